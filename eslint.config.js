@@ -1,0 +1,44 @@
+// Lint: typescript-eslint's recommended rules, React hooks rules, and the one-way import rule
+// of ARCHITECTURE.md: src/shared imports neither server nor web (nor Node or React), and
+// src/web never imports src/server.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['build/', 'data/', '.react-router/', 'node_modules/', 'test-results/', 'tests/.artifacts/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server', '**/server/**'], message: 'src/web must not import src/server.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server', '**/server/**', '**/web', '**/web/**'], message: 'src/shared imports neither src/server nor src/web.' },
+            { group: ['node:*', 'react', 'react-*', '@mui/*', 'fastify*', 'drizzle-orm*', 'pg'], message: 'src/shared is pure TypeScript for browser and Node alike.' },
+          ],
+        },
+      ],
+    },
+  },
+);
