@@ -1,3 +1,30 @@
-// Placeholder replaced by the foundation work: prepares a PostgreSQL template database when
-// DATABASE_URL is set; PGlite needs nothing here.
-export default function setup() {}
+import pg from 'pg';
+
+/**
+ * With DATABASE_URL set (CI's second run), every test file gets a fresh PostgreSQL database
+ * named after this run (tests/support/database.ts); this drops them all when the run ends.
+ * Without it, each test file uses its own in-memory PGlite and there is nothing to prepare.
+ */
+export default async function setup() {
+  const url = process.env.DATABASE_URL;
+  if (!url) return;
+  const runId = `ferrybox_t${Date.now().toString(36)}${process.pid.toString(36)}`;
+  process.env.FERRYBOX_TEST_RUN = runId;
+  // Fail at once, with the driver's message, when the server does not answer.
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.end();
+  return async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ datname: string }>(
+        'select datname from pg_database where datname like $1',
+        [`${runId}%`],
+      );
+      for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+    } finally {
+      await client.end();
+    }
+  };
+}

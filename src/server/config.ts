@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The server's configuration, read once from the environment and validated. A bad value stops
+ * the process with a message naming the variable (see loadConfig).
+ */
+const boolish = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BRAND: z.string().min(1).max(40).default('Ferrybox'),
+  TRUST_PROXY: boolish.default(false),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  SERVE_WEB: boolish.default(true),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl?: string;
+  dataDir: string;
+  /** Where PGlite keeps its files; undefined means in memory (tests). */
+  pgliteDir?: string;
+  logLevel: string;
+  brand: string;
+  trustProxy: boolean;
+  shutdownGraceMs: number;
+  /** Serve the built web app from the same process. */
+  serveWeb: boolean;
+  /** The built site (output of `npm run build`). */
+  webRoot: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    logLevel: e.LOG_LEVEL,
+    brand: e.BRAND,
+    trustProxy: e.TRUST_PROXY,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    serveWeb: e.SERVE_WEB,
+    webRoot: path.resolve('build/client'),
+  };
+}

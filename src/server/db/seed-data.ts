@@ -1,0 +1,148 @@
+/**
+ * The first catalogue, extras and site settings of a new installation. Staff edit them later;
+ * the seed never overwrites an edit (see seed.ts). Sizes in mm, weights in grams, money in pence.
+ */
+
+export interface SeedProduct {
+  code: string;
+  name: string;
+  description: string;
+  pricePence: number;
+  lengthMm: number;
+  widthMm: number;
+  heightMm: number;
+  maxWeightGrams: number;
+  ttlmdProductCode: number;
+}
+
+/** Thirteen price bands A to M; TTLMDProductCode 872 to 884 picks each band's box image. */
+export const seedProducts: SeedProduct[] = [
+  ['A', 'Small parcel', 'Phone, cosmetics, books, a pair of shoes.', 695, 350, 250, 160, 5],
+  ['B', 'Medium parcel', 'Clothing orders, small kitchen gadgets.', 995, 450, 350, 200, 10],
+  ['C', 'Large parcel', 'Boots, a kettle or toaster, a small printer.', 1295, 500, 400, 300, 15],
+  ['D', 'Extra large parcel', 'Microwave, desktop computer, bedding.', 1695, 600, 400, 400, 20],
+  ['E', 'Small box', 'Vacuum cleaner, car seat, a bundle of orders.', 2195, 700, 500, 400, 25],
+  ['F', 'Medium box', 'Television up to 43", office chair (boxed).', 2795, 800, 600, 500, 30],
+  ['G', 'Large box', 'Flat-pack drawers, a bike box for a child’s bike.', 3495, 1000, 600, 500, 30],
+  ['H', 'Extra large box', 'Television up to 55", flat-pack wardrobe parts.', 4495, 1200, 600, 600, 40],
+  ['I', 'Bulky item', 'Adult bike box, garden furniture set.', 5495, 1200, 800, 600, 50],
+  ['J', 'Long item', 'Television up to 65", rug, flat-pack bed.', 6995, 1500, 800, 600, 60],
+  ['K', 'Extra long item', 'Curtain poles, skirting, a paddle board.', 8495, 2000, 800, 600, 70],
+  ['L', 'Oversize item', 'Washing machine, armchair, American fridge parts.', 9995, 1500, 1000, 1000, 80],
+  ['M', 'Maximum size', 'Sofa section, large appliance on a pallet footprint.', 12995, 2000, 1200, 1000, 100],
+].map(([code, name, description, pricePence, lengthMm, widthMm, heightMm, kg], i) => ({
+  code: code as string,
+  name: name as string,
+  description: description as string,
+  pricePence: pricePence as number,
+  lengthMm: lengthMm as number,
+  widthMm: widthMm as number,
+  heightMm: heightMm as number,
+  maxWeightGrams: (kg as number) * 1000,
+  ttlmdProductCode: 872 + i,
+}));
+
+export interface SeedExtra {
+  code: string;
+  name: string;
+  description: string;
+  pricePence: number;
+  enabled: boolean;
+}
+
+/** Offered extras first; the disabled ones are added by staff (e.g. storage) and stay priced. */
+export const seedExtras: SeedExtra[] = [
+  {
+    code: 'insurance-500',
+    name: 'Insurance cover up to £500',
+    description: 'Covers loss or damage in our care up to £500 of declared value.',
+    pricePence: 495,
+    enabled: true,
+  },
+  {
+    code: 'insurance-1500',
+    name: 'Insurance cover up to £1,500',
+    description: 'Covers loss or damage in our care up to £1,500 of declared value.',
+    pricePence: 1295,
+    enabled: true,
+  },
+  {
+    code: 'signature',
+    name: 'Signature on delivery',
+    description: 'The island driver hands the parcel over only against a signature.',
+    pricePence: 250,
+    enabled: true,
+  },
+  {
+    code: 'lithium-dg-note',
+    name: 'Dangerous goods note (lithium batteries)',
+    description:
+      'Required for items containing lithium batteries: we prepare the dangerous-goods paperwork for the crossing.',
+    pricePence: 2500,
+    enabled: true,
+  },
+  {
+    code: 'repacking',
+    name: 'Repacking',
+    description: 'We repack a damaged or oversized retailer box to protect it and cut its band.',
+    pricePence: 750,
+    enabled: true,
+  },
+  {
+    code: 'storage-week',
+    name: 'Storage (per week)',
+    description: 'Added by the depot to unbooked parcels held beyond the free 14 days.',
+    pricePence: 500,
+    enabled: false,
+  },
+  {
+    code: 'return-to-sender',
+    name: 'Return to sender',
+    description: 'Added by the depot when a parcel is sent back to the retailer at your request.',
+    pricePence: 995,
+    enabled: false,
+  },
+];
+
+export interface SeedSetting {
+  category: string;
+  name: string;
+  value: unknown;
+  public?: boolean;
+}
+
+export const seedSettings: SeedSetting[] = [
+  { category: 'Contact', name: 'Phone', value: '01534 880 120' },
+  { category: 'Contact', name: 'Email', value: 'customercare@ferrybox.je' },
+  {
+    category: 'Contact',
+    name: 'Address',
+    value: ['Ferrybox Customer Services', '14 Commercial Buildings', 'St Helier', 'Jersey', 'JE2 3NB'],
+  },
+  {
+    category: 'Depot',
+    name: 'Address',
+    value: ['Ferrybox UK Depot', 'Unit 7, Quartremaine Road', 'Portsmouth', 'Hampshire', 'PO3 5QH'],
+  },
+  {
+    category: 'Depot',
+    name: 'ReceivingHours',
+    value: { days: 'Monday to Friday', opens: '07:00', closes: '16:00', note: 'Closed at weekends' },
+  },
+  {
+    category: 'Social',
+    name: 'Links',
+    value: [
+      { name: 'Facebook', url: 'https://www.facebook.com/ferryboxci' },
+      { name: 'Instagram', url: 'https://www.instagram.com/ferryboxci' },
+      { name: 'X', url: 'https://x.com/ferryboxci' },
+    ],
+  },
+  {
+    category: 'Site',
+    name: 'NoticeBanner',
+    value: 'Christmas 2026: book by 11 December for delivery to the islands before Christmas.',
+  },
+  { category: 'Tax', name: 'JerseyGstRate', value: 0.05 },
+  { category: 'Tax', name: 'JerseyGstThresholdPence', value: 6000 },
+];

@@ -1,0 +1,51 @@
+import type { Db } from './client';
+import { orderExtras, products, seedLog, settings } from './schema';
+import { seedExtras, seedProducts, seedSettings } from './seed-data';
+
+/**
+ * Loads the first catalogue, extras and settings. Idempotent: each seed row is recorded in
+ * seed_log the first time it is applied and never again, so re-running changes nothing and a
+ * row that staff edited or deleted stays as staff left it. Returns how many rows it inserted.
+ */
+export async function seed(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    let inserted = 0;
+    const firstTime = async (key: string) => {
+      const rows = await tx.insert(seedLog).values({ key }).onConflictDoNothing().returning();
+      return rows.length === 1;
+    };
+    for (const [i, p] of seedProducts.entries()) {
+      if (!(await firstTime(`product:${p.code}`))) continue;
+      const rows = await tx
+        .insert(products)
+        .values({ ...p, sortOrder: (i + 1) * 10, enabled: true, public: true })
+        .onConflictDoNothing()
+        .returning({ id: products.id });
+      inserted += rows.length;
+    }
+    for (const [i, e] of seedExtras.entries()) {
+      if (!(await firstTime(`extra:${e.code}`))) continue;
+      const rows = await tx
+        .insert(orderExtras)
+        .values({ ...e, sortOrder: (i + 1) * 10 })
+        .onConflictDoNothing()
+        .returning({ id: orderExtras.id });
+      inserted += rows.length;
+    }
+    for (const s of seedSettings) {
+      if (!(await firstTime(`setting:${s.category}/${s.name}`))) continue;
+      const rows = await tx
+        .insert(settings)
+        .values({
+          category: s.category,
+          name: s.name,
+          value: JSON.stringify(s.value),
+          public: s.public ?? true,
+        })
+        .onConflictDoNothing()
+        .returning({ id: settings.id });
+      inserted += rows.length;
+    }
+    return inserted;
+  });
+}

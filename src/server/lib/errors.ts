@@ -1,0 +1,67 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody, FieldError } from '../../shared/api/errors';
+
+/** An error a route throws on purpose: its status and message are shown to the caller. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+  }
+}
+
+const API_PREFIXES = ['/public/', '/api/'];
+export const isApiPath = (url: string) =>
+  API_PREFIXES.some((p) => url.startsWith(p) || url === p.slice(0, -1));
+
+/**
+ * The one error handler: validation failures become 400 with `{ field, error }` entries,
+ * deliberate HttpErrors keep their status and message, and anything else is logged with the
+ * request id and answered with a bare 500 that reveals nothing.
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  pageFallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply,
+) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let body: ApiErrorBody;
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'body';
+      body = {
+        statusCode: 400,
+        message: 'Please check the fields below.',
+        errors: error.validation.map((v) => ({
+          field: v.instancePath.slice(1).split('/').join('.') || where,
+          error: v.message ?? 'is invalid',
+        })),
+      };
+    } else if (error instanceof HttpError) {
+      body = { statusCode: error.statusCode, message: error.message, errors: error.errors };
+    } else if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      body = {
+        statusCode: 400,
+        message: 'The request body is not valid JSON.',
+        errors: [{ field: 'body', error: 'is not valid JSON' }],
+      };
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      body = { statusCode: error.statusCode, message: error.message };
+    } else {
+      request.log.error({ err: error }, 'request failed');
+      body = { statusCode: 500, message: 'Something went wrong on our side. Please try again.' };
+    }
+    if (body.statusCode >= 500 && !(error instanceof HttpError)) {
+      body.message = 'Something went wrong on our side. Please try again.';
+    }
+    return reply.status(body.statusCode).type('application/json').send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (pageFallback && isPageRequest && !isApiPath(request.url)) return pageFallback(request, reply);
+    const body: ApiErrorBody = { statusCode: 404, message: `No such call: ${request.method} ${request.url.split('?')[0]}` };
+    return reply.status(404).send(body);
+  });
+}

@@ -1,0 +1,94 @@
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ListingOptions } from '../../../shared/api/listing';
+import type { OrderExtra, Product } from '../../../shared/api/catalogue';
+import { EXTRA_SORT_FIELDS, PRODUCT_SORT_FIELDS } from '../../../shared/api/catalogue';
+import { toPounds } from '../../../shared/money';
+import type { Db } from '../../db/client';
+import { orderExtras, products } from '../../db/schema';
+
+type ProductRow = typeof products.$inferSelect;
+type ExtraRow = typeof orderExtras.$inferSelect;
+
+export const toProduct = (p: ProductRow): Product => ({
+  Id: p.id,
+  Name: p.name,
+  Code: p.code,
+  Description: p.description,
+  Price: toPounds(p.pricePence),
+  SortOrder: p.sortOrder,
+  enabled: p.enabled,
+  public: p.public,
+  Length: p.lengthMm,
+  Width: p.widthMm,
+  Height: p.heightMm,
+  MaxWeight: p.maxWeightGrams,
+  TTLMDProductCode: p.ttlmdProductCode,
+});
+
+export const toOrderExtra = (e: ExtraRow): OrderExtra => ({
+  Id: e.id,
+  Name: e.name,
+  Description: e.description,
+  Price: toPounds(e.pricePence),
+  SortOrder: e.sortOrder,
+  Enabled: e.enabled,
+});
+
+const productColumns: Record<(typeof PRODUCT_SORT_FIELDS)[number], AnyPgColumn> = {
+  SortOrder: products.sortOrder,
+  Name: products.name,
+  Code: products.code,
+  Price: products.pricePence,
+  Id: products.id,
+};
+const extraColumns: Record<(typeof EXTRA_SORT_FIELDS)[number], AnyPgColumn> = {
+  SortOrder: orderExtras.sortOrder,
+  Name: orderExtras.name,
+  Price: orderExtras.pricePence,
+  Id: orderExtras.id,
+};
+
+/** ORDER BY the chosen column, then by id so that pages never overlap. */
+function ordering(column: AnyPgColumn, idColumn: AnyPgColumn, descending: boolean): SQL[] {
+  const dir = descending ? desc : asc;
+  return [dir(column), dir(idColumn)];
+}
+
+export async function listProducts(
+  db: Db,
+  options: ListingOptions<(typeof PRODUCT_SORT_FIELDS)[number]>,
+  filter: { enabled: boolean; public: boolean },
+) {
+  const where = and(eq(products.enabled, filter.enabled), eq(products.public, filter.public));
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(...ordering(productColumns[options.sortBy], products.id, options.sortDesc))
+      .limit(options.itemsPerPage)
+      .offset((options.page - 1) * options.itemsPerPage),
+    db.select({ total: count() }).from(products).where(where),
+  ]);
+  return { items: rows.map(toProduct), total, page: options.page, itemsPerPage: options.itemsPerPage };
+}
+
+export async function listExtras(
+  db: Db,
+  options: ListingOptions<(typeof EXTRA_SORT_FIELDS)[number]>,
+  filter: { enabled?: boolean },
+) {
+  const where = filter.enabled === undefined ? undefined : eq(orderExtras.enabled, filter.enabled);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(orderExtras)
+      .where(where)
+      .orderBy(...ordering(extraColumns[options.sortBy], orderExtras.id, options.sortDesc))
+      .limit(options.itemsPerPage)
+      .offset((options.page - 1) * options.itemsPerPage),
+    db.select({ total: count() }).from(orderExtras).where(where),
+  ]);
+  return { items: rows.map(toOrderExtra), total, page: options.page, itemsPerPage: options.itemsPerPage };
+}

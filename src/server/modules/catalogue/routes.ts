@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  extraListRequest,
+  extraListResponse,
+  productListRequest,
+  productListResponse,
+} from '../../../shared/api/catalogue';
+import { HttpError } from '../../lib/errors';
+import { listExtras, listProducts } from './queries';
+
+/**
+ * SPEC section 7: POST /api/products and POST /api/orderextras with listing options and a filter.
+ * Anonymous callers see only enabled, public price bands; asking for others is refused until
+ * staff accounts exist. Extras are all returned with their Enabled flag: the client shows the
+ * enabled ones and keeps the others as hidden extras (SPEC section 3), which staff add to orders.
+ */
+export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/products',
+    { schema: { body: productListRequest, response: { 200: productListResponse } } },
+    async (request) => {
+      const { options, filter } = request.body;
+      if (!filter.enabled || !filter.public) {
+        throw new HttpError(403, 'Only staff can list disabled or private price bands.');
+      }
+      return listProducts(app.database.db, options, filter);
+    },
+  );
+
+  app.post(
+    '/orderextras',
+    { schema: { body: extraListRequest, response: { 200: extraListResponse } } },
+    async (request) => {
+      const { options, filter } = request.body;
+      return listExtras(app.database.db, options, filter);
+    },
+  );
+};

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/**
+ * Listing options of SPEC section 3 (sortBy, sortDesc, itemsPerPage) plus a page number.
+ * Each listing call has its own sortable fields and default sort.
+ */
+export function listingOptions<const F extends readonly [string, ...string[]]>(
+  sortable: F,
+  defaults: { sortBy: F[number]; itemsPerPage: number },
+) {
+  return z
+    .object({
+      sortBy: z
+        .enum(sortable, { error: `must be one of ${sortable.join(', ')}` })
+        .default(defaults.sortBy),
+      sortDesc: z.boolean().default(false),
+      itemsPerPage: z
+        .number({ error: 'must be a whole number' })
+        .int('must be a whole number')
+        .min(1, 'must be between 1 and 100')
+        .max(100, 'must be between 1 and 100')
+        .default(defaults.itemsPerPage),
+      page: z
+        .number({ error: 'must be a whole number' })
+        .int('must be a whole number')
+        .min(1, 'must be 1 or more')
+        .default(1),
+    })
+    .strict()
+    .prefault({});
+}
+
+export type ListingOptions<F extends string> = {
+  sortBy: F;
+  sortDesc: boolean;
+  itemsPerPage: number;
+  page: number;
+};
+
+/** A page of results: the rows and the total count for paging. */
+export function listResponse<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    itemsPerPage: z.number().int(),
+  });
+}
+
+/** A body that may be left out entirely (no body is read as `{}`, so the defaults apply). */
+export const optionalBody = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => v ?? {}, schema);

@@ -1,0 +1,95 @@
+// Build-time only: reads the markdown pages of content/ for the prerendered routes.
+import fs from 'node:fs';
+import path from 'node:path';
+import matter from 'gray-matter';
+import { Marked } from 'marked';
+
+const CONTENT_DIR = path.resolve('content');
+
+export interface ContentPage {
+  /** The route path the page is served at. */
+  path: string;
+  title: string;
+  description: string;
+  heading: string;
+  intro?: string;
+  /** The body as HTML, split where the body asks for a live block (e.g. `<!-- price-bands -->`). */
+  sections: { html: string; after?: string }[];
+}
+
+const slugify = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#?\w+;/g, '')
+    .replace(/[^\p{L}\p{N}\s-]/gu, '')
+    .trim()
+    .replace(/\s+/g, '-');
+
+function renderMarkdown(markdown: string): string {
+  const marked = new Marked({
+    renderer: {
+      heading({ tokens, depth, text }) {
+        const custom = /\s*\{#([\w-]+)\}\s*$/.exec(text);
+        const inner = this.parser.parseInline(tokens).replace(/\s*\{#[\w-]+\}\s*$/, '');
+        const id = custom ? custom[1] : slugify(inner);
+        return `<h${depth} id="${id}">${inner}</h${depth}>\n`;
+      },
+      link({ href, title, tokens }) {
+        const text = this.parser.parseInline(tokens);
+        const external = /^https?:\/\//.test(href);
+        const attrs = external ? ' target="_blank" rel="noopener noreferrer"' : '';
+        const titleAttr = title ? ` title="${title}"` : '';
+        return `<a href="${href}"${titleAttr}${attrs}>${text}</a>`;
+      },
+    },
+  });
+  return marked.parse(markdown, { async: false });
+}
+
+/** Reads one content file; `file` is relative to content/, e.g. `pages/faqs.md`. */
+export function readContent(file: string, routePath: string): ContentPage | null {
+  const full = path.join(CONTENT_DIR, file);
+  if (!full.startsWith(CONTENT_DIR + path.sep) || !fs.existsSync(full)) return null;
+  const { data, content } = matter(fs.readFileSync(full, 'utf8'));
+  const parts = content.split(/^<!--\s*([\w-]+)\s*-->\s*$/m);
+  const sections: ContentPage['sections'] = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    sections.push({ html: renderMarkdown(parts[i]), after: parts[i + 1] });
+  }
+  return {
+    path: routePath,
+    title: String(data.title ?? data.heading ?? ''),
+    description: String(data.description ?? ''),
+    heading: String(data.heading ?? data.title ?? ''),
+    intro: data.intro ? String(data.intro) : undefined,
+    sections,
+  };
+}
+
+/** Routes the layout links to without a trailing slash (SPEC section 2). */
+const NO_TRAILING_SLASH = new Set(['terms-and-conditions']);
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The content file behind a one-segment path: `x-{id}` is a dynamic page, anything else generic. */
+export function contentFileFor(segment: string): { file: string; path: string } | null {
+  if (!SLUG.test(segment) || segment === 'home') return null;
+  const dynamic = /^x-([a-z0-9-]+)$/.exec(segment);
+  if (dynamic) return { file: `x/${dynamic[1]}.md`, path: `/${segment}` };
+  return { file: `pages/${segment}.md`, path: NO_TRAILING_SLASH.has(segment) ? `/${segment}` : `/${segment}/` };
+}
+
+const names = (dir: string) =>
+  fs.existsSync(path.join(CONTENT_DIR, dir))
+    ? fs.readdirSync(path.join(CONTENT_DIR, dir)).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3))
+    : [];
+
+/** Every path to prerender: the home page and each content page at its spec route. */
+export function contentRoutePaths(): string[] {
+  const pages = names('pages')
+    .filter((n) => n !== 'home')
+    .map((n) => contentFileFor(n)?.path);
+  const dynamic = names('x').map((id) => contentFileFor(`x-${id}`)?.path);
+  return ['/', '/404/', ...[...pages, ...dynamic].filter((p): p is string => !!p)].sort();
+}

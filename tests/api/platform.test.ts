@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type TestContext } from '../support/app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('platform', () => {
+  test('GET /healthz and /readyz answer while the database does', async () => {
+    expect((await ctx.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await ctx.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+  });
+
+  test('GET /public/settings lists the public settings as Category, Name and JSON Value', async () => {
+    const res = await ctx.app.inject('/public/settings');
+    expect(res.statusCode).toBe(200);
+    const items: { Category: string; Name: string; Value: string }[] = res.json().items;
+    const get = (c: string, n: string) => JSON.parse(items.find((i) => i.Category === c && i.Name === n)!.Value);
+    expect(get('Depot', 'ReceivingHours')).toMatchObject({ days: 'Monday to Friday', opens: '07:00', closes: '16:00' });
+    expect(get('Contact', 'Address').join(' ')).toMatch(/Jersey/);
+    expect(get('Depot', 'Address').join(' ')).toMatch(/Portsmouth/);
+    expect(typeof get('Contact', 'Phone')).toBe('string');
+    expect(get('Contact', 'Email')).toMatch(/@/);
+    expect(Array.isArray(get('Social', 'Links'))).toBe(true);
+  });
+
+  test('unknown calls under /public and /api are JSON 404s', async () => {
+    for (const url of ['/public/nothing-here', '/api/nope', '/api']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json().statusCode).toBe(404);
+    }
+  });
+
+  test('a request id comes back on every answer and is reused when given', async () => {
+    const res = await ctx.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc12345-req' } });
+    expect(res.headers['x-request-id']).toBe('abc12345-req');
+    expect((await ctx.app.inject('/healthz')).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test('security headers are set', async () => {
+    const res = await ctx.app.inject('/public/settings');
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeDefined();
+  });
+
+  test('when the database is gone, a 5xx hides what went wrong and /readyz says not ready', async () => {
+    const broken = await createTestApp();
+    await broken.database.close();
+    const res = await broken.app.inject('/public/settings');
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ statusCode: 500, message: 'Something went wrong on our side. Please try again.' });
+    const ready = await broken.app.inject('/readyz');
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: 'database unavailable' });
+    await broken.app.close();
+  });
+});

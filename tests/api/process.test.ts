@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+
+// `npm start`'s process: bad configuration stops it with a clear message; SIGTERM stops it
+// cleanly. The site is not served here (SERVE_WEB=false) so no build is needed.
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferrybox-proc-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+function run(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, SERVE_WEB: 'false', LOG_LEVEL: 'warn', DATA_DIR: dir, HOST: '127.0.0.1', ...env },
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const waitFor = (text: string) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => (output.includes(text) ? resolve() : undefined);
+      child.stdout.on('data', check);
+      child.on('exit', () => reject(new Error(`exited before printing "${text}":\n${output}`)));
+      check();
+    });
+  return { child: child as ChildProcess, exited, waitFor, output: () => output };
+}
+
+describe('the server process', () => {
+  test('stops with a message naming a bad variable', async () => {
+    const proc = run({ PORT: 'eighty' });
+    expect(await proc.exited).toBe(78);
+    expect(proc.output()).toMatch(/Invalid configuration:\s+PORT:/);
+  });
+
+  test('serves, then shuts down cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const proc = run({ PORT: String(port), DATABASE_URL: '' });
+    await proc.waitFor('is running at');
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(ready.status).toBe(200);
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  });
+});
