@@ -7,13 +7,25 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['build/', 'data/', '.react-router/', 'node_modules/', 'test-results/', 'tests/.artifacts/'] },
+  {
+    ignores: [
+      'build/',
+      'data/',
+      '.react-router/',
+      'node_modules/',
+      'test-results/',
+      'tests/.artifacts/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -23,7 +35,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server', '**/server/**'], message: 'src/web must not import src/server.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/server', '**/server/**'],
+              message: 'src/web must not import src/server.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -34,8 +53,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server', '**/server/**', '**/web', '**/web/**'], message: 'src/shared imports neither src/server nor src/web.' },
-            { group: ['node:*', 'react', 'react-*', '@mui/*', 'fastify*', 'drizzle-orm*', 'pg'], message: 'src/shared is pure TypeScript for browser and Node alike.' },
+            {
+              group: ['**/server', '**/server/**', '**/web', '**/web/**'],
+              message: 'src/shared imports neither src/server nor src/web.',
+            },
+            {
+              group: ['node:*', 'react', 'react-*', '@mui/*', 'fastify*', 'drizzle-orm*', 'pg'],
+              message: 'src/shared is pure TypeScript for browser and Node alike.',
+            },
           ],
         },
       ],

@@ -32,19 +32,31 @@ async function measure(url: string, method: 'GET' | 'POST', body?: string) {
     connections: CONNECTIONS,
     duration: DURATION,
   });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
 async function apiRows(): Promise<Row[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferrybox-bench-'));
-  const config = loadConfig({ ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SERVE_WEB: 'false' });
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    SERVE_WEB: 'false',
+  });
   const running = await start(config);
   const base = `http://127.0.0.1:${(running.app.server.address() as { port: number }).port}`;
   const productsBody = JSON.stringify({ options: { sortBy: 'SortOrder', itemsPerPage: 20 } });
   const settingsJson = await (await fetch(`${base}/public/settings`)).text();
   const productsJson = await (
-    await fetch(`${base}/api/products`, { method: 'POST', body: productsBody, headers: { 'content-type': 'application/json' } })
+    await fetch(`${base}/api/products`, {
+      method: 'POST',
+      body: productsBody,
+      headers: { 'content-type': 'application/json' },
+    })
   ).text();
 
   // The baseline: the same JSON from a bare Fastify route, no validation, no database.
@@ -81,7 +93,8 @@ function initialJs(): { page: string; gzipBytes: number }[] {
         const html = fs.readFileSync(full, 'utf8');
         const scripts = new Set([...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((m) => m[0]));
         let bytes = 0;
-        for (const s of scripts) bytes += zlib.gzipSync(fs.readFileSync(path.join(root, s)), { level: 9 }).length;
+        for (const s of scripts)
+          bytes += zlib.gzipSync(fs.readFileSync(path.join(root, s)), { level: 9 }).length;
         const rel = '/' + path.relative(root, full).replace(/index\.html$/, '');
         pages.push({ page: rel, gzipBytes: bytes });
       }
@@ -94,7 +107,14 @@ function initialJs(): { page: string; gzipBytes: number }[] {
 await ensureWebBuild();
 const api = await apiRows();
 const js = initialJs();
-const results = { date: new Date().toISOString(), machine: `${os.cpus().length} cores, node ${process.version}`, durationSeconds: DURATION, connections: CONNECTIONS, api, initialJs: js };
+const results = {
+  date: new Date().toISOString(),
+  machine: `${os.cpus().length} cores, node ${process.version}`,
+  durationSeconds: DURATION,
+  connections: CONNECTIONS,
+  api,
+  initialJs: js,
+};
 fs.writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');
 
 console.log(`\nAPI (${DURATION}s each, ${CONNECTIONS} connections, loopback)`);

@@ -12,4 +12,6 @@ const children = [
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-children.forEach((c) => c.on('exit', (code) => code && process.exitCode === undefined && (process.exitCode = code)));
+children.forEach((c) =>
+  c.on('exit', (code) => code && process.exitCode === undefined && (process.exitCode = code)),
+);

@@ -19,7 +19,13 @@ const read = (file) => {
 
 fs.rmSync(`${out}/vitest.json`, { force: true });
 fs.rmSync(`${out}/playwright.json`, { force: true });
-const unit = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}/vitest.json`]);
+const unit = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${out}/vitest.json`,
+]);
 const e2e = run('npx', ['playwright', 'test', '--reporter=list,json'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`,
 });

@@ -10,7 +10,11 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const post = (url: string, payload?: unknown) =>
-  ctx.app.inject({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) });
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 describe('POST /api/products', () => {
   test('with no body lists the thirteen seeded bands A to M in SortOrder, 20 a page', async () => {
@@ -26,13 +30,35 @@ describe('POST /api/products', () => {
     );
     const a = body.items[0];
     expect(Object.keys(a)).toEqual(
-      expect.arrayContaining(['Id', 'Name', 'Code', 'Price', 'SortOrder', 'enabled', 'public', 'Length', 'Width', 'Height', 'TTLMDProductCode']),
+      expect.arrayContaining([
+        'Id',
+        'Name',
+        'Code',
+        'Price',
+        'SortOrder',
+        'enabled',
+        'public',
+        'Length',
+        'Width',
+        'Height',
+        'TTLMDProductCode',
+      ]),
     );
-    expect(a).toMatchObject({ Code: 'A', Price: 6.95, Length: 350, Width: 250, Height: 160, enabled: true, public: true });
+    expect(a).toMatchObject({
+      Code: 'A',
+      Price: 6.95,
+      Length: 350,
+      Width: 250,
+      Height: 160,
+      enabled: true,
+      public: true,
+    });
   });
 
   test('pages and sorts as asked, with the total for paging', async () => {
-    const res = await post('/api/products', { options: { sortBy: 'Price', sortDesc: true, itemsPerPage: 5, page: 2 } });
+    const res = await post('/api/products', {
+      options: { sortBy: 'Price', sortDesc: true, itemsPerPage: 5, page: 2 },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.total).toBe(13);
@@ -52,7 +78,11 @@ describe('POST /api/products', () => {
   });
 
   test.each([
-    [{ options: { sortBy: 'Colour' } }, 'options.sortBy', 'must be one of SortOrder, Name, Code, Price, Id'],
+    [
+      { options: { sortBy: 'Colour' } },
+      'options.sortBy',
+      'must be one of SortOrder, Name, Code, Price, Id',
+    ],
     [{ options: { itemsPerPage: 0 } }, 'options.itemsPerPage', 'must be between 1 and 100'],
     [{ options: { itemsPerPage: 101 } }, 'options.itemsPerPage', 'must be between 1 and 100'],
     [{ options: { itemsPerPage: 2.5 } }, 'options.itemsPerPage', 'must be a whole number'],
@@ -92,7 +122,9 @@ describe('POST /api/orderextras', () => {
     expect(body.items.some((e: { Enabled: boolean }) => !e.Enabled)).toBe(true);
     const orders = body.items.map((e: { SortOrder: number }) => e.SortOrder);
     expect(orders).toEqual([...orders].sort((a, b) => a - b));
-    expect(Object.keys(lithium)).toEqual(expect.arrayContaining(['Id', 'Name', 'Price', 'Enabled']));
+    expect(Object.keys(lithium)).toEqual(
+      expect.arrayContaining(['Id', 'Name', 'Price', 'Enabled']),
+    );
   });
 
   test('filters on Enabled', async () => {

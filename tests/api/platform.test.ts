@@ -19,8 +19,13 @@ describe('platform', () => {
     const res = await ctx.app.inject('/public/settings');
     expect(res.statusCode).toBe(200);
     const items: { Category: string; Name: string; Value: string }[] = res.json().items;
-    const get = (c: string, n: string) => JSON.parse(items.find((i) => i.Category === c && i.Name === n)!.Value);
-    expect(get('Depot', 'ReceivingHours')).toMatchObject({ days: 'Monday to Friday', opens: '07:00', closes: '16:00' });
+    const get = (c: string, n: string) =>
+      JSON.parse(items.find((i) => i.Category === c && i.Name === n)!.Value);
+    expect(get('Depot', 'ReceivingHours')).toMatchObject({
+      days: 'Monday to Friday',
+      opens: '07:00',
+      closes: '16:00',
+    });
     expect(get('Contact', 'Address').join(' ')).toMatch(/Jersey/);
     expect(get('Depot', 'Address').join(' ')).toMatch(/Portsmouth/);
     expect(typeof get('Contact', 'Phone')).toBe('string');
@@ -38,7 +43,10 @@ describe('platform', () => {
   });
 
   test('a request id comes back on every answer and is reused when given', async () => {
-    const res = await ctx.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc12345-req' } });
+    const res = await ctx.app.inject({
+      url: '/healthz',
+      headers: { 'x-request-id': 'abc12345-req' },
+    });
     expect(res.headers['x-request-id']).toBe('abc12345-req');
     expect((await ctx.app.inject('/healthz')).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -55,7 +63,10 @@ describe('platform', () => {
     await broken.database.close();
     const res = await broken.app.inject('/public/settings');
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ statusCode: 500, message: 'Something went wrong on our side. Please try again.' });
+    expect(res.json()).toEqual({
+      statusCode: 500,
+      message: 'Something went wrong on our side. Please try again.',
+    });
     const ready = await broken.app.inject('/readyz');
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toEqual({ status: 'database unavailable' });

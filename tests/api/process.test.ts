@@ -20,7 +20,14 @@ const freePort = () =>
 
 function run(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, SERVE_WEB: 'false', LOG_LEVEL: 'warn', DATA_DIR: dir, HOST: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      SERVE_WEB: 'false',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dir,
+      HOST: '127.0.0.1',
+      ...env,
+    },
   });
   let output = '';
   child.stdout.on('data', (d) => (output += d));

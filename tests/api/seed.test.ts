@@ -15,12 +15,17 @@ describe('seed', () => {
   test('loads thirteen bands A to M with box codes 872 to 884, the extras and the settings', async () => {
     const bands = await database.db.select().from(products).orderBy(products.sortOrder);
     expect(bands.map((b) => b.code).join('')).toBe('ABCDEFGHIJKLM');
-    expect(bands.map((b) => b.ttlmdProductCode)).toEqual(Array.from({ length: 13 }, (_, i) => 872 + i));
+    expect(bands.map((b) => b.ttlmdProductCode)).toEqual(
+      Array.from({ length: 13 }, (_, i) => 872 + i),
+    );
     for (const [i, b] of bands.entries()) {
       if (i > 0) expect(b.pricePence).toBeGreaterThan(bands[i - 1].pricePence);
       expect(b.lengthMm).toBeGreaterThanOrEqual(b.widthMm);
     }
-    const lithium = await database.db.select().from(orderExtras).where(eq(orderExtras.code, 'lithium-dg-note'));
+    const lithium = await database.db
+      .select()
+      .from(orderExtras)
+      .where(eq(orderExtras.code, 'lithium-dg-note'));
     expect(lithium[0].pricePence).toBe(2500);
     expect(await database.db.$count(settings)).toBeGreaterThanOrEqual(8);
   });
@@ -32,9 +37,15 @@ describe('seed', () => {
   });
 
   test('never overwrites or restores what staff edited or deleted', async () => {
-    await database.db.update(products).set({ pricePence: 799, name: 'Small parcel (edited)' }).where(eq(products.code, 'A'));
+    await database.db
+      .update(products)
+      .set({ pricePence: 799, name: 'Small parcel (edited)' })
+      .where(eq(products.code, 'A'));
     await database.db.delete(orderExtras).where(eq(orderExtras.code, 'repacking'));
-    await database.db.update(settings).set({ value: '"01534 000 000"' }).where(eq(settings.name, 'Phone'));
+    await database.db
+      .update(settings)
+      .set({ value: '"01534 000 000"' })
+      .where(eq(settings.name, 'Phone'));
     expect(await seed(database.db)).toBe(0);
     const [a] = await database.db.select().from(products).where(eq(products.code, 'A'));
     expect(a).toMatchObject({ pricePence: 799, name: 'Small parcel (edited)' });

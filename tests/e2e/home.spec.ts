@@ -26,8 +26,12 @@ test('an unknown path shows the not-found page naming that path', async ({ page 
 
 test('hashed assets are cached for a year', async ({ page, request }) => {
   await page.goto('/');
-  const script = await page.locator('script[type=module][src^="/assets/"], link[rel=modulepreload]').first().getAttribute('src')
-    ?? await page.locator('link[rel=modulepreload]').first().getAttribute('href');
+  const script =
+    (await page
+      .locator('script[type=module][src^="/assets/"], link[rel=modulepreload]')
+      .first()
+      .getAttribute('src')) ??
+    (await page.locator('link[rel=modulepreload]').first().getAttribute('href'));
   expect(script).toMatch(/^\/assets\//);
   const res = await request.get(script!);
   expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -22,7 +22,8 @@ export default async function setup() {
         'select datname from pg_database where datname like $1',
         [`${runId}%`],
       );
-      for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+      for (const { datname } of rows)
+        await client.query(`drop database if exists "${datname}" with (force)`);
     } finally {
       await client.end();
     }

@@ -64,5 +64,7 @@ export const settings = pgTable(
  */
 export const seedLog = pgTable('seed_log', {
   key: text('key').primaryKey(),
-  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().default(sql`now()`),
+  appliedAt: timestamp('applied_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });

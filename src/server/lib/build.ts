@@ -4,7 +4,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** What the built site depends on: its sources, content, static files and build settings. */
-const INPUTS = ['src/web', 'src/shared', 'content', 'public', 'react-router.config.ts', 'vite.config.ts', 'package-lock.json'];
+const INPUTS = [
+  'src/web',
+  'src/shared',
+  'content',
+  'public',
+  'react-router.config.ts',
+  'vite.config.ts',
+  'package-lock.json',
+];
 export const BUILD_STAMP = path.resolve('build/.source-hash');
 
 function* files(entry: string): Generator<string> {

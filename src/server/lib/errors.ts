@@ -60,8 +60,12 @@ export function registerErrorHandling(
 
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
-    if (pageFallback && isPageRequest && !isApiPath(request.url)) return pageFallback(request, reply);
-    const body: ApiErrorBody = { statusCode: 404, message: `No such call: ${request.method} ${request.url.split('?')[0]}` };
+    if (pageFallback && isPageRequest && !isApiPath(request.url))
+      return pageFallback(request, reply);
+    const body: ApiErrorBody = {
+      statusCode: 404,
+      message: `No such call: ${request.method} ${request.url.split('?')[0]}`,
+    };
     return reply.status(404).send(body);
   });
 }

@@ -86,7 +86,11 @@ export async function createWeb(config: Config) {
         .status(404)
         .header('Cache-Control', REVALIDATE)
         .type('text/plain')
-        .send(fs.existsSync(fallbackFile) ? 'Not found' : 'The site has not been built: run npm run build.');
+        .send(
+          fs.existsSync(fallbackFile)
+            ? 'Not found'
+            : 'The site has not been built: run npm run build.',
+        );
     }
     const stat = fs.statSync(fallbackFile);
     return reply

@@ -25,7 +25,10 @@ export function SiteFooter() {
   const phone = settings.get<string>('Contact', 'Phone');
   const email = settings.get<string>('Contact', 'Email');
   return (
-    <Box component="footer" sx={{ bgcolor: 'primary.dark', color: 'primary.contrastText', py: 5, mt: 6 }}>
+    <Box
+      component="footer"
+      sx={{ bgcolor: 'primary.dark', color: 'primary.contrastText', py: 5, mt: 6 }}
+    >
       <Container>
         <Grid container spacing={4}>
           <Grid size={{ xs: 12, sm: 4 }}>
@@ -35,7 +38,12 @@ export function SiteFooter() {
             {hours && (
               <Typography data-testid="receiving-hours">
                 {time(hours.opens)} to {time(hours.closes)}, {hours.days}
-                {hours.note ? <><br />{hours.note}</> : null}
+                {hours.note ? (
+                  <>
+                    <br />
+                    {hours.note}
+                  </>
+                ) : null}
               </Typography>
             )}
           </Grid>

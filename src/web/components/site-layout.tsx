@@ -8,15 +8,33 @@ import { SiteFooter } from './site-footer';
 export function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-      <AppBar position="sticky" color="default" elevation={0} sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
+      <AppBar
+        position="sticky"
+        color="default"
+        elevation={0}
+        sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
+      >
         <Toolbar component="nav" aria-label="Main" sx={{ gap: 2 }}>
-          <MuiLink component={Link} to="/" underline="none" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <MuiLink
+            component={Link}
+            to="/"
+            underline="none"
+            sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
+          >
             <img src="/logo.svg" alt="" width={32} height={32} />
-            <Typography component="span" variant="h6" sx={{ fontWeight: 800, color: 'primary.dark' }}>
+            <Typography
+              component="span"
+              variant="h6"
+              sx={{ fontWeight: 800, color: 'primary.dark' }}
+            >
               {BRAND}
             </Typography>
           </MuiLink>
-          <Stack direction="row" spacing={1} sx={{ flexGrow: 1, display: { xs: 'none', sm: 'flex' } }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{ flexGrow: 1, display: { xs: 'none', sm: 'flex' } }}
+          >
             <Button component={Link} to="/how-it-works/" color="inherit">
               How it works
             </Button>
@@ -37,4 +55,3 @@ export function SiteLayout({ children }: { children: ReactNode }) {
     </Box>
   );
 }
-

@@ -77,12 +77,18 @@ export function contentFileFor(segment: string): { file: string; path: string } 
   if (!SLUG.test(segment) || segment === 'home') return null;
   const dynamic = /^x-([a-z0-9-]+)$/.exec(segment);
   if (dynamic) return { file: `x/${dynamic[1]}.md`, path: `/${segment}` };
-  return { file: `pages/${segment}.md`, path: NO_TRAILING_SLASH.has(segment) ? `/${segment}` : `/${segment}/` };
+  return {
+    file: `pages/${segment}.md`,
+    path: NO_TRAILING_SLASH.has(segment) ? `/${segment}` : `/${segment}/`,
+  };
 }
 
 const names = (dir: string) =>
   fs.existsSync(path.join(CONTENT_DIR, dir))
-    ? fs.readdirSync(path.join(CONTENT_DIR, dir)).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3))
+    ? fs
+        .readdirSync(path.join(CONTENT_DIR, dir))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => f.slice(0, -3))
     : [];
 
 /** Every path to prerender: the home page and each content page at its spec route. */

@@ -25,7 +25,12 @@ export default function ContentPage({ loaderData: page }: Route.ComponentProps) 
         {page.heading}
       </Typography>
       {page.intro && (
-        <Typography variant="h6" component="p" color="text.secondary" sx={{ fontWeight: 400, mb: 2 }}>
+        <Typography
+          variant="h6"
+          component="p"
+          color="text.secondary"
+          sx={{ fontWeight: 400, mb: 2 }}
+        >
           {page.intro}
         </Typography>
       )}

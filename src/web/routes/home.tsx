@@ -20,7 +20,10 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export default function Home({ loaderData: page }: Route.ComponentProps) {
   return (
     <>
-      <Box component="section" sx={{ bgcolor: 'primary.dark', color: 'primary.contrastText', py: { xs: 5, md: 8 } }}>
+      <Box
+        component="section"
+        sx={{ bgcolor: 'primary.dark', color: 'primary.contrastText', py: { xs: 5, md: 8 } }}
+      >
         <Container maxWidth="md">
           <Typography variant="h1" gutterBottom>
             {page.heading}
@@ -31,10 +34,22 @@ export default function Home({ loaderData: page }: Route.ComponentProps) {
             </Typography>
           )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <Button component={Link} to="/order/" variant="contained" color="secondary" size="large">
+            <Button
+              component={Link}
+              to="/order/"
+              variant="contained"
+              color="secondary"
+              size="large"
+            >
               Add a delivery
             </Button>
-            <Button component={Link} to="/how-it-works/" variant="outlined" color="inherit" size="large">
+            <Button
+              component={Link}
+              to="/how-it-works/"
+              variant="outlined"
+              color="inherit"
+              size="large"
+            >
               How it works
             </Button>
           </Stack>

@@ -6,11 +6,15 @@ import { chromium } from 'playwright-core';
  * one is installed. Browsers are never downloaded here, so with neither we stop and say so.
  */
 export function chromiumExecutable(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', safe(() => chromium.executablePath())];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    safe(() => chromium.executablePath()),
+  ];
   const found = candidates.find((p): p is string => !!p && fs.existsSync(p));
   if (!found) {
     throw new Error(
-      'No Chromium found for the browser tests. Install Debian\'s: `apt-get install -y chromium` ' +
+      "No Chromium found for the browser tests. Install Debian's: `apt-get install -y chromium` " +
         '(or set CHROMIUM_PATH to a Chromium or Chrome binary).',
     );
   }

@@ -25,6 +25,9 @@ export { expect };
 export async function screenshots(page: Page, name: string) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: `tests/.artifacts/screenshots/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({
+      path: `tests/.artifacts/screenshots/${name}-${width}.png`,
+      fullPage: true,
+    });
   }
 }

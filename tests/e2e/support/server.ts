@@ -20,7 +20,12 @@ async function admin(url: string, sql: string) {
 }
 
 await ensureWebBuild();
-const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
+const env: Record<string, string | undefined> = {
+  ...process.env,
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  HOST: '127.0.0.1',
+};
 let cleanup: () => Promise<void>;
 if (process.env.DATABASE_URL) {
   const base = process.env.DATABASE_URL;

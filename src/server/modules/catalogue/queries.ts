@@ -71,7 +71,12 @@ export async function listProducts(
       .offset((options.page - 1) * options.itemsPerPage),
     db.select({ total: count() }).from(products).where(where),
   ]);
-  return { items: rows.map(toProduct), total, page: options.page, itemsPerPage: options.itemsPerPage };
+  return {
+    items: rows.map(toProduct),
+    total,
+    page: options.page,
+    itemsPerPage: options.itemsPerPage,
+  };
 }
 
 export async function listExtras(
@@ -90,5 +95,10 @@ export async function listExtras(
       .offset((options.page - 1) * options.itemsPerPage),
     db.select({ total: count() }).from(orderExtras).where(where),
   ]);
-  return { items: rows.map(toOrderExtra), total, page: options.page, itemsPerPage: options.itemsPerPage };
+  return {
+    items: rows.map(toOrderExtra),
+    total,
+    page: options.page,
+    itemsPerPage: options.itemsPerPage,
+  };
 }

@@ -8,17 +8,39 @@ import { useProducts } from './api/get-products';
 export function PriceBands() {
   const { data, isPending, isError } = useProducts();
   if (isError) {
-    return <Alert severity="warning">Prices could not be loaded just now. Please refresh the page.</Alert>;
+    return (
+      <Alert severity="warning">
+        Prices could not be loaded just now. Please refresh the page.
+      </Alert>
+    );
   }
   return (
-    <Grid container spacing={2} component="ul" aria-label="Price bands" sx={{ listStyle: 'none', p: 0, my: 3 }} aria-busy={isPending}>
+    <Grid
+      container
+      spacing={2}
+      component="ul"
+      aria-label="Price bands"
+      sx={{ listStyle: 'none', p: 0, my: 3 }}
+      aria-busy={isPending}
+    >
       {(isPending ? Array.from({ length: 6 }, () => null) : data.items).map((band, i) => (
         <Grid key={band?.Id ?? `loading-${i}`} size={{ xs: 6, sm: 4, md: 3 }} component="li">
-          <Card variant="outlined" sx={{ height: '100%' }} data-testid={band ? 'price-band' : undefined}>
+          <Card
+            variant="outlined"
+            sx={{ height: '100%' }}
+            data-testid={band ? 'price-band' : undefined}
+          >
             <CardContent sx={{ textAlign: 'center' }}>
               {band ? (
                 <>
-                  <Box component="img" src={boxImagesFor(band.TTLMDProductCode)[0]} alt="" width={72} height={72} sx={{ mb: 1 }} />
+                  <Box
+                    component="img"
+                    src={boxImagesFor(band.TTLMDProductCode)[0]}
+                    alt=""
+                    width={72}
+                    height={72}
+                    sx={{ mb: 1 }}
+                  />
                   <Typography variant="h3" component="h3">
                     Price Band {band.Code}
                   </Typography>

@@ -8,7 +8,7 @@ export function useSettings() {
   return useMemo(() => {
     const map = flattenSettings(data?.items ?? []);
     return {
-      get: <T,>(category: string, name: string) => map[category]?.[name] as T | undefined,
+      get: <T>(category: string, name: string) => map[category]?.[name] as T | undefined,
     };
   }, [data]);
 }
