@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { validateField, type FieldRules } from '../validation/form';
+import { MESSAGES } from '../validation/messages';
+import {
+  confirmPassword,
+  email,
+  lookupRequired,
+  maxLength,
+  minLength,
+  notCommonPassword,
+  optional,
+  pastDate,
+  required,
+  requiredBoolean,
+  telephone,
+  type Rule,
+} from '../validation/rules';
+import { withRules } from '../validation/zod-rules';
+
+/** Islands of residence a customer can register with (SPEC section 5). */
+export const ISLANDS = ['Jersey', 'Guernsey', 'Alderney', 'Sark', 'Herm'] as const;
+export type Island = (typeof ISLANDS)[number];
+
+/** Optional salutations of the register form (SPEC section 5). */
+export const SALUTATIONS = ['Mr.', 'Mrs.', 'Miss', 'Dr.', 'Ms.', 'Prof.', 'Rev.'] as const;
+export type Salutation = (typeof SALUTATIONS)[number];
+
+/** Register fields under which the server's field errors are shown (SPEC section 5). */
+export const REGISTER_SERVER_ERROR_FIELDS = [
+  'FirstName',
+  'LastName',
+  'Email',
+  'DOB',
+  'Telephone',
+] as const;
+
+/** Minimum password length (SPEC section 9). */
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** Longest accepted values; they also keep oversized input away from the password hasher. */
+export const MAX_LENGTHS = { name: 50, email: 254, password: 128, telephone: 30 } as const;
+
+// A value of the wrong JSON type (a number for a name, text for a switch) is reported as missing,
+// so every issue carries a rule message; the browser forms never send one.
+const text = () => z.string({ error: MESSAGES.required }).trim();
+const secret = () => z.string({ error: MESSAGES.required });
+const flag = () => z.boolean({ error: MESSAGES.required });
+
+/** Optional text: rules apply when something is entered; empty and null become undefined. */
+const optionalText = (rules: readonly Rule[]) =>
+  withRules(text().nullish(), rules).transform((value) => value || undefined);
+
+// --- login and forgotten password ----------------------------------------------------------
+
+export const LOGIN_RULES = {
+  email: [required, maxLength(MAX_LENGTHS.email)],
+  password: [required, maxLength(MAX_LENGTHS.password)],
+} satisfies FieldRules<'email' | 'password'>;
+
+export const loginSchema = z.object({
+  email: withRules(text(), LOGIN_RULES.email),
+  password: withRules(secret(), LOGIN_RULES.password),
+});
+export type LoginPayload = z.output<typeof loginSchema>;
+
+export const FORGOTTEN_PASSWORD_RULES = {
+  email: [required, maxLength(MAX_LENGTHS.email)],
+} satisfies FieldRules<'email'>;
+
+export const forgottenPasswordSchema = z.object({
+  email: withRules(text(), FORGOTTEN_PASSWORD_RULES.email),
+});
+export type ForgottenPasswordPayload = z.output<typeof forgottenPasswordSchema>;
+
+// --- register ------------------------------------------------------------------------------
+
+const REGISTER_FIELD_RULES = {
+  Salutation: [optional(lookupRequired(SALUTATIONS))],
+  FirstName: [required, maxLength(MAX_LENGTHS.name)],
+  LastName: [required, maxLength(MAX_LENGTHS.name)],
+  Email: [required, email, maxLength(MAX_LENGTHS.email)],
+  Password: [
+    required,
+    minLength(MIN_PASSWORD_LENGTH),
+    maxLength(MAX_LENGTHS.password),
+    notCommonPassword,
+  ],
+  Country: [required, lookupRequired(ISLANDS)],
+  DOB: [pastDate()],
+  Telephone: [telephone, maxLength(MAX_LENGTHS.telephone)],
+  Marketing: [],
+  TermsAndConditions: [requiredBoolean],
+} satisfies Record<string, readonly Rule[]>;
+
+export type RegisterField = keyof typeof REGISTER_FIELD_RULES | 'ConfirmPassword';
+
+/** The register form's rules; ConfirmPassword is checked against the Password entered. */
+export function registerRules(values: { Password?: unknown }): FieldRules<RegisterField> {
+  return {
+    ...REGISTER_FIELD_RULES,
+    ConfirmPassword: [required, confirmPassword(values.Password)],
+  };
+}
+
+export const registerSchema = z
+  .object({
+    Salutation: optionalText(REGISTER_FIELD_RULES.Salutation).pipe(z.enum(SALUTATIONS).optional()),
+    FirstName: withRules(text(), REGISTER_FIELD_RULES.FirstName),
+    LastName: withRules(text(), REGISTER_FIELD_RULES.LastName),
+    Email: withRules(text(), REGISTER_FIELD_RULES.Email),
+    Password: withRules(secret(), REGISTER_FIELD_RULES.Password),
+    ConfirmPassword: secret(),
+    Country: withRules(text(), REGISTER_FIELD_RULES.Country).pipe(z.enum(ISLANDS)),
+    DOB: optionalText(REGISTER_FIELD_RULES.DOB),
+    Telephone: optionalText(REGISTER_FIELD_RULES.Telephone),
+    Marketing: flag().default(false),
+    TermsAndConditions: withRules(flag(), REGISTER_FIELD_RULES.TermsAndConditions),
+  })
+  .superRefine(
+    (data, ctx) => {
+      // Runs even when other fields failed, so a mismatch shows together with their errors.
+      if (typeof data.ConfirmPassword !== 'string') return; // reported as missing already
+      const message = validateField(data.ConfirmPassword, registerRules(data).ConfirmPassword);
+      if (message !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['ConfirmPassword'], message });
+      }
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
+/** The register body as sent (SPEC section 3, Registration). */
+export type RegisterInput = z.input<typeof registerSchema>;
+/** The register body after validation: trimmed, empty optionals dropped, Marketing defaulted. */
+export type Registration = z.output<typeof registerSchema>;

@@ -1,0 +1,68 @@
+// The order lifecycle. Every status change on the server goes through ORDER_STATUS_TRANSITIONS;
+// who may make a change (customer, depot, office) is the server's guard, not this table's.
+//
+//   Quote Requested ─> Quote Ready ─> Awaiting Payment          (accept)
+//                                 └─> Quote Declined            (decline, final)
+//   Awaiting Payment ─> Awaiting Parcel   paid before the parcel reaches the depot
+//                    └─> Paid             paid while the parcel is at the depot (an invoice)
+//   Awaiting Parcel ─> Received at Depot ─> Shipped ─> Delivered
+//   Received at Depot ─> Awaiting Payment  the parcel needs more than was paid: an invoice
+//   Paid ─> Shipped
+//   Missing Items Reported: from Awaiting Parcel, Received at Depot, Shipped or Delivered; the
+//   office resolves it back to where the order stands, or cancels it.
+//   Cancelled: from any state before shipping; final.
+
+export const ORDER_STATUSES = [
+  'Quote Requested',
+  'Quote Ready',
+  'Quote Declined',
+  'Awaiting Payment',
+  'Awaiting Parcel',
+  'Received at Depot',
+  'Paid',
+  'Shipped',
+  'Delivered',
+  'Missing Items Reported',
+  'Cancelled',
+] as const;
+
+/** An order status, as carried in StatusId_Name (SPEC section 4). */
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** From each status, the statuses an order may move to next. */
+export const ORDER_STATUS_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  'Quote Requested': ['Quote Ready', 'Cancelled'],
+  'Quote Ready': ['Awaiting Payment', 'Quote Declined', 'Cancelled'],
+  'Quote Declined': [],
+  'Awaiting Payment': ['Awaiting Parcel', 'Paid', 'Cancelled'],
+  'Awaiting Parcel': ['Received at Depot', 'Missing Items Reported', 'Cancelled'],
+  'Received at Depot': ['Shipped', 'Awaiting Payment', 'Missing Items Reported', 'Cancelled'],
+  Paid: ['Shipped', 'Cancelled'],
+  Shipped: ['Delivered', 'Missing Items Reported'],
+  Delivered: ['Missing Items Reported'],
+  'Missing Items Reported': [
+    'Awaiting Parcel',
+    'Received at Depot',
+    'Shipped',
+    'Delivered',
+    'Cancelled',
+  ],
+  Cancelled: [],
+};
+
+/** Statuses left out of the customer's order list (SPEC section 4). */
+export const HIDDEN_ORDER_STATUSES: readonly OrderStatus[] = ['Cancelled'];
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return (ORDER_STATUSES as readonly unknown[]).includes(value);
+}
+
+/** Whether an order may move from one status to another. */
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_STATUS_TRANSITIONS[from].includes(to);
+}
+
+/** Whether an order in this status is shown in the customer's order list. */
+export function isShownToCustomer(status: string): boolean {
+  return !(HIDDEN_ORDER_STATUSES as readonly string[]).includes(status);
+}

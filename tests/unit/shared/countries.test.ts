@@ -1,0 +1,32 @@
+import { describe, expect, test } from 'vitest';
+import { COUNTRY_NAMES, COUNTRY_OPTIONS, countryName } from '../../../src/shared/countries';
+
+describe('country lookup (SPEC section 3)', () => {
+  test('maps about 240 two-letter codes to English names', () => {
+    const codes = Object.keys(COUNTRY_NAMES);
+    expect(codes.length).toBeGreaterThanOrEqual(240);
+    expect(codes.length).toBeLessThan(260);
+    expect(codes.every((code) => /^[A-Z]{2}$/.test(code))).toBe(true);
+  });
+
+  test('English names, the islands included', () => {
+    expect(countryName('GB')).toBe('United Kingdom');
+    expect(countryName('JE')).toBe('Jersey');
+    expect(countryName('GG')).toBe('Guernsey');
+    expect(countryName('FR')).toBe('France');
+    expect(countryName(' de ')).toBe('Germany');
+  });
+
+  test('unknown codes give undefined', () => {
+    expect(countryName('XX')).toBeUndefined();
+    expect(countryName('toString')).toBeUndefined();
+    expect(countryName('')).toBeUndefined();
+  });
+
+  test('options are every country once, sorted by name', () => {
+    expect(COUNTRY_OPTIONS).toHaveLength(Object.keys(COUNTRY_NAMES).length);
+    const names = COUNTRY_OPTIONS.map((option) => option.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(COUNTRY_OPTIONS).toContainEqual({ code: 'JE', name: 'Jersey' });
+  });
+});
