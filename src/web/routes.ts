@@ -6,6 +6,11 @@ import { type RouteConfig, index, route } from '@react-router/dev/routes';
 export default [
   index('routes/home.tsx'),
   route('404', 'routes/not-found.tsx', { id: 'not-found-page' }),
+
+  // Booking: order steps, calculator, basket, quote (issue 6).
+
+  // Accounts: dashboard, e-mail validation, password reset (issue 4).
+
   route(':slug', 'routes/content-page.tsx'),
   route('*', 'routes/not-found.tsx', { id: 'catch-all' }),
 ] satisfies RouteConfig;

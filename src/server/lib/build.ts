@@ -38,8 +38,42 @@ export function sourceHash(): string {
   return hash.digest('hex');
 }
 
-/** Runs `npm run build` (scripts/build.ts, which writes the stamp) when build/ is missing or was built from other sources. */
+const LOCK = path.resolve('.build-lock');
+const LOCK_WAIT_MS = 5 * 60_000;
+
+/** One build at a time on this machine: a second `npm start` or test run waits for the first. */
+async function withBuildLock(fn: () => void): Promise<void> {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      fs.mkdirSync(LOCK);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const held = fs.statSync(LOCK, { throwIfNoEntry: false });
+      // A lock older than the longest build was left by a process that died: take it over.
+      if (held && Date.now() - held.mtimeMs > LOCK_WAIT_MS)
+        fs.rmSync(LOCK, { recursive: true, force: true });
+      else if (Date.now() > deadline) throw new Error(`another build holds ${LOCK}`);
+      else await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  try {
+    fn();
+  } finally {
+    fs.rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs `npm run build` (scripts/build.ts, which writes the stamp) when build/ is missing or was
+ * built from other sources.
+ */
 export async function ensureWebBuild(): Promise<void> {
+  await withBuildLock(buildIfStale);
+}
+
+function buildIfStale() {
   const current = sourceHash();
   const built = fs.existsSync(BUILD_STAMP) ? fs.readFileSync(BUILD_STAMP, 'utf8').trim() : null;
   if (built === current && fs.existsSync('build/client')) return;
