@@ -15,20 +15,29 @@ export async function freshDatabase(): Promise<Database & { url?: string }> {
     await seed(database.db);
     return database;
   }
-  const name = `${process.env.FERRYBOX_TEST_RUN ?? 'ferrybox_t'}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(base, `create database "${name}"`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 4 });
+  const scratch = await createScratchDatabase(base, process.env.FERRYBOX_TEST_RUN ?? 'ferrybox_t');
+  const database = await openDatabase({ url: scratch.url, poolSize: 4 });
   await database.migrate();
   await seed(database.db);
   return {
     ...database,
-    url: url.toString(),
+    url: scratch.url,
     close: async () => {
       await database.close();
-      await adminQuery(base, `drop database if exists "${name}" with (force)`);
+      await scratch.drop();
     },
+  };
+}
+
+/** Creates an empty PostgreSQL database beside the one `base` names; `drop()` removes it. */
+export async function createScratchDatabase(base: string, prefix: string) {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(base, `create database "${name}"`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(base, `drop database if exists "${name}" with (force)`),
   };
 }
 

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListingOptions } from '../../../shared/api/listing';
 import type { OrderExtra, Product } from '../../../shared/api/catalogue';
 import { EXTRA_SORT_FIELDS, PRODUCT_SORT_FIELDS } from '../../../shared/api/catalogue';
 import { toPounds } from '../../../shared/money';
 import type { Db } from '../../db/client';
+import { listPage } from '../../lib/paging';
 import { orderExtras, products } from '../../db/schema';
 
 type ProductRow = typeof products.$inferSelect;
@@ -49,56 +50,36 @@ const extraColumns: Record<(typeof EXTRA_SORT_FIELDS)[number], AnyPgColumn> = {
   Id: orderExtras.id,
 };
 
-/** ORDER BY the chosen column, then by id so that pages never overlap. */
-function ordering(column: AnyPgColumn, idColumn: AnyPgColumn, descending: boolean): SQL[] {
-  const dir = descending ? desc : asc;
-  return [dir(column), dir(idColumn)];
-}
-
-export async function listProducts(
+export const listProducts = (
   db: Db,
   options: ListingOptions<(typeof PRODUCT_SORT_FIELDS)[number]>,
   filter: { enabled: boolean; public: boolean },
-) {
-  const where = and(eq(products.enabled, filter.enabled), eq(products.public, filter.public));
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(products)
-      .where(where)
-      .orderBy(...ordering(productColumns[options.sortBy], products.id, options.sortDesc))
-      .limit(options.itemsPerPage)
-      .offset((options.page - 1) * options.itemsPerPage),
-    db.select({ total: count() }).from(products).where(where),
-  ]);
-  return {
-    items: rows.map(toProduct),
-    total,
-    page: options.page,
-    itemsPerPage: options.itemsPerPage,
-  };
-}
+) =>
+  listPage(
+    db,
+    products,
+    {
+      where: and(eq(products.enabled, filter.enabled), eq(products.public, filter.public)),
+      sort: productColumns[options.sortBy],
+      id: products.id,
+      options,
+    },
+    toProduct,
+  );
 
-export async function listExtras(
+export const listExtras = (
   db: Db,
   options: ListingOptions<(typeof EXTRA_SORT_FIELDS)[number]>,
   filter: { enabled?: boolean },
-) {
-  const where = filter.enabled === undefined ? undefined : eq(orderExtras.enabled, filter.enabled);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(orderExtras)
-      .where(where)
-      .orderBy(...ordering(extraColumns[options.sortBy], orderExtras.id, options.sortDesc))
-      .limit(options.itemsPerPage)
-      .offset((options.page - 1) * options.itemsPerPage),
-    db.select({ total: count() }).from(orderExtras).where(where),
-  ]);
-  return {
-    items: rows.map(toOrderExtra),
-    total,
-    page: options.page,
-    itemsPerPage: options.itemsPerPage,
-  };
-}
+) =>
+  listPage(
+    db,
+    orderExtras,
+    {
+      where: filter.enabled === undefined ? undefined : eq(orderExtras.enabled, filter.enabled),
+      sort: extraColumns[options.sortBy],
+      id: orderExtras.id,
+      options,
+    },
+    toOrderExtra,
+  );

@@ -1,0 +1,38 @@
+import { asc, desc, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { ListingOptions } from '../../shared/api/listing';
+import type { Db } from '../db/client';
+
+interface PageQuery {
+  where?: SQL;
+  /** The column the caller sorts by; the id follows it so that pages never overlap. */
+  sort: AnyPgColumn;
+  id: AnyPgColumn;
+  options: ListingOptions<string>;
+}
+
+/** One page of a listing call (SPEC section 3 listing options) and the total for paging. */
+export async function listPage<T extends PgTable, R>(
+  db: Db,
+  table: T,
+  { where, sort, id, options }: PageQuery,
+  toItem: (row: T['$inferSelect']) => R,
+) {
+  const dir = options.sortDesc ? desc : asc;
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(table as PgTable)
+      .where(where)
+      .orderBy(dir(sort), dir(id))
+      .limit(options.itemsPerPage)
+      .offset((options.page - 1) * options.itemsPerPage),
+    db.$count(table, where),
+  ]);
+  return {
+    items: (rows as T['$inferSelect'][]).map(toItem),
+    total,
+    page: options.page,
+    itemsPerPage: options.itemsPerPage,
+  };
+}
