@@ -10,22 +10,45 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './lib/errors';
+import { ReadThroughCache } from './lib/cache';
 import { healthRoutes } from './modules/health/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { createWeb } from './lib/web';
+import { registerAuth } from './lib/auth';
+import { Jobs, type QueueOptions } from './lib/jobs';
+import { Mailer } from './lib/mail';
+import { RateLimiter, type RateLimitOverrides } from './lib/rate-limit';
+import { authRoutes } from './modules/auth/routes';
+import { membersRoutes } from './modules/members/routes';
+import { ordersRoutes } from './modules/orders/routes';
+import { devRoutes } from './modules/dev/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    cache: ReadThroughCache;
   }
 }
 
 export type App = FastifyInstance;
 
+/** Knobs for tests: lower rate limits, faster job polling and mail retries. */
+export interface AppOptions {
+  rateLimits?: RateLimitOverrides;
+  /** How often idle job workers poll (seconds, 0.5 or more; default 2). */
+  jobPollingSeconds?: number;
+  /** The mail queue's retry policy (default: 12 retries from one minute, doubling). */
+  mailQueue?: Partial<QueueOptions>;
+}
+
 /** Builds the whole application without listening: main.ts listens, tests use inject(). */
-export async function buildApp(config: Config, database: Database): Promise<App> {
+export async function buildApp(
+  config: Config,
+  database: Database,
+  options: AppOptions = {},
+): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: (req) => {
@@ -41,6 +64,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('cache', new ReadThroughCache(config.cacheTtlMs));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -57,9 +81,30 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   const web = config.serveWeb ? await createWeb(config) : undefined;
   registerErrorHandling(app, web?.fallback);
 
+  // Jobs (pg-boss in the same database), e-mail through them, rate limits, sessions.
+  const jobs = new Jobs(database, app.log, {
+    workers: config.workers,
+    pollingIntervalSeconds: options.jobPollingSeconds,
+  });
+  await jobs.start();
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
+  const mailer = new Mailer(config, jobs, app.log);
+  await mailer.init(options.mailQueue);
+  app.decorate('mailer', mailer);
+  app.decorate(
+    'rateLimiter',
+    new RateLimiter(database.db, { scale: config.rateLimitScale, overrides: options.rateLimits }),
+  );
+  registerAuth(app);
+
   await app.register(healthRoutes);
   await app.register(settingsRoutes, { prefix: '/public' });
   await app.register(catalogueRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/public/auth' });
+  await app.register(membersRoutes, { prefix: '/public/members' });
+  await app.register(ordersRoutes, { prefix: '/public/orders' });
+  if (config.env !== 'production') await app.register(devRoutes, { prefix: '/dev' });
   if (web) await app.register(web.routes);
 
   return app;

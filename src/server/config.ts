@@ -24,6 +24,17 @@ const envSchema = z.object({
   TRUST_PROXY: boolish.default(false),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   SERVE_WEB: boolish.default(true),
+  CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^(?:[^<>@]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/,
+      'must be an address, e.g. Ferrybox <no-reply@ferrybox.je>',
+    )
+    .optional(),
+  WORKERS: boolish.default(true),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -43,8 +54,20 @@ export interface Config {
   shutdownGraceMs: number;
   /** Serve the built web app from the same process. */
   serveWeb: boolean;
+  /** How long settings and catalogue reads are cached in this process (0: not cached). */
+  cacheTtlMs: number;
   /** The built site (output of `npm run build`). */
   webRoot: string;
+  /** SMTP server for e-mail; undefined writes messages to `outboxDir` instead. */
+  smtpUrl?: string;
+  /** The From of every e-mail. */
+  mailFrom: string;
+  /** Where e-mails are written when there is no SMTP server (DATA_DIR/outbox). */
+  outboxDir: string;
+  /** Run the job workers (e-mail sending, clean-up) in this process. */
+  workers: boolean;
+  /** Multiplies every rate limit (lib/rate-limit.ts): above 1 allows more, below 1 fewer. */
+  rateLimitScale: number;
 }
 
 export class ConfigError extends Error {}
@@ -72,6 +95,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     serveWeb: e.SERVE_WEB,
+    cacheTtlMs: e.CACHE_TTL_MS,
     webRoot: path.resolve('build/client'),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.BRAND} <no-reply@ferrybox.je>`,
+    outboxDir: path.join(dataDir, 'outbox'),
+    workers: e.WORKERS,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
   };
 }

@@ -1,4 +1,7 @@
-import { buildApp, type App } from '../../src/server/app';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp, type App, type AppOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { freshDatabase } from './database';
@@ -10,11 +13,28 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** The whole app over a fresh database, without listening: call app.inject(). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+/**
+ * The whole app over a fresh database, without listening: call app.inject(). DATA_DIR (and so
+ * the e-mail outbox) is a new temporary folder, removed on close, unless the test gives one.
+ * Job workers poll every half second so that queued e-mails arrive quickly, and the rate limits
+ * are raised a hundredfold (every request comes from one address) unless the test sets them.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: AppOptions = {},
+): Promise<TestContext> {
   const database = await freshDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_WEB: 'false', ...env });
-  const app = await buildApp(config, database);
+  const dataDir = env.DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'ferrybox-test-')));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SERVE_WEB: 'false',
+    CACHE_TTL_MS: '0',
+    DATA_DIR: dataDir,
+    RATE_LIMIT_SCALE: '100',
+    ...env,
+  });
+  const app = await buildApp(config, database, { jobPollingSeconds: 0.5, ...options });
   await app.ready();
   return {
     app,
@@ -23,6 +43,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     close: async () => {
       await app.close();
       await database.close();
+      if (!env.DATA_DIR) await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -20,6 +20,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * Plain SQL for libraries that bring their own (the pg-boss job queue): with values one
+   * parameterised statement, without them a script of several statements (the last result).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -52,6 +57,11 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    executeSql: async (text, values) => {
+      if (values?.length) return client.query(text, values);
+      const results = await client.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
     close: () => client.close(),
   };
 }
@@ -77,6 +87,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    executeSql: (text, values) => pool.query(text, values?.length ? values : undefined),
     close: () => pool.end(),
   };
 }

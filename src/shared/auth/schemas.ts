@@ -16,10 +16,10 @@ import {
   type Rule,
 } from '../validation/rules';
 import { withRules } from '../validation/zod-rules';
+import { ISLANDS } from '../islands';
 
 /** Islands of residence a customer can register with (SPEC section 5). */
-export const ISLANDS = ['Jersey', 'Guernsey', 'Alderney', 'Sark', 'Herm'] as const;
-export type Island = (typeof ISLANDS)[number];
+export { ISLANDS, type Island } from '../islands';
 
 /** Optional salutations of the register form (SPEC section 5). */
 export const SALUTATIONS = ['Mr.', 'Mrs.', 'Miss', 'Dr.', 'Ms.', 'Prof.', 'Rev.'] as const;

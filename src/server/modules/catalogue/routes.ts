@@ -23,7 +23,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!filter.enabled || !filter.public) {
         throw new HttpError(403, 'Only staff can list disabled or private price bands.');
       }
-      return listProducts(app.database.db, options, filter);
+      return app.cache.get(`products:${JSON.stringify(request.body)}`, () =>
+        listProducts(app.database.db, options, filter),
+      );
     },
   );
 
@@ -32,7 +34,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: extraListRequest, response: { 200: extraListResponse } } },
     async (request) => {
       const { options, filter } = request.body;
-      return listExtras(app.database.db, options, filter);
+      return app.cache.get(`extras:${JSON.stringify(request.body)}`, () =>
+        listExtras(app.database.db, options, filter),
+      );
     },
   );
 };

@@ -1,0 +1,223 @@
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  AUTH_MESSAGES,
+  can,
+  type AbilityAction,
+  type AbilityRule,
+  type AbilitySubject,
+  type Role,
+} from '../../shared/api/auth';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { HttpError } from './errors';
+import { hashToken, newToken } from './tokens';
+
+// --- passwords ---------------------------------------------------------------------------------
+
+/** argon2id with OWASP's recommended minimum: 19 MiB of memory, 2 passes, 1 lane. */
+const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/** An argon2id PHC string (`$argon2id$v=19$m=19456,t=2,p=1$...`): the library's default algorithm. */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Whether the password matches the stored hash. With no hash (unknown e-mail, deleted account) a
+ * dummy hash is checked all the same, so every failure takes about as long as a wrong password.
+ */
+export async function checkPassword(
+  storedHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
+  dummyHash ??= hashPassword(newToken());
+  const target = storedHash ?? (await dummyHash);
+  const matches = await verify(target, password).catch(() => false);
+  return matches && Boolean(storedHash);
+}
+
+// --- abilities ---------------------------------------------------------------------------------
+
+const CUSTOMER_RULES: AbilityRule[] = [
+  { action: 'manage', subject: 'Account' },
+  { action: 'manage', subject: 'Order' },
+  { action: 'manage', subject: 'Address' },
+  { action: 'manage', subject: 'Invoice' },
+];
+
+/**
+ * The permission list of a role (SPEC "Ability"), CASL-style. A customer's rules cover only their
+ * own records: every query of a customer-facing route filters by the session's user id.
+ */
+export function abilityFor(role: Role): AbilityRule[] {
+  switch (role) {
+    case 'admin':
+      return [{ action: 'manage', subject: 'all' }];
+    case 'staff':
+      return [...CUSTOMER_RULES, { action: 'manage', subject: 'Depot' }];
+    default:
+      return [...CUSTOMER_RULES];
+  }
+}
+
+// --- sessions ----------------------------------------------------------------------------------
+
+const DAY = 24 * 60 * 60 * 1000;
+/** A session unused for this long ends. */
+export const SESSION_IDLE_MS = 30 * DAY;
+/** However much it is used, a session ends this long after the log-in. */
+export const SESSION_MAX_MS = 90 * DAY;
+/** Use is recorded (and the idle expiry pushed back) at most this often, to spare writes. */
+const SESSION_TOUCH_MS = 60 * 60 * 1000;
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Starts a session for the user and returns its bearer token (stored only as a hash). */
+export async function createSession(db: Db, userId: number, now = new Date()): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    lastUsedAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_IDLE_MS),
+  });
+  return token;
+}
+
+/** The live session of a token and its (not deleted) user, sliding its expiry; null otherwise. */
+export async function findSession(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<{ sessionId: number; user: UserRow } | null> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        gt(sessions.expiresAt, now),
+        isNull(users.deletedAt),
+      ),
+    );
+  if (!row) return null;
+  if (now.getTime() - row.session.lastUsedAt.getTime() > SESSION_TOUCH_MS) {
+    const cap = row.session.createdAt.getTime() + SESSION_MAX_MS;
+    await db
+      .update(sessions)
+      .set({
+        lastUsedAt: now,
+        expiresAt: new Date(Math.min(cap, now.getTime() + SESSION_IDLE_MS)),
+      })
+      .where(eq(sessions.id, row.session.id));
+  }
+  return { sessionId: row.session.id, user: row.user };
+}
+
+export async function endSession(db: Db, sessionId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of the user, except one when given (the caller's own). */
+export async function endAllSessions(db: Db, userId: number, except?: number): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      and(eq(sessions.userId, userId), except === undefined ? undefined : ne(sessions.id, except)),
+    );
+}
+
+/** Deletes sessions past their expiry (run by the clean-up job). */
+export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, now))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+// --- the Fastify side --------------------------------------------------------------------------
+
+export interface AuthContext {
+  sessionId: number;
+  user: UserRow;
+  role: Role;
+  ability: AbilityRule[];
+}
+
+export interface RequireAuthOptions {
+  /** The permission the route needs, beyond being logged in. */
+  can?: [AbilityAction, AbilitySubject];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's session, once `app.requireAuth()` (or `authenticate`) has run. */
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /**
+     * A hook (use it as the route's `onRequest`, so it runs before the body is read) that answers
+     * 401 `Please log in.` without a live session (missing, unknown, expired or revoked token)
+     * and 403 when the role lacks the permission asked for. Sets `request.auth`.
+     */
+    requireAuth(options?: RequireAuthOptions): AuthHook;
+  }
+}
+
+export type AuthHook = (request: FastifyRequest) => Promise<void>;
+
+const BEARER = /^Bearer\s+([\w-]{1,200})\s*$/i;
+
+/** Reads the bearer token and sets `request.auth` when it names a live session. */
+export async function authenticate(request: FastifyRequest): Promise<AuthContext | null> {
+  if (request.auth) return request.auth;
+  const match = BEARER.exec(request.headers.authorization ?? '');
+  if (!match) return null;
+  const found = await findSession(request.server.database.db, match[1]);
+  if (!found) return null;
+  const role = found.user.role;
+  request.auth = { ...found, role, ability: abilityFor(role) };
+  return request.auth;
+}
+
+/** The session set by `requireAuth`; a route behind it can rely on this. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new HttpError(401, AUTH_MESSAGES.loginRequired);
+  return request.auth;
+}
+
+/** Adds `request.auth` and `app.requireAuth()` to the app (see buildApp). */
+export function registerAuth(app: FastifyInstance) {
+  app.decorateRequest('auth', null);
+  app.decorate('requireAuth', (options: RequireAuthOptions = {}) => {
+    const hook: AuthHook = async (request) => {
+      const auth = await authenticate(request);
+      if (!auth) throw new HttpError(401, AUTH_MESSAGES.loginRequired);
+      if (options.can && !can(auth.ability, ...options.can)) {
+        throw new HttpError(403, AUTH_MESSAGES.forbidden);
+      }
+    };
+    return hook;
+  });
+}
+
+/**
+ * Lets calls that take no body (logout, request-validate-email, delete) be sent with a JSON
+ * content type and an empty body, as many HTTP clients do, in the plugin it is called in.
+ */
+export function acceptEmptyJsonBodies(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+}

@@ -1,0 +1,29 @@
+/**
+ * A small read-through cache for data that is read on every page view and changed rarely by
+ * staff (settings, the catalogue). Entries live `ttlMs`; a write on this node calls `clear()`,
+ * and other nodes see the change within `ttlMs`. Concurrent misses share one load.
+ */
+export class ReadThroughCache {
+  private entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 500,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > this.now()) return hit.value as Promise<T>;
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    const value = load();
+    this.entries.set(key, { expires: this.now() + this.ttlMs, value });
+    // A failed load is not kept: the next caller tries again.
+    value.catch(() => this.entries.delete(key));
+    return value;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}

@@ -1,0 +1,146 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+
+/**
+ * Background jobs on pg-boss, in the application's own database (PGlite or PostgreSQL): a job
+ * survives a restart and a failing one is retried with exponential backoff, so an e-mail queued
+ * while the mail server is down is sent once it is back. Any node may work any job; a node with
+ * WORKERS=0 only queues them.
+ *
+ * PGlite has one connection: never `send` from inside a database transaction (the job insert
+ * would wait for the transaction, which waits for it). Queue after the commit.
+ */
+
+export interface QueueOptions {
+  /** Attempts after the first failure. */
+  retryLimit: number;
+  /** Seconds before the first retry; doubled (with jitter) for each further one. */
+  retryDelay: number;
+  /** A job still running after this long is failed (and retried). */
+  expireInSeconds: number;
+}
+
+export interface JobsOptions {
+  /** Run workers in this process (WORKERS). */
+  workers: boolean;
+  /** How often an idle worker looks for new jobs; pg-boss allows 0.5 and more. */
+  pollingIntervalSeconds?: number;
+}
+
+export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
+}
+
+export class Jobs {
+  private readonly boss: PgBoss;
+  private readonly workerIds = new Map<string, string>();
+  private readonly polling: number;
+  /** Queries pg-boss has under way; stop() waits for them so the database can close after. */
+  private inFlight = 0;
+  private stopped = false;
+
+  constructor(
+    database: Database,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: JobsOptions,
+  ) {
+    this.polling = options.pollingIntervalSeconds ?? 2;
+    this.boss = new PgBoss({
+      db: {
+        executeSql: async (text, values) => {
+          if (this.stopped) throw new Error('the job queue is stopped');
+          this.inFlight += 1;
+          try {
+            return await database.executeSql(text, values);
+          } finally {
+            this.inFlight -= 1;
+          }
+        },
+      },
+      // Queue maintenance (archiving, expiry) and cron schedules run where jobs are worked.
+      supervise: options.workers,
+      schedule: options.workers,
+      // Finished jobs (whose e-mails may hold one-time links) are archived after an hour and
+      // deleted after a week.
+      archiveCompletedAfterSeconds: 60 * 60,
+      deleteAfterDays: 7,
+    });
+    this.boss.on('error', (err) => {
+      if (!this.stopped) this.log.error({ err }, 'job queue error');
+    });
+  }
+
+  get workersEnabled(): boolean {
+    return this.options.workers;
+  }
+
+  /** Creates pg-boss's tables on first use (under an advisory lock, so nodes may race). */
+  async start(): Promise<void> {
+    await this.boss.start();
+  }
+
+  /**
+   * Declares a queue with its retry policy and, when this node runs workers, its handler.
+   * Safe on every start and from several nodes: existing queues get the current policy.
+   */
+  async define<T extends object>(
+    name: string,
+    queue: QueueOptions,
+    handler: JobHandler<T>,
+  ): Promise<void> {
+    const options = { ...queue, retryBackoff: true };
+    await this.boss.createQueue(name, { name, ...options });
+    await this.boss.updateQueue(name, { name, ...options });
+    if (!this.options.workers) return;
+    const id = await this.boss.work<T>(
+      name,
+      { batchSize: 1, pollingIntervalSeconds: this.polling },
+      async (jobs) => {
+        for (const job of jobs) {
+          try {
+            await handler(job.data, { id: job.id });
+          } catch (err) {
+            this.log.warn({ err, queue: name, jobId: job.id }, 'job failed, will retry');
+            throw err;
+          }
+        }
+      },
+    );
+    this.workerIds.set(name, id);
+  }
+
+  /** Runs the queue's job on a cron schedule (UTC), on nodes that run workers. */
+  async schedule(name: string, cron: string): Promise<void> {
+    if (this.options.workers) await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
+  }
+
+  /** Queues a job; a worker in this process is woken at once instead of at its next poll. */
+  async send<T extends object>(name: string, data: T): Promise<string> {
+    const id = await this.boss.send(name, data);
+    if (!id) throw new Error(`job not queued on ${name}`);
+    const worker = this.workerIds.get(name);
+    if (worker) this.boss.notifyWorker(worker);
+    return id;
+  }
+
+  /** A job's state (created, retry, active, completed, failed...), for tests and diagnostics. */
+  async state(name: string, id: string): Promise<{ state: string; retryCount: number } | null> {
+    const job = await this.boss.getJobById(name, id);
+    return job ? { state: job.state, retryCount: job.retryCount } : null;
+  }
+
+  /** Stops fetching, waits (a few seconds at most) for jobs and queries in progress. */
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+    this.stopped = true;
+    const deadline = Date.now() + 5_000;
+    while (this.inFlight > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import { lt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { userTokens } from '../../db/schema';
+import { deleteExpiredSessions } from '../../lib/auth';
+import { deleteExpiredRateLimits } from '../../lib/rate-limit';
+
+export const CLEANUP_QUEUE = 'auth-cleanup';
+
+/** Deletes what has expired: sessions, rate-limit windows, and links a day past their expiry. */
+export async function cleanUp(app: FastifyInstance, now = new Date()) {
+  const db = app.database.db;
+  const sessions = await deleteExpiredSessions(db, now);
+  const windows = await deleteExpiredRateLimits(db, now);
+  const links = await db
+    .delete(userTokens)
+    .where(lt(userTokens.expiresAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)))
+    .returning({ id: userTokens.id });
+  return { sessions, windows, links: links.length };
+}
+
+/** Runs the clean-up every hour on a worker node (pg-boss cron: one node runs each tick). */
+export async function scheduleCleanUp(app: FastifyInstance) {
+  await app.jobs.define(
+    CLEANUP_QUEUE,
+    { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * 60 },
+    async () => {
+      const removed = await cleanUp(app);
+      app.log.info({ removed }, 'expired sessions, links and rate-limit windows removed');
+    },
+  );
+  await app.jobs.schedule(CLEANUP_QUEUE, '17 * * * *');
+}

@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  accessTokenSchema,
+  okSchema,
+  resetPasswordSchema,
+  userDataSchema,
+  validatedEmailSchema,
+} from '../../../shared/api/auth';
+import { forgottenPasswordSchema, loginSchema, registerSchema } from '../../../shared/auth/schemas';
+import { acceptEmptyJsonBodies, authenticate, authOf, endSession } from '../../lib/auth';
+import { scheduleCleanUp } from './maintenance';
+import {
+  confirmEmail,
+  login,
+  PASSWORD_RESET_QUEUE,
+  register,
+  requestEmailValidation,
+  resetPassword,
+  sendPasswordReset,
+} from './service';
+import { loadUserData } from './user-data';
+
+/**
+ * SPEC section 7, /public/auth: register, login, me, logout, forgotten password, the reset the
+ * spec leaves out, and e-mail validation. Login and register answer with the bearer token as a
+ * JSON string. Failures: 400 with `{ field, error }`, 401 for a failed login or a missing session,
+ * 429 with Retry-After when a rate limit is reached.
+ */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  acceptEmptyJsonBodies(app);
+  const db = app.database.db;
+
+  await app.jobs.define<{ email: string }>(
+    PASSWORD_RESET_QUEUE,
+    { retryLimit: 5, retryDelay: 30, expireInSeconds: 60 },
+    ({ email }) => sendPasswordReset(app, email),
+  );
+  await scheduleCleanUp(app);
+
+  app.post(
+    '/register',
+    { schema: { body: registerSchema, response: { 200: accessTokenSchema } } },
+    async (request, reply) => {
+      await app.rateLimiter.enforce('register', request, reply, request.body.Email);
+      const token = await register(app, request.body);
+      return reply.type('application/json').send(JSON.stringify(token));
+    },
+  );
+
+  app.post(
+    '/login',
+    { schema: { body: loginSchema, response: { 200: accessTokenSchema } } },
+    async (request, reply) => {
+      await app.rateLimiter.enforce('login', request, reply, request.body.email);
+      const token = await login(app, request.body);
+      return reply.type('application/json').send(JSON.stringify(token));
+    },
+  );
+
+  app.get(
+    '/me',
+    { onRequest: app.requireAuth(), schema: { response: { 200: userDataSchema } } },
+    async (request) => loadUserData(db, authOf(request).user),
+  );
+
+  /** Ends the caller's session; answers 204 even when there was none (logging out twice is fine). */
+  app.post('/logout', async (request, reply) => {
+    const auth = await authenticate(request);
+    if (auth) await endSession(db, auth.sessionId);
+    return reply.status(204).send();
+  });
+
+  /** Always the same answer: whether the address is registered is not revealed. */
+  app.post(
+    '/forgot-password',
+    { schema: { body: forgottenPasswordSchema, response: { 200: okSchema } } },
+    async (request, reply) => {
+      await app.rateLimiter.enforce('forgotPassword', request, reply, request.body.email);
+      await app.jobs.send(PASSWORD_RESET_QUEUE, { email: request.body.email });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    { schema: { body: resetPasswordSchema, response: { 200: okSchema } } },
+    async (request, reply) => {
+      await app.rateLimiter.enforce('resetPassword', request, reply);
+      await resetPassword(app, request.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/request-validate-email',
+    { onRequest: app.requireAuth(), schema: { response: { 200: okSchema } } },
+    async (request, reply) => {
+      const { user } = authOf(request);
+      await app.rateLimiter.enforce('requestValidateEmail', request, reply, `user:${user.id}`);
+      await requestEmailValidation(app, user);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/validated-email',
+    { schema: { body: validatedEmailSchema, response: { 200: okSchema } } },
+    async (request, reply) => {
+      await app.rateLimiter.enforce('validatedEmail', request, reply);
+      await confirmEmail(app, request.body.token);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,160 @@
+import { randomInt } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { AUTH_MESSAGES } from '../../../shared/api/auth';
+import type { Registration } from '../../../shared/auth/schemas';
+import { generateReference } from '../../../shared/customer-reference';
+import { users } from '../../db/schema';
+import { checkPassword, createSession, endAllSessions, hashPassword } from '../../lib/auth';
+import { HttpError } from '../../lib/errors';
+import { consumeUserToken, issueUserToken, voidUserTokens } from '../../lib/tokens';
+import { passwordResetEmail, validateEmail, welcomeEmail } from './emails';
+import { emailInUse, findActiveUser, findActiveUserByEmail, uniqueViolation } from './user-data';
+
+/** The use cases of /public/auth: each takes validated input and returns what the route sends. */
+
+export const emailTakenError = () =>
+  new HttpError(400, AUTH_MESSAGES.registerFailed, [
+    { field: 'Email', error: AUTH_MESSAGES.emailTaken },
+  ]);
+
+const tokenError = (message: string = AUTH_MESSAGES.tokenInvalid) =>
+  new HttpError(400, message, [{ field: 'token', error: message }]);
+
+const sameEmail = (a: string | null, b: string | null) =>
+  a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
+
+/** Creates the customer with a new unique reference, logs them in and sends the welcome e-mail. */
+export async function register(app: FastifyInstance, input: Registration): Promise<string> {
+  const db = app.database.db;
+  if (await emailInUse(db, input.Email)) throw emailTakenError();
+  const passwordHash = await hashPassword(input.Password);
+  const now = new Date();
+  let created: typeof users.$inferSelect | undefined;
+  // A clash on the reference (23 ^ 5 = 6.4 million of them) is retried with a new one.
+  for (let attempt = 0; !created; attempt++) {
+    try {
+      [created] = await db
+        .insert(users)
+        .values({
+          reference: generateReference(randomInt),
+          role: 'customer',
+          salutation: input.Salutation ?? null,
+          firstName: input.FirstName,
+          lastName: input.LastName,
+          email: input.Email,
+          passwordHash,
+          country: input.Country,
+          dob: input.DOB ?? null,
+          telephone: input.Telephone ?? null,
+          marketing: input.Marketing,
+          termsAcceptedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+    } catch (err) {
+      const constraint = uniqueViolation(err);
+      if (constraint === 'users_email_lower_idx') throw emailTakenError();
+      if (constraint !== 'users_reference_unique' || attempt >= 5) throw err;
+    }
+  }
+  const token = await createSession(db, created.id, now);
+  const validation = await issueUserToken(db, 'validate-email', created.id, input.Email, now);
+  await app.mailer.enqueue(
+    welcomeEmail(
+      app.config,
+      { email: input.Email, firstName: input.FirstName, reference: created.reference },
+      validation,
+    ),
+  );
+  return token;
+}
+
+/** A new session for the right e-mail and password; every failure is the same 401. */
+export async function login(
+  app: FastifyInstance,
+  input: { email: string; password: string },
+): Promise<string> {
+  const db = app.database.db;
+  const user = await findActiveUserByEmail(db, input.email);
+  // An unknown address still costs one argon2 verification (checkPassword uses a dummy hash).
+  if (!(await checkPassword(user?.passwordHash, input.password)) || !user) {
+    throw new HttpError(401, AUTH_MESSAGES.loginFailed);
+  }
+  return createSession(db, user.id);
+}
+
+/** The queue whose jobs turn a forgotten-password request into a reset e-mail. */
+export const PASSWORD_RESET_QUEUE = 'password-reset-request';
+
+/**
+ * Worker side of POST /forgot-password: the route only queues the address, so its answer takes
+ * the same time whether or not the address is registered. An unknown address sends nothing.
+ */
+export async function sendPasswordReset(app: FastifyInstance, email: string): Promise<void> {
+  const db = app.database.db;
+  const user = await findActiveUserByEmail(db, email);
+  if (!user?.email) return;
+  const token = await issueUserToken(db, 'reset-password', user.id, user.email);
+  await app.mailer.enqueue(
+    passwordResetEmail(app.config, { email: user.email, firstName: user.firstName ?? '' }, token),
+  );
+}
+
+/**
+ * Sets the new password from a reset link. The link must be unused, under an hour old and sent
+ * to the account's current address; using it ends every session and every other reset link, and
+ * (since it proves the customer reads that mailbox) validates the address.
+ */
+export async function resetPassword(
+  app: FastifyInstance,
+  input: { token: string; Password: string },
+): Promise<void> {
+  const db = app.database.db;
+  const passwordHash = await hashPassword(input.Password);
+  const now = new Date();
+  const used = await consumeUserToken(db, 'reset-password', input.token, now);
+  if (!used) throw tokenError();
+  const user = await findActiveUser(db, used.userId);
+  if (!user || !sameEmail(user.email, used.email)) throw tokenError();
+  await db
+    .update(users)
+    .set({
+      passwordHash,
+      updatedAt: now,
+      emailValidatedAt: sql`coalesce(${users.emailValidatedAt}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(eq(users.id, user.id));
+  await endAllSessions(db, user.id);
+  await voidUserTokens(db, user.id, 'reset-password', now);
+}
+
+/** E-mails a new validation link to the account's address (nothing when already validated). */
+export async function requestEmailValidation(
+  app: FastifyInstance,
+  user: typeof users.$inferSelect,
+): Promise<void> {
+  if (user.emailValidatedAt || !user.email) return;
+  const token = await issueUserToken(app.database.db, 'validate-email', user.id, user.email);
+  await app.mailer.enqueue(
+    validateEmail(app.config, { email: user.email, firstName: user.firstName ?? '' }, token),
+  );
+}
+
+/** Marks the address validated from a link sent to it; a link for an older address fails. */
+export async function confirmEmail(app: FastifyInstance, token: string): Promise<void> {
+  const db = app.database.db;
+  const now = new Date();
+  const used = await consumeUserToken(db, 'validate-email', token, now);
+  if (!used) throw tokenError();
+  const user = await findActiveUser(db, used.userId);
+  if (!user) throw tokenError();
+  if (!sameEmail(user.email, used.email)) throw tokenError(AUTH_MESSAGES.tokenStale);
+  if (!user.emailValidatedAt) {
+    await db
+      .update(users)
+      .set({ emailValidatedAt: now, updatedAt: now })
+      .where(eq(users.id, user.id));
+  }
+}

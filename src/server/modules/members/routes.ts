@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  profileSchema,
+  profileUpdateResponseSchema,
+  profileUpdateSchema,
+} from '../../../shared/api/auth';
+import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
+import { toProfile } from '../auth/user-data';
+import { deleteAccount, updateProfile } from './service';
+
+/**
+ * SPEC section 7, /public/members: the caller's own profile, its update (answering with a new
+ * token and the user data) and the deletion of the account. Every call needs a session and acts
+ * only on the session's own account: there is no id to reach anyone else's.
+ */
+export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
+  acceptEmptyJsonBodies(app);
+
+  app.get(
+    '/',
+    {
+      onRequest: app.requireAuth({ can: ['read', 'Account'] }),
+      schema: { response: { 200: profileSchema } },
+    },
+    async (request) => toProfile(authOf(request).user),
+  );
+
+  app.put(
+    '/update',
+    {
+      onRequest: app.requireAuth({ can: ['update', 'Account'] }),
+      schema: { body: profileUpdateSchema, response: { 200: profileUpdateResponseSchema } },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      await app.rateLimiter.enforce('profileUpdate', request, reply, `user:${auth.user.id}`);
+      return updateProfile(app, auth, request.body);
+    },
+  );
+
+  app.delete(
+    '/delete',
+    { onRequest: app.requireAuth({ can: ['delete', 'Account'] }) },
+    async (request, reply) => {
+      await deleteAccount(app, authOf(request).user.id);
+      return reply.status(204).send();
+    },
+  );
+};

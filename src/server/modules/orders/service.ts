@@ -1,0 +1,75 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { CustomerOrder, quoteRequestSchema } from '../../../shared/api/orders';
+import { toPence, toPounds } from '../../../shared/money';
+import { orderReference } from '../../../shared/order-reference';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { orders } from '../../db/schema';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** A stored order as the customer sees it (money back in pounds, sizes in mm). */
+export function toCustomerOrder(row: OrderRow): CustomerOrder {
+  const sized = row.lengthMm !== null && row.widthMm !== null && row.heightMm !== null;
+  return {
+    Id: row.id,
+    Reference: row.reference,
+    StatusId_Name: row.status,
+    ProductId: row.productId,
+    BespokePrice: row.bespokePricePence === null ? null : toPounds(row.bespokePricePence),
+    QuotePrice: row.quotePricePence === null ? null : toPounds(row.quotePricePence),
+    size: sized ? { length: row.lengthMm!, width: row.widthMm!, height: row.heightMm! } : null,
+    Weight: row.weightGrams,
+    ItemDescription: row.description,
+    ItemValue: toPounds(row.itemValuePence),
+    ItemCount: row.itemCount,
+    Island: row.island,
+    Notes: row.notes,
+    selectedExtras: row.extraIds,
+    Created: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Stores a quote request for a customer: a bespoke parcel with no price band and no price yet,
+ * in the status Quote Requested. The id is taken first so that the reference is written with it.
+ */
+export async function createQuote(
+  db: Db,
+  customerId: number,
+  quote: z.output<typeof quoteRequestSchema>,
+): Promise<CustomerOrder> {
+  return db.transaction(async (tx) => {
+    const [{ id }] = await tx
+      .select({ id: sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))::int` })
+      .from(sql`(select 1) as one`);
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        id,
+        reference: orderReference(id),
+        customerId,
+        status: 'Quote Requested',
+        lengthMm: quote.size.length,
+        widthMm: quote.size.width,
+        heightMm: quote.size.height,
+        weightGrams: quote.Weight,
+        description: quote.ItemDescription,
+        itemValuePence: toPence(quote.ItemValue),
+        island: quote.Island,
+        notes: quote.Notes,
+      })
+      .returning();
+    return toCustomerOrder(row);
+  });
+}
+
+/** The customer's own orders, oldest first. */
+export async function customerOrders(db: Db, customerId: number): Promise<CustomerOrder[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.customerId, customerId))
+    .orderBy(asc(orders.id));
+  return rows.map(toCustomerOrder);
+}

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { ISLANDS, registerRules, registerSchema, SALUTATIONS } from '../auth/schemas';
+import { validateField } from '../validation/form';
+import { MESSAGES } from '../validation/messages';
+import { maxLength, required } from '../validation/rules';
+import { withRules } from '../validation/zod-rules';
+
+/**
+ * The API contract of accounts (issue 4): /public/auth/* and /public/members/*. Request bodies are
+ * built from the shared form rules (src/shared/auth/schemas.ts), never restated; responses are
+ * described here so the browser and the server agree on them.
+ */
+
+// --- messages the server answers with ----------------------------------------------------------
+
+export const AUTH_MESSAGES = {
+  /** Every login failure looks the same (SPEC section 8). */
+  loginFailed: 'Email or password is incorrect.',
+  /** A protected call without a valid session. */
+  loginRequired: 'Please log in.',
+  /** A session whose role lacks the permission a call needs. */
+  forbidden: 'You do not have permission to do that.',
+  emailTaken: 'This email address is already registered',
+  registerFailed: 'Please correct the errors shown in the form below.',
+  /** A reset or validation link that is unknown, used or expired. */
+  tokenInvalid: 'This link has expired or has already been used. Please request a new one.',
+  /** A validation link sent to an address the account no longer uses. */
+  tokenStale: 'This link was sent to an email address you no longer use. Please request a new one.',
+  tooManyRequests: (minutes: number) =>
+    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+} as const;
+
+// --- roles and abilities (CASL-style rules) ----------------------------------------------------
+
+export const ROLES = ['customer', 'staff', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ABILITY_ACTIONS = ['manage', 'create', 'read', 'update', 'delete'] as const;
+export type AbilityAction = (typeof ABILITY_ACTIONS)[number];
+
+/** What a rule is about; `all` matches every subject (admins). */
+export const ABILITY_SUBJECTS = ['all', 'Account', 'Order', 'Address', 'Invoice', 'Depot'] as const;
+export type AbilitySubject = (typeof ABILITY_SUBJECTS)[number];
+
+/** One permission, as CASL's `createMongoAbility(rules)` reads it. */
+export const abilityRuleSchema = z.object({
+  action: z.enum(ABILITY_ACTIONS),
+  subject: z.enum(ABILITY_SUBJECTS),
+});
+export type AbilityRule = z.infer<typeof abilityRuleSchema>;
+
+/**
+ * Whether the rules allow the action on the subject: `manage` stands for every action and `all`
+ * for every subject, as in CASL. Whose records (a customer's own orders) is checked by the server
+ * on every query, not here.
+ */
+export function can(
+  rules: readonly AbilityRule[],
+  action: AbilityAction,
+  subject: AbilitySubject,
+): boolean {
+  return rules.some(
+    (rule) =>
+      (rule.action === action || rule.action === 'manage') &&
+      (rule.subject === subject || rule.subject === 'all'),
+  );
+}
+
+// --- responses ---------------------------------------------------------------------------------
+
+/** POST /public/auth/login and /register answer with the bearer token itself, a JSON string. */
+export const accessTokenSchema = z.string().min(1);
+export type AccessToken = z.infer<typeof accessTokenSchema>;
+
+/** GET /public/auth/me (SPEC "User data"). */
+export const userDataSchema = z.object({
+  Id: z.number().int(),
+  FullName: z.string(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  Email: z.string(),
+  EmailValidated: z.boolean(),
+  /** The customer reference written on every parcel (e.g. FB7KXM3X). */
+  Reference: z.string(),
+  Role: z.enum(ROLES),
+  /** The customer's UK delivery address, one line each: full name, then the depot with the reference. */
+  ShippingAddress: z.array(z.string()),
+  Ability: z.array(abilityRuleSchema),
+});
+export type UserData = z.infer<typeof userDataSchema>;
+
+/** GET /public/members (SPEC "Profile"). Optional fields never given are null. */
+export const profileSchema = z.object({
+  Salutation: z.enum(SALUTATIONS).nullable(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  Email: z.string(),
+  EmailValidated: z.boolean(),
+  Country: z.enum(ISLANDS),
+  DOB: z.string().nullable().describe('yyyy-MM-dd'),
+  Telephone: z.string().nullable(),
+  Marketing: z.boolean(),
+  Reference: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** PUT /public/members/update answers with a fresh token (the old one is revoked) and the user. */
+export const profileUpdateResponseSchema = z.object({
+  accessToken: accessTokenSchema,
+  userData: userDataSchema,
+});
+export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
+
+/** The answer of calls that only succeed or fail (forgot, reset, validation). */
+export const okSchema = z.object({ ok: z.literal(true) });
+export type Ok = z.infer<typeof okSchema>;
+
+// --- requests not covered by src/shared/auth/schemas.ts ----------------------------------------
+
+/** Longest token accepted in a body (ours are 43 characters). */
+export const MAX_TOKEN_LENGTH = 200;
+
+const tokenField = () =>
+  withRules(z.string({ error: MESSAGES.required }).trim(), [required, maxLength(MAX_TOKEN_LENGTH)]);
+
+/**
+ * PUT /public/members/update: the profile fields, with the register form's rules. Fields the
+ * profile answer carries but a customer cannot change (Reference, EmailValidated) are ignored, so
+ * the fetched profile may be sent back as it is. Leaving an optional field out clears it.
+ */
+const register = registerSchema.shape;
+export const profileUpdateSchema = z.object({
+  Salutation: register.Salutation,
+  FirstName: register.FirstName,
+  LastName: register.LastName,
+  Email: register.Email,
+  Country: register.Country,
+  DOB: register.DOB,
+  Telephone: register.Telephone,
+  Marketing: register.Marketing,
+});
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+/** POST /public/auth/reset-password: the token from the e-mailed link and the new password. */
+export const resetPasswordSchema = z
+  .object({
+    token: tokenField(),
+    Password: register.Password,
+    ConfirmPassword: register.ConfirmPassword,
+  })
+  .superRefine(
+    (data, ctx) => {
+      if (typeof data.ConfirmPassword !== 'string') return; // reported as missing already
+      const message = validateField(data.ConfirmPassword, registerRules(data).ConfirmPassword);
+      if (message !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['ConfirmPassword'], message });
+      }
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+/** POST /public/auth/validated-email: the token from the `/validate-email/{token}` link. */
+export const validatedEmailSchema = z.object({ token: tokenField() });
+export type ValidatedEmailInput = z.input<typeof validatedEmailSchema>;

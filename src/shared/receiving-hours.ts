@@ -1,0 +1,35 @@
+// The depot's receiving hours as the site settings hold them (Depot/ReceivingHours), and how they
+// are written for people: `7am to 4pm, Monday to Friday`.
+
+export interface ReceivingHours {
+  days: string;
+  /** `HH:mm`, 24-hour. */
+  opens: string;
+  closes: string;
+  note?: string;
+}
+
+export function isReceivingHours(value: unknown): value is ReceivingHours {
+  if (typeof value !== 'object' || value === null) return false;
+  const { days, opens, closes, note } = value as Record<string, unknown>;
+  const time = (t: unknown) => typeof t === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(t);
+  return (
+    typeof days === 'string' &&
+    time(opens) &&
+    time(closes) &&
+    (note === undefined || typeof note === 'string')
+  );
+}
+
+/** `07:00` as `7am`, `16:30` as `4:30pm`, `12:00` as `12pm`, `00:00` as `12am`. */
+export function formatTime(hhmm: string): string {
+  const [h, m] = hhmm.split(':').map(Number);
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  const suffix = h >= 12 ? 'pm' : 'am';
+  return m ? `${hour}:${String(m).padStart(2, '0')}${suffix}` : `${hour}${suffix}`;
+}
+
+/** `7am to 4pm, Monday to Friday`. */
+export function formatReceivingHours(hours: ReceivingHours): string {
+  return `${formatTime(hours.opens)} to ${formatTime(hours.closes)}, ${hours.days}`;
+}

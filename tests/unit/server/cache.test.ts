@@ -1,0 +1,38 @@
+import { describe, expect, test } from 'vitest';
+import { ReadThroughCache } from '../../../src/server/lib/cache';
+
+describe('ReadThroughCache', () => {
+  test('serves a value until it expires, then loads again', async () => {
+    let now = 0;
+    let loads = 0;
+    const cache = new ReadThroughCache(1000, 10, () => now);
+    const load = async () => ++loads;
+    expect(await cache.get('k', load)).toBe(1);
+    now = 999;
+    expect(await cache.get('k', load)).toBe(1);
+    now = 1000;
+    expect(await cache.get('k', load)).toBe(2);
+    cache.clear();
+    expect(await cache.get('k', load)).toBe(3);
+  });
+
+  test('concurrent misses share one load, and a failed load is not kept', async () => {
+    const cache = new ReadThroughCache(1000, 10, () => 0);
+    let loads = 0;
+    const [a, b] = await Promise.all([
+      cache.get('k', async () => ++loads),
+      cache.get('k', async () => ++loads),
+    ]);
+    expect([a, b, loads]).toEqual([1, 1, 1]);
+    await expect(cache.get('bad', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.get('bad', async () => 'up')).toBe('up');
+  });
+
+  test('a ttl of 0 never caches', async () => {
+    const cache = new ReadThroughCache(0);
+    let loads = 0;
+    await cache.get('k', async () => ++loads);
+    await cache.get('k', async () => ++loads);
+    expect(loads).toBe(2);
+  });
+});
