@@ -1,12 +1,30 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
-import { contentRoutePaths } from './src/web/lib/content.server';
+import { contentRoutePaths, sitemapPaths } from './src/web/lib/content.server';
+import { robotsTxt, siteBuildConfig, siteJson, sitemapXml } from './src/web/lib/site-config.server';
+import { sourceHash } from './src/server/lib/build';
+
+// WEB_BUILD_DIR builds elsewhere than build/ (the browser tests build a second deployment).
+const buildDirectory = process.env.WEB_BUILD_DIR || 'build';
 
 // Content pages are prerendered to static HTML (and their data to static files) at build time;
 // the ordering, basket, checkout and account screens render in the browser from the SPA fallback.
 export default {
   appDirectory: 'src/web',
-  buildDirectory: 'build',
+  buildDirectory,
   ssr: false,
   prerender: async () => contentRoutePaths(),
-  future: { v8_trailingSlashAwareDataRequests: true },
+  future: { v8_trailingSlashAwareDataRequests: true, v8_middleware: true },
+  // sitemap.xml and robots.txt from the content; site.json tells the server about this build.
+  buildEnd() {
+    const site = siteBuildConfig();
+    const client = path.join(buildDirectory, 'client');
+    fs.writeFileSync(path.join(client, 'sitemap.xml'), sitemapXml(site.siteUrl, sitemapPaths()));
+    fs.writeFileSync(path.join(client, 'robots.txt'), robotsTxt(site.siteUrl));
+    fs.writeFileSync(
+      path.join(buildDirectory, 'site.json'),
+      JSON.stringify(siteJson(site, sourceHash().slice(0, 16)), null, 2) + '\n',
+    );
+  },
 } satisfies Config;

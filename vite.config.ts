@@ -1,16 +1,91 @@
+import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { sourceHash } from './src/server/lib/build';
+import { siteBuildConfig } from './src/web/lib/site-config.server';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
+const site = siteBuildConfig();
 
-export default defineConfig({
-  plugins: [reactRouter()],
-  define: {
-    __BRAND__: JSON.stringify(process.env.BRAND || 'Ferrybox'),
-  },
-  server: {
-    // `npm run dev`: the API runs beside Vite and is reached through the same origin.
-    proxy: { '/public': apiTarget, '/api': apiTarget },
-  },
-  build: { assetsInlineLimit: 0 },
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router[\\/]node|turbo-stream|cookie|set-cookie-parser)[\\/]/;
+
+/**
+ * Every page needs the framework and the shell (root.tsx and what it imports statically); left
+ * to itself the bundler cuts them into some twenty small files, each a request before the page
+ * is interactive. This puts them in two: `framework` (React, React Router) and `shell` (the
+ * layout, header slots included, and what the public pages import), with one stylesheet.
+ */
+function initialChunks(): Plugin & { test(id: string): boolean } {
+  type Ctx = {
+    getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+    getModuleIds(): IterableIterator<string>;
+  };
+  let ctx: Ctx | null = null;
+  let closure: Set<string> | null = null;
+  const root = path.resolve('src/web/root.tsx');
+  // The public pages' routes: what they import is wanted by every visitor too.
+  const pages = ['home', 'content-page', 'not-found'].map((r) =>
+    path.resolve(`src/web/routes/${r}.tsx`),
+  );
+  return {
+    name: 'ferrybox-initial-chunks',
+    apply: 'build',
+    buildStart() {
+      ctx = this as unknown as Ctx;
+      closure = null;
+    },
+    test(id: string) {
+      if (!ctx) return false;
+      if (!closure) {
+        closure = new Set();
+        const ids = [...ctx.getModuleIds()];
+        const queue = ids.filter((m) => m.split('?')[0] === root);
+        for (const page of ids.filter((m) => pages.includes(m.split('?')[0])))
+          queue.push(...(ctx.getModuleInfo(page)?.importedIds ?? []));
+        while (queue.length) {
+          const next = queue.pop()!;
+          if (closure.has(next) || pages.includes(next.split('?')[0])) continue;
+          closure.add(next);
+          queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+        }
+      }
+      return closure.has(id) && !FRAMEWORK.test(id);
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => {
+  const chunks = initialChunks();
+  return {
+    plugins: [reactRouter(), chunks],
+    define: {
+      __BRAND__: JSON.stringify(site.brand),
+      __SITE_URL__: JSON.stringify(site.siteUrl),
+      // The build's identity: page data carries it and pages name it in a meta tag, so a tab still
+      // running an older build notices a new deployment (SPEC section 8, INVALID_HASH).
+      __BUILD_ID__: JSON.stringify(sourceHash().slice(0, 16)),
+      __GTM_ID__: JSON.stringify(site.gtmId),
+      __MARKETING_SCRIPT_URL__: JSON.stringify(site.marketingScriptUrl),
+    },
+    server: {
+      // `npm run dev`: the API runs beside Vite and is reached through the same origin.
+      proxy: { '/public': apiTarget, '/api': apiTarget },
+    },
+    build: {
+      assetsInlineLimit: 0,
+      rolldownOptions: isSsrBuild
+        ? {}
+        : {
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: 'framework', test: FRAMEWORK, priority: 2 },
+                  { name: 'shell', test: (id: string) => chunks.test(id), priority: 1 },
+                ],
+              },
+            },
+          },
+    },
+  };
 });

@@ -1,12 +1,18 @@
 // `npm run bench`: throughput and latency of the first calls beside a bare Fastify route that
-// returns the same JSON (the baseline, in the same run), and the gzipped size of each
-// prerendered page's initial JavaScript. Prints a table and writes bench/results.json.
+// returns the same JSON (the baseline, in the same run), the gzipped size of each prerendered
+// page's initial JavaScript, and Lighthouse's mobile scores of the home page and /faqs/ served
+// by the built server. Prints tables and writes bench/results.json.
+// Targets (issue 5): Lighthouse mobile performance >= 95 and accessibility 100 on content
+// pages; the home page's initial JavaScript under 120 KB gzipped.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
 import Fastify from 'fastify';
+import lighthouse from 'lighthouse';
+import { chromiumExecutable } from '../tests/e2e/support/browser';
 import { loadConfig } from '../src/server/config';
 import { ensureWebBuild } from '../src/server/lib/build';
 import { start } from '../src/server/start';
@@ -104,9 +110,99 @@ function initialJs(): { page: string; gzipBytes: number }[] {
   return pages.sort((a, b) => a.page.localeCompare(b.page));
 }
 
+/** The Chromium flags of playwright.config.ts (root, no GPU, no background traffic). */
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const LIGHTHOUSE_PAGES = ['/', '/faqs/'];
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+interface LighthouseRow {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  runs: number[];
+}
+
+/**
+ * Lighthouse 12 with its default mobile settings (simulated slow 4G, 4x CPU slowdown) against
+ * the built site served by the real server on a fresh database. Each page runs
+ * LIGHTHOUSE_RUNS times (default 3); the run with the median performance score is reported.
+ */
+async function lighthouseRows(): Promise<LighthouseRow[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferrybox-bench-web-'));
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    WORKERS: '0',
+  });
+  const running = await start(config);
+  const base = `http://127.0.0.1:${(running.app.server.address() as { port: number }).port}`;
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumExecutable(),
+    chromeFlags: CHROME_FLAGS,
+  });
+  const rows: LighthouseRow[] = [];
+  try {
+    for (const page of LIGHTHOUSE_PAGES) {
+      const runs = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+        const result = await lighthouse(`${base}${page}`, {
+          port: chrome.port,
+          logLevel: 'error',
+          output: 'json',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+        if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+        const { categories, audits } = result.lhr;
+        const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+        runs.push({
+          page,
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          seo: score('seo'),
+          fcpMs: Math.round(audits['first-contentful-paint'].numericValue ?? 0),
+          lcpMs: Math.round(audits['largest-contentful-paint'].numericValue ?? 0),
+          tbtMs: Math.round(audits['total-blocking-time'].numericValue ?? 0),
+          cls: Number((audits['cumulative-layout-shift'].numericValue ?? 0).toFixed(3)),
+        });
+      }
+      runs.sort((a, b) => a.performance - b.performance);
+      const median = runs[Math.floor(runs.length / 2)];
+      rows.push({ ...median, runs: runs.map((r) => r.performance) });
+    }
+  } finally {
+    chrome.kill();
+    await running.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
 await ensureWebBuild();
-const api = await apiRows();
+// BENCH_ONLY=web skips the API rows (to iterate on the site's numbers).
+const api = process.env.BENCH_ONLY === 'web' ? [] : await apiRows();
 const js = initialJs();
+const lighthouseResults = await lighthouseRows();
+const homeJs = js.find((p) => p.page === '/');
 const results = {
   date: new Date().toISOString(),
   machine: `${os.cpus().length} cores, node ${process.version}`,
@@ -114,6 +210,8 @@ const results = {
   connections: CONNECTIONS,
   api,
   initialJs: js,
+  homeInitialJsGzipBytes: homeJs?.gzipBytes ?? null,
+  lighthouse: lighthouseResults,
 };
 fs.writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');
 
@@ -130,4 +228,24 @@ console.table(
 );
 console.log('Initial JavaScript per prerendered page (gzipped)');
 console.table(js.map((p) => ({ page: p.page, 'KB gz': (p.gzipBytes / 1024).toFixed(1) })));
+console.log(
+  `Home page initial JavaScript: ${((homeJs?.gzipBytes ?? 0) / 1024).toFixed(1)} KB gzipped (target < 120 KB)`,
+);
+console.log(
+  `\nLighthouse, mobile (median of ${LIGHTHOUSE_RUNS} runs; targets: performance >= 95, accessibility 100)`,
+);
+console.table(
+  lighthouseResults.map((r) => ({
+    page: r.page,
+    performance: r.performance,
+    accessibility: r.accessibility,
+    'best practices': r.bestPractices,
+    seo: r.seo,
+    'FCP ms': r.fcpMs,
+    'LCP ms': r.lcpMs,
+    'TBT ms': r.tbtMs,
+    CLS: r.cls,
+    'all runs': r.runs.join(' '),
+  })),
+);
 console.log('Written to bench/results.json');

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useContext, useEffect, type ReactNode } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -6,14 +6,39 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  UNSAFE_FrameworkContext,
+  useLocation,
+  useMatches,
   useRouteError,
 } from 'react-router';
-import { CssBaseline, ThemeProvider } from '@mui/material';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { theme } from './theme';
+import type { Route } from './+types/root';
+import { PrefetchProvider } from './components/prefetch';
 import { SiteLayout } from './components/site-layout';
+import { AccountDialogs } from './features/account/account-dialogs';
 import { NotFound } from './components/not-found';
-import { pageTitle } from './lib/site';
+import { initConsent, trackPageView } from './lib/analytics';
+import { pageLoadGuard } from './lib/deployment';
+import { BUILD_META_NAME } from './lib/page-data';
+import { BUILD_ID, pageTitle } from './lib/site';
+import { palette } from './palette';
+import './styles/site.css';
+
+/** Checks the data of every in-app navigation (lib/deployment.ts). */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [pageLoadGuard];
+
+/**
+ * The stylesheets of the matched routes, written with a React `precedence`: React then puts them
+ * in <head> ahead of the script preloads, so the first paint does not wait behind the scripts
+ * (React Router's own <Links> writes them after the preloads; the browser loads each file once).
+ */
+function EarlyStylesheets() {
+  const manifest = useContext(UNSAFE_FrameworkContext)?.manifest;
+  const matches = useMatches();
+  const hrefs = new Set(matches.flatMap((m) => manifest?.routes[m.id]?.css ?? []));
+  return [...hrefs].map((href) => (
+    <link key={href} rel="stylesheet" href={href} precedence="site" />
+  ));
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -21,7 +46,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#00796b" />
+        <EarlyStylesheets />
+        <meta name="theme-color" content={palette.primary} />
+        <meta name={BUILD_META_NAME} content={BUILD_ID} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
@@ -35,47 +62,54 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
-  );
+/** Page views for the tag manager (after consent) on every navigation. */
+function usePageViews() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    initConsent();
+    // Marks the page as interactive (the browser tests wait for it).
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  useEffect(() => trackPageView(), [pathname, search]);
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  usePageViews();
   return (
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <SiteLayout>{children}</SiteLayout>
-      </ThemeProvider>
-    </QueryClientProvider>
+    <PrefetchProvider>
+      <SiteLayout>{children}</SiteLayout>
+      <AccountDialogs />
+    </PrefetchProvider>
   );
 }
 
 export default function App() {
   return (
-    <Providers>
+    <Shell>
       <Outlet />
-    </Providers>
+    </Shell>
   );
 }
 
 export function HydrateFallback() {
-  return <Providers>{null}</Providers>;
+  return <Shell>{null}</Shell>;
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <Providers>
+    <Shell>
       <title>{pageTitle(notFound ? 'Page not found' : 'Something went wrong')}</title>
+      <meta name="robots" content="noindex" />
       {notFound ? (
         <NotFound />
       ) : (
         <NotFound
           heading="Something went wrong"
-          message="Sorry, this page could not be shown. Please try again in a moment."
+          message="Sorry, this page could not be shown. Please reload the page or try again in a moment."
         />
       )}
-    </Providers>
+    </Shell>
   );
 }

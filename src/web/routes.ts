@@ -1,16 +1,39 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 // SPEC section 2. Static paths end in a slash; `/terms-and-conditions` is linked without one.
 // `/x-{id}` and `/{slug}/` are both one segment, so one content route serves them (the loader
-// tells them apart); it is matched after every specific route.
+// tells them apart); it is matched after every specific route. The ids `home` and
+// `content-page` name the routes whose data is prerendered page data (lib/page-data.ts).
 export default [
-  index('routes/home.tsx'),
+  index('routes/home.tsx', { id: 'home' }),
   route('404', 'routes/not-found.tsx', { id: 'not-found-page' }),
+  // The app screens (ordering, basket, checkout, account) go here, under MUI and TanStack
+  // Query. Ids that must be digits use requireDigits() from lib/route-params.ts.
+  layout('routes/app-shell.tsx', { id: 'app-shell' }, [
+    // Booking: order steps, calculator, basket, checkout, quote (issue 6).
+    route('order/:id?', 'routes/order.tsx'),
+    route('order/size/:id', 'routes/order-size.tsx'),
+    route('order/retailer/:id', 'routes/order-retailer.tsx'),
+    route('order/terms/:id', 'routes/order-terms.tsx'),
+    route('order/details/:id', 'routes/order-details.tsx'),
+    route('order/additions/:id', 'routes/order-additions.tsx'),
+    route('order-confirm', 'routes/order-confirm.tsx'),
+    route('calculator/:id?', 'routes/calculator.tsx'),
+    route('basket', 'routes/basket.tsx'),
+    route('checkout', 'routes/checkout.tsx'),
+    route('quote', 'routes/quote.tsx'),
+    route('quote-confirm', 'routes/quote-confirm.tsx'),
 
-  // Booking: order steps, calculator, basket, quote (issue 6).
-
-  // Accounts: dashboard, e-mail validation, password reset (issue 4).
-
-  route(':slug', 'routes/content-page.tsx'),
+    // Accounts: dashboard, e-mail validation, password reset (issue 4). Later account pages
+    // (orders, addresses, quote, pay) go inside the dashboard layout, which asks to log in.
+    route('dashboard', 'routes/dashboard.tsx', [
+      index('routes/dashboard-home.tsx'),
+      route('profile', 'routes/dashboard-profile.tsx'),
+      route('delete-account', 'routes/dashboard-delete-account.tsx'),
+    ]),
+    route('validate-email/:token', 'routes/validate-email.tsx'),
+    route('reset-password/:token', 'routes/reset-password.tsx'),
+  ]),
+  route(':slug', 'routes/content-page.tsx', { id: 'content-page' }),
   route('*', 'routes/not-found.tsx', { id: 'catch-all' }),
 ] satisfies RouteConfig;

@@ -1,16 +1,25 @@
 import { createTheme } from '@mui/material/styles';
 import { BREAKPOINTS } from '../shared/breakpoints';
+import { FONT_FAMILY, palette } from './palette';
 
-/** The site theme: a teal primary (SPEC section 9) and the spec's breakpoints. */
+/**
+ * The MUI theme of the app screens (ordering, basket, account): a teal primary (SPEC section 9),
+ * the spec's breakpoints, and the same colours and font as the public pages' CSS.
+ */
 export const theme = createTheme({
   breakpoints: { values: BREAKPOINTS },
   palette: {
-    primary: { main: '#00796b', light: '#48a999', dark: '#004c40', contrastText: '#ffffff' },
-    secondary: { main: '#f57c00', contrastText: '#1b1b1b' },
-    background: { default: '#f7faf9' },
+    primary: {
+      main: palette.primary,
+      light: palette.primaryLight,
+      dark: palette.primaryDark,
+      contrastText: palette.onPrimary,
+    },
+    secondary: { main: palette.secondary, contrastText: palette.onSecondary },
+    background: { default: palette.background },
   },
   typography: {
-    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    fontFamily: FONT_FAMILY,
     h1: { fontSize: '2.25rem', fontWeight: 700 },
     h2: { fontSize: '1.6rem', fontWeight: 700 },
     h3: { fontSize: '1.2rem', fontWeight: 600 },

@@ -13,6 +13,8 @@ const INPUTS = [
   'vite.config.ts',
   'package-lock.json',
 ];
+/** Environment variables read at build time (vite.config.ts, src/web/lib/site-config.server.ts). */
+const BUILD_ENV = ['BRAND', 'PUBLIC_URL', 'GTM_ID', 'MARKETING_SCRIPT_URL'];
 export const BUILD_STAMP = path.resolve('build/.source-hash');
 
 function* files(entry: string): Generator<string> {
@@ -28,7 +30,7 @@ function* files(entry: string): Generator<string> {
 /** A hash of every input file's path and contents, plus the build-time configuration. */
 export function sourceHash(): string {
   const hash = createHash('sha256');
-  hash.update(`BRAND=${process.env.BRAND ?? ''}\n`);
+  for (const name of BUILD_ENV) hash.update(`${name}=${process.env[name] ?? ''}\n`);
   for (const input of INPUTS) {
     for (const file of files(input)) {
       hash.update(file);

@@ -8,29 +8,58 @@ import type { Config } from '../config';
 const SPA_FALLBACK = '__spa-fallback.html';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+/**
+ * Page data (`*.data`): fresh for a minute, so that data prefetched when a link came into view
+ * is used when it is clicked (browsers revalidate a `no-cache` prefetch, losing its benefit).
+ * A tab meeting data from another build reloads the page (SPEC section 8, INVALID_HASH).
+ */
+const PAGE_DATA = 'public, max-age=60';
+
+/** Extra sources a build's pages may use (build/site.json: third parties loaded after consent). */
+export interface ThirdPartySources {
+  'script-src'?: string[];
+  'connect-src'?: string[];
+  'img-src'?: string[];
+}
 
 /**
  * The Content-Security-Policy of one HTML page: scripts only from our origin plus the exact
  * inline scripts React Router wrote into that page (by hash), styles from our origin and the
- * inline styles the UI library injects.
+ * inline styles the UI library injects, fonts from our origin only. A build configured with a tag
+ * manager or a marketing script (see src/web/lib/site-config.server.ts) adds their hosts, and
+ * only then.
  */
-export function pageCsp(html: string): string {
+export function pageCsp(html: string, extra: ThirdPartySources = {}): string {
   const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
     .map((m) => m[1])
     .filter((body) => body.length > 0)
     .map((body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  const list = (...sources: (string | undefined)[]) =>
+    [...new Set(sources.filter((x): x is string => !!x))].join(' ');
   return [
     "default-src 'self'",
-    `script-src 'self' ${[...new Set(hashes)].join(' ')}`.trim(),
+    `script-src ${list("'self'", ...hashes, ...(extra['script-src'] ?? []))}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    `img-src ${list("'self'", 'data:', ...(extra['img-src'] ?? []))}`,
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src ${list("'self'", ...(extra['connect-src'] ?? []))}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+}
+
+/** The third-party sources of the build in `webRoot` (its `../site.json`), or none. */
+export function readThirdPartySources(webRoot: string): ThirdPartySources {
+  try {
+    const site = JSON.parse(fs.readFileSync(path.join(webRoot, '..', 'site.json'), 'utf8')) as {
+      csp?: ThirdPartySources;
+    };
+    return site.csp ?? {};
+  } catch {
+    return {};
+  }
 }
 
 /**
@@ -40,12 +69,16 @@ export function pageCsp(html: string): string {
  */
 export async function createWeb(config: Config) {
   const root = config.webRoot;
-  const cspCache = new Map<string, { mtimeMs: number; csp: string }>();
+  // Cached per file until it changes (a new build may be copied in while the server runs).
+  const cspCache = new Map<string, { version: string; csp: string }>();
+  const siteFile = path.join(root, '..', 'site.json');
   const cspFor = (file: string, stat: fs.Stats) => {
+    const site = fs.statSync(siteFile, { throwIfNoEntry: false });
+    const version = `${stat.mtimeMs}:${stat.size}:${site?.mtimeMs ?? 0}:${site?.size ?? 0}`;
     const hit = cspCache.get(file);
-    if (hit && hit.mtimeMs === stat.mtimeMs) return hit.csp;
-    const csp = pageCsp(fs.readFileSync(file, 'utf8'));
-    cspCache.set(file, { mtimeMs: stat.mtimeMs, csp });
+    if (hit && hit.version === version) return hit.csp;
+    const csp = pageCsp(fs.readFileSync(file, 'utf8'), readThirdPartySources(root));
+    cspCache.set(file, { version, csp });
     return csp;
   };
 
@@ -60,6 +93,8 @@ export async function createWeb(config: Config) {
         const rel = path.relative(root, filePath);
         if (rel.startsWith(`assets${path.sep}`)) {
           reply.header('Cache-Control', IMMUTABLE);
+        } else if (rel.endsWith('.data')) {
+          reply.header('Cache-Control', PAGE_DATA);
         } else {
           reply.header('Cache-Control', REVALIDATE);
         }

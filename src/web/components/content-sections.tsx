@@ -1,5 +1,6 @@
-import { Fragment, type ReactNode } from 'react';
-import { Box } from '@mui/material';
+import { Fragment, useEffect, useRef, type ReactNode } from 'react';
+import { linkAction } from '../lib/links';
+import { usePrefetchRequest, watchForPrefetch } from './prefetch';
 
 interface Props {
   sections: { html: string; after?: string }[];
@@ -7,26 +8,41 @@ interface Props {
   blocks?: Record<string, ReactNode>;
 }
 
-/** Renders a content page's markdown (trusted, built from content/) with its live blocks. */
+/**
+ * Renders a content page's markdown (trusted, built from content/) with its live blocks. Its
+ * links to pages of this site are prefetched once seen, like every other link (SPEC section 2);
+ * clicks on them are handled by the layout.
+ */
 export function ContentSections({ sections, blocks = {} }: Props) {
+  const root = useRef<HTMLDivElement>(null);
+  const request = usePrefetchRequest();
+  useEffect(() => {
+    const here = new URL(window.location.href);
+    const stops = [...(root.current?.querySelectorAll('a[href]') ?? [])].flatMap((anchor) => {
+      const action = linkAction(
+        {
+          href: anchor.getAttribute('href'),
+          target: anchor.getAttribute('target'),
+          download: false,
+          button: 0,
+          modified: false,
+          defaultPrevented: false,
+        },
+        here,
+      );
+      const path = action.kind === 'internal' ? action.to.split('#')[0] : null;
+      return path && path !== here.pathname ? [watchForPrefetch(anchor, path, request)] : [];
+    });
+    return () => stops.forEach((stop) => stop());
+  }, [sections, request]);
   return (
-    <Box
-      className="content"
-      sx={{
-        '& h2': { typography: 'h2', mt: 4, mb: 1.5, scrollMarginTop: 88 },
-        '& h3': { typography: 'h3', mt: 3, mb: 1, scrollMarginTop: 88 },
-        '& p, & li': { typography: 'body1', lineHeight: 1.7 },
-        '& a': { color: 'primary.dark' },
-        '& table': { borderCollapse: 'collapse', width: '100%', my: 2 },
-        '& th, & td': { border: 1, borderColor: 'divider', p: 1, textAlign: 'left' },
-      }}
-    >
+    <div className="content" ref={root}>
       {sections.map((section, i) => (
         <Fragment key={i}>
           <div dangerouslySetInnerHTML={{ __html: section.html }} />
           {section.after ? blocks[section.after] : null}
         </Fragment>
       ))}
-    </Box>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
-import { Button, Container, Typography } from '@mui/material';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { SiteLink } from './site-link';
 
 interface Props {
   heading?: string;
@@ -10,21 +10,24 @@ interface Props {
 export function NotFound({ heading = 'Page not found', message }: Props) {
   const { pathname } = useLocation();
   return (
-    <Container maxWidth="sm" sx={{ py: 8, textAlign: 'center' }}>
-      <Typography variant="h1" gutterBottom>
-        {heading}
-      </Typography>
-      <Typography sx={{ mb: 3 }}>
+    <div className="container container--narrow not-found">
+      <h1>{heading}</h1>
+      <p>
         {message ?? (
           <>
             We could not find <code data-testid="missing-path">{pathname}</code>. It may have moved,
             or the address may have a typo.
           </>
         )}
-      </Typography>
-      <Button component={Link} to="/" variant="contained">
-        Go to the home page
-      </Button>
-    </Container>
+      </p>
+      <p className="not-found__actions">
+        <SiteLink to="/" className="button button--contained">
+          Go to the home page
+        </SiteLink>
+        <SiteLink to="/faqs/" className="button button--outlined">
+          Read the FAQs
+        </SiteLink>
+      </p>
+    </div>
   );
 }

@@ -1,98 +1,114 @@
-import { Box, Container, Grid, Link as MuiLink, Stack, Typography } from '@mui/material';
-import { Link } from 'react-router';
-import { useSettings } from '../features/settings/use-settings';
+import { TRACKING_CONFIGURED, reopenConsent } from '../lib/analytics';
 import { BRAND } from '../lib/site';
+import { formatTime, useSettings, type ReceivingHours } from '../features/settings/use-settings';
+import { SocialLinks } from './social-links';
+import { SiteLink } from './site-link';
 
-interface Hours {
-  days: string;
-  opens: string;
-  closes: string;
-  note?: string;
-}
+export const FOOTER_LINKS = [
+  { to: '/how-it-works/', label: 'How it works' },
+  { to: '/faqs/', label: 'FAQs' },
+  { to: '/order/', label: 'Add a delivery' },
+  { to: '/contact-us/', label: 'Contact us' },
+  { to: '/terms-and-conditions', label: 'Terms and conditions' },
+  { to: '/privacy-policy/', label: 'Privacy policy' },
+];
 
-const time = (hhmm: string) => {
-  const [h, m] = hhmm.split(':').map(Number);
-  const suffix = h >= 12 ? 'pm' : 'am';
-  const hour = h % 12 === 0 ? 12 : h % 12;
-  return m ? `${hour}:${String(m).padStart(2, '0')}${suffix}` : `${hour}${suffix}`;
+/** SPEC section 1: the UK depot receives 7am to 4pm, Monday to Friday, closed at weekends. */
+export const DEFAULT_RECEIVING_HOURS: ReceivingHours = {
+  days: 'Monday to Friday',
+  opens: '07:00',
+  closes: '16:00',
+  note: 'Closed at weekends',
 };
 
-/** Footer: depot receiving hours, navigation, and contact details from the settings. */
-export function SiteFooter() {
+/** The depot's receiving hours: from the settings, or the spec's hours until they arrive. */
+export function ReceivingHoursText() {
   const settings = useSettings();
-  const hours = settings.get<Hours>('Depot', 'ReceivingHours');
+  const hours = settings.get<ReceivingHours>('Depot', 'ReceivingHours') ?? DEFAULT_RECEIVING_HOURS;
+  return (
+    <p data-testid="receiving-hours">
+      {formatTime(hours.opens)} to {formatTime(hours.closes)}, {hours.days}
+      {hours.note ? (
+        <>
+          <br />
+          {hours.note}
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/** Customer care's address, phone and e-mail from the settings (`Contact`). */
+export function ContactLines({ testId }: { testId?: string }) {
+  const settings = useSettings();
   const address = settings.get<string[]>('Contact', 'Address');
   const phone = settings.get<string>('Contact', 'Phone');
   const email = settings.get<string>('Contact', 'Email');
   return (
-    <Box
-      component="footer"
-      sx={{ bgcolor: 'primary.dark', color: 'primary.contrastText', py: 5, mt: 6 }}
-    >
-      <Container>
-        <Grid container spacing={4}>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <Typography variant="h3" component="h2" gutterBottom>
-              UK depot receiving hours
-            </Typography>
-            {hours && (
-              <Typography data-testid="receiving-hours">
-                {time(hours.opens)} to {time(hours.closes)}, {hours.days}
-                {hours.note ? (
-                  <>
-                    <br />
-                    {hours.note}
-                  </>
-                ) : null}
-              </Typography>
+    <address className="contact-lines" data-testid={testId} aria-busy={!settings.loaded}>
+      {address?.length ? (
+        <p>
+          {address.map((line, i) => (
+            <span key={i}>
+              {line}
+              <br />
+            </span>
+          ))}
+        </p>
+      ) : null}
+      {phone && (
+        <p>
+          Phone: <a href={`tel:${phone.replace(/\s+/g, '')}`}>{phone}</a>
+        </p>
+      )}
+      {email && (
+        <p>
+          E-mail: <a href={`mailto:${email}`}>{email}</a>
+        </p>
+      )}
+    </address>
+  );
+}
+
+/** Footer (SPEC section 1): receiving hours, navigation links and contact details. */
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <section aria-labelledby="footer-hours">
+          <h2 id="footer-hours">UK depot receiving hours</h2>
+          <ReceivingHoursText />
+          <p className="site-footer__small">
+            Parcels reach our Portsmouth depot by courier. It is not open to visitors.
+          </p>
+        </section>
+        <nav aria-labelledby="footer-nav">
+          <h2 id="footer-nav">{BRAND}</h2>
+          <ul>
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.to}>
+                <SiteLink to={link.to}>{link.label}</SiteLink>
+              </li>
+            ))}
+            {TRACKING_CONFIGURED && (
+              <li>
+                <button type="button" className="link-button" onClick={reopenConsent}>
+                  Cookie settings
+                </button>
+              </li>
             )}
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <Typography variant="h3" component="h2" gutterBottom>
-              {BRAND}
-            </Typography>
-            <Stack component="nav" aria-label="Footer" spacing={0.5}>
-              {[
-                ['/how-it-works/', 'How it works'],
-                ['/faqs/', 'FAQs'],
-                ['/order/', 'Add a delivery'],
-                ['/terms-and-conditions', 'Terms and conditions'],
-                ['/privacy-policy/', 'Privacy policy'],
-              ].map(([to, label]) => (
-                <MuiLink key={to} component={Link} to={to} color="inherit">
-                  {label}
-                </MuiLink>
-              ))}
-            </Stack>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <Typography variant="h3" component="h2" gutterBottom>
-              Contact us
-            </Typography>
-            <Box component="address" sx={{ fontStyle: 'normal' }} data-testid="contact-details">
-              {address?.map((line) => (
-                <div key={line}>{line}</div>
-              ))}
-              {phone && (
-                <div>
-                  Phone:{' '}
-                  <MuiLink color="inherit" href={`tel:${phone.replace(/\s+/g, '')}`}>
-                    {phone}
-                  </MuiLink>
-                </div>
-              )}
-              {email && (
-                <div>
-                  E-mail:{' '}
-                  <MuiLink color="inherit" href={`mailto:${email}`}>
-                    {email}
-                  </MuiLink>
-                </div>
-              )}
-            </Box>
-          </Grid>
-        </Grid>
-      </Container>
-    </Box>
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact">Contact us</h2>
+          <ContactLines testId="contact-details" />
+          <SocialLinks className="site-footer__social" />
+        </section>
+      </div>
+      <p className="container site-footer__legal">
+        {BRAND}: You Shop, We Deliver. Parcel forwarding from the UK to Jersey, Guernsey, Alderney,
+        Sark and Herm.
+      </p>
+    </footer>
   );
 }

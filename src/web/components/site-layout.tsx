@@ -1,57 +1,66 @@
-import type { ReactNode } from 'react';
-import { AppBar, Box, Button, Link as MuiLink, Stack, Toolbar, Typography } from '@mui/material';
-import { Link } from 'react-router';
-import { BRAND } from '../lib/site';
+import type { MouseEvent, ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { linkAction } from '../lib/links';
+import { CookieBanner } from './cookie-banner';
+import { NoticeBanner } from './notice-banner';
 import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
 
-/** The shared layout: header, the page, footer. The public-site issue fills in the rest. */
+/**
+ * SPEC section 2, catchLinks: a click on any plain `<a>` in the site (links in the markdown of
+ * content pages included) to a page of this site navigates inside the app; a link to another
+ * site opens in a new tab. Links that handled their own click (React Router's) are left alone.
+ */
+function useLinkCatcher() {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLElement>) => {
+    const anchor = (event.target as Element).closest?.('a');
+    if (!anchor || !event.currentTarget.contains(anchor)) return;
+    const action = linkAction(
+      {
+        href: anchor.getAttribute('href'),
+        target: anchor.getAttribute('target'),
+        download: anchor.hasAttribute('download'),
+        button: event.button,
+        modified: event.metaKey || event.ctrlKey || event.shiftKey || event.altKey,
+        defaultPrevented: event.defaultPrevented,
+      },
+      new URL(window.location.href),
+    );
+    if (action.kind === 'internal') {
+      event.preventDefault();
+      navigate(action.to);
+    } else if (action.kind === 'new-tab') {
+      event.preventDefault();
+      window.open(action.href, '_blank', 'noopener,noreferrer');
+    }
+  };
+}
+
+/** Moves focus to the page's content (the skip link), without changing the address. */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById('main');
+  if (!main) return;
+  event.preventDefault();
+  main.focus();
+  main.scrollIntoView();
+}
+
+/** The shared layout: skip link, header, notice banner, the page, footer, cookie banner. */
 export function SiteLayout({ children }: { children: ReactNode }) {
+  const catchLinks = useLinkCatcher();
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-      <AppBar
-        position="sticky"
-        color="default"
-        elevation={0}
-        sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
-      >
-        <Toolbar component="nav" aria-label="Main" sx={{ gap: 2 }}>
-          <MuiLink
-            component={Link}
-            to="/"
-            underline="none"
-            sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
-          >
-            <img src="/logo.svg" alt="" width={32} height={32} />
-            <Typography
-              component="span"
-              variant="h6"
-              sx={{ fontWeight: 800, color: 'primary.dark' }}
-            >
-              {BRAND}
-            </Typography>
-          </MuiLink>
-          <Stack
-            direction="row"
-            spacing={1}
-            sx={{ flexGrow: 1, display: { xs: 'none', sm: 'flex' } }}
-          >
-            <Button component={Link} to="/how-it-works/" color="inherit">
-              How it works
-            </Button>
-            <Button component={Link} to="/faqs/" color="inherit">
-              FAQs
-            </Button>
-          </Stack>
-          <Box sx={{ flexGrow: { xs: 1, sm: 0 } }} />
-          <Button component={Link} to="/order/" variant="contained">
-            Add a delivery
-          </Button>
-        </Toolbar>
-      </AppBar>
-      <Box component="main" id="main" sx={{ flexGrow: 1 }}>
+    <div className="site" onClick={catchLinks}>
+      <a className="skip-link" href="#main" onClick={skipToMain}>
+        Skip to main content
+      </a>
+      <SiteHeader />
+      <NoticeBanner />
+      <main id="main" tabIndex={-1} className="site-main">
         {children}
-      </Box>
+      </main>
       <SiteFooter />
-    </Box>
+      <CookieBanner />
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '../../shared/api/errors';
+import { expireSession, getSession, isSessionExpiry } from './session';
 
 /** An answer outside 200-299 (SPEC section 8), with the server's message and field errors. */
 export class ApiError extends Error {
@@ -12,11 +13,14 @@ export class ApiError extends Error {
 
 /**
  * The one client for every call (SPEC section 7): same-origin base address, JSON accepted,
- * no timeout. Answers outside 200-299 throw an ApiError.
+ * no timeout, the stored access token as a bearer token. Answers outside 200-299 throw an
+ * ApiError; a 401 outside the auth calls first runs the session expiry flow (SPEC section 4).
  */
 export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = getSession().token;
+  if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(path, {
     method,
     headers,
@@ -24,7 +28,11 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   });
   const text = await response.text();
   const parsed: unknown = text ? safeJson(text) : null;
-  if (!response.ok) throw new ApiError(response.status, parsed as ApiErrorBody | null);
+  if (!response.ok) {
+    // A late answer to a call made before a new login must not end the new session.
+    if (isSessionExpiry(response.status, path) && getSession().token === token) expireSession();
+    throw new ApiError(response.status, parsed as ApiErrorBody | null);
+  }
   return parsed as T;
 }
 

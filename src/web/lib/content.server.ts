@@ -13,6 +13,8 @@ export interface ContentPage {
   description: string;
   heading: string;
   intro?: string;
+  /** Kept out of search engines and the sitemap (front matter `noindex: true`). */
+  noindex: boolean;
   /** The body as HTML, split where the body asks for a live block (e.g. `<!-- price-bands -->`). */
   sections: { html: string; after?: string }[];
 }
@@ -63,6 +65,7 @@ export function readContent(file: string, routePath: string): ContentPage | null
     description: String(data.description ?? ''),
     heading: String(data.heading ?? data.title ?? ''),
     intro: data.intro ? String(data.intro) : undefined,
+    noindex: data.noindex === true,
     sections,
   };
 }
@@ -91,11 +94,27 @@ const names = (dir: string) =>
         .map((f) => f.slice(0, -3))
     : [];
 
-/** Every path to prerender: the home page and each content page at its spec route. */
-export function contentRoutePaths(): string[] {
+/** Every content page (home included) with its route path and content file. */
+function contentPages(): { file: string; path: string }[] {
   const pages = names('pages')
     .filter((n) => n !== 'home')
-    .map((n) => contentFileFor(n)?.path);
-  const dynamic = names('x').map((id) => contentFileFor(`x-${id}`)?.path);
-  return ['/', '/404/', ...[...pages, ...dynamic].filter((p): p is string => !!p)].sort();
+    .map((n) => contentFileFor(n));
+  const dynamic = names('x').map((id) => contentFileFor(`x-${id}`));
+  return [
+    { file: 'pages/home.md', path: '/' },
+    ...[...pages, ...dynamic].filter((p): p is { file: string; path: string } => !!p),
+  ];
+}
+
+/** Every path to prerender: the home page and each content page at its spec route. */
+export function contentRoutePaths(): string[] {
+  return ['/404/', ...contentPages().map((p) => p.path)].sort();
+}
+
+/** The paths search engines should index: every content page not marked `noindex`. */
+export function sitemapPaths(): string[] {
+  return contentPages()
+    .filter((p) => !readContent(p.file, p.path)?.noindex)
+    .map((p) => p.path)
+    .sort();
 }

@@ -55,3 +55,15 @@ export function remove(...keys: string[]): void {
   const s = storage();
   for (const key of keys) s?.removeItem(key);
 }
+
+/** Every key currently stored (e.g. to find `ORDER-{id}` entries an index has lost). */
+export function storedKeys(): string[] {
+  const s = storage();
+  if (!s) return [];
+  const keys: string[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const key = s.key(i);
+    if (key !== null) keys.push(key);
+  }
+  return keys;
+}

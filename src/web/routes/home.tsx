@@ -1,63 +1,45 @@
-import { Box, Button, Container, Stack, Typography } from '@mui/material';
-import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { readContent } from '../lib/content.server';
-import { pageTitle } from '../lib/site';
-import { PriceBands } from '../features/catalogue/price-bands';
+import { withHash } from '../lib/page-data';
+import { seoMeta } from '../lib/seo';
+import { BUILD_ID } from '../lib/site';
 import { ContentSections } from '../components/content-sections';
+import { contentBlocks } from '../components/content-blocks';
+import { SiteLink } from '../components/site-link';
 
 export function loader() {
   const page = readContent('pages/home.md', '/');
   if (!page) throw new Response('Not found', { status: 404 });
-  return page;
+  return withHash(page, BUILD_ID);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: pageTitle(data?.title ?? 'Home') },
-  { name: 'description', content: data?.description ?? '' },
-];
+export const meta: Route.MetaFunction = ({ data }) =>
+  seoMeta({
+    title: data?.title ?? 'Home',
+    description: data?.description ?? '',
+    path: '/',
+  });
 
 export default function Home({ loaderData: page }: Route.ComponentProps) {
   return (
     <>
-      <Box
-        component="section"
-        sx={{ bgcolor: 'primary.dark', color: 'primary.contrastText', py: { xs: 5, md: 8 } }}
-      >
-        <Container maxWidth="md">
-          <Typography variant="h1" gutterBottom>
-            {page.heading}
-          </Typography>
-          {page.intro && (
-            <Typography variant="h6" component="p" sx={{ fontWeight: 400, mb: 3 }}>
-              {page.intro}
-            </Typography>
-          )}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <Button
-              component={Link}
-              to="/order/"
-              variant="contained"
-              color="secondary"
-              size="large"
-            >
+      <section className="hero">
+        <div className="container container--text">
+          <h1>{page.heading}</h1>
+          {page.intro && <p className="lead">{page.intro}</p>}
+          <p className="hero__actions">
+            <SiteLink to="/order/" className="button button--secondary button--large">
               Add a delivery
-            </Button>
-            <Button
-              component={Link}
-              to="/how-it-works/"
-              variant="outlined"
-              color="inherit"
-              size="large"
-            >
+            </SiteLink>
+            <SiteLink to="/how-it-works/" className="button button--outlined-light button--large">
               How it works
-            </Button>
-          </Stack>
-        </Container>
-      </Box>
-      <Container maxWidth="md" sx={{ py: 4 }}>
-        <ContentSections sections={page.sections} blocks={{ 'price-bands': <PriceBands /> }} />
-      </Container>
+            </SiteLink>
+          </p>
+        </div>
+      </section>
+      <div className="container container--text home-body">
+        <ContentSections sections={page.sections} blocks={contentBlocks} />
+      </div>
     </>
   );
 }

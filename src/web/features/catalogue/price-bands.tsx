@@ -1,65 +1,36 @@
-import { Alert, Box, Card, CardContent, Grid, Skeleton, Typography } from '@mui/material';
 import { boxImagesFor } from '../../../shared/box-images';
 import { formatDimensionsCm } from '../../../shared/labels';
 import { formatMoney, toPence } from '../../../shared/money';
-import { useProducts } from './api/get-products';
+import { useResource } from '../../lib/remote-resource';
+import { productsResource } from './api/products';
 
 /** The price bands from the catalogue with their box image, size in cm, weight and price. */
 export function PriceBands() {
-  const { data, isPending, isError } = useProducts();
-  if (isError) {
+  const { data, status } = useResource(productsResource);
+  if (status === 'error') {
     return (
-      <Alert severity="warning">
+      <p className="alert alert--warning" role="alert">
         Prices could not be loaded just now. Please refresh the page.
-      </Alert>
+      </p>
     );
   }
+  const bands = data?.items ?? null;
   return (
-    <Grid
-      container
-      spacing={2}
-      component="ul"
-      aria-label="Price bands"
-      sx={{ listStyle: 'none', p: 0, my: 3 }}
-      aria-busy={isPending}
-    >
-      {(isPending ? Array.from({ length: 6 }, () => null) : data.items).map((band, i) => (
-        <Grid key={band?.Id ?? `loading-${i}`} size={{ xs: 6, sm: 4, md: 3 }} component="li">
-          <Card
-            variant="outlined"
-            sx={{ height: '100%' }}
-            data-testid={band ? 'price-band' : undefined}
-          >
-            <CardContent sx={{ textAlign: 'center' }}>
-              {band ? (
-                <>
-                  <Box
-                    component="img"
-                    src={boxImagesFor(band.TTLMDProductCode)[0]}
-                    alt=""
-                    width={72}
-                    height={72}
-                    sx={{ mb: 1 }}
-                  />
-                  <Typography variant="h3" component="h3">
-                    Price Band {band.Code}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {band.Name}
-                  </Typography>
-                  <Typography variant="body2">{formatDimensionsCm(band)}</Typography>
-                  <Typography variant="body2">up to {band.MaxWeight / 1000} kg</Typography>
-                  <Typography variant="h3" component="p" color="primary.dark" sx={{ mt: 1 }}>
-                    {formatMoney(toPence(band.Price))}
-                  </Typography>
-                </>
-              ) : (
-                <Skeleton variant="rounded" height={170} />
-              )}
-            </CardContent>
-          </Card>
-        </Grid>
-      ))}
-    </Grid>
+    <ul className="price-bands" aria-label="Price bands" aria-busy={!bands}>
+      {(bands ?? Array.from({ length: 8 }, () => null)).map((band, i) =>
+        band ? (
+          <li key={band.Id} className="price-band" data-testid="price-band">
+            <img src={boxImagesFor(band.TTLMDProductCode)[0]} alt="" width={72} height={72} />
+            <h3 className="price-band__code">Price Band {band.Code}</h3>
+            <p className="price-band__name">{band.Name}</p>
+            <p>{formatDimensionsCm(band)}</p>
+            <p>up to {band.MaxWeight / 1000} kg</p>
+            <p className="price-band__price">{formatMoney(toPence(band.Price))}</p>
+          </li>
+        ) : (
+          <li key={`loading-${i}`} className="price-band price-band--loading" aria-hidden="true" />
+        ),
+      )}
+    </ul>
   );
 }

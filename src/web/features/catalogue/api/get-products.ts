@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ProductList, ProductListRequest } from '../../../../shared/api/catalogue';
-import { apiRequest } from '../../../lib/api-client';
+import { getProducts, productsRequest } from './products';
 
-const request: ProductListRequest = { options: { sortBy: 'SortOrder', itemsPerPage: 100 } };
+export { getProducts };
 
-export const productsQueryKey = ['products', request] as const;
+export const productsQueryKey = ['products', productsRequest] as const;
 
-export const getProducts = () => apiRequest<ProductList>('POST', '/api/products', request);
-
-/** The enabled, public price bands in SortOrder (loaded at start, SPEC section 7). */
+/** The enabled, public price bands in SortOrder, for the app screens (loaded at start, SPEC 7). */
 export function useProducts() {
   return useQuery({ queryKey: productsQueryKey, queryFn: getProducts, staleTime: 5 * 60_000 });
 }

@@ -1,14 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import type { SettingsResponse } from '../../../../shared/api/settings';
 import { apiRequest } from '../../../lib/api-client';
+import { createResource } from '../../../lib/remote-resource';
 
-export const settingsQueryKey = ['settings'] as const;
+/** GET /public/settings (SPEC section 7: loaded at start). */
+export const getSettings = () => apiRequest<SettingsResponse>('GET', '/public/settings');
 
-/** The public site settings (SPEC section 7: GET /public/settings, loaded at start). */
-export function useSettingsItems() {
-  return useQuery({
-    queryKey: settingsQueryKey,
-    queryFn: () => apiRequest<SettingsResponse>('GET', '/public/settings'),
-    staleTime: 5 * 60_000,
-  });
-}
+/** The settings, fetched once per page load and shared (see lib/remote-resource.ts). */
+export const settingsResource = createResource(getSettings);

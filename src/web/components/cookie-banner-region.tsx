@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'react';
+import { answerConsent } from '../lib/analytics';
+import { SiteLink } from './site-link';
+
+/** The banner itself (loaded on demand by cookie-banner.tsx). */
+export default function CookieBannerRegion({ reopened }: { reopened: boolean }) {
+  const region = useRef<HTMLElement>(null);
+  // Reopened from the footer: take the visitor to it.
+  useEffect(() => {
+    if (reopened) region.current?.focus();
+  }, [reopened]);
+  return (
+    <section
+      ref={region}
+      className="cookie-banner"
+      aria-labelledby="cookie-banner-title"
+      data-testid="cookie-banner"
+      tabIndex={-1}
+    >
+      <div className="container cookie-banner__inner">
+        <div>
+          <h2 id="cookie-banner-title">Cookies on this site</h2>
+          <p>
+            We&apos;d like to use analytics and marketing cookies to see how our site is used and to
+            measure our advertising. They are only set if you accept. Cookies the site needs to work
+            are always on. <SiteLink to="/privacy-policy/#cookies">How we use cookies</SiteLink>
+          </p>
+        </div>
+        <div className="cookie-banner__actions">
+          <button
+            type="button"
+            className="button button--contained"
+            onClick={() => answerConsent('granted')}
+          >
+            Accept cookies
+          </button>
+          <button
+            type="button"
+            className="button button--contained"
+            onClick={() => answerConsent('denied')}
+          >
+            Reject cookies
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { swipeDirection, type Point } from '../../shared/swipe';
+import { BREAKPOINTS } from '../../shared/breakpoints';
+import { DrawerAccountLinks } from '../features/account/user-menu';
+import { useBasketCount } from '../features/basket/basket-menu';
+import { BRAND } from '../lib/site';
+import { Icon, icons } from './icons';
+import { SocialLinks } from './social-links';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  /** Where focus goes back to when the drawer closes (the burger). */
+  returnFocusTo: RefObject<HTMLElement | null>;
+}
+
+const LINKS = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/how-it-works/', label: 'How it works' },
+  { to: '/faqs/', label: 'FAQs' },
+];
+
+/**
+ * The drawer below the md breakpoint (SPEC section 2): full width, slides in from the burger.
+ * A modal <dialog>: focus stays inside while it is open and the page behind is inert. It closes
+ * on a route change, on Escape, on a swipe to the left (the shared swipe rule), with its close
+ * button, and when the window grows past the breakpoint; focus then returns to the burger.
+ */
+export function SiteDrawer({ open, onClose, returnFocusTo }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const location = useLocation();
+  const basketCount = useBasketCount();
+  const touchStart = useRef<Point | null>(null);
+  const closeRef = useRef(onClose);
+  useEffect(() => {
+    closeRef.current = onClose;
+  });
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      element.showModal();
+    } else if (!open && element.open) {
+      element.close();
+    }
+  }, [open]);
+
+  // Closes on a route change (a link inside it, or the browser's back button).
+  useEffect(() => {
+    closeRef.current();
+  }, [location.key]);
+
+  // Closes when the window grows to the md breakpoint, where the drawer has no place.
+  useEffect(() => {
+    const query = window.matchMedia(`(min-width: ${BREAKPOINTS.md}px)`);
+    const onChange = () => query.matches && closeRef.current();
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+
+  const onDialogClose = () => {
+    onClose();
+    returnFocusTo.current?.focus();
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      id="site-drawer"
+      className="site-drawer"
+      aria-label="Menu"
+      data-testid="site-drawer"
+      onClose={onDialogClose}
+      onTouchStart={(event) => {
+        const touch = event.touches[0];
+        touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
+      }}
+      onTouchEnd={(event) => {
+        const touch = event.changedTouches[0];
+        const start = touchStart.current;
+        touchStart.current = null;
+        if (!start || !touch) return;
+        if (swipeDirection(start, { x: touch.clientX, y: touch.clientY }) === 'left') onClose();
+      }}
+    >
+      <div className="site-drawer__head">
+        <span className="site-drawer__brand">
+          <img src="/logo.svg" alt="" width={32} height={32} />
+          {BRAND}
+        </span>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Close menu"
+          onClick={() => onClose()}
+        >
+          <Icon path={icons.close} />
+        </button>
+      </div>
+      <nav aria-label="Drawer" className="site-drawer__nav">
+        <ul>
+          {LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                end={link.end}
+                className="site-drawer__link"
+                onClick={() => onClose()}
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <NavLink to="/basket/" className="site-drawer__link" onClick={() => onClose()}>
+              Basket
+              <span className="count-badge" aria-label={`${basketCount} items`}>
+                {basketCount}
+              </span>
+            </NavLink>
+          </li>
+        </ul>
+        <NavLink
+          to="/order/"
+          className="button button--contained button--block button--large"
+          onClick={() => onClose()}
+        >
+          Add a delivery
+        </NavLink>
+      </nav>
+      <DrawerAccountLinks onClose={onClose} />
+      <SocialLinks className="site-drawer__social" />
+    </dialog>
+  );
+}

@@ -1,0 +1,72 @@
+import { useRef, useState } from 'react';
+import { NavLink } from 'react-router';
+import { UserMenu } from '../features/account/user-menu';
+import { BasketMenu } from '../features/basket/basket-menu';
+import { useScrolled } from '../hooks/use-scrolled';
+import { BRAND } from '../lib/site';
+import { Icon, icons } from './icons';
+import { SocialLinks } from './social-links';
+import { SiteDrawer } from './site-drawer';
+import { SiteLink } from './site-link';
+import { useViewportPrefetch } from './prefetch';
+
+export const MAIN_NAV = [
+  { to: '/how-it-works/', label: 'How it works' },
+  { to: '/faqs/', label: 'FAQs' },
+];
+
+function NavItem({ to, label }: { to: string; label: string }) {
+  const ref = useViewportPrefetch<HTMLAnchorElement>(to);
+  return (
+    <NavLink ref={ref} to={to} className="site-header__link">
+      {label}
+    </NavLink>
+  );
+}
+
+/**
+ * The header (SPEC section 2): logo, nav links, social links, the user menu, Add a delivery and
+ * the basket menu; below the md breakpoint a burger opens the drawer instead.
+ */
+export function SiteHeader() {
+  const scrolled = useScrolled();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const burger = useRef<HTMLButtonElement>(null);
+  return (
+    <header className="site-header" data-scrolled={scrolled} data-testid="site-header">
+      <div className="site-header__bar container">
+        <button
+          ref={burger}
+          type="button"
+          className="icon-button site-header__burger"
+          aria-label="Open menu"
+          aria-expanded={drawerOpen}
+          aria-controls="site-drawer"
+          onClick={() => setDrawerOpen(true)}
+        >
+          <Icon path={icons.menu} />
+        </button>
+        <SiteLink to="/" className="site-header__logo" aria-label={`${BRAND} home`}>
+          <img src="/logo.svg" alt="" width={36} height={36} />
+          <span className="site-header__brand">{BRAND}</span>
+        </SiteLink>
+        <nav className="site-header__nav" aria-label="Main">
+          {MAIN_NAV.map((item) => (
+            <NavItem key={item.to} {...item} />
+          ))}
+        </nav>
+        <div className="site-header__actions">
+          <SocialLinks className="site-header__social" />
+          <div className="site-header__user">
+            <UserMenu />
+          </div>
+          <SiteLink to="/order/" className="button button--contained site-header__cta">
+            Add a delivery
+          </SiteLink>
+          <BasketMenu />
+        </div>
+      </div>
+      <SiteDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} returnFocusTo={burger} />
+    </header>
+  );
+}

@@ -1,0 +1,38 @@
+import { lazy, Suspense, useState } from 'react';
+import { useDialogs } from './dialog-store';
+
+// Each dialog (with MUI, its form and the date picker) is fetched the first time it opens, so
+// none of it weighs on a page's initial JavaScript.
+const LoginDialog = lazy(() => import('./login-dialog'));
+const RegisterDialog = lazy(() => import('./register-dialog'));
+const ForgottenPasswordDialog = lazy(() => import('./forgotten-password-dialog'));
+
+/** Starts fetching the dialogs' code (when the pointer reaches a Login or Register button). */
+export function preloadAccountDialogs() {
+  void import('./login-dialog');
+  void import('./register-dialog');
+  void import('./forgotten-password-dialog');
+}
+
+/** Whether a flag was ever on: a dialog stays mounted after that, to animate its closing. */
+function useEverTrue(flag: boolean) {
+  const [ever, setEver] = useState(flag);
+  if (flag && !ever) setEver(true);
+  return ever || flag;
+}
+
+/** The account dialogs (Login, Register, Forgotten Password), mounted once in the root. */
+export function AccountDialogs() {
+  const { showLogin, showRegister, showForgottenPassword } = useDialogs();
+  const login = useEverTrue(showLogin);
+  const register = useEverTrue(showRegister);
+  const forgotten = useEverTrue(showForgottenPassword);
+  return (
+    <>
+      {/* One boundary each: fetching one dialog must not hide another. */}
+      <Suspense fallback={null}>{login && <LoginDialog />}</Suspense>
+      <Suspense fallback={null}>{register && <RegisterDialog />}</Suspense>
+      <Suspense fallback={null}>{forgotten && <ForgottenPasswordDialog />}</Suspense>
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+/** The account pages the user menu and the drawer link to (SPEC section 2). */
+export const ACCOUNT_LINKS = [
+  { label: 'My Account', to: '/dashboard/' },
+  { label: 'Profile', to: '/dashboard/profile/' },
+  { label: 'Order History', to: '/dashboard/orders/' },
+  { label: 'Address Book', to: '/dashboard/addresses/' },
+] as const;

@@ -1,0 +1,11 @@
+import { useNavigate } from 'react-router';
+import { logOut } from './session-actions';
+
+/** Log Out (SPEC section 4): ends the session, clears the customer's data, goes home. */
+export function useLogOut() {
+  const navigate = useNavigate();
+  return async () => {
+    await logOut();
+    navigate('/');
+  };
+}

@@ -1,0 +1,137 @@
+import { useRef, useState, type FormEvent } from 'react';
+import {
+  Box,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  Link as MuiLink,
+  Typography,
+} from '@mui/material';
+import { Link } from 'react-router';
+import { TERMS_RULES } from '../../../shared/booking-steps';
+import type { LocalOrder } from '../../../shared/local-order';
+import { formatReceivingHours, isReceivingHours } from '../../../shared/receiving-hours';
+import { validateForm } from '../../../shared/validation/form';
+import { useSettings } from '../settings/use-settings';
+import { BookingPage } from './booking-page';
+import { focusFirstError } from './form-errors';
+import { StepActions } from './step-actions';
+import { useStep } from './use-step';
+
+const NO_DRAFT = () => ({});
+
+/**
+ * The terms step: what the customer accepts for this booking (issue 6), accepted explicitly with
+ * a checkbox. The acceptance time is stored with the booking.
+ */
+export function TermsStep({ initial }: { initial: LocalOrder }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [accepted, setAccepted] = useState(initial.TermsAcceptedAt !== null);
+  const [attempted, setAttempted] = useState(false);
+  const { order, inBasket, back, complete } = useStep('terms', initial, accepted, NO_DRAFT);
+  const settings = useSettings();
+  const hours = settings.get<unknown>('Depot', 'ReceivingHours');
+  const error = validateForm({ accepted }, TERMS_RULES).accepted;
+  const showError = attempted ? error : undefined;
+
+  const finish = (to?: string) => (event?: FormEvent) => {
+    event?.preventDefault();
+    setAttempted(true);
+    if (error) {
+      focusFirstError(formRef.current);
+      return;
+    }
+    complete({ TermsAcceptedAt: initial.TermsAcceptedAt ?? new Date().toISOString() }, to);
+  };
+
+  return (
+    <BookingPage
+      step="terms"
+      title="Booking terms"
+      intro="Please read what applies to this booking. Our full terms and conditions apply too."
+      order={order}
+      existing
+    >
+      <form ref={formRef} onSubmit={finish()} noValidate aria-label="Booking terms">
+        <Box
+          component="ul"
+          data-testid="booking-terms"
+          sx={{ pl: 2.5, mt: 0, '& li': { mb: 1.5, typography: 'body1', lineHeight: 1.6 } }}
+        >
+          <li>
+            <strong>Prohibited and restricted items.</strong> The parcel holds nothing on our{' '}
+            <MuiLink component={Link} to="/prohibited-items/" target="_blank">
+              prohibited items list
+            </MuiLink>
+            , and restricted items meet their conditions. A prohibited item is not shipped and the
+            booking is not refunded.
+          </li>
+          <li>
+            <strong>Lithium batteries.</strong> Equipment with a lithium battery fitted or packed
+            with it needs the dangerous-goods note extra. Loose, spare or damaged batteries and
+            power banks cannot be carried.
+          </li>
+          <li>
+            <strong>Alcohol and tobacco.</strong> They must be declared with their value and volume,
+            and the duty due in your island is yours to pay.
+          </li>
+          <li>
+            <strong>Jersey GST.</strong> GST and any duty charged on import to Jersey are yours to
+            pay to Jersey Customs; the parcel is released once they are paid.
+          </li>
+          <li>
+            <strong>Our liability.</strong> Without insurance cover our liability for loss or damage
+            is limited to £50 per parcel. Cover up to the value you declare can be added as an
+            extra.
+          </li>
+          <li>
+            <strong>Depot receiving hours.</strong> Our UK depot receives parcels{' '}
+            {isReceivingHours(hours) ? formatReceivingHours(hours) : 'on weekdays'}
+            {isReceivingHours(hours) && hours.note ? ` (${hours.note.toLowerCase()})` : ''}.
+            Deliveries outside these hours may be refused by the depot and returned to the retailer.
+          </li>
+          <li>
+            <strong>Accurate details.</strong> The description and value you give go on the customs
+            declaration, so they must be true and complete.
+          </li>
+        </Box>
+        <FormControl error={showError !== undefined} required>
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={accepted}
+                onChange={(_event, checked) => setAccepted(checked)}
+                sx={showError ? { color: 'error.main' } : undefined}
+                slotProps={{
+                  input: {
+                    'aria-invalid': showError !== undefined,
+                    'aria-describedby': showError ? 'terms-error' : undefined,
+                  } as object,
+                }}
+              />
+            }
+            label={
+              <Typography>
+                I have read and accept these booking terms and the{' '}
+                <MuiLink component={Link} to="/terms-and-conditions" target="_blank">
+                  terms and conditions
+                </MuiLink>
+                .
+              </Typography>
+            }
+          />
+          {showError && (
+            <FormHelperText id="terms-error" role="alert">
+              {showError}
+            </FormHelperText>
+          )}
+        </FormControl>
+        <StepActions
+          back={back}
+          onSaveToBasket={inBasket ? () => finish('/basket/')() : undefined}
+        />
+      </form>
+    </BookingPage>
+  );
+}

@@ -1,0 +1,23 @@
+import { lazy, type ComponentType } from 'react';
+import { ChunkLoadError, loadChunk } from './chunks';
+import { reloadForMissingChunk } from './deployment';
+
+/**
+ * `React.lazy` for a part of a page loaded on demand, with SPEC's chunk rules: it fails with
+ * `Loading chunk {name} failed` if it has not arrived within 120 s, and when the server answered
+ * that the file is not there (a deployment replaced it) the page is loaded afresh, once.
+ *
+ *     const LoginDialog = lazyChunk('login-dialog', () => import('./login-dialog'));
+ */
+export function lazyChunk<P extends object>(
+  name: string,
+  load: () => Promise<{ default: ComponentType<P> }>,
+) {
+  return lazy(() =>
+    loadChunk(name, load).catch((error: unknown) => {
+      const answered = error instanceof ChunkLoadError && error.cause !== undefined;
+      if (answered && reloadForMissingChunk()) return new Promise<never>(() => {});
+      throw error;
+    }),
+  );
+}

@@ -1,0 +1,113 @@
+import { useSyncExternalStore } from 'react';
+import type { AbilityRule, UserData } from '../../shared/api/auth';
+import { readJson, readText, remove, STORAGE_KEYS, writeJson, writeText } from './storage';
+
+/**
+ * Who is logged in: the access token, the user data and the abilities, kept in memory and under
+ * the spec's localStorage keys (SPEC section 3: accessToken, userData, userAbility).
+ */
+export interface Session {
+  token: string | null;
+  user: UserData | null;
+  ability: AbilityRule[];
+}
+
+/** Where the auth calls live (SPEC section 4: a 401 there is not a session expiry). */
+export const AUTH_PATH = '/public/auth/';
+
+/**
+ * SPEC section 4: a 401 on a call whose address does not contain the auth path means the stored
+ * session is no longer valid; a 401 on an auth call (a wrong password, say) does nothing extra.
+ */
+export function isSessionExpiry(status: number, url: string): boolean {
+  return status === 401 && !url.includes(AUTH_PATH);
+}
+
+const EMPTY: Session = Object.freeze({ token: null, user: null, ability: [] }) as Session;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isUser = (value: unknown): value is UserData =>
+  isObject(value) && typeof value.FullName === 'string' && typeof value.Reference === 'string';
+const isAbility = (value: unknown): value is AbilityRule[] =>
+  Array.isArray(value) && value.every((rule) => isObject(rule) && typeof rule.action === 'string');
+
+function load(): Session {
+  const token = readText(STORAGE_KEYS.accessToken);
+  const user = readJson<UserData | null>(STORAGE_KEYS.userData, null, isUser);
+  const ability = readJson<AbilityRule[]>(STORAGE_KEYS.userAbility, [], isAbility);
+  if (!token && !user) return EMPTY;
+  return { token: token || null, user, ability };
+}
+
+let state: Session | null = null;
+const listeners = new Set<() => void>();
+const expiryListeners = new Set<() => void>();
+
+function set(next: Session) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+/** The current session (read from localStorage the first time). */
+export function getSession(): Session {
+  state ??= load();
+  return state;
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Stores the access token a login, a registration or a profile update answered with. */
+export function setAccessToken(token: string): void {
+  writeText(STORAGE_KEYS.accessToken, token);
+  set({ ...getSession(), token });
+}
+
+/** Stores the user data of GET /public/auth/me, and its Ability list as the user's abilities. */
+export function setUser(user: UserData): void {
+  writeJson(STORAGE_KEYS.userData, user);
+  writeJson(STORAGE_KEYS.userAbility, user.Ability);
+  set({ ...getSession(), user, ability: user.Ability });
+}
+
+/** Forgets the token, the user data and the abilities, in storage and in memory. */
+export function clearSession(): void {
+  remove(STORAGE_KEYS.accessToken, STORAGE_KEYS.userData, STORAGE_KEYS.userAbility);
+  set(EMPTY);
+}
+
+/** The session expiry flow (SPEC section 4): clears the session and tells whoever listens. */
+export function expireSession(): void {
+  clearSession();
+  for (const listener of expiryListeners) listener();
+}
+
+/** Called after each session expiry (the account feature opens the login dialog). */
+export function onSessionExpired(listener: () => void): () => void {
+  expiryListeners.add(listener);
+  return () => expiryListeners.delete(listener);
+}
+
+// Another tab logging in or out changes localStorage: follow it.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    const keys: (string | null)[] = [
+      STORAGE_KEYS.accessToken,
+      STORAGE_KEYS.userData,
+      STORAGE_KEYS.userAbility,
+      null, // localStorage.clear()
+    ];
+    if (keys.includes(event.key)) set(load());
+  });
+}
+
+/**
+ * The session in a component. Prerendered pages were built with nobody logged in, so hydration
+ * renders the logged-out state first and then the stored one (no hydration mismatch).
+ */
+export function useSession(): Session {
+  return useSyncExternalStore(subscribeSession, getSession, () => EMPTY);
+}

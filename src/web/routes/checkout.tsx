@@ -1,0 +1,8 @@
+import { pageTitle } from '../lib/site';
+import { CheckoutComing } from '../features/basket/checkout-coming';
+
+export const meta = () => [{ title: pageTitle('Checkout') }];
+
+export default function CheckoutRoute() {
+  return <CheckoutComing />;
+}

@@ -1,0 +1,15 @@
+import type { Route } from './+types/order-details';
+import { pageTitle } from '../lib/site';
+import { DetailsStep } from '../features/order/details-step';
+import { guardStep } from '../features/order/route-guards';
+
+/** /order/details/{id} (SPEC section 2); a booking not ready for it goes where it should. */
+export function clientLoader({ params }: Route.ClientLoaderArgs) {
+  return guardStep('details', params.id);
+}
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Parcel details') }];
+
+export default function OrderDetailsRoute({ loaderData }: Route.ComponentProps) {
+  return <DetailsStep key={loaderData.order.Id} initial={loaderData.order} />;
+}

@@ -1,0 +1,15 @@
+import type { Route } from './+types/order-terms';
+import { pageTitle } from '../lib/site';
+import { TermsStep } from '../features/order/terms-step';
+import { guardStep } from '../features/order/route-guards';
+
+/** /order/terms/{id} (SPEC section 2); a booking not ready for it goes where it should. */
+export function clientLoader({ params }: Route.ClientLoaderArgs) {
+  return guardStep('terms', params.id);
+}
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Booking terms') }];
+
+export default function OrderTermsRoute({ loaderData }: Route.ComponentProps) {
+  return <TermsStep key={loaderData.order.Id} initial={loaderData.order} />;
+}

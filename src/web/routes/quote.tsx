@@ -1,0 +1,8 @@
+import { pageTitle } from '../lib/site';
+import { QuoteFormPage } from '../features/order/quote-form';
+
+export const meta = () => [{ title: pageTitle('Ask for a quote') }];
+
+export default function QuoteRoute() {
+  return <QuoteFormPage />;
+}

@@ -1,0 +1,332 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, screenshots, test } from './support/fixtures';
+
+// The whole life of a customer account in the browser (issue 4): register, confirm the e-mail
+// from the link in the outbox, log out, fail a login, reset the password from the e-mailed link,
+// log in, copy the shipping address, see the session expire, delete the account.
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+const PASSWORD = 'Harbour!Lights7';
+const NEW_PASSWORD = 'Ferry*Crossing42';
+const EXPIRED = 'Your session has expired, please login to continue.';
+const LOGIN_FAILED = 'Email or password is incorrect.';
+
+interface OutboxEntry {
+  to: string;
+  kind: string;
+  subject: string;
+  links: string[];
+}
+
+/** The path of the first link containing `marker` in the newest e-mail of `kind` to `to`. */
+async function linkFromOutbox(
+  request: APIRequestContext,
+  to: string,
+  kind: string,
+  marker: string,
+) {
+  let path: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/dev/outbox.json');
+        const entries = (await res.json()) as OutboxEntry[];
+        const mail = entries.find((e) => e.to.includes(to) && e.kind === kind);
+        const link = mail?.links.find((l) => l.includes(marker));
+        path = link && new URL(link).pathname;
+        return path;
+      },
+      { message: `a ${kind} e-mail to ${to}`, timeout: 20_000 },
+    )
+    .toBeTruthy();
+  return path!;
+}
+
+/**
+ * A dialog's screenshots at 375 and 1280 px: the window only (a full-page shot of a long page
+ * would shrink the dialog to nothing); the test goes on at 1280.
+ */
+async function dialogShots(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.waitForTimeout(300); // the dialog settles into its new width
+    await page.screenshot({ path: `tests/.artifacts/screenshots/${name}-${width}.png` });
+  }
+}
+
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+const header = (page: Page) => page.getByTestId('site-header');
+
+async function logIn(page: Page, email: string, password: string) {
+  const login = dialog(page, 'Login');
+  await login.getByRole('textbox', { name: 'Email' }).fill(email);
+  await login.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await login.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+test('a customer registers, confirms, resets the password, copies the address and leaves', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  test.setTimeout(180_000); // a long journey, with two screenshots at each step
+  try {
+    await journey(page, request);
+  } finally {
+    // The browser logs each failed call (the wrong passwords, the revoked token, the used
+    // links): those are expected; anything else still fails the test.
+    const expected = /Failed to load resource: the server responded with a status of (400|401)/;
+    const unexpected = consoleErrors.filter((e) => !expected.test(e));
+    consoleErrors.splice(0, consoleErrors.length, ...unexpected);
+  }
+});
+
+async function journey(page: Page, request: APIRequestContext) {
+  const email = `ada.${Date.now()}@example.je`;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+
+  // --- register -------------------------------------------------------------------------------
+  await header(page).getByRole('button', { name: 'Register' }).click();
+  const register = dialog(page, 'Register');
+  await expect(register).toBeVisible();
+  await register.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(register.getByText('This field is required').first()).toBeVisible();
+  await dialogShots(page, 'account-register-dialog');
+
+  await register.getByLabel('Title').click();
+  await page.getByRole('option', { name: 'Mrs.' }).click();
+  await register.getByLabel('First Name').fill('Ada');
+  await register.getByLabel('Last Name').fill('Le Sueur');
+  await register.getByRole('textbox', { name: 'Email' }).fill(email);
+  await register.getByLabel('Telephone').fill('07700 900123');
+
+  // The date of birth through the reusable date field: read-only, a 290 px dialog, Cancel and OK.
+  const dob = register.getByLabel('Date of Birth');
+  await expect(dob).toHaveAttribute('readonly', '');
+  await expect(dob).toHaveAttribute('placeholder', 'Pick date');
+  await dob.click();
+  const picker = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'OK' }) });
+  await expect(picker).toBeVisible();
+  await expect(picker.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  const width = (await picker.boundingBox())?.width;
+  expect(Math.round(width ?? 0)).toBe(290);
+  await picker.getByRole('radio', { name: '1990' }).click();
+  await picker.getByRole('radio', { name: 'March' }).click();
+  await picker.getByRole('gridcell', { name: '14' }).click();
+  await dialogShots(page, 'account-date-picker');
+  await picker.getByRole('button', { name: 'OK' }).click();
+  await expect(dob).toHaveValue('14-03-1990');
+
+  await register.getByLabel('Island of Residence').click();
+  await page.getByRole('option', { name: 'Jersey' }).click();
+  await register.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await register.getByRole('textbox', { name: 'Confirm Password' }).fill(PASSWORD);
+  await register.getByRole('switch', { name: /terms and conditions/ }).check();
+  await register.getByRole('button', { name: 'Register', exact: true }).click();
+
+  await expect(register).toBeHidden();
+  await expect(page).toHaveURL('/dashboard/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Ada' })).toBeVisible();
+  await expect(page.getByTestId('email-status')).toContainText('Please confirm your email');
+  const stored = await page.evaluate(() => ({
+    token: localStorage.getItem('accessToken'),
+    user: JSON.parse(localStorage.getItem('userData') ?? 'null'),
+    ability: JSON.parse(localStorage.getItem('userAbility') ?? 'null'),
+  }));
+  expect(stored.token).toBeTruthy();
+  expect(stored.user).toMatchObject({ FirstName: 'Ada', Email: email });
+  expect(stored.ability).toEqual(stored.user.Ability);
+  const reference: string = stored.user.Reference;
+  expect(reference).toMatch(/^FB[0-9A-Z]{6}$/);
+
+  // --- confirm the e-mail address from the welcome e-mail ------------------------------------
+  const validation = await linkFromOutbox(request, email, 'welcome', '/validate-email/');
+  await page.goto(validation);
+  await expect(page.getByText('Thank you, your email address is confirmed.')).toBeVisible();
+  await screenshots(page, 'account-validate-email');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('link', { name: 'Go to My Account' }).click();
+  await expect(page.getByTestId('email-status')).toContainText('is confirmed');
+  await screenshots(page, 'account-dashboard');
+
+  // On a phone the drawer holds the account links and the card.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByTestId('drawer-account');
+  await expect(drawer.getByRole('link', { name: 'Order History' })).toBeVisible();
+  await expect(drawer.getByTestId('shipping-address-card')).toContainText(reference);
+  await expect // the drawer has slid in
+    .poll(async () => (await page.getByTestId('site-drawer').boundingBox())?.x)
+    .toBe(0);
+  await page.screenshot({ path: 'tests/.artifacts/screenshots/account-drawer-375.png' });
+  await page.getByRole('button', { name: 'Close menu' }).click();
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // A link used twice says so and offers a way forward.
+  await page.goto(validation);
+  await expect(page.getByRole('alert')).toContainText('already been used');
+  await expect(page.getByRole('button', { name: 'Send me a new link' })).toBeVisible();
+  await screenshots(page, 'account-validate-email-used');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // --- the user menu, then log out --------------------------------------------------------------
+  await header(page)
+    .getByRole('button', { name: /My Account/ })
+    .click();
+  const menu = dialog(page, 'My Account');
+  await expect(menu.getByRole('link', { name: 'Order History' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Address Book' })).toBeVisible();
+  await expect(menu).toContainText(
+    'Remember to book and pay for your delivery with us after ordering from retailers.',
+  );
+  await page.screenshot({ path: 'tests/.artifacts/screenshots/account-user-menu-1280.png' });
+  await menu.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(header(page).getByRole('button', { name: 'Login' })).toBeVisible();
+  expect(
+    await page.evaluate(() => [
+      localStorage.getItem('accessToken'),
+      localStorage.getItem('userData'),
+      localStorage.getItem('userAbility'),
+    ]),
+  ).toEqual([null, null, null]);
+
+  // --- a failed login ---------------------------------------------------------------------------
+  await header(page).getByRole('button', { name: 'Login' }).click();
+  await logIn(page, email, 'Not-the-password1!');
+  await expect(dialog(page, 'Login').getByRole('alert')).toHaveText(LOGIN_FAILED);
+  await dialogShots(page, 'account-login-dialog-error');
+
+  // --- forgotten password, reset from the e-mailed link ------------------------------------------
+  await dialog(page, 'Login').getByRole('button', { name: 'Forgotten Password?' }).click();
+  const forgotten = dialog(page, 'Forgotten Password');
+  await expect(forgotten.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+  await dialogShots(page, 'account-forgotten-password-dialog');
+  await forgotten.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(forgotten).toContainText(
+    'You have requested a new password, please check your email.',
+  );
+  await expect(forgotten.getByRole('button', { name: 'Back to Login' })).toBeVisible();
+  await dialogShots(page, 'account-forgotten-password-sent');
+  await forgotten.getByRole('button', { name: 'Close' }).click();
+
+  const reset = await linkFromOutbox(request, email, 'password-reset', '/reset-password/');
+  await page.goto(reset);
+  await page.getByRole('textbox', { name: 'New Password' }).fill(NEW_PASSWORD);
+  await page.getByRole('textbox', { name: 'Confirm Password' }).fill(NEW_PASSWORD + 'x');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(
+    page.getByText('The Confirm Password field confirmation does not match'),
+  ).toBeVisible();
+  await screenshots(page, 'account-reset-password');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('textbox', { name: 'Confirm Password' }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+
+  // The old password no longer works; the new one does.
+  await page.getByRole('button', { name: 'Login' }).last().click();
+  await logIn(page, email, PASSWORD);
+  await expect(dialog(page, 'Login').getByRole('alert')).toHaveText(LOGIN_FAILED);
+  await logIn(page, email, NEW_PASSWORD);
+  await expect(dialog(page, 'Login')).toBeHidden();
+  await expect(header(page).getByRole('button', { name: /My Account/ })).toBeVisible();
+
+  // The reset link works once only.
+  await page.goto(reset);
+  await page.getByRole('textbox', { name: 'New Password' }).fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Confirm Password' }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByRole('alert')).toContainText('already been used');
+  await expect(page.getByRole('button', { name: 'Request a new link' })).toBeVisible();
+  await screenshots(page, 'account-reset-password-used');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // --- copy the shipping address card -------------------------------------------------------------
+  await header(page)
+    .getByRole('button', { name: /My Account/ })
+    .click();
+  await dialog(page, 'My Account').getByTestId('shipping-address-card').click();
+  await expect(page.getByTestId('copy-notice').filter({ visible: true })).toHaveText(
+    'Your name, customer reference and UK address were copied.',
+  );
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.split('\n')[0]).toBe('Ada Le Sueur');
+  expect(copied).toContain(reference);
+  expect(copied).toContain('Portsmouth');
+  await page.keyboard.press('Escape');
+
+  // --- the profile ------------------------------------------------------------------------------
+  await page.goto('/dashboard/profile/');
+  const telephone = page.getByLabel('Telephone');
+  await expect(telephone).toHaveValue('07700 900123');
+  await expect(page.getByLabel('Date of Birth')).toHaveValue('14-03-1990');
+  await telephone.fill('01534 123456');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Your profile has been updated.')).toBeVisible();
+  await screenshots(page, 'account-profile');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // --- the session expires: revoke the token behind the page's back -----------------------------
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const revoked = await request.post('/public/auth/logout', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(revoked.status()).toBe(204);
+  await page
+    .getByRole('navigation', { name: 'My Account' })
+    .getByRole('link', { name: 'My Account' })
+    .click();
+  await page
+    .getByRole('navigation', { name: 'My Account' })
+    .getByRole('link', { name: 'Profile' })
+    .click();
+  const expired = dialog(page, 'Login');
+  await expect(expired.getByRole('status')).toHaveText(EXPIRED);
+  expect(
+    await page.evaluate(() => [
+      localStorage.getItem('accessToken'),
+      localStorage.getItem('userData'),
+      localStorage.getItem('userAbility'),
+    ]),
+  ).toEqual([null, null, null]);
+  await dialogShots(page, 'account-session-expired');
+  await logIn(page, email, NEW_PASSWORD);
+  await expect(expired).toBeHidden();
+
+  // --- delete the account ------------------------------------------------------------------------
+  await page.goto('/dashboard/delete-account/');
+  await page.getByLabel('Type DELETE to confirm').fill('delete');
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText('Please enter the word DELETE above to confirm')).toBeVisible();
+  await screenshots(page, 'account-delete');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByLabel('Type DELETE to confirm').fill('DELETE');
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(header(page).getByRole('button', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+
+  // After which that login fails.
+  await header(page).getByRole('button', { name: 'Login' }).click();
+  await logIn(page, email, NEW_PASSWORD);
+  await expect(dialog(page, 'Login').getByRole('alert')).toHaveText(LOGIN_FAILED);
+}
+
+test('the dashboard asks a visitor to log in', async ({ page }) => {
+  await page.goto('/dashboard/');
+  const login = dialog(page, 'Login');
+  await expect(login.getByRole('status')).toHaveText('Please login to see your account.');
+  await dialogShots(page, 'account-login-dialog');
+  await login.getByRole('button', { name: 'Register' }).click();
+  await expect(dialog(page, 'Register')).toBeVisible();
+  await expect(login).toBeHidden();
+  await dialog(page, 'Register').getByRole('button', { name: 'Back To Login' }).click();
+  await expect(dialog(page, 'Login')).toBeVisible();
+  // Closing cleared the options: the message is gone.
+  await expect(dialog(page, 'Login').getByRole('status')).toHaveCount(0);
+  await dialog(page, 'Login').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
+});

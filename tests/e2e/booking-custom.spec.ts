@@ -1,0 +1,176 @@
+import { expect, test } from './support/fixtures';
+import {
+  acceptTerms,
+  fillDetails,
+  fillRetailer,
+  stepShots,
+  storedBookings,
+} from './support/booking';
+
+test('a custom size is offered the smallest band it fits, in any orientation', async ({ page }) => {
+  await page.goto('/order/');
+  const size = (field: string) => page.getByRole('textbox', { name: field, exact: true });
+  // 42 × 30 × 18 cm, 3 kg: too big for A (35 × 25 × 16), fits B (45 × 35 × 20) turned round.
+  await size('Length').fill('18');
+  await size('Width').fill('42');
+  await size('Height').fill('30');
+  await size('Weight').fill('3');
+  const result = page.getByTestId('size-result');
+  await expect(result).toContainText('fits Price Band B (Medium parcel) for £9.95');
+  await expect(page.getByRole('radio', { name: /^Price Band B\b/ })).toBeChecked();
+  await expect(page.getByRole('radio', { name: /^Price Band A\b/ })).toHaveCount(0);
+  await expect(page.getByTestId('bands-too-small')).toHaveText(
+    'Too small for your parcel: Price Band A.',
+  );
+  // A larger band may be chosen instead.
+  await page.getByRole('radio', { name: /^Price Band D\b/ }).check();
+  await expect(result).toContainText('You have chosen the larger Price Band D.');
+  // Heavier than B allows: the smallest band for the weight.
+  await size('Weight').fill('12');
+  await expect(result).toContainText('fits Price Band C (Large parcel) for £12.95');
+  await expect(page.getByRole('radio', { name: /^Price Band D\b/ })).toBeChecked();
+  await page.getByRole('radio', { name: /^Price Band C\b/ }).check();
+  await stepShots(page, 'booking-custom-size');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL('/order/retailer/1');
+  const stored = await storedBookings(page);
+  expect(stored.orders['ORDER-1']).toMatchObject({
+    ProductId: 3,
+    size: { length: 180, width: 420, height: 300 },
+    Weight: 12000,
+  });
+  // A band with the customer's own size is labelled by its code (SPEC section 9).
+  await fillRetailer(page);
+  await acceptTerms(page);
+  await fillDetails(page);
+  await page.getByRole('button', { name: 'Add to basket' }).click();
+  await expect(page.getByTestId('confirm-label')).toHaveText('Price Band C');
+  await expect(page.getByTestId('confirm-total')).toHaveText('£12.95');
+});
+
+test('the calculator prices a size before any booking', async ({ page }) => {
+  await page.goto('/calculator/');
+  await expect(page).toHaveTitle('Delivery price calculator - Ferrybox');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Delivery price calculator');
+  await page.getByRole('textbox', { name: 'Length', exact: true }).fill('95');
+  await page.getByRole('textbox', { name: 'Width', exact: true }).fill('55');
+  await page.getByRole('textbox', { name: 'Height', exact: true }).fill('50');
+  await page.getByRole('textbox', { name: 'Weight', exact: true }).fill('20');
+  await expect(page.getByTestId('size-result')).toContainText('Price Band G');
+  await expect(page.getByTestId('chosen-band')).toHaveText('Price Band G: £34.95 before extras');
+  expect((await storedBookings(page)).index).toBeNull(); // nothing booked yet
+  await stepShots(page, 'booking-calculator');
+  await page.getByRole('button', { name: 'Book this delivery' }).click();
+  await expect(page).toHaveURL('/order/retailer/1');
+});
+
+test('a size that fits nothing offers a quote, sent after logging in', async ({
+  page,
+  request,
+}) => {
+  // A customer to log in as.
+  const email = `quote.${Date.now()}@example.je`;
+  const password = 'Gorey-Harbour-77';
+  const registered = await request.post('/public/auth/register', {
+    data: {
+      FirstName: 'Ann',
+      LastName: 'Le Brocq',
+      Email: email,
+      Password: password,
+      ConfirmPassword: password,
+      Country: 'Jersey',
+      TermsAndConditions: true,
+    },
+  });
+  expect(registered.status()).toBe(200);
+
+  await page.goto('/order/');
+  await page.getByRole('textbox', { name: 'Length', exact: true }).fill('230');
+  await page.getByRole('textbox', { name: 'Width', exact: true }).fill('100');
+  await page.getByRole('textbox', { name: 'Height', exact: true }).fill('90');
+  await page.getByRole('textbox', { name: 'Weight', exact: true }).fill('85');
+  await expect(page.getByTestId('size-result')).toContainText(
+    'larger or heavier than our biggest price band',
+  );
+  await expect(page.getByTestId('band-option')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Request a quote' }).click();
+
+  // The quote form keeps the size entered.
+  await expect(page).toHaveURL('/quote/?length=230&width=100&height=90&weight=85');
+  await expect(page.getByRole('textbox', { name: 'Length', exact: true })).toHaveValue('230');
+  await page.getByRole('textbox', { name: 'What is it?' }).fill('Three-seat sofa, boxed');
+  await page.getByRole('textbox', { name: 'Value of the goods' }).fill('899.50');
+  await page.getByLabel('Destination island').selectOption('Guernsey');
+  await page.getByRole('textbox', { name: 'Anything we should know' }).fill('Ground floor.');
+  await stepShots(page, 'booking-quote');
+  await page.getByRole('button', { name: 'Send quote request' }).click();
+
+  // Sending needs a login: the dialog says why; after logging in, the request goes.
+  const dialog = page.getByRole('dialog', { name: 'Login' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('status')).toHaveText(
+    'Please log in to send your quote request. What you entered is kept.',
+  );
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+  await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Login' }).click();
+
+  await expect(page).toHaveURL(/\/quote-confirm\/\?ref=ORD-\d{6}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quote request sent');
+  const reference = await page.getByTestId('quote-reference').textContent();
+  await stepShots(page, 'booking-quote-confirm');
+
+  // Stored on the server for this customer.
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const list = await request.post('/public/orders', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(list.status()).toBe(200);
+  const { Orders } = (await list.json()) as { Orders: { Reference: string }[] };
+  expect(Orders).toEqual([
+    expect.objectContaining({
+      Reference: reference,
+      StatusId_Name: 'Quote Requested',
+      ItemDescription: 'Three-seat sofa, boxed',
+      ItemValue: 899.5,
+      size: { length: 2300, width: 1000, height: 900 },
+    }),
+  ]);
+});
+
+test('ids must be digits, and steps go where the booking stands', async ({ page }) => {
+  await page.goto('/order/abc');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByTestId('missing-path')).toHaveText('/order/abc');
+  await page.goto('/order/details/x1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await page.goto('/calculator/abc');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+
+  // A booking that does not exist starts a new one.
+  await page.goto('/order/retailer/99');
+  await expect(page).toHaveURL('/order/');
+  await page.goto('/order/7');
+  await expect(page).toHaveURL('/order/');
+
+  // Out of order: the first step the booking still needs.
+  await page.getByRole('radio', { name: /^Price Band A\b/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/order/retailer/1');
+  await page.goto('/order/additions/1');
+  await expect(page).toHaveURL('/order/retailer/1');
+  await page.goto('/order-confirm/?id=1');
+  await expect(page).toHaveURL('/order/retailer/1');
+  await page.goto('/order-confirm/');
+  await expect(page).toHaveURL('/basket/');
+
+  // What was entered is kept when moving back and forth.
+  await page.goto('/order/retailer/1');
+  await page.getByRole('textbox', { name: 'Retailer', exact: true }).fill('Currys');
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page).toHaveURL('/order/1'.replace('/order/1', '/order/size/1'));
+  await expect(page.getByRole('radio', { name: /^Price Band A\b/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('textbox', { name: 'Retailer', exact: true })).toHaveValue('Currys');
+});

@@ -1,0 +1,234 @@
+// Navigation behaviour of SPEC section 2 at desktop width: the header, in-app navigation,
+// hash scrolling, external links, prefetching, and a page whose data fails to load.
+import { expect, test } from './support/fixtures';
+import { hydrated, isSameDocument, markDocument, viewportShots } from './support/site';
+
+test('the header has the logo, nav links, social links, user menu, Add a delivery and basket', async ({
+  page,
+}) => {
+  await page.goto('/faqs/');
+  await hydrated(page);
+  const header = page.getByTestId('site-header');
+  await expect(header.getByRole('link', { name: 'Ferrybox home' })).toHaveAttribute('href', '/');
+  const nav = header.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'How it works' })).toHaveAttribute(
+    'href',
+    '/how-it-works/',
+  );
+  await expect(nav.getByRole('link', { name: 'FAQs' })).toHaveAttribute('aria-current', 'page');
+  for (const name of ['Facebook', 'Instagram', 'X']) {
+    const link = header.getByRole('link', { name: `Ferrybox on ${name}` });
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', /noopener/);
+  }
+  await expect(header.getByRole('link', { name: 'Add a delivery' })).toHaveAttribute(
+    'href',
+    '/order/',
+  );
+  await expect(header.getByTestId('user-menu')).toBeVisible();
+  await expect(header.getByTestId('basket-menu')).toBeVisible();
+  await expect(page.getByTestId('notice-banner')).toContainText('Christmas 2026');
+  await expect(header.getByRole('button', { name: 'Open menu' })).toBeHidden();
+});
+
+test('the header changes style once the page is scrolled more than 100 px', async ({ page }) => {
+  await page.goto('/faqs/');
+  await hydrated(page);
+  const header = page.getByTestId('site-header');
+  await expect(header).toHaveAttribute('data-scrolled', 'false');
+  const flat = await header.evaluate((h) => getComputedStyle(h).boxShadow);
+  await page.evaluate(() => window.scrollTo(0, 90));
+  // Still within the threshold after the throttle window has passed.
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+  await expect(header).toHaveAttribute('data-scrolled', 'false');
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await expect(header).toHaveAttribute('data-scrolled', 'true');
+  await expect.poll(() => header.evaluate((h) => getComputedStyle(h).boxShadow)).not.toBe(flat);
+  await viewportShots(page, 'site-header-scrolled');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(header).toHaveAttribute('data-scrolled', 'false');
+  await viewportShots(page, 'site-header');
+});
+
+test('header and markdown links navigate inside the app, scroll to the top, and set titles', async ({
+  page,
+}) => {
+  await page.goto('/faqs/');
+  await hydrated(page);
+  await markDocument(page);
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await page.getByTestId('site-header').getByRole('link', { name: 'How it works' }).click();
+  await expect(page).toHaveURL(/\/how-it-works\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('How it works');
+  await expect(page).toHaveTitle('How it works - Ferrybox');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  // A link inside the rendered markdown, to a page without a trailing slash.
+  await page.locator('.content a[href="/x-2"]').click();
+  await expect(page).toHaveURL(/\/x-2$/);
+  await expect(page).toHaveTitle('UK retailer checkout guide - Ferrybox');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/how-it-works\/$/);
+  expect(await isSameDocument(page)).toBe(true);
+});
+
+test('a link with a #hash scrolls to its target, on the same page and from another', async ({
+  page,
+}) => {
+  await page.goto('/how-it-works/');
+  await hydrated(page);
+  await markDocument(page);
+  await page.locator('.content a[href="/faqs/#jersey-gst"]').click();
+  await expect(page).toHaveURL(/\/faqs\/#jersey-gst$/);
+  const target = page.locator('#jersey-gst');
+  await expect(target).toBeInViewport();
+  // Below the sticky header, not under it.
+  await expect.poll(async () => (await target.boundingBox())!.y).toBeGreaterThanOrEqual(64);
+  expect((await target.boundingBox())!.y).toBeLessThan(200);
+
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.locator('.content a[href="#jersey-gst"]').first().click();
+  await expect(target).toBeInViewport();
+  expect(await isSameDocument(page)).toBe(true);
+});
+
+test('an external link opens in a new tab with rel="noopener"', async ({ page, context }) => {
+  await context.route('https://www.gov.je/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>gov.je</title>' }),
+  );
+  await page.goto('/faqs/');
+  await hydrated(page);
+  const link = page.locator('.content a[href="https://www.gov.je/"]').first();
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', /noopener/);
+  const [popup] = await Promise.all([context.waitForEvent('page'), link.click()]);
+  await popup.waitForLoadState();
+  expect(popup.url()).toBe('https://www.gov.je/');
+  expect(await popup.evaluate(() => window.opener)).toBeNull();
+  await expect(page).toHaveURL(/\/faqs\/$/);
+  await popup.close();
+});
+
+test('a page’s data is prefetched 250 ms after a link to it becomes visible', async ({ page }) => {
+  // What actually reached the server (not the browser's prefetch or memory cache).
+  const fromServer: string[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const cached = new Set<string>();
+  cdp.on('Network.requestServedFromCache', (e) => cached.add(e.requestId));
+  cdp.on('Network.responseReceived', (e) => {
+    const { url, fromDiskCache, fromPrefetchCache } = e.response;
+    if (url.endsWith('.data') && !fromDiskCache && !fromPrefetchCache && !cached.has(e.requestId))
+      fromServer.push(url);
+  });
+  const started = (path: string) =>
+    page.evaluate(
+      (p) =>
+        performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === p)
+          ?.startTime ?? null,
+      path,
+    );
+
+  await page.goto('/faqs/');
+  await hydrated(page);
+  // The header's How it works link is visible from the start: its data comes without a click.
+  await expect.poll(() => started('/how-it-works/_.data')).not.toBeNull();
+  // A link far down the page is not fetched until it has been seen, then 250 ms later.
+  const link = page.locator('.content a[href="/export-certificates/"]');
+  expect(await started('/export-certificates/_.data')).toBeNull();
+  const seenAt = await link.evaluate((a) => {
+    a.scrollIntoView({ block: 'center' });
+    return performance.now();
+  });
+  await expect.poll(() => started('/export-certificates/_.data')).not.toBeNull();
+  expect((await started('/export-certificates/_.data'))! - seenAt).toBeGreaterThanOrEqual(250);
+  await expect
+    .poll(() => fromServer.filter((u) => u.endsWith('/export-certificates/_.data')))
+    .toHaveLength(1);
+
+  // Clicking now uses the prefetched data: the server is not asked again.
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Export certificates and UK VAT refunds',
+  );
+  expect(fromServer.filter((u) => u.endsWith('/export-certificates/_.data'))).toHaveLength(1);
+});
+
+test('a link seen for less than 250 ms is not prefetched', async ({ page }) => {
+  await page.goto('/faqs/');
+  await hydrated(page);
+  await page.evaluate(async () => {
+    const a = document.querySelector('.content a[href="/prohibited-items/"]')!;
+    a.scrollIntoView({ block: 'center' });
+    await new Promise((r) => setTimeout(r, 100));
+    window.scrollTo(0, 0);
+    await new Promise((r) => setTimeout(r, 400));
+  });
+  const entries = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+  );
+  expect(entries).not.toContain('/prohibited-items/_.data');
+});
+
+test('a page whose data fails to load with a response gets a full page load', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/faqs/');
+  await hydrated(page);
+  await markDocument(page);
+  let failed = 0;
+  await page.route('**/privacy-policy/_.data', (route) => {
+    failed++;
+    return route.fulfill({ status: 503, body: 'Service Unavailable' });
+  });
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' }).click();
+  await expect(page).toHaveURL(/\/privacy-policy\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy policy');
+  await hydrated(page);
+  expect(failed).toBeGreaterThan(0);
+  expect(await isSameDocument(page)).toBe(false);
+  // The browser reports the failed request; nothing else went wrong.
+  expect(consoleErrors.filter((e) => !/503/.test(e))).toEqual([]);
+  consoleErrors.length = 0;
+});
+
+test('an in-app link to a missing page shows not found with the path', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/faqs/');
+  await hydrated(page);
+  await markDocument(page);
+  await page.evaluate(() => {
+    const a = document.createElement('a');
+    a.href = '/no-such-page/';
+    a.textContent = 'A broken link';
+    document.querySelector('.content')!.prepend(a);
+  });
+  await page.getByRole('link', { name: 'A broken link' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByTestId('missing-path')).toHaveText('/no-such-page/');
+  await expect(page).toHaveTitle('Page not found - Ferrybox');
+  expect(await isSameDocument(page)).toBe(true);
+  // The browser reports the 404 of the page's data file; nothing else went wrong.
+  expect(consoleErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+  consoleErrors.length = 0;
+});
+
+test('the skip link moves focus to the main content; focus is visible', async ({ page }) => {
+  await page.goto('/faqs/');
+  await hydrated(page);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  const outline = await skip.evaluate((el) => getComputedStyle(el).outlineStyle);
+  expect(outline).not.toBe('none');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main')).toBeFocused();
+  await page.keyboard.press('Tab');
+  const focused = page.locator(':focus');
+  expect(await focused.evaluate((el) => el.closest('main') !== null)).toBe(true);
+});

@@ -1,0 +1,34 @@
+import type { Page } from '@playwright/test';
+
+/** Waits until the page has hydrated (root.tsx marks <html data-hydrated>). */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+/** Marks the current document; `isSameDocument` then tells a client-side navigation from a full load. */
+export async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __e2eMarker: boolean }).__e2eMarker = true;
+  });
+}
+
+export const isSameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __e2eMarker?: boolean }).__e2eMarker === true);
+
+/** The build id the page names in its meta tag. */
+export const buildIdOf = (page: Page) =>
+  page.locator('meta[name="ferrybox-build"]').getAttribute('content');
+
+/** Viewport-only screenshots, at 375 and 1280 px by default (`screenshots` takes full pages). */
+export async function viewportShots(
+  page: Page,
+  name: string,
+  before?: () => Promise<void>,
+  widths = [375, 1280],
+) {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    if (before) await before();
+    await page.screenshot({ path: `tests/.artifacts/screenshots/${name}-${width}.png` });
+  }
+}
