@@ -1,4 +1,4 @@
-import { useContext, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useEffect, type ReactNode } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -14,14 +14,15 @@ import {
 import type { Route } from './+types/root';
 import { PrefetchProvider } from './components/prefetch';
 import { SiteLayout } from './components/site-layout';
-import { AccountDialogs } from './features/account/account-dialogs';
 import { NotFound } from './components/not-found';
-import { initConsent, trackPageView } from './lib/analytics';
 import { pageLoadGuard } from './lib/deployment';
 import { BUILD_META_NAME } from './lib/page-data';
-import { BUILD_ID, pageTitle } from './lib/site';
+import { BUILD_ID, pageTitle, TRACKING_CONFIGURED } from './lib/site';
 import { palette } from './palette';
 import './styles/site.css';
+
+// The account dialogs' code is fetched after the page is interactive (none is open before).
+const AccountDialogs = lazy(() => import('./features/account/account-dialogs'));
 
 /** Checks the data of every in-app navigation (lib/deployment.ts). */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [pageLoadGuard];
@@ -62,15 +63,23 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Page views for the tag manager (after consent) on every navigation. */
+/**
+ * Page views for the tag manager (after consent) on every navigation. The consent and tracking
+ * code loads after the page is interactive, and only on a build with tracking.
+ */
 function usePageViews() {
   const { pathname, search } = useLocation();
   useEffect(() => {
-    initConsent();
     // Marks the page as interactive (the browser tests wait for it).
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  useEffect(() => trackPageView(), [pathname, search]);
+  useEffect(() => {
+    if (!TRACKING_CONFIGURED) return;
+    void import('./lib/analytics').then((analytics) => {
+      analytics.initConsent();
+      analytics.trackPageView();
+    });
+  }, [pathname, search]);
 }
 
 function Shell({ children }: { children: ReactNode }) {
@@ -78,7 +87,9 @@ function Shell({ children }: { children: ReactNode }) {
   return (
     <PrefetchProvider>
       <SiteLayout>{children}</SiteLayout>
-      <AccountDialogs />
+      <Suspense fallback={null}>
+        <AccountDialogs />
+      </Suspense>
     </PrefetchProvider>
   );
 }

@@ -1,14 +1,19 @@
 import { useEffect, useRef } from 'react';
-import { answerConsent } from '../lib/analytics';
+import { answerConsent, useConsent } from '../lib/analytics';
 import { SiteLink } from './site-link';
 
-/** The banner itself (loaded on demand by cookie-banner.tsx). */
-export default function CookieBannerRegion({ reopened }: { reopened: boolean }) {
+/**
+ * The banner itself (loaded by cookie-banner.tsx on a build with tracking): shown until the
+ * visitor answers, and again when Cookie settings in the footer reopens it.
+ */
+export default function CookieBannerRegion() {
+  const { consent, reopened } = useConsent();
   const region = useRef<HTMLElement>(null);
   // Reopened from the footer: take the visitor to it.
   useEffect(() => {
     if (reopened) region.current?.focus();
   }, [reopened]);
+  if (consent !== null && !reopened) return null;
   return (
     <section
       ref={region}

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
-import { TRACKING_CONFIGURED, useConsent } from '../lib/analytics';
 import { lazyChunk } from '../lib/lazy';
+import { TRACKING_CONFIGURED } from '../lib/site';
 
 /**
  * Asks before any analytics or marketing script loads (UK GDPR and PECR, the Jersey and Guernsey
@@ -8,15 +8,14 @@ import { lazyChunk } from '../lib/lazy';
  * has something to ask about, until the visitor answers; Cookie settings in the footer reopens it.
  */
 export function CookieBanner() {
-  const { consent, reopened } = useConsent();
-  const visible = TRACKING_CONFIGURED && (consent === null || reopened);
-  if (!visible) return null;
+  if (!TRACKING_CONFIGURED) return null;
   return (
     <Suspense fallback={null}>
-      <LazyBanner reopened={reopened} />
+      <LazyBanner />
     </Suspense>
   );
 }
 
-// The banner's own code loads only when it is shown (never on a build without tracking).
+// The consent store and the banner load after the page is interactive, and never on a build
+// without tracking.
 const LazyBanner = lazyChunk('cookie-banner', () => import('./cookie-banner-region'));

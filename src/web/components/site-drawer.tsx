@@ -27,7 +27,7 @@ const LINKS = [
  * on a route change, on Escape, on a swipe to the left (the shared swipe rule), with its close
  * button, and when the window grows past the breakpoint; focus then returns to the burger.
  */
-export function SiteDrawer({ open, onClose, returnFocusTo }: Props) {
+export default function SiteDrawer({ open, onClose, returnFocusTo }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const location = useLocation();
   const basketCount = useBasketCount();
@@ -47,8 +47,12 @@ export function SiteDrawer({ open, onClose, returnFocusTo }: Props) {
     }
   }, [open]);
 
-  // Closes on a route change (a link inside it, or the browser's back button).
+  // Closes on a route change (a link inside it, or the browser's back button); it is mounted when
+  // first opened, so the location it opened at is no change.
+  const shownAt = useRef(location.key);
   useEffect(() => {
+    if (shownAt.current === location.key) return;
+    shownAt.current = location.key;
     closeRef.current();
   }, [location.key]);
 

@@ -1,8 +1,9 @@
-import { TRACKING_CONFIGURED, reopenConsent } from '../lib/analytics';
-import { BRAND } from '../lib/site';
+import { BRAND, TRACKING_CONFIGURED } from '../lib/site';
 import { formatTime, useSettings, type ReceivingHours } from '../features/settings/use-settings';
 import { SocialLinks } from './social-links';
 import { SiteLink } from './site-link';
+
+const reopenConsent = () => void import('../lib/analytics').then((a) => a.reopenConsent());
 
 export const FOOTER_LINKS = [
   { to: '/how-it-works/', label: 'How it works' },

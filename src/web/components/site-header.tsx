@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { UserMenu } from '../features/account/user-menu';
 import { BasketMenu } from '../features/basket/basket-menu';
@@ -6,9 +6,13 @@ import { useScrolled } from '../hooks/use-scrolled';
 import { BRAND } from '../lib/site';
 import { Icon, icons } from './icons';
 import { SocialLinks } from './social-links';
-import { SiteDrawer } from './site-drawer';
 import { SiteLink } from './site-link';
 import { useViewportPrefetch } from './prefetch';
+
+// The drawer is a modal dialog: its code is fetched when the burger is first reached, and it is
+// mounted when first opened.
+const loadDrawer = () => import('./site-drawer');
+const SiteDrawer = lazy(loadDrawer);
 
 export const MAIN_NAV = [
   { to: '/how-it-works/', label: 'How it works' },
@@ -31,6 +35,7 @@ function NavItem({ to, label }: { to: string; label: string }) {
 export function SiteHeader() {
   const scrolled = useScrolled();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerMounted, setDrawerMounted] = useState(false);
   const burger = useRef<HTMLButtonElement>(null);
   return (
     <header className="site-header" data-scrolled={scrolled} data-testid="site-header">
@@ -41,8 +46,13 @@ export function SiteHeader() {
           className="icon-button site-header__burger"
           aria-label="Open menu"
           aria-expanded={drawerOpen}
-          aria-controls="site-drawer"
-          onClick={() => setDrawerOpen(true)}
+          aria-controls={drawerMounted ? 'site-drawer' : undefined}
+          onPointerDown={() => void loadDrawer()}
+          onFocus={() => void loadDrawer()}
+          onClick={() => {
+            setDrawerMounted(true);
+            setDrawerOpen(true);
+          }}
         >
           <Icon path={icons.menu} />
         </button>
@@ -66,7 +76,15 @@ export function SiteHeader() {
           <BasketMenu />
         </div>
       </div>
-      <SiteDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} returnFocusTo={burger} />
+      {drawerMounted && (
+        <Suspense fallback={null}>
+          <SiteDrawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            returnFocusTo={burger}
+          />
+        </Suspense>
+      )}
     </header>
   );
 }

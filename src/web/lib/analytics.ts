@@ -9,16 +9,13 @@ import {
   TRACKING_COOKIE,
   type Consent,
 } from './consent';
-import { GTM_ID, MARKETING_SCRIPT_URL } from './site';
+import { GTM_ID, MARKETING_SCRIPT_URL, TRACKING_CONFIGURED } from './site';
 
 declare global {
   interface Window {
     dataLayer?: Record<string, unknown>[];
   }
 }
-
-/** True when the build has a tag manager or a marketing script to ask consent for. */
-export const TRACKING_CONFIGURED = Boolean(GTM_ID || MARKETING_SCRIPT_URL);
 
 interface ConsentState {
   /** 'unknown' until read in the browser (the prerendered page never shows the banner). */

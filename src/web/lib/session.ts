@@ -43,6 +43,8 @@ function load(): Session {
 let state: Session | null = null;
 const listeners = new Set<() => void>();
 const expiryListeners = new Set<() => void>();
+/** An expiry nobody heard yet (the account feature loads after the page is interactive). */
+let unheardExpiry = false;
 
 function set(next: Session) {
   state = next;
@@ -82,12 +84,17 @@ export function clearSession(): void {
 /** The session expiry flow (SPEC section 4): clears the session and tells whoever listens. */
 export function expireSession(): void {
   clearSession();
+  unheardExpiry = expiryListeners.size === 0;
   for (const listener of expiryListeners) listener();
 }
 
 /** Called after each session expiry (the account feature opens the login dialog). */
 export function onSessionExpired(listener: () => void): () => void {
   expiryListeners.add(listener);
+  if (unheardExpiry) {
+    unheardExpiry = false;
+    listener();
+  }
   return () => expiryListeners.delete(listener);
 }
 

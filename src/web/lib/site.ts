@@ -20,6 +20,9 @@ export const GTM_ID: string = __GTM_ID__;
 /** The marketing script loaded after consent, or '' (MARKETING_SCRIPT_URL at build time). */
 export const MARKETING_SCRIPT_URL: string = __MARKETING_SCRIPT_URL__;
 
+/** True when the build has a tag manager or a marketing script to ask consent for. */
+export const TRACKING_CONFIGURED: boolean = Boolean(__GTM_ID__ || __MARKETING_SCRIPT_URL__);
+
 /** SPEC section 2: page titles follow '%s - {brand}'. */
 export const pageTitle = (title: string) => (title ? `${title} - ${BRAND}` : BRAND);
 

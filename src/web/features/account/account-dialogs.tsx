@@ -22,7 +22,7 @@ function useEverTrue(flag: boolean) {
 }
 
 /** The account dialogs (Login, Register, Forgotten Password), mounted once in the root. */
-export function AccountDialogs() {
+export default function AccountDialogs() {
   const { showLogin, showRegister, showForgottenPassword } = useDialogs();
   const login = useEverTrue(showLogin);
   const register = useEverTrue(showRegister);

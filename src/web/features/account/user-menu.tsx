@@ -2,14 +2,18 @@ import { lazy, Suspense, useState } from 'react';
 import { mdiAccountCircleOutline, mdiChevronDown } from '@mdi/js';
 import { Icon } from '../../components/icons';
 import { useSession } from '../../lib/session';
-import { preloadAccountDialogs } from './account-dialogs';
-import { openLogin, openRegister } from './dialog-store';
 import './account.css';
 
 // The header is part of every page's initial JavaScript, so the first render here is plain
 // HTML with the site's button classes; the logged-in menu (MUI) is fetched when first opened.
 const AccountMenu = lazy(() => import('./account-menu'));
 const DrawerUser = lazy(() => import('./drawer-user'));
+/** Starts fetching the dialogs' code when the pointer or focus reaches Login or Register. */
+const preloadAccountDialogs = () =>
+  void import('./account-dialogs').then((dialogs) => dialogs.preloadAccountDialogs());
+// The dialog store comes with the dialogs, after the page is interactive.
+const openLogin = () => void import('./dialog-store').then((store) => store.openLogin());
+const openRegister = () => void import('./dialog-store').then((store) => store.openRegister());
 
 /**
  * The header's user menu (SPEC section 2). Logged in: a button opening My Account, Profile,
