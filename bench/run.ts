@@ -12,7 +12,7 @@ import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import Fastify from 'fastify';
 import lighthouse from 'lighthouse';
-import { chromiumExecutable } from '../tests/e2e/support/browser';
+import { CHROMIUM_FLAGS, chromiumExecutable } from '../tests/e2e/support/browser';
 import { loadConfig } from '../src/server/config';
 import { ensureWebBuild } from '../src/server/lib/build';
 import { start } from '../src/server/start';
@@ -110,17 +110,6 @@ function initialJs(): { page: string; gzipBytes: number }[] {
   return pages.sort((a, b) => a.page.localeCompare(b.page));
 }
 
-/** The Chromium flags of playwright.config.ts (root, no GPU, no background traffic). */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const LIGHTHOUSE_PAGES = ['/', '/faqs/'];
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
@@ -157,7 +146,8 @@ async function lighthouseRows(): Promise<LighthouseRow[]> {
   const base = `http://127.0.0.1:${(running.app.server.address() as { port: number }).port}`;
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumExecutable(),
-    chromeFlags: CHROME_FLAGS,
+    // the browser tests' flags; headless too, which Playwright adds itself and chrome-launcher not
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
   const rows: LighthouseRow[] = [];
   try {

@@ -1,33 +1,29 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES } from '../../src/shared/api/auth';
 import { sessions, userTokens, users } from '../../src/server/db/schema';
 import { readOutbox } from '../../src/server/lib/mail';
 import { hashToken } from '../../src/server/lib/tokens';
-import { createTestApp, type TestContext } from '../support/app';
-import { bearer, linkToken, registerCustomer, waitForMail } from '../support/accounts';
+import { useTestApp } from '../support/app';
+import {
+  accountCalls,
+  expectInvalidToken,
+  linkToken,
+  registerCustomer,
+  waitForMail,
+} from '../support/accounts';
 import { waitFor } from '../support/wait';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ PUBLIC_URL: 'https://ferrybox.test' });
-});
-afterAll(() => ctx.close());
-
-const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  ctx.app.inject({
-    method: 'POST',
-    url,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-const me = (token: string) => ctx.app.inject({ url: '/public/auth/me', headers: bearer(token) });
+const ctx = useTestApp({ PUBLIC_URL: 'https://ferrybox.test' });
+const { me, login, userByEmail } = accountCalls(ctx);
 const NEW_PASSWORD = 'St-Aubin-Bay-2026';
+/** Sends the reset form: the link's token and a new password, confirmed unless told otherwise. */
+const reset = (token: unknown, Password = NEW_PASSWORD, ConfirmPassword = Password) =>
+  ctx.post('/public/auth/reset-password', { token, Password, ConfirmPassword });
 
 /** Asks for a reset and returns the token from the e-mailed link. */
 async function requestReset(email: string): Promise<string> {
   const before = new Set((await readOutbox(ctx.config.outboxDir)).map((m) => m.id));
-  const res = await post('/public/auth/forgot-password', { email });
+  const res = await ctx.post('/public/auth/forgot-password', { email });
   expect(res.statusCode).toBe(200);
   const mail = await waitForMail(
     ctx,
@@ -39,10 +35,10 @@ async function requestReset(email: string): Promise<string> {
 describe('POST /public/auth/forgot-password', () => {
   test('e-mails a reset link valid for an hour, stored only as a hash', async () => {
     const { email } = await registerCustomer(ctx, { FirstName: 'Lucy' });
-    const res = await post('/public/auth/forgot-password', { email: email.toUpperCase() });
+    const res = await ctx.post('/public/auth/forgot-password', { email: email.toUpperCase() });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
-    const mail = await waitForMail(ctx, (m) => m.kind === 'password-reset' && m.to === email);
+    const mail = await waitForMail(ctx, { to: email, kind: 'password-reset' });
     expect(mail.subject).toBe('Reset your Ferrybox password');
     expect(mail.text).toMatch(/^Hello Lucy,/);
     const link = mail.links.find((l) => l.includes('/reset-password/'))!;
@@ -62,7 +58,7 @@ describe('POST /public/auth/forgot-password', () => {
   });
 
   test('answers the same for an unknown address, and sends nothing', async () => {
-    const res = await post('/public/auth/forgot-password', { email: 'nobody@example.je' });
+    const res = await ctx.post('/public/auth/forgot-password', { email: 'nobody@example.je' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     // the request is handled by a job: wait until the queue has finished it
@@ -79,7 +75,7 @@ describe('POST /public/auth/forgot-password', () => {
 
   test('needs an e-mail', async () => {
     for (const body of [{}, { email: '' }, { email: 7 }, { email: `${'a'.repeat(255)}@x.je` }]) {
-      const res = await post('/public/auth/forgot-password', body);
+      const res = await ctx.post('/public/auth/forgot-password', body);
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[0].field).toBe('email');
     }
@@ -89,56 +85,33 @@ describe('POST /public/auth/forgot-password', () => {
 describe('POST /public/auth/reset-password', () => {
   test('sets the new password, ends every session, and works only once', async () => {
     const { email, password, token: session1 } = await registerCustomer(ctx);
-    const session2 = (await post('/public/auth/login', { email, password })).json() as string;
+    const session2 = (await login(email, password)).json() as string;
     const token = await requestReset(email);
 
-    const res = await post('/public/auth/reset-password', {
-      token,
-      Password: NEW_PASSWORD,
-      ConfirmPassword: NEW_PASSWORD,
-    });
+    const res = await reset(token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
 
     expect((await me(session1)).statusCode).toBe(401);
     expect((await me(session2)).statusCode).toBe(401);
-    const [user] = await ctx.database.db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.email}) = lower(${email})`);
+    const user = await userByEmail(email);
     expect(await ctx.database.db.$count(sessions, eq(sessions.userId, user.id))).toBe(0);
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
     // the link proved the customer reads that mailbox
     expect(user.emailValidatedAt).toBeInstanceOf(Date);
 
-    expect((await post('/public/auth/login', { email, password })).statusCode).toBe(401);
-    const login = await post('/public/auth/login', { email, password: NEW_PASSWORD });
-    expect(login.statusCode).toBe(200);
+    expect((await login(email, password)).statusCode).toBe(401);
+    expect((await login(email, NEW_PASSWORD)).statusCode).toBe(200);
 
-    const again = await post('/public/auth/reset-password', {
-      token,
-      Password: 'Another-Password-9',
-      ConfirmPassword: 'Another-Password-9',
-    });
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({
-      statusCode: 400,
-      message: AUTH_MESSAGES.tokenInvalid,
-      errors: [{ field: 'token', error: AUTH_MESSAGES.tokenInvalid }],
-    });
+    expectInvalidToken(await reset(token, 'Another-Password-9'));
   });
 
   test('a reset voids the other reset links of that customer', async () => {
     const { email } = await registerCustomer(ctx);
     const first = await requestReset(email);
     const second = await requestReset(email);
-    const body = { Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD };
-    expect((await post('/public/auth/reset-password', { ...body, token: second })).statusCode).toBe(
-      200,
-    );
-    const res = await post('/public/auth/reset-password', { ...body, token: first });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors[0].field).toBe('token');
+    expect((await reset(second)).statusCode).toBe(200);
+    expectInvalidToken(await reset(first));
   });
 
   test('an expired link is refused and leaves the password as it was', async () => {
@@ -148,27 +121,15 @@ describe('POST /public/auth/reset-password', () => {
       .update(userTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(userTokens.tokenHash, hashToken(token)));
-    const res = await post('/public/auth/reset-password', {
-      token,
-      Password: NEW_PASSWORD,
-      ConfirmPassword: NEW_PASSWORD,
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ field: 'token', error: AUTH_MESSAGES.tokenInvalid }]);
-    expect((await post('/public/auth/login', { email, password })).statusCode).toBe(200);
+    expectInvalidToken(await reset(token));
+    expect((await login(email, password)).statusCode).toBe(200);
   });
 
   test('an unknown token, or a validation link used as a reset link, is refused', async () => {
     const { email } = await registerCustomer(ctx);
-    const welcome = await waitForMail(ctx, (m) => m.to === email && m.kind === 'welcome');
+    const welcome = await waitForMail(ctx, { to: email, kind: 'welcome' });
     for (const token of ['A'.repeat(43), linkToken(welcome, 'validate-email')]) {
-      const res = await post('/public/auth/reset-password', {
-        token,
-        Password: NEW_PASSWORD,
-        ConfirmPassword: NEW_PASSWORD,
-      });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual([{ field: 'token', error: AUTH_MESSAGES.tokenInvalid }]);
+      expectInvalidToken(await reset(token));
     }
   });
 
@@ -179,38 +140,30 @@ describe('POST /public/auth/reset-password', () => {
       .update(users)
       .set({ email: `moved.${Date.now()}@example.je` })
       .where(sql`lower(${users.email}) = lower(${email})`);
-    const res = await post('/public/auth/reset-password', {
-      token,
-      Password: NEW_PASSWORD,
-      ConfirmPassword: NEW_PASSWORD,
-    });
-    expect(res.statusCode).toBe(400);
+    expect((await reset(token)).statusCode).toBe(400);
   });
 
   test('a bad new password is refused without using up the link', async () => {
     const { email } = await registerCustomer(ctx);
     const token = await requestReset(email);
-    const cases: [Record<string, unknown>, string, string][] = [
+    const cases: [unknown, unknown, string, string][] = [
+      ['short', 'short', 'Password', 'This field must be at least 8 characters'],
+      ['password', 'password', 'Password', 'This password is too common, please choose another'],
       [
-        { Password: 'short', ConfirmPassword: 'short' },
-        'Password',
-        'This field must be at least 8 characters',
-      ],
-      [
-        { Password: 'password', ConfirmPassword: 'password' },
-        'Password',
-        'This password is too common, please choose another',
-      ],
-      [
-        { Password: NEW_PASSWORD, ConfirmPassword: 'different-1' },
+        NEW_PASSWORD,
+        'different-1',
         'ConfirmPassword',
         'The Confirm Password field confirmation does not match',
       ],
-      [{ Password: NEW_PASSWORD }, 'ConfirmPassword', 'This field is required'],
-      [{ Password: 12345678, ConfirmPassword: 12345678 }, 'Password', 'This field is required'],
+      [NEW_PASSWORD, undefined, 'ConfirmPassword', 'This field is required'],
+      [12345678, 12345678, 'Password', 'This field is required'],
     ];
-    for (const [change, field, error] of cases) {
-      const res = await post('/public/auth/reset-password', { token, ...change });
+    for (const [password, confirmation, field, error] of cases) {
+      const res = await ctx.post('/public/auth/reset-password', {
+        token,
+        Password: password,
+        ConfirmPassword: confirmation,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toContainEqual({ field, error });
     }
@@ -224,9 +177,8 @@ describe('POST /public/auth/reset-password', () => {
   });
 
   test('the token is required and bounded', async () => {
-    const body = { Password: NEW_PASSWORD, ConfirmPassword: NEW_PASSWORD };
     for (const token of [undefined, '', 42, 'x'.repeat(201)]) {
-      const res = await post('/public/auth/reset-password', { ...body, token });
+      const res = await reset(token);
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[0].field).toBe('token');
     }

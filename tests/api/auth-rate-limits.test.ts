@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import { rateLimits, sessions, userTokens } from '../../src/server/db/schema';
 import { hashToken } from '../../src/server/lib/tokens';
 import { cleanUp } from '../../src/server/modules/auth/maintenance';
 import { RATE_LIMITS, RateLimiter } from '../../src/server/lib/rate-limit';
-import { createTestApp, type TestContext } from '../support/app';
-import { bearer, newRegistration, registerCustomer } from '../support/accounts';
+import { useTestApp } from '../support/app';
+import { bearer, registerCustomer } from '../support/accounts';
+import { newRegistration } from '../support/registration';
 
 // Low limits so that the tests reach them in a few calls; the windows are the real ones.
 const low = (ip: number, account?: number, windowSeconds = 900) => ({
@@ -13,24 +14,20 @@ const low = (ip: number, account?: number, windowSeconds = 900) => ({
   ...(account === undefined ? {} : { account: { limit: account, windowSeconds } }),
 });
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp(
-    { RATE_LIMIT_SCALE: '1' },
-    {
-      rateLimits: {
-        login: low(6, 3),
-        register: low(4, 2, 3600),
-        forgotPassword: low(5, 2, 3600),
-        resetPassword: low(2, undefined, 3600),
-        requestValidateEmail: low(20, 2, 3600),
-        validatedEmail: low(2, undefined, 3600),
-        profileUpdate: low(20, 2, 3600),
-      },
+const ctx = useTestApp(
+  { RATE_LIMIT_SCALE: '1' },
+  {
+    rateLimits: {
+      login: low(6, 3),
+      register: low(4, 2, 3600),
+      forgotPassword: low(5, 2, 3600),
+      resetPassword: low(2, undefined, 3600),
+      requestValidateEmail: low(20, 2, 3600),
+      validatedEmail: low(2, undefined, 3600),
+      profileUpdate: low(20, 2, 3600),
     },
-  );
-});
-afterAll(() => ctx.close());
+  },
+);
 
 let ipCounter = 0;
 /** Each test calls from its own address, so their per-IP counters do not mix. */

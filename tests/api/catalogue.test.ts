@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { products, orderExtras } from '../../src/server/db/schema';
-import { createTestApp, type TestContext } from '../support/app';
+import { useTestApp } from '../support/app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
-
-const post = (url: string, payload?: unknown) =>
-  ctx.app.inject({
-    method: 'POST',
-    url,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const ctx = useTestApp();
 
 describe('POST /api/products', () => {
   test('with no body lists the thirteen seeded bands A to M in SortOrder, 20 a page', async () => {
-    const res = await post('/api/products');
+    const res = await ctx.post('/api/products');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.total).toBe(13);
@@ -56,7 +45,7 @@ describe('POST /api/products', () => {
   });
 
   test('pages and sorts as asked, with the total for paging', async () => {
-    const res = await post('/api/products', {
+    const res = await ctx.post('/api/products', {
       options: { sortBy: 'Price', sortDesc: true, itemsPerPage: 5, page: 2 },
     });
     expect(res.statusCode).toBe(200);
@@ -68,11 +57,11 @@ describe('POST /api/products', () => {
   test('anonymous callers see only enabled, public bands', async () => {
     await ctx.database.db.update(products).set({ enabled: false }).where(eq(products.code, 'B'));
     await ctx.database.db.update(products).set({ public: false }).where(eq(products.code, 'C'));
-    const body = (await post('/api/products', {})).json();
+    const body = (await ctx.post('/api/products', {})).json();
     expect(body.total).toBe(11);
     expect(body.items.map((p: { Code: string }) => p.Code)).not.toContain('B');
     expect(body.items.map((p: { Code: string }) => p.Code)).not.toContain('C');
-    const hidden = await post('/api/products', { filter: { enabled: false } });
+    const hidden = await ctx.post('/api/products', { filter: { enabled: false } });
     expect(hidden.statusCode).toBe(403);
     await ctx.database.db.update(products).set({ enabled: true, public: true });
   });
@@ -90,7 +79,7 @@ describe('POST /api/products', () => {
     [{ filter: { enabled: 'yes' } }, 'filter.enabled', undefined],
     [{ options: { sortBy: 'Name', colour: 'red' } }, 'options', undefined],
   ])('a malformed body %j is a 400 naming %s', async (payload, field, message) => {
-    const res = await post('/api/products', payload);
+    const res = await ctx.post('/api/products', payload);
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.statusCode).toBe(400);
@@ -100,12 +89,7 @@ describe('POST /api/products', () => {
   });
 
   test('a body that is not JSON is a 400 that says so', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"options": ',
-    });
+    const res = await ctx.post('/api/products', '{"options": ');
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ field: 'body', error: 'is not valid JSON' }]);
   });
@@ -113,7 +97,7 @@ describe('POST /api/products', () => {
 
 describe('POST /api/orderextras', () => {
   test('lists every extra with its Enabled flag, enabled ones first by SortOrder', async () => {
-    const res = await post('/api/orderextras', { options: {} });
+    const res = await ctx.post('/api/orderextras', { options: {} });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.itemsPerPage).toBe(20);
@@ -128,8 +112,8 @@ describe('POST /api/orderextras', () => {
   });
 
   test('filters on Enabled', async () => {
-    const enabled = (await post('/api/orderextras', { filter: { enabled: true } })).json();
-    const all = (await post('/api/orderextras', {})).json();
+    const enabled = (await ctx.post('/api/orderextras', { filter: { enabled: true } })).json();
+    const all = (await ctx.post('/api/orderextras', {})).json();
     const count = await ctx.database.db.$count(orderExtras, eq(orderExtras.enabled, true));
     expect(enabled.total).toBe(count);
     expect(all.total).toBeGreaterThan(enabled.total);

@@ -1,24 +1,19 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import PostalMime from 'postal-mime';
 import { buildApp } from '../../src/server/app';
 import { ConfigError, loadConfig } from '../../src/server/config';
-import { readOutbox } from '../../src/server/lib/mail';
-import { createTestApp, type TestContext } from '../support/app';
+import { createTestApp, useTestApp } from '../support/app';
 import { registerCustomer, waitForMail } from '../support/accounts';
-import { waitFor } from '../support/wait';
+import { newRegistration } from '../support/registration';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('the outbox (no SMTP_URL)', () => {
   test('each message is written as an .eml file and a .json summary', async () => {
     const { email } = await registerCustomer(ctx, { FirstName: 'Ann <b>&</b>' });
-    const entry = await waitForMail(ctx, (m) => m.to === email);
+    const entry = await waitForMail(ctx, { to: email });
     expect(entry).toMatchObject({
       to: email,
       from: 'Ferrybox <no-reply@ferrybox.je>',
@@ -44,7 +39,7 @@ describe('the outbox (no SMTP_URL)', () => {
 
   test('GET /dev/outbox lists the messages with their links', async () => {
     const { email } = await registerCustomer(ctx);
-    const entry = await waitForMail(ctx, (m) => m.to === email);
+    const entry = await waitForMail(ctx, { to: email });
 
     const page = await ctx.app.inject('/dev/outbox');
     expect(page.statusCode).toBe(200);
@@ -78,23 +73,15 @@ describe('the outbox (no SMTP_URL)', () => {
     );
     try {
       expect(webOnly.jobs.workersEnabled).toBe(false);
-      const email = `queued.${Date.now()}@example.je`;
+      const body = newRegistration();
       const res = await webOnly.inject({
         method: 'POST',
         url: '/public/auth/register',
-        payload: {
-          FirstName: 'Q',
-          LastName: 'Ueue',
-          Email: email,
-          Password: 'Queue-Test-2026',
-          ConfirmPassword: 'Queue-Test-2026',
-          Country: 'Herm',
-          TermsAndConditions: true,
-        },
+        payload: body,
       });
       expect(res.statusCode).toBe(200);
       // the worker node (ctx.app) picks the job up from the shared database
-      await waitForMail(ctx, (m) => m.to === email);
+      await waitForMail(ctx, { to: body.Email });
     } finally {
       await webOnly.close();
     }
@@ -122,9 +109,7 @@ describe('e-mail configuration', () => {
       expect(res.statusCode).toBe(404);
       // production still writes the outbox when SMTP_URL is unset
       const { email } = await registerCustomer(prod);
-      await waitFor(async () =>
-        (await readOutbox(prod.config.outboxDir)).find((m) => m.to === email),
-      );
+      await waitForMail(prod, { to: email });
     } finally {
       await prod.close();
     }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   customerOrdersResponse,
@@ -7,14 +7,10 @@ import {
 } from '../../src/shared/api/orders';
 import { AUTH_MESSAGES } from '../../src/shared/api/auth';
 import { orders } from '../../src/server/db/schema';
-import { createTestApp, type TestContext } from '../support/app';
+import { useTestApp } from '../support/app';
 import { bearer, registerCustomer } from '../support/accounts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 /** A sofa section larger than band M (2000 × 1200 × 1000 mm). */
 const sofa: QuoteRequest = {

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestContext } from '../support/app';
+import { describe, expect, test } from 'vitest';
+import { createTestApp, useTestApp } from '../support/app';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('platform', () => {
   test('GET /healthz and /readyz answer while the database does', async () => {

@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
@@ -11,7 +13,14 @@ export interface TestContext {
   database: Database;
   config: Config;
   close(): Promise<void>;
+  /**
+   * POSTs through app.inject(): a payload is sent as JSON, a string as it is with a JSON content
+   * type (for malformed bodies), and an undefined payload sends no body at all.
+   */
+  post(url: string, payload?: unknown, headers?: Record<string, string>): Promise<InjectResponse>;
 }
+
+export type InjectResponse = LightMyRequestResponse;
 
 /**
  * The whole app over a fresh database, without listening: call app.inject(). DATA_DIR (and so
@@ -40,10 +49,34 @@ export async function createTestApp(
     app,
     database,
     config,
+    post: (url, payload, headers = {}) =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers:
+          typeof payload === 'string'
+            ? { 'content-type': 'application/json', ...headers }
+            : headers,
+        ...(payload === undefined ? {} : { payload: payload as string | object }),
+      }),
     close: async () => {
       await app.close();
       await database.close();
       if (!env.DATA_DIR) await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One app for the whole test file: made before its first test, closed after its last. The
+ * object is returned at once and filled in by beforeAll, so helpers built from it at the top of
+ * the file may use it in the tests.
+ */
+export function useTestApp(env: Record<string, string> = {}, options: AppOptions = {}) {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await createTestApp(env, options));
+  });
+  afterAll(() => ctx.close?.());
+  return ctx;
 }

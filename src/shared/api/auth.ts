@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ISLANDS, registerRules, registerSchema, SALUTATIONS } from '../auth/schemas';
-import { validateField } from '../validation/form';
+import { ISLANDS, registerSchema, SALUTATIONS, withConfirmPassword } from '../auth/schemas';
 import { MESSAGES } from '../validation/messages';
 import { maxLength, required } from '../validation/rules';
 import { withRules } from '../validation/zod-rules';
@@ -143,22 +142,13 @@ export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
 /** POST /public/auth/reset-password: the token from the e-mailed link and the new password. */
-export const resetPasswordSchema = z
-  .object({
+export const resetPasswordSchema = withConfirmPassword(
+  z.object({
     token: tokenField(),
     Password: register.Password,
     ConfirmPassword: register.ConfirmPassword,
-  })
-  .superRefine(
-    (data, ctx) => {
-      if (typeof data.ConfirmPassword !== 'string') return; // reported as missing already
-      const message = validateField(data.ConfirmPassword, registerRules(data).ConfirmPassword);
-      if (message !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['ConfirmPassword'], message });
-      }
-    },
-    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
-  );
+  }),
+);
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
 /** POST /public/auth/validated-email: the token from the `/validate-email/{token}` link. */

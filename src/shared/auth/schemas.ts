@@ -102,8 +102,28 @@ export function registerRules(values: { Password?: unknown }): FieldRules<Regist
   };
 }
 
-export const registerSchema = z
-  .object({
+/**
+ * Adds the register form's ConfirmPassword rule (it must match Password) to an object schema
+ * that has both fields; the one place the rule is written for the register and reset bodies.
+ * It runs even when other fields failed, so a mismatch shows together with their errors.
+ */
+export function withConfirmPassword<
+  T extends z.ZodObject<{ Password: z.ZodType<string>; ConfirmPassword: z.ZodType<string> }>,
+>(schema: T): T {
+  return schema.superRefine(
+    (data: { Password?: unknown; ConfirmPassword?: unknown }, ctx) => {
+      if (typeof data.ConfirmPassword !== 'string') return; // reported as missing already
+      const message = validateField(data.ConfirmPassword, registerRules(data).ConfirmPassword);
+      if (message !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['ConfirmPassword'], message });
+      }
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
+}
+
+export const registerSchema = withConfirmPassword(
+  z.object({
     Salutation: optionalText(REGISTER_FIELD_RULES.Salutation).pipe(z.enum(SALUTATIONS).optional()),
     FirstName: withRules(text(), REGISTER_FIELD_RULES.FirstName),
     LastName: withRules(text(), REGISTER_FIELD_RULES.LastName),
@@ -115,18 +135,8 @@ export const registerSchema = z
     Telephone: optionalText(REGISTER_FIELD_RULES.Telephone),
     Marketing: flag().default(false),
     TermsAndConditions: withRules(flag(), REGISTER_FIELD_RULES.TermsAndConditions),
-  })
-  .superRefine(
-    (data, ctx) => {
-      // Runs even when other fields failed, so a mismatch shows together with their errors.
-      if (typeof data.ConfirmPassword !== 'string') return; // reported as missing already
-      const message = validateField(data.ConfirmPassword, registerRules(data).ConfirmPassword);
-      if (message !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['ConfirmPassword'], message });
-      }
-    },
-    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
-  );
+  }),
+);
 /** The register body as sent (SPEC section 3, Registration). */
 export type RegisterInput = z.input<typeof registerSchema>;
 /** The register body after validation: trimmed, empty optionals dropped, Marketing defaulted. */

@@ -10,24 +10,12 @@ import {
   registerRules,
   registerSchema,
   SALUTATIONS,
-  type RegisterInput,
 } from '../../../src/shared/auth/schemas';
 import { COMMON_PASSWORDS } from '../../../src/shared/validation/common-passwords';
 import { isFormValid, validateForm } from '../../../src/shared/validation/form';
+import { newRegistration, REQUIRED_REGISTER_FIELDS } from '../../support/registration';
 
-const valid: RegisterInput = {
-  Salutation: 'Ms.',
-  FirstName: 'Ann',
-  LastName: 'Le Brocq',
-  Email: 'ann@example.je',
-  Password: 'Gorey-Harbour-77',
-  ConfirmPassword: 'Gorey-Harbour-77',
-  Country: 'Jersey',
-  DOB: '1990-04-01',
-  Telephone: '+44 1534 123456',
-  Marketing: true,
-  TermsAndConditions: true,
-};
+const valid = newRegistration();
 
 /** The API's field errors for a register body, as toFieldErrors makes them. */
 function registerErrors(body: unknown) {
@@ -95,15 +83,7 @@ describe('register (SPEC section 5)', () => {
 
   test('an empty body: every required field says This field is required', () => {
     expect(registerErrors({})).toEqual(
-      [
-        'FirstName',
-        'LastName',
-        'Email',
-        'Password',
-        'ConfirmPassword',
-        'Country',
-        'TermsAndConditions',
-      ].map((field) => ({ field, error: 'This field is required' })),
+      REQUIRED_REGISTER_FIELDS.map((field) => ({ field, error: 'This field is required' })),
     );
   });
 

@@ -99,14 +99,14 @@ describe('the size form', () => {
 
 describe('the retailer form', () => {
   test('round trip, and the number of deliveries only with more than one', () => {
-    const form = retailerForm({ ...sized, RetailerName: ' Next ', DeliveryCount: 3 });
-    expect(retailerPatch({ ...form, MultipleDeliveries: false })).toEqual({
+    const booking = { ...sized, RetailerName: ' Next ', TrackingNumber: 'JD01', DeliveryCount: 3 };
+    const form = retailerForm(booking);
+    // Applied to the booking: text trimmed, a cleared field cleared, the count dropped.
+    const patch = retailerPatch({ ...form, TrackingNumber: '', MultipleDeliveries: false });
+    expect({ ...booking, ...patch }).toEqual({
+      ...booking,
       RetailerName: 'Next',
-      RetailerWebsite: '',
-      RetailerOrderNumber: '',
-      ExpectedDeliveryDate: '',
       TrackingNumber: '',
-      MultipleDeliveries: false,
       DeliveryCount: null,
     });
     expect(retailerPatch({ ...form, MultipleDeliveries: true })).toMatchObject({

@@ -1,36 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserData } from '../../../src/shared/api/auth';
+import { stubBrowserWindow } from '../../support/browser-window';
 
-/** A localStorage of our own, and a window able to send `storage` events like another tab. */
-class MemoryStorage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  key(i: number) {
-    return [...this.items.keys()][i] ?? null;
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, String(value));
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  clear() {
-    this.items.clear();
-  }
-}
-const localStorage = new MemoryStorage();
-const target = new EventTarget();
-vi.stubGlobal('window', {
-  localStorage,
-  addEventListener: target.addEventListener.bind(target),
-  removeEventListener: target.removeEventListener.bind(target),
-  dispatchEvent: target.dispatchEvent.bind(target),
-});
+const { localStorage, window, stub: stubWindow, otherTab } = stubBrowserWindow();
 
 const session = await import('../../../src/web/lib/session');
 const { apiRequest, ApiError } = await import('../../../src/web/lib/api-client');
@@ -73,12 +45,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  vi.stubGlobal('window', {
-    localStorage,
-    addEventListener: target.addEventListener.bind(target),
-    removeEventListener: target.removeEventListener.bind(target),
-    dispatchEvent: target.dispatchEvent.bind(target),
-  });
+  stubWindow();
 });
 
 describe('the session expiry rule (SPEC section 4)', () => {
@@ -106,7 +73,7 @@ describe('the session store (SPEC section 3 keys)', () => {
   it('follows another tab logging out', () => {
     logIn();
     localStorage.clear();
-    target.dispatchEvent(Object.assign(new Event('storage'), { key: 'accessToken' }));
+    otherTab('accessToken');
     expect(session.getSession()).toEqual({ token: null, user: null, ability: [] });
   });
 });
@@ -194,7 +161,7 @@ describe('logging out (SPEC section 4)', () => {
       localStorage.setItem(key, '"x"');
     const events: (string | null)[] = [];
     const listen = (event: Event) => events.push((event as StorageEvent).key);
-    target.addEventListener('storage', listen);
+    window.addEventListener('storage', listen);
     vi.stubGlobal(
       'StorageEvent',
       class extends Event {
@@ -206,7 +173,7 @@ describe('logging out (SPEC section 4)', () => {
       },
     );
     clearCustomerData();
-    target.removeEventListener('storage', listen);
+    window.removeEventListener('storage', listen);
     expect(events).toEqual([null]); // the other stores (basket, orders) read storage again
     expect(localStorage.length).toBe(1);
     expect(localStorage.getItem('cookieConsent')).toBe('yes');

@@ -1,34 +1,7 @@
-import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { stubBrowserWindow } from '../../support/browser-window';
 
-/** A localStorage of our own, and a window that can send `storage` events like another tab. */
-class MemoryStorage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  key(i: number) {
-    return [...this.items.keys()][i] ?? null;
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, String(value));
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  clear() {
-    this.items.clear();
-  }
-}
-const localStorage = new MemoryStorage();
-const target = new EventTarget();
-vi.stubGlobal('window', {
-  localStorage,
-  addEventListener: target.addEventListener.bind(target),
-  removeEventListener: target.removeEventListener.bind(target),
-});
+const { localStorage, otherTab } = stubBrowserWindow();
 
 const store = await import('../../../src/web/features/order/booking-store');
 const stored = (key: string) => {
@@ -164,12 +137,12 @@ describe('other tabs', () => {
     const stop = store.subscribeBookings(() => seen.push(store.getBookings().basket.length));
     localStorage.setItem('ORDER-1', JSON.stringify({ Id: 1 }));
     localStorage.setItem('BASKET', '[1]');
-    target.dispatchEvent(Object.assign(new Event('storage'), { key: 'BASKET' }));
+    otherTab('BASKET');
     expect(seen).toEqual([1]);
-    target.dispatchEvent(Object.assign(new Event('storage'), { key: 'accessToken' }));
+    otherTab('accessToken');
     expect(seen).toEqual([1]); // not ours
     stop();
-    target.dispatchEvent(Object.assign(new Event('storage'), { key: 'BASKET' }));
+    otherTab('BASKET');
     expect(seen).toEqual([1]);
   });
 });

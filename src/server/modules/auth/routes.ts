@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accessTokenSchema,
@@ -42,8 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: registerSchema, response: { 200: accessTokenSchema } } },
     async (request, reply) => {
       await app.rateLimiter.enforce('register', request, reply, request.body.Email);
-      const token = await register(app, request.body);
-      return reply.type('application/json').send(JSON.stringify(token));
+      return sendToken(reply, await register(app, request.body));
     },
   );
 
@@ -52,8 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: loginSchema, response: { 200: accessTokenSchema } } },
     async (request, reply) => {
       await app.rateLimiter.enforce('login', request, reply, request.body.email);
-      const token = await login(app, request.body);
-      return reply.type('application/json').send(JSON.stringify(token));
+      return sendToken(reply, await login(app, request.body));
     },
   );
 
@@ -112,3 +111,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** Login and register answer with the bearer token as a JSON string, not as plain text. */
+function sendToken(reply: FastifyReply, token: string) {
+  return reply.type('application/json').send(JSON.stringify(token));
+}
