@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { answerConsent, useConsent } from '../lib/analytics';
+import type { Consent } from '../lib/consent';
 import { SiteLink } from './site-link';
 
 /**
@@ -32,22 +33,23 @@ export default function CookieBannerRegion() {
           </p>
         </div>
         <div className="cookie-banner__actions">
-          <button
-            type="button"
-            className="button button--contained"
-            onClick={() => answerConsent('granted')}
-          >
-            Accept cookies
-          </button>
-          <button
-            type="button"
-            className="button button--contained"
-            onClick={() => answerConsent('denied')}
-          >
-            Reject cookies
-          </button>
+          <AnswerButton answer="granted">Accept cookies</AnswerButton>
+          <AnswerButton answer="denied">Reject cookies</AnswerButton>
         </div>
       </div>
     </section>
+  );
+}
+
+/** Accept or Reject, side by side and alike (neither is the easier choice). */
+function AnswerButton({ answer, children }: { answer: Consent; children: string }) {
+  return (
+    <button
+      type="button"
+      className="button button--contained"
+      onClick={() => answerConsent(answer)}
+    >
+      {children}
+    </button>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type MouseEvent, type ReactNode } from 'react';
-import { IconButton, InputAdornment, SvgIcon, TextField } from '@mui/material';
+import { IconButton, InputAdornment, TextField } from '@mui/material';
 import { useForkRef } from '@mui/material/utils';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
@@ -16,6 +16,7 @@ import {
 } from '../../shared/dates';
 import { validateField } from '../../shared/validation/form';
 import type { Rule } from '../../shared/validation/rules';
+import { CalendarIcon, CloseIcon } from './mui-icons';
 
 /** SPEC section 9: the date dialog is 290 px wide. */
 export const DATE_DIALOG_WIDTH = 290;
@@ -226,9 +227,7 @@ function ReadOnlyField(props: DatePickerFieldProps & ReadOnlyFieldProps) {
                     onClear();
                   }}
                 >
-                  <SvgIcon fontSize="small">
-                    <path d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z" />
-                  </SvgIcon>
+                  <CloseIcon fontSize="small" />
                 </IconButton>
               )}
               <IconButton
@@ -240,9 +239,7 @@ function ReadOnlyField(props: DatePickerFieldProps & ReadOnlyFieldProps) {
                   open();
                 }}
               >
-                <SvgIcon>
-                  <path d="M17 12h-5v5h5zM16 1v2H8V1H6v2H5c-1.11 0-1.99.9-1.99 2L3 19c0 1.1.89 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2h-1V1zm3 18H5V8h14z" />
-                </SvgIcon>
+                <CalendarIcon />
               </IconButton>
             </InputAdornment>
           ),

@@ -1,15 +1,8 @@
 import { Link } from 'react-router';
-import {
-  Box,
-  Divider,
-  List,
-  ListItemButton,
-  ListItemText,
-  Popover,
-  Typography,
-} from '@mui/material';
+import { Box, Divider, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import type { UserData } from '../../../shared/api/auth';
 import { AppProviders } from '../../components/app-providers';
+import { HeaderPopover } from '../../components/header-popover';
 import { ACCOUNT_LINKS } from './account-links';
 import { ShippingAddressCard } from './shipping-address-card';
 import { useLogOut } from './use-log-out';
@@ -29,19 +22,10 @@ export default function AccountMenu({ user, anchor, onClose }: Props) {
   const logOutAndGoHome = useLogOut();
   return (
     <AppProviders>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
+      <HeaderPopover
+        anchor={anchor}
         onClose={onClose}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{
-          paper: {
-            role: 'dialog',
-            'aria-label': 'My Account',
-            sx: { width: 340, maxWidth: 'calc(100vw - 32px)', mt: 1 },
-          } as object,
-        }}
+        paper={{ 'aria-label': 'My Account', sx: { maxWidth: 'calc(100vw - 32px)', mt: 1 } }}
       >
         <Box sx={{ px: 2, pt: 2, pb: 1.5 }}>
           <Typography variant="subtitle1" sx={{ fontWeight: 700 }} noWrap>
@@ -74,7 +58,7 @@ export default function AccountMenu({ user, anchor, onClose }: Props) {
             <ListItemText primary="Log Out" />
           </ListItemButton>
         </List>
-      </Popover>
+      </HeaderPopover>
     </AppProviders>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { deleteConfirmation } from '../../../shared/validation/rules';
+import { FormAlert } from '../../components/form-alert';
 import { ApiError } from '../../lib/api-client';
 import { useForm } from '../../lib/use-form';
 import { deleteAccount } from './api/delete-account';
@@ -48,11 +49,7 @@ export function DeleteAccountPage() {
       <Typography>This cannot be undone.</Typography>
       <Box component="form" noValidate onSubmit={submit} aria-label="Delete account">
         <Stack spacing={2}>
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormAlert severity="error">{error}</FormAlert>
           <TextField
             {...form.text('confirm')}
             label="Type DELETE to confirm"

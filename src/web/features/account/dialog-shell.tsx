@@ -7,11 +7,13 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { CloseIcon } from './icons';
+import { AppProviders } from '../../components/app-providers';
+import { CloseIcon } from '../../components/mui-icons';
+import { dialogs, isOpen, useDialogs, type DialogName } from './dialog-store';
 
 interface Props {
-  open: boolean;
-  onClose: () => void;
+  /** The dialog's flag in dialog-store.ts: it is open while the flag is on. */
+  name: DialogName;
   title: string;
   /** SPEC section 9: 500 (Login, Forgotten Password) or 900 (Register). */
   width: 500 | 900;
@@ -20,8 +22,21 @@ interface Props {
   children: ReactNode;
 }
 
-/** The frame of the account dialogs: a title, a close button, and the spec's width. */
-export function DialogShell({ open, onClose, title, width, fullScreenOnPhone, children }: Props) {
+/**
+ * The frame of the account dialogs, with the app screens' providers: a title, a close button, and
+ * the spec's width.
+ */
+export function DialogShell(props: Props) {
+  return (
+    <AppProviders>
+      <Frame {...props} />
+    </AppProviders>
+  );
+}
+
+function Frame({ name, title, width, fullScreenOnPhone, children }: Props) {
+  const open = isOpen(useDialogs(), name);
+  const onClose = () => dialogs.close(name);
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const titleId = `${title.toLowerCase().replace(/\W+/g, '-')}-dialog-title`;

@@ -1,27 +1,22 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { FORGOTTEN_PASSWORD_RULES } from '../../../shared/auth/schemas';
-import { AppProviders } from '../../components/app-providers';
+import { FormAlert } from '../../components/form-alert';
 import { useForm } from '../../lib/use-form';
+import { EmailField } from './account-fields';
 import { forgotPassword } from './api/forgot-password';
 import { dialogs, useDialogs, type ForgottenPasswordOptions } from './dialog-store';
 import { DialogShell } from './dialog-shell';
+import { LinkButton } from './link-button';
 import { ACCOUNT_MESSAGES } from './messages';
 
 /** The Forgotten Password dialog (SPEC section 2: 500 wide; Back to Login unless hidden). */
 export default function ForgottenPasswordDialog() {
-  const { showForgottenPassword, options } = useDialogs();
+  const { options } = useDialogs();
   return (
-    <AppProviders>
-      <DialogShell
-        open={showForgottenPassword}
-        onClose={() => dialogs.close('forgottenPassword')}
-        title="Forgotten Password"
-        width={500}
-      >
-        <ForgottenPasswordForm options={options.forgottenPassword} />
-      </DialogShell>
-    </AppProviders>
+    <DialogShell name="forgottenPassword" title="Forgotten Password" width={500}>
+      <ForgottenPasswordForm options={options.forgottenPassword} />
+    </DialogShell>
   );
 }
 
@@ -39,23 +34,16 @@ function ForgottenPasswordForm({ options }: { options: ForgottenPasswordOptions 
 
   const backToLogin = showBackToLogin && (
     <Typography variant="body2" sx={{ textAlign: 'center' }}>
-      <Link
-        component="button"
-        type="button"
-        variant="body2"
-        onClick={() => dialogs.switch('forgottenPassword', 'login')}
-      >
+      <LinkButton onClick={() => dialogs.switch('forgottenPassword', 'login')}>
         Back to Login
-      </Link>
+      </LinkButton>
     </Typography>
   );
 
   if (sent) {
     return (
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <Alert severity="success" role="status">
-          {ACCOUNT_MESSAGES.forgottenPasswordSent}
-        </Alert>
+        <FormAlert severity="success">{ACCOUNT_MESSAGES.forgottenPasswordSent}</FormAlert>
         {backToLogin}
       </Stack>
     );
@@ -68,15 +56,7 @@ function ForgottenPasswordForm({ options }: { options: ForgottenPasswordOptions 
           Enter the email address of your account and we will send you a link to choose a new
           password.
         </Typography>
-        <TextField
-          {...form.text('email')}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          autoFocus
-          required
-          fullWidth
-        />
+        <EmailField {...form.text('email')} autoFocus />
         <Button type="submit" variant="contained" size="large" fullWidth>
           Send Reset Link
         </Button>

@@ -1,29 +1,24 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { AUTH_MESSAGES } from '../../../shared/api/auth';
 import { LOGIN_RULES } from '../../../shared/auth/schemas';
-import { AppProviders } from '../../components/app-providers';
+import { FormAlert } from '../../components/form-alert';
 import { useForm } from '../../lib/use-form';
+import { EmailField } from './account-fields';
 import { dialogs, useDialogs } from './dialog-store';
 import { DialogShell } from './dialog-shell';
+import { LinkButton } from './link-button';
 import { PasswordField } from './password-field';
 import { logIn } from './session-actions';
 
 /** The Login dialog (SPEC section 2: 500 wide, links to Register and Forgotten Password). */
 export default function LoginDialog() {
-  const { showLogin, options, errors } = useDialogs();
+  const { options, errors } = useDialogs();
   return (
-    <AppProviders>
-      <DialogShell
-        open={showLogin}
-        onClose={() => dialogs.close('login')}
-        title="Login"
-        width={500}
-      >
-        {/* The dialog unmounts its content once closed: each opening starts with an empty form. */}
-        <LoginForm error={errors.login} loginMessage={options.login.loginMessage} />
-      </DialogShell>
-    </AppProviders>
+    <DialogShell name="login" title="Login" width={500}>
+      {/* The dialog unmounts its content once closed: each opening starts with an empty form. */}
+      <LoginForm error={errors.login} loginMessage={options.login.loginMessage} />
+    </DialogShell>
   );
 }
 
@@ -48,25 +43,13 @@ function LoginForm({ error, loginMessage }: { error: string | null; loginMessage
     <Box component="form" noValidate onSubmit={submit} aria-label="Login">
       <Stack spacing={2} sx={{ pt: 1 }}>
         {error ? (
-          <Alert severity="error" variant="filled" role="alert">
+          <FormAlert severity="error" variant="filled">
             {error}
-          </Alert>
+          </FormAlert>
         ) : (
-          loginMessage && (
-            <Alert severity="info" role="status">
-              {loginMessage}
-            </Alert>
-          )
+          <FormAlert severity="info">{loginMessage}</FormAlert>
         )}
-        <TextField
-          {...form.text('email')}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          autoFocus
-          required
-          fullWidth
-        />
+        <EmailField {...form.text('email')} autoFocus />
         <PasswordField
           {...form.text('password')}
           label="Password"
@@ -75,30 +58,20 @@ function LoginForm({ error, loginMessage }: { error: string | null; loginMessage
           fullWidth
         />
         <Box sx={{ textAlign: 'right', mt: '4px !important' }}>
-          <Link
-            component="button"
-            type="button"
-            variant="body2"
+          <LinkButton
             onClick={() =>
               dialogs.switch('login', 'forgottenPassword', { email: form.values.email.trim() })
             }
           >
             Forgotten Password?
-          </Link>
+          </LinkButton>
         </Box>
         <Button type="submit" variant="contained" size="large" loading={sending} fullWidth>
           Login
         </Button>
         <Typography variant="body2" sx={{ textAlign: 'center' }}>
           Don&apos;t have an account?{' '}
-          <Link
-            component="button"
-            type="button"
-            variant="body2"
-            onClick={() => dialogs.switch('login', 'register')}
-          >
-            Register
-          </Link>
+          <LinkButton onClick={() => dialogs.switch('login', 'register')}>Register</LinkButton>
         </Typography>
       </Stack>
     </Box>

@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { useRefreshMe } from './api/use-refresh-me';
 import { useRequestValidateEmail } from './api/request-validate-email';
-import { CheckCircleIcon } from './icons';
+import { CheckCircleIcon } from '../../components/mui-icons';
 import { ShippingAddressCard } from './shipping-address-card';
 
 const SHORTCUTS = [

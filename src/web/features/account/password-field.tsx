@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
-import { VisibilityIcon, VisibilityOffIcon } from './icons';
+import { VisibilityIcon, VisibilityOffIcon } from '../../components/mui-icons';
 
 /** A password input with a button that shows or hides what was typed. */
 export function PasswordField(props: TextFieldProps) {
@@ -26,5 +26,37 @@ export function PasswordField(props: TextFieldProps) {
         },
       }}
     />
+  );
+}
+
+/** A new password and its confirmation (SPEC section 5: ConfirmPassword must match Password). */
+export function NewPasswordFields({
+  form,
+  label,
+  autoFocus,
+}: {
+  form: { text: (field: 'Password' | 'ConfirmPassword') => TextFieldProps };
+  /** The first field's label. */
+  label: string;
+  autoFocus?: boolean;
+}) {
+  return (
+    <>
+      <PasswordField
+        {...form.text('Password')}
+        label={label}
+        autoComplete="new-password"
+        autoFocus={autoFocus}
+        required
+        fullWidth
+      />
+      <PasswordField
+        {...form.text('ConfirmPassword')}
+        label="Confirm Password"
+        autoComplete="new-password"
+        required
+        fullWidth
+      />
+    </>
   );
 }

@@ -1,27 +1,15 @@
-import { useState, type ChangeEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  FormControlLabel,
-  Grid,
-  Link,
-  MenuItem,
-  Stack,
-  Switch,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { useState } from 'react';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import type { Profile, ProfileUpdateInput } from '../../../shared/api/auth';
-import type { FieldError } from '../../../shared/api/errors';
-import { ISLANDS, registerRules, SALUTATIONS } from '../../../shared/auth/schemas';
-import { DateField } from '../../components/date-field';
+import { registerRules } from '../../../shared/auth/schemas';
+import { FormAlert } from '../../components/form-alert';
 import { ApiError } from '../../lib/api-client';
-import { useForm } from '../../lib/use-form';
+import { FormColumns, personalFields } from './account-fields';
 import { useProfile } from './api/get-profile';
 import { useUpdateProfile } from './api/update-profile';
 import { dialogs } from './dialog-store';
+import { LinkButton } from './link-button';
+import { useAccountForm } from './use-account-form';
 
 type ProfileValues = {
   Salutation: string;
@@ -72,33 +60,15 @@ export function ProfilePage() {
 }
 
 function ProfileForm({ profile }: { profile: Profile }) {
-  const form = useForm(toValues(profile), profileRules);
   const update = useUpdateProfile();
   const [saved, setSaved] = useState<string | null>(null);
-  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
-
   const failure = update.error instanceof ApiError ? update.error : null;
-  const serverFields: FieldError[] = failure?.body?.errors ?? [];
-  const serverError = (field: keyof ProfileValues) =>
-    edited.has(field) ? undefined : serverFields.find((e) => e.field === field)?.error;
-
-  const text = (field: Exclude<keyof ProfileValues, 'Marketing'>) => {
-    const props = form.text(field);
-    const server = serverError(field);
-    return {
-      ...props,
-      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-        setEdited((current) => new Set(current).add(field));
-        setSaved(null);
-        props.onChange(event);
-      },
-      error: props.error || server !== undefined,
-      helperText: props.helperText ?? server,
-    };
-  };
+  const form = useAccountForm(toValues(profile), profileRules, failure?.body?.errors ?? [], () =>
+    setSaved(null),
+  );
+  const fields = personalFields(form);
 
   const submit = form.handleSubmit((values) => {
-    setEdited(new Set());
     setSaved(null);
     const emailChanged = values.Email.trim().toLowerCase() !== profile.Email.toLowerCase();
     const payload: ProfileUpdateInput = {
@@ -127,109 +97,41 @@ function ProfileForm({ profile }: { profile: Profile }) {
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Profile">
       <Stack spacing={2}>
-        {updateError && (
-          <Alert severity="error" role="alert">
-            {updateError}
-          </Alert>
-        )}
-        {saved && (
-          <Alert severity="success" role="status">
-            {saved}
-          </Alert>
-        )}
+        <FormAlert severity="error">{updateError}</FormAlert>
+        <FormAlert severity="success">{saved}</FormAlert>
         <Typography variant="body2" color="text.secondary">
           Customer reference: <strong>{profile.Reference}</strong>
         </Typography>
-        <Grid container columnSpacing={3} rowSpacing={2}>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <Stack spacing={2}>
-              <TextField {...text('Salutation')} select label="Title" fullWidth>
-                <MenuItem value="">
-                  <em>None</em>
-                </MenuItem>
-                {SALUTATIONS.map((s) => (
-                  <MenuItem key={s} value={s}>
-                    {s}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                {...text('FirstName')}
-                label="First Name"
-                autoComplete="given-name"
-                required
-                fullWidth
-              />
-              <TextField
-                {...text('LastName')}
-                label="Last Name"
-                autoComplete="family-name"
-                required
-                fullWidth
-              />
-              <TextField
-                {...text('Email')}
-                label="Email"
-                type="email"
-                autoComplete="email"
-                required
-                fullWidth
-              />
-            </Stack>
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <Stack spacing={2}>
-              <TextField {...text('Country')} select label="Island of Residence" required fullWidth>
-                {ISLANDS.map((island) => (
-                  <MenuItem key={island} value={island}>
-                    {island}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                {...text('Telephone')}
-                label="Telephone"
-                type="tel"
-                autoComplete="tel"
-                fullWidth
-              />
-              <DateField
-                name="DOB"
-                label="Date of Birth"
-                value={form.values.DOB}
-                onChange={(value) => {
-                  setEdited((current) => new Set(current).add('DOB'));
-                  setSaved(null);
-                  form.setValue('DOB', value);
-                }}
-                errorMessages={[form.errorOf('DOB'), serverError('DOB')]}
-                clearable
-                openTo="year"
-              />
-              <Box>
-                <FormControlLabel
-                  control={<Switch {...form.check('Marketing')} />}
-                  label="Send me news and offers by email"
-                />
-              </Box>
-            </Stack>
-          </Grid>
-        </Grid>
+        <FormColumns
+          left={
+            <>
+              {fields.Salutation}
+              {fields.FirstName}
+              {fields.LastName}
+              {fields.Email}
+            </>
+          }
+          right={
+            <>
+              {fields.Country}
+              {fields.Telephone}
+              {fields.DOB}
+              {fields.Marketing}
+            </>
+          }
+        />
         <Stack
           direction={{ xs: 'column-reverse', sm: 'row' }}
           spacing={2}
           sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
         >
-          <Link
-            component="button"
-            type="button"
-            variant="body2"
+          <LinkButton
             onClick={() =>
               dialogs.open('forgottenPassword', { email: profile.Email, hideBackToLogin: true })
             }
           >
             Change your password
-          </Link>
+          </LinkButton>
           <Button type="submit" variant="contained" size="large" loading={update.isPending}>
             Save Profile
           </Button>

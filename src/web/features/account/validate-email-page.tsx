@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
-import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { AUTH_MESSAGES } from '../../../shared/api/auth';
+import { FormAlert } from '../../components/form-alert';
 import { ApiError } from '../../lib/api-client';
 import { getSession, setUser, useSession } from '../../lib/session';
 import { getMe } from './api/get-me';
 import { useRequestValidateEmail } from './api/request-validate-email';
 import { validateEmail } from './api/validate-email';
-import { openLogin } from './dialog-store';
+import { LinkPage, LoginButton } from './link-page';
 
 /**
  * /validate-email/{token}: confirms the e-mail address from the link in the welcome e-mail. A
@@ -34,10 +35,7 @@ export function ValidateEmailPage({ token }: { token: string }) {
   });
 
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>
-      <Typography variant="h1" gutterBottom>
-        Confirm your email address
-      </Typography>
+    <LinkPage title="Confirm your email address">
       {result.isPending && (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
           <CircularProgress size={24} />
@@ -46,9 +44,7 @@ export function ValidateEmailPage({ token }: { token: string }) {
       )}
       {result.isSuccess && (
         <Stack spacing={3}>
-          <Alert severity="success" role="status">
-            Thank you, your email address is confirmed.
-          </Alert>
+          <FormAlert severity="success">Thank you, your email address is confirmed.</FormAlert>
           {user ? (
             <Box>
               <Button component={Link} to="/dashboard/" variant="contained">
@@ -56,16 +52,12 @@ export function ValidateEmailPage({ token }: { token: string }) {
               </Button>
             </Box>
           ) : (
-            <Box>
-              <Button variant="contained" onClick={() => openLogin()}>
-                Login
-              </Button>
-            </Box>
+            <LoginButton />
           )}
         </Stack>
       )}
       {result.isError && <InvalidLink error={result.error} loggedIn={!!user} />}
-    </Container>
+    </LinkPage>
   );
 }
 
@@ -78,13 +70,13 @@ function InvalidLink({ error, loggedIn }: { error: Error; loggedIn: boolean }) {
   const tokenProblem = error instanceof ApiError && error.status === 400;
   return (
     <Stack spacing={3}>
-      <Alert severity="error" role="alert">
+      <FormAlert severity="error">
         {tokenProblem ? message || AUTH_MESSAGES.tokenInvalid : message}
-      </Alert>
+      </FormAlert>
       {resend.isSuccess ? (
-        <Alert severity="success" role="status">
+        <FormAlert severity="success">
           We have sent you a new link. Please check your email.
-        </Alert>
+        </FormAlert>
       ) : loggedIn ? (
         <Box>
           <Button variant="contained" loading={resend.isPending} onClick={() => resend.mutate()}>
@@ -99,14 +91,9 @@ function InvalidLink({ error, loggedIn }: { error: Error; loggedIn: boolean }) {
       ) : (
         <Box>
           <Typography sx={{ mb: 2 }}>Login to ask for a new link.</Typography>
-          <Button
-            variant="contained"
-            onClick={() =>
-              openLogin({ loginMessage: 'Please login to request a new confirmation link.' })
-            }
-          >
-            Login
-          </Button>
+          <LoginButton
+            options={{ loginMessage: 'Please login to request a new confirmation link.' }}
+          />
         </Box>
       )}
     </Stack>

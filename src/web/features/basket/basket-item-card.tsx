@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
-import { boxImagesFor } from '../../../shared/box-images';
 import { STEP_TITLES, type BookingStep } from '../../../shared/booking-steps';
 import {
   basketItemTitle,
@@ -10,6 +9,7 @@ import {
 } from '../../../shared/labels';
 import { formatPounds } from '../../../shared/money';
 import type { BookedOrder } from '../order/use-catalogue';
+import { BoxImage } from './box-image';
 import { PriceLines } from './price-lines';
 
 interface Props {
@@ -35,14 +35,7 @@ export function BasketItemCard({ booked, needs = null, actions, headingLevel = '
       <CardContent>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <Stack direction="row" spacing={2} sx={{ flex: 1, minWidth: 0 }}>
-            <Box
-              component="img"
-              src={boxImagesFor(booked.Product?.TTLMDProductCode)[0]}
-              alt=""
-              width={72}
-              height={72}
-              sx={{ flexShrink: 0 }}
-            />
+            <BoxImage booked={booked} size={72} sx={{ flexShrink: 0 }} />
             <Box sx={{ minWidth: 0 }}>
               <Typography variant="h3" component={headingLevel} data-testid="item-title">
                 {title}

@@ -1,10 +1,11 @@
-import { Box, Button, Divider, Popover, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Button, Divider, Skeleton, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { AppProviders } from '../../components/app-providers';
-import { boxImagesFor } from '../../../shared/box-images';
+import { HeaderPopover } from '../../components/header-popover';
 import { basketItemTitle, orderLabel } from '../../../shared/labels';
 import { formatMoney } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
+import { BoxImage } from './box-image';
 import { useBasket } from './use-basket';
 
 interface Props {
@@ -25,20 +26,14 @@ export default function BasketMenuPanel(props: Props) {
 function Panel({ anchor, onClose }: Props) {
   const { items, totalPence, isPending } = useBasket();
   return (
-    <Popover
+    <HeaderPopover
       id="basket-menu-panel"
-      open
-      anchorEl={anchor}
+      anchor={anchor}
       onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      slotProps={{
-        paper: {
-          role: 'dialog',
-          'aria-labelledby': 'basket-menu-title',
-          sx: { width: 340, maxWidth: 'calc(100vw - 16px)', p: 2 },
-          'data-testid': 'basket-menu-panel',
-        } as object,
+      paper={{
+        'aria-labelledby': 'basket-menu-title',
+        'data-testid': 'basket-menu-panel',
+        sx: { maxWidth: 'calc(100vw - 16px)', p: 2 },
       }}
     >
       <Typography id="basket-menu-title" variant="h3" component="h2" sx={{ mb: 1 }}>
@@ -61,13 +56,7 @@ function Panel({ anchor, onClose }: Props) {
               sx={{ py: 1, alignItems: 'center' }}
               data-testid="basket-menu-item"
             >
-              <Box
-                component="img"
-                src={boxImagesFor(booked.Product?.TTLMDProductCode)[0]}
-                alt=""
-                width={40}
-                height={40}
-              />
+              <BoxImage booked={booked} size={40} />
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
                   {title}
@@ -98,6 +87,6 @@ function Panel({ anchor, onClose }: Props) {
           Checkout
         </Button>
       </Stack>
-    </Popover>
+    </HeaderPopover>
   );
 }

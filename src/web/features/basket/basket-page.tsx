@@ -20,7 +20,7 @@ import { basketItemTitle } from '../../../shared/labels';
 import { formatMoney } from '../../../shared/money';
 import { emptyTheBasket, removeOrder } from '../order/booking-store';
 import { BasketItemCard } from './basket-item-card';
-import { BasketIcon, DeleteIcon, EditIcon } from './icons';
+import { BasketIcon, DeleteIcon, EditIcon } from '../../components/mui-icons';
 import { useBasket } from './use-basket';
 
 /**

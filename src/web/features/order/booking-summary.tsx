@@ -1,8 +1,8 @@
 import { Box, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
-import { boxImagesFor } from '../../../shared/box-images';
 import { formatDimensionsCm, orderDimensionsMm, orderLabel } from '../../../shared/labels';
 import { formatMoney } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
+import { BoxImage } from '../basket/box-image';
 import { PriceLines } from '../basket/price-lines';
 import type { BookedOrder } from './use-catalogue';
 
@@ -13,13 +13,7 @@ export function BookingSummary({ booked }: { booked: BookedOrder }) {
     <Card variant="outlined" component="aside" aria-labelledby="booking-summary-title">
       <CardContent>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-          <Box
-            component="img"
-            src={boxImagesFor(booked.Product?.TTLMDProductCode)[0]}
-            alt=""
-            width={56}
-            height={56}
-          />
+          <BoxImage booked={booked} size={56} />
           <Box>
             <Typography variant="h3" component="h2" id="booking-summary-title">
               {orderLabel(booked)}

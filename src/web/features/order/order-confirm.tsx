@@ -5,7 +5,7 @@ import { orderTotalPence } from '../../../shared/pricing';
 import { orderLabel } from '../../../shared/labels';
 import type { LocalOrder } from '../../../shared/local-order';
 import { BasketItemCard } from '../basket/basket-item-card';
-import { CheckCircleIcon, EditIcon } from '../basket/icons';
+import { CheckCircleIcon, EditIcon } from '../../components/mui-icons';
 import { useLocalOrder } from './booking-store';
 import { useCatalogue } from './use-catalogue';
 

@@ -1,6 +1,6 @@
 import { Box, Button, Container, Stack, Typography } from '@mui/material';
 import { Link, useSearchParams } from 'react-router';
-import { CheckCircleIcon } from '../basket/icons';
+import { CheckCircleIcon } from '../../components/mui-icons';
 
 /** /quote-confirm/: the quote request was received, and what happens next. */
 export function QuoteConfirm() {

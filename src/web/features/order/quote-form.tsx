@@ -6,9 +6,7 @@ import {
   CardContent,
   Container,
   Grid,
-  InputAdornment,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -20,18 +18,17 @@ import {
   type QuoteForm as QuoteValues,
 } from '../../../shared/booking-steps';
 import { isFormValid } from '../../../shared/validation/form';
+import { FormAlert } from '../../components/form-alert';
 import { ApiError } from '../../lib/api-client';
 import { getSession, subscribeSession, useSession } from '../../lib/session';
 import { useForm } from '../../lib/use-form';
 import { openLogin } from '../account/dialog-store';
 import { useCreateQuote } from './api/create-quote';
+import { FormField, IslandField, SIZE_LABELS, SizeFields } from './booking-fields';
 import { FormErrors, focusFirstError } from './form-errors';
 
 const LABELS: Record<string, string> = {
-  length: 'Length',
-  width: 'Width',
-  height: 'Height',
-  weight: 'Weight',
+  ...SIZE_LABELS,
   ItemDescription: 'What is it?',
   ItemValue: 'Value of the goods',
   Island: 'Destination island',
@@ -143,11 +140,11 @@ export function QuoteFormPage() {
       <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Quote request">
         <FormErrors show={attempted} errors={form.errors} labels={LABELS} />
         {create.isError && (
-          <Alert severity="error" role="alert" sx={{ mb: 3 }}>
+          <FormAlert severity="error" sx={{ mb: 3 }}>
             {create.error instanceof ApiError && create.error.status !== 401
               ? create.error.message
               : 'Your quote request could not be sent. Please try again.'}
-          </Alert>
+          </FormAlert>
         )}
         {waitingForLogin && !user && (
           <Alert
@@ -170,82 +167,31 @@ export function QuoteFormPage() {
             <Typography variant="h2" id="quote-size" sx={{ fontSize: '1.25rem', mb: 2 }}>
               Size and weight
             </Typography>
-            <Grid container spacing={2} role="group" aria-labelledby="quote-size">
-              {(['length', 'width', 'height', 'weight'] as const).map((field) => (
-                <Grid key={field} size={{ xs: 6, sm: 3 }}>
-                  <TextField
-                    {...fieldProps(field)}
-                    label={LABELS[field]}
-                    required
-                    fullWidth
-                    slotProps={{
-                      htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
-                      input: {
-                        endAdornment: (
-                          <InputAdornment position="end">
-                            {field === 'weight' ? 'kg' : 'cm'}
-                          </InputAdornment>
-                        ),
-                      },
-                    }}
-                  />
-                </Grid>
-              ))}
-            </Grid>
+            <SizeFields field={fieldProps} labelledBy="quote-size" required />
           </CardContent>
         </Card>
         <Grid container spacing={2.5}>
           <Grid size={{ xs: 12 }}>
-            <TextField
+            <FormField
               {...fieldProps('ItemDescription')}
               label={LABELS.ItemDescription}
               required
-              fullWidth
-              helperText={
-                fieldProps('ItemDescription').helperText ?? 'For example “three-seat sofa, boxed”'
-              }
+              hint="For example “three-seat sofa, boxed”"
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              {...fieldProps('ItemValue')}
-              label={LABELS.ItemValue}
-              required
-              fullWidth
-              slotProps={{
-                htmlInput: { inputMode: 'decimal' },
-                input: { startAdornment: <InputAdornment position="start">£</InputAdornment> },
-              }}
-            />
+            <FormField {...fieldProps('ItemValue')} label={LABELS.ItemValue} required unit="£" />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              {...fieldProps('Island')}
-              label={LABELS.Island}
-              required
-              fullWidth
-              select
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            >
-              <option value="">Choose an island</option>
-              {ISLANDS.map((island) => (
-                <option key={island} value={island}>
-                  {island}
-                </option>
-              ))}
-            </TextField>
+            <IslandField {...fieldProps('Island')} label={LABELS.Island} />
           </Grid>
           <Grid size={{ xs: 12 }}>
-            <TextField
+            <FormField
               {...fieldProps('Notes')}
               label={LABELS.Notes}
-              fullWidth
               multiline
               minRows={3}
-              helperText={
-                fieldProps('Notes').helperText ??
-                `Optional, up to ${QUOTE_NOTES_MAX} characters: the retailer, access on the island, anything fragile`
-              }
+              hint={`Optional, up to ${QUOTE_NOTES_MAX} characters: the retailer, access on the island, anything fragile`}
             />
           </Grid>
         </Grid>

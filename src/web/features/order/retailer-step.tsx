@@ -1,4 +1,3 @@
-import { useRef, useState, type FormEvent } from 'react';
 import {
   Collapse,
   FormControl,
@@ -7,7 +6,6 @@ import {
   Grid,
   Radio,
   RadioGroup,
-  TextField,
 } from '@mui/material';
 import {
   retailerForm,
@@ -15,14 +13,11 @@ import {
   retailerRules,
   type RetailerForm,
 } from '../../../shared/booking-steps';
-import { isFormValid } from '../../../shared/validation/form';
 import type { LocalOrder } from '../../../shared/local-order';
 import { DateField } from '../../components/date-field';
-import { useForm } from '../../lib/use-form';
 import { BookingPage } from './booking-page';
-import { FormErrors, focusFirstError, NO_EVENT } from './form-errors';
-import { StepActions } from './step-actions';
-import { useStep } from './use-step';
+import { FormField } from './booking-fields';
+import { StepForm, useStepForm } from './step-form';
 
 const LABELS: Record<string, string> = {
   RetailerName: 'Retailer',
@@ -35,66 +30,39 @@ const LABELS: Record<string, string> = {
 
 /** The retailer step: who is sending the parcel to our depot, when, and in how many deliveries. */
 export function RetailerStep({ initial }: { initial: LocalOrder }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useForm<RetailerForm>(retailerForm(initial), retailerRules);
-  const { order, inBasket, back, complete } = useStep(
+  const step = useStepForm<RetailerForm>(
     'retailer',
     initial,
-    form.values,
+    retailerForm(initial),
+    retailerRules,
     retailerPatch,
+    LABELS,
   );
-  const [attempted, setAttempted] = useState(false);
-
-  const finish = (to?: string) => (event?: FormEvent) => {
-    form.handleSubmit(() => undefined)(event ?? NO_EVENT);
-    setAttempted(true);
-    if (!isFormValid(form.errors)) {
-      focusFirstError(formRef.current);
-      return;
-    }
-    complete(retailerPatch(form.values), to);
-  };
+  const { form, field } = step;
 
   return (
     <BookingPage
       step="retailer"
       title="Which retailer is sending it?"
       intro="Tell us about the UK retailer delivering your parcel to our Portsmouth depot, so we can match it to your booking when it arrives."
-      order={order}
+      order={step.order}
       existing
     >
-      <form ref={formRef} onSubmit={finish()} noValidate aria-label="Retailer details">
-        <FormErrors show={attempted} errors={form.errors} labels={LABELS} />
+      <StepForm {...step} label="Retailer details">
         <Grid container spacing={2.5}>
           <Grid size={{ xs: 12 }}>
-            <TextField
-              {...form.text('RetailerName')}
-              id="RetailerName"
-              label={LABELS.RetailerName}
+            <FormField
+              {...field('RetailerName')}
               required
-              fullWidth
               autoComplete="organization"
-              helperText={form.errorOf('RetailerName') ?? 'For example Argos, John Lewis or Next'}
+              hint="For example Argos, John Lewis or Next"
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              {...form.text('RetailerWebsite')}
-              id="RetailerWebsite"
-              label={LABELS.RetailerWebsite}
-              fullWidth
-              slotProps={{ htmlInput: { inputMode: 'url' } }}
-              helperText={form.errorOf('RetailerWebsite') ?? 'Optional'}
-            />
+            <FormField {...field('RetailerWebsite')} keyboard="url" hint="Optional" />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              {...form.text('RetailerOrderNumber')}
-              id="RetailerOrderNumber"
-              label={LABELS.RetailerOrderNumber}
-              fullWidth
-              helperText={form.errorOf('RetailerOrderNumber') ?? 'Optional'}
-            />
+            <FormField {...field('RetailerOrderNumber')} hint="Optional" />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <DateField
@@ -109,14 +77,9 @@ export function RetailerStep({ initial }: { initial: LocalOrder }) {
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              {...form.text('TrackingNumber')}
-              id="TrackingNumber"
-              label={LABELS.TrackingNumber}
-              fullWidth
-              helperText={
-                form.errorOf('TrackingNumber') ?? 'The courier’s tracking number, when you have it'
-              }
+            <FormField
+              {...field('TrackingNumber')}
+              hint="The courier’s tracking number, when you have it"
             />
           </Grid>
           <Grid size={{ xs: 12 }}>
@@ -136,27 +99,17 @@ export function RetailerStep({ initial }: { initial: LocalOrder }) {
               </RadioGroup>
             </FormControl>
             <Collapse in={form.values.MultipleDeliveries} unmountOnExit>
-              <TextField
-                {...form.text('DeliveryCount')}
-                id="DeliveryCount"
-                label={LABELS.DeliveryCount}
+              <FormField
+                {...field('DeliveryCount')}
                 required
                 sx={{ mt: 1.5, maxWidth: 240 }}
-                fullWidth
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                helperText={
-                  form.errorOf('DeliveryCount') ??
-                  'We wait for every delivery and send them on together'
-                }
+                keyboard="numeric"
+                hint="We wait for every delivery and send them on together"
               />
             </Collapse>
           </Grid>
         </Grid>
-        <StepActions
-          back={back}
-          onSaveToBasket={inBasket ? () => finish('/basket/')() : undefined}
-        />
-      </form>
+      </StepForm>
     </BookingPage>
   );
 }

@@ -24,6 +24,20 @@ export function storedOrder(id: number): LocalOrder | undefined {
   return getBookings().orders.get(id);
 }
 
+/**
+ * The size step's booking (/order/{id}, /calculator/{id}): none without an id (a new booking); one
+ * that does not exist sends the visitor to `start` (/order/ or /calculator/) to begin afresh.
+ */
+export function sizeStepOrder(
+  idParam: string | undefined,
+  start: string,
+): { order: LocalOrder | null } {
+  if (idParam === undefined) return { order: null };
+  const order = storedOrder(orderIdParam(idParam));
+  if (!order) throw redirect(start);
+  return { order };
+}
+
 /** Where a booking should go next: its first incomplete step, or its confirmation. */
 export function resumePath(order: LocalOrder): string {
   const step = firstIncompleteStep(order);

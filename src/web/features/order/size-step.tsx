@@ -1,16 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Grid,
-  InputAdornment,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Link, useNavigate } from 'react-router';
 import type { Product } from '../../../shared/api/catalogue';
 import { fitsBand, smallestFittingBand } from '../../../shared/band-fit';
@@ -19,7 +8,6 @@ import {
   sizeForm,
   sizeFromForm,
   stepPath,
-  type SizeField,
   type SizeForm,
 } from '../../../shared/booking-steps';
 import { formatDimensionsCm, orderDimensionsMm } from '../../../shared/labels';
@@ -28,17 +16,11 @@ import { formatPounds } from '../../../shared/money';
 import { useForm } from '../../lib/use-form';
 import { BandChoice } from './band-choice';
 import { BookingPage } from './booking-page';
+import { SIZE_LABELS, SizeFields } from './booking-fields';
 import { createOrder, updateOrder, useBookings, useLocalOrder } from './booking-store';
 import { FormErrors, focusFirstError } from './form-errors';
 import { StepActions } from './step-actions';
 import { useCatalogue } from './use-catalogue';
-
-const SIZE_LABELS: Record<SizeField, string> = {
-  length: 'Length',
-  width: 'Width',
-  height: 'Height',
-  weight: 'Weight',
-};
 
 const BAND_REQUIRED = 'Please choose a price band, or enter your parcel’s size.';
 const TOO_LARGE = 'Your parcel fits none of our price bands: please request a quote.';
@@ -141,34 +123,10 @@ export function SizeStep({ mode, initial }: Props) {
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
               Measure the box the retailer will send, in any order. We check every way round.
             </Typography>
-            <Grid container spacing={2} role="group" aria-labelledby="size-heading">
-              {(['length', 'width', 'height'] as const).map((field) => (
-                <Grid key={field} size={{ xs: 6, sm: 3 }}>
-                  <TextField
-                    {...size.text(field)}
-                    id={`size-${field}`}
-                    label={SIZE_LABELS[field]}
-                    fullWidth
-                    slotProps={{
-                      htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
-                      input: { endAdornment: <InputAdornment position="end">cm</InputAdornment> },
-                    }}
-                  />
-                </Grid>
-              ))}
-              <Grid size={{ xs: 6, sm: 3 }}>
-                <TextField
-                  {...size.text('weight')}
-                  id="size-weight"
-                  label={SIZE_LABELS.weight}
-                  fullWidth
-                  slotProps={{
-                    htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
-                    input: { endAdornment: <InputAdornment position="end">kg</InputAdornment> },
-                  }}
-                />
-              </Grid>
-            </Grid>
+            <SizeFields
+              field={(name) => ({ ...size.text(name), id: `size-${name}` })}
+              labelledBy="size-heading"
+            />
             <Box aria-live="polite" sx={{ mt: parcel ? 2 : 0 }} data-testid="size-result">
               {parcel && !isPending && suggestion && (
                 <Alert severity="success">
