@@ -10,12 +10,12 @@ const site = siteBuildConfig();
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router[\\/]node|turbo-stream|cookie|set-cookie-parser)[\\/]/;
 /**
- * What every app screen needs (MUI, emotion, TanStack Query, zod): one file instead of some
- * forty small ones, each a request and each named again in every route of the route manifest
- * that every page loads. The date picker (MUI X) stays with the screens that have a date field.
+ * What every app screen needs (MUI, emotion, TanStack Query): one file instead of some forty
+ * small ones, each a request and each named again in every route of the route manifest that
+ * every page loads. The date picker (MUI X) and zod stay with the screens that use them.
  */
 const APP_VENDOR =
-  /node_modules[\\/](@mui|@emotion|@popperjs|@babel[\\/]runtime|@tanstack|react-transition-group|react-is|dom-helpers|stylis|hoist-non-react-statics|clsx|prop-types|zod)[\\/]/;
+  /node_modules[\\/](@mui|@emotion|@popperjs|@babel[\\/]runtime|@tanstack|react-transition-group|react-is|dom-helpers|stylis|hoist-non-react-statics|clsx|prop-types)[\\/]/;
 const DATE_PICKER = /node_modules[\\/]@mui[\\/]x-/;
 
 /**

@@ -1,37 +1,46 @@
-import { format, isValid, parse } from 'date-fns';
+// Dates as the spec writes them (section 9): shown dd-MM-yyyy, stored and sent yyyy-MM-dd. Two
+// fixed numeric forms, so no date library: every screen that validates a form loads this file.
 
 /** How a date is shown to people (SPEC section 9). */
 export const DISPLAY_DATE_FORMAT = 'dd-MM-yyyy';
 /** How a date is stored and sent (SPEC section 9). */
 export const STORED_DATE_FORMAT = 'yyyy-MM-dd';
 
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
 /** A calendar day as `dd-MM-yyyy`, e.g. `29-02-2024`. */
 export function formatDisplayDate(date: Date): string {
-  return format(date, DISPLAY_DATE_FORMAT);
+  return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${pad(date.getFullYear(), 4)}`;
 }
 
 /** A calendar day as `yyyy-MM-dd`, e.g. `2024-02-29`. */
 export function formatStoredDate(date: Date): string {
-  return format(date, STORED_DATE_FORMAT);
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Local midnight of that day, or null when there is no such day (31 February). */
+function localDay(year: number, month: number, day: number): Date | null {
+  const date = new Date(2000, 0, 1);
+  date.setFullYear(year, month - 1, day); // setFullYear keeps years 0 to 99 as they are
+  date.setHours(0, 0, 0, 0);
+  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day
+    ? date
+    : null;
 }
 
 /**
- * Strict parse: the text must be exactly the pattern and name a real day, so `31-02-2024`,
- * `1-2-2024` and `2024-02-31` are refused. Returns local midnight of that day, or null.
+ * `dd-MM-yyyy` to a Date at local midnight, or null when the text is not exactly a real day in
+ * that form (`31-02-2024`, `1-2-2024` and `01-02-24` are refused).
  */
-function parseStrict(text: string, pattern: string): Date | null {
-  const date = parse(text, pattern, new Date(0));
-  return isValid(date) && format(date, pattern) === text ? date : null;
-}
-
-/** `dd-MM-yyyy` to a Date, or null when the text is not exactly a real day in that form. */
 export function parseDisplayDate(text: string): Date | null {
-  return parseStrict(text, DISPLAY_DATE_FORMAT);
+  const match = /^(\d{2})-(\d{2})-(\d{4})$/.exec(text);
+  return match ? localDay(Number(match[3]), Number(match[2]), Number(match[1])) : null;
 }
 
-/** `yyyy-MM-dd` to a Date, or null when the text is not exactly a real day in that form. */
+/** `yyyy-MM-dd` to a Date at local midnight, or null when the text is not exactly a real day. */
 export function parseStoredDate(text: string): Date | null {
-  return parseStrict(text, STORED_DATE_FORMAT);
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  return match ? localDay(Number(match[1]), Number(match[2]), Number(match[3])) : null;
 }
 
 /** `yyyy-MM-dd` to `dd-MM-yyyy`, or null when the stored text is not a real day. */

@@ -102,8 +102,19 @@ export default function App() {
   );
 }
 
+/**
+ * The app screens' page before their code has run (the SPA fallback): the layout, and a main
+ * area a screen tall, so the footer stays below the fold and does not jump when the screen
+ * renders. "Loading" shows only if that takes a while.
+ */
 export function HydrateFallback() {
-  return <Shell>{null}</Shell>;
+  return (
+    <Shell>
+      <div className="page-pending">
+        <p role="status">Loading…</p>
+      </div>
+    </Shell>
+  );
 }
 
 export function ErrorBoundary() {
