@@ -13,6 +13,8 @@ import { registerErrorHandling } from './lib/errors';
 import { ReadThroughCache } from './lib/cache';
 import { healthRoutes } from './modules/health/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { publicSettings } from './modules/settings/service';
+import { flattenSettings } from '../shared/settings';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { createWeb } from './lib/web';
 import { registerAuth } from './lib/auth';
@@ -77,8 +79,14 @@ export async function buildApp(
     },
     crossOriginEmbedderPolicy: false,
   });
+  const web = config.serveWeb
+    ? await createWeb(config, {
+        noticeText: async () => flattenSettings(await publicSettings(app)).Site?.NoticeBanner,
+      })
+    : undefined;
+  // An instance hook: compression is a route hook (@fastify/compress), so it runs after this.
+  if (web) app.addHook('onSend', web.pageHook);
   await app.register(compress, { threshold: 1024 });
-  const web = config.serveWeb ? await createWeb(config) : undefined;
   registerErrorHandling(app, web?.fallback);
 
   // Jobs (pg-boss in the same database), e-mail through them, rate limits, sessions.

@@ -232,3 +232,40 @@ test('the skip link moves focus to the main content; focus is visible', async ({
   const focused = page.locator(':focus');
   expect(await focused.evaluate((el) => el.closest('main') !== null)).toBe(true);
 });
+
+test('the notice banner is in the page as served, and nothing moves when the settings arrive', async ({
+  page,
+}) => {
+  // Hold the settings back: what shows until then is what the server sent.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/public/settings', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/faqs/');
+  await hydrated(page);
+  const banner = page.getByTestId('notice-banner');
+  await expect(banner).toContainText('Christmas 2026');
+  const before = await page.locator('main').boundingBox();
+
+  const settings = page.waitForResponse('**/public/settings');
+  release();
+  await settings;
+  // The footer's contact details come with the settings: once they show, the settings are in.
+  await expect(page.getByTestId('contact-details')).toContainText('customercare@ferrybox.je');
+  await expect(banner).toContainText('Christmas 2026');
+  expect(await page.locator('main').boundingBox()).toEqual(before);
+  const shifted = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries() as (PerformanceEntry & { value: number })[];
+          resolve(entries.reduce((sum, entry) => sum + entry.value, 0));
+        }).observe({ type: 'layout-shift', buffered: true });
+        // No entry at all is no shift: the observer is not called then.
+        setTimeout(() => resolve(0), 500);
+      }),
+  );
+  expect(shifted).toBe(0);
+});

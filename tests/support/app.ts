@@ -31,18 +31,23 @@ export type InjectResponse = LightMyRequestResponse;
 export async function createTestApp(
   env: Record<string, string> = {},
   options: AppOptions = {},
+  /** Settings no variable gives (the built site's folder). */
+  overrides: Partial<Config> = {},
 ): Promise<TestContext> {
   const database = await freshDatabase();
   const dataDir = env.DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'ferrybox-test-')));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SERVE_WEB: 'false',
-    CACHE_TTL_MS: '0',
-    DATA_DIR: dataDir,
-    RATE_LIMIT_SCALE: '100',
-    ...env,
-  });
+  const config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SERVE_WEB: 'false',
+      CACHE_TTL_MS: '0',
+      DATA_DIR: dataDir,
+      RATE_LIMIT_SCALE: '100',
+      ...env,
+    }),
+    ...overrides,
+  };
   const app = await buildApp(config, database, { jobPollingSeconds: 0.5, ...options });
   await app.ready();
   return {

@@ -5,6 +5,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Jobs, QueueOptions } from './jobs';
+import { escapeHtml } from '../../shared/html';
 
 /**
  * E-mail: every message goes through the `mail` job queue, then nodemailer sends it by SMTP
@@ -154,15 +155,6 @@ export async function readOutbox(dir: string): Promise<OutboxEntry[]> {
 // --- the branded layout ------------------------------------------------------------------------
 
 export const BRAND_TEAL = '#00796b';
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 export interface EmailContent {
   brand: string;

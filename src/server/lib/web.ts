@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { withNoticeBanner } from '../../shared/notice';
 import type { Config } from '../config';
 
 const SPA_FALLBACK = '__spa-fallback.html';
@@ -62,12 +64,33 @@ export function readThirdPartySources(webRoot: string): ThirdPartySources {
   }
 }
 
+/** A response body as text: a string, a buffer or a stream (a file @fastify/static sends). */
+async function bodyText(payload: unknown): Promise<string | null> {
+  if (typeof payload === 'string') return payload;
+  if (Buffer.isBuffer(payload)) return payload.toString('utf8');
+  if (payload && typeof (payload as Readable)[Symbol.asyncIterator] === 'function') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of payload as Readable) chunks.push(Buffer.from(chunk as Buffer));
+    return Buffer.concat(chunks).toString('utf8');
+  }
+  return null;
+}
+
+export interface WebOptions {
+  /** The notice banner's current text (settings `Site` / `NoticeBanner`), or none. */
+  noticeText?: () => Promise<unknown>;
+}
+
 /**
  * Serves the built site (build/client): hashed assets cached for a year, HTML and page data
  * revalidated on every visit, `/faqs` redirected to `/faqs/`, and the SPA fallback for the
  * browser-rendered routes. Never the fallback for /public/* or /api/* (see lib/errors.ts).
+ *
+ * `pageHook` (an onSend hook of the app) writes the current notice banner into
+ * every HTML page, so that it is there at the first paint instead of pushing the page down when
+ * the settings arrive, and gives the page an ETag of what is sent.
  */
-export async function createWeb(config: Config) {
+export async function createWeb(config: Config, options: WebOptions = {}) {
   const root = config.webRoot;
   // Cached per file until it changes (a new build may be copied in while the server runs).
   const cspCache = new Map<string, { version: string; csp: string }>();
@@ -136,7 +159,33 @@ export async function createWeb(config: Config) {
       .send(fs.createReadStream(fallbackFile));
   };
 
-  return { routes, fallback };
+  const pageHook = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const type = reply.getHeader('content-type');
+    if (reply.statusCode !== 200 || typeof type !== 'string' || !type.startsWith('text/html')) {
+      return payload;
+    }
+    const html = await bodyText(payload);
+    if (html === null) return payload;
+    let notice: unknown;
+    try {
+      notice = await options.noticeText?.();
+    } catch (error) {
+      // The page still works without its notice: the browser fetches the settings itself.
+      request.log.warn({ err: error }, 'notice banner left out: settings unavailable');
+    }
+    const body = withNoticeBanner(html, notice);
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    reply.removeHeader('content-length');
+    reply.removeHeader('last-modified');
+    reply.header('etag', etag);
+    if (request.headers['if-none-match'] === etag) {
+      reply.code(304);
+      return '';
+    }
+    return body;
+  };
+
+  return { routes, fallback, pageHook };
 }
 
 function pathsWithoutTrailingSlash(root: string): string[] {

@@ -65,8 +65,10 @@ export function SiteHeader() {
             <NavItem key={item.to} {...item} />
           ))}
         </nav>
+        {/* Beside the actions, not in them: the links come with the settings and take the free
+            space the nav leaves, so nothing moves when they arrive. */}
+        <SocialLinks className="site-header__social" />
         <div className="site-header__actions">
-          <SocialLinks className="site-header__social" />
           <div className="site-header__user">
             <UserMenu />
           </div>

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/errors';
-import { escapeHtml, readOutbox } from '../../lib/mail';
+import { escapeHtml } from '../../../shared/html';
+import { readOutbox } from '../../lib/mail';
 
 /**
  * Development only (never registered in production): the e-mail outbox. `/dev/outbox` lists the

@@ -1,0 +1,111 @@
+// The notice banner written into the pages the server sends (src/server/lib/web.ts), so that it
+// is there at the first paint instead of pushing the page down when the settings arrive.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { and, eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Config } from '../../src/server/config';
+import { settings } from '../../src/server/db/schema';
+import { registerErrorHandling } from '../../src/server/lib/errors';
+import { createWeb } from '../../src/server/lib/web';
+import { NOTICE_SLOT } from '../../src/shared/notice';
+import { createTestApp, type TestContext } from '../support/app';
+
+const SEEDED = 'Christmas 2026: book by 11 December for delivery to the islands before Christmas.';
+const page = (title: string) =>
+  `<!DOCTYPE html><html><head><title>${title}</title></head><body><header></header>` +
+  `${NOTICE_SLOT}<main><h1>${title}</h1>${'<p>Plenty of text to compress.</p>'.repeat(60)}` +
+  `</main></body></html>`;
+
+let client: string;
+let ctx: TestContext;
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url, headers });
+
+async function setNotice(value: string) {
+  await ctx.database.db
+    .update(settings)
+    .set({ value: JSON.stringify(value) })
+    .where(and(eq(settings.category, 'Site'), eq(settings.name, 'NoticeBanner')));
+}
+
+beforeAll(async () => {
+  client = fs.mkdtempSync(path.join(os.tmpdir(), 'ferrybox-notice-'));
+  fs.mkdirSync(path.join(client, 'faqs'));
+  fs.writeFileSync(path.join(client, 'faqs/index.html'), page('FAQs'));
+  fs.writeFileSync(path.join(client, '__spa-fallback.html'), page('Ferrybox'));
+  // The whole app, as it runs: settings from the seeded database, compression, CSP.
+  ctx = await createTestApp({ SERVE_WEB: 'true' }, {}, { webRoot: client });
+});
+
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(client, { recursive: true, force: true });
+});
+
+describe('the notice banner in the served pages', () => {
+  test('a page and the app shell carry the current notice in its place, with their CSP', async () => {
+    for (const url of ['/faqs/', '/order/']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain(
+        `<div class="notice-slot"><aside class="notice-banner" aria-label="Notice" ` +
+          `data-testid="notice-banner"><p class="container">${SEEDED}</p></aside></div>`,
+      );
+      expect(response.body).not.toContain(NOTICE_SLOT);
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+  });
+
+  test('compressed pages carry it too', async () => {
+    const response = await get('/faqs/', { 'accept-encoding': 'gzip' });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(response.rawPayload).toString('utf8')).toContain(SEEDED);
+  });
+
+  test('the page’s ETag follows the notice: unchanged is a 304, a staff edit a new page', async () => {
+    const first = await get('/faqs/');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['last-modified']).toBeUndefined();
+
+    const again = await get('/faqs/', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    await setNotice('Ferries to Guernsey are delayed <today> by fog & wind.');
+    const edited = await get('/faqs/', { 'if-none-match': etag });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.headers.etag).not.toBe(etag);
+    expect(edited.body).toContain(
+      '<p class="container">Ferries to Guernsey are delayed &lt;today&gt; by fog &amp; wind.</p>',
+    );
+  });
+
+  test('without a notice the place stays empty', async () => {
+    await setNotice('  ');
+    const response = await get('/faqs/');
+    expect(response.body).toContain(NOTICE_SLOT);
+    expect(response.body).not.toContain('notice-banner');
+    await setNotice(SEEDED);
+  });
+});
+
+test('when the settings cannot be read, the page is served without its notice', async () => {
+  const app = Fastify({ logger: false });
+  const web = await createWeb({ webRoot: client } as Config, {
+    noticeText: () => Promise.reject(new Error('database down')),
+  });
+  app.addHook('onSend', web.pageHook);
+  registerErrorHandling(app, web.fallback);
+  await app.register(web.routes);
+  const response = await app.inject({ method: 'GET', url: '/faqs/' });
+  expect(response.statusCode).toBe(200);
+  expect(response.body).toContain(NOTICE_SLOT);
+  expect(response.body).toContain('<h1>FAQs</h1>');
+  await app.close();
+});
