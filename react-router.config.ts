@@ -3,23 +3,27 @@ import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
 import { contentRoutePaths, sitemapPaths } from './src/web/lib/content.server';
 import { robotsTxt, siteBuildConfig, siteJson, sitemapXml } from './src/web/lib/site-config.server';
-import { sourceHash } from './src/server/lib/build';
+import { precompressAssets, sourceHash } from './src/server/lib/build';
 
 // WEB_BUILD_DIR builds elsewhere than build/ (the browser tests build a second deployment).
 const buildDirectory = process.env.WEB_BUILD_DIR || 'build';
 
-// Content pages are prerendered to static HTML (and their data to static files) at build time;
-// the ordering, basket, checkout and account screens render in the browser from the SPA fallback.
+// Content pages are prerendered to static HTML (and their data to static files) at build time,
+// and so is the first booking screen (/order/, /calculator/); the other ordering, basket,
+// checkout and account screens render in the browser from the SPA fallback.
 export default {
   appDirectory: 'src/web',
   buildDirectory,
   ssr: false,
-  prerender: async () => contentRoutePaths(),
+  // The content pages, and the size step of a new booking (its page paints before its code).
+  prerender: async () => [...contentRoutePaths(), '/order/', '/calculator/'],
   future: { v8_trailingSlashAwareDataRequests: true, v8_middleware: true },
-  // sitemap.xml and robots.txt from the content; site.json tells the server about this build.
+  // sitemap.xml and robots.txt from the content; site.json tells the server about this build;
+  // compressed copies of the assets for the server to send.
   buildEnd() {
     const site = siteBuildConfig();
     const client = path.join(buildDirectory, 'client');
+    precompressAssets(path.join(client, 'assets'));
     fs.writeFileSync(path.join(client, 'sitemap.xml'), sitemapXml(site.siteUrl, sitemapPaths()));
     fs.writeFileSync(path.join(client, 'robots.txt'), robotsTxt(site.siteUrl));
     fs.writeFileSync(

@@ -33,9 +33,7 @@ function initialChunks(): Plugin & { test(id: string): boolean } {
   let closure: Set<string> | null = null;
   const root = path.resolve('src/web/root.tsx');
   // The public pages' routes: what they import is wanted by every visitor too.
-  const pages = ['home', 'content-page', 'not-found'].map((r) =>
-    path.resolve(`src/web/routes/${r}.tsx`),
-  );
+  const pages = ['home', 'content-page'].map((r) => path.resolve(`src/web/routes/${r}.tsx`));
   return {
     name: 'ferrybox-initial-chunks',
     apply: 'build',

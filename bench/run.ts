@@ -183,6 +183,28 @@ interface LighthouseRow {
 }
 
 /**
+ * One Lighthouse run. A run that fails in Lighthouse itself (a trace it could not record, such
+ * as NO_NAVSTART, reported with every score null) is made again, up to three times, rather than
+ * counted as a score of 0.
+ */
+async function lighthouseRun(url: string, port: number) {
+  let error = '';
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (!result.lhr.runtimeError) return result.lhr;
+    error = `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`;
+    console.warn(`Lighthouse failed on ${url} (${error}); running it again`);
+  }
+  throw new Error(`Lighthouse failed three times on ${url}: ${error}`);
+}
+
+/**
  * Lighthouse 12 with its default mobile settings (simulated slow 4G, 4x CPU slowdown) against
  * the built site served by the real server on a fresh database. Each page runs
  * LIGHTHOUSE_RUNS times (default 3); the run with the median performance score is reported.
@@ -210,14 +232,8 @@ async function lighthouseRows(): Promise<LighthouseRow[]> {
     for (const { page } of LIGHTHOUSE_PAGES) {
       const runs = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-        const result = await lighthouse(`${base}${page}`, {
-          port: chrome.port,
-          logLevel: 'error',
-          output: 'json',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        });
-        if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-        const { categories, audits } = result.lhr;
+        const lhr = await lighthouseRun(`${base}${page}`, chrome.port);
+        const { categories, audits } = lhr;
         const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
         runs.push({
           page,

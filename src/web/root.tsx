@@ -14,12 +14,16 @@ import {
 import type { Route } from './+types/root';
 import { PrefetchProvider } from './components/prefetch';
 import { SiteLayout } from './components/site-layout';
-import { NotFound } from './components/not-found';
 import { pageLoadGuard } from './lib/deployment';
 import { BUILD_META_NAME } from './lib/page-data';
 import { BUILD_ID, pageTitle, TRACKING_CONFIGURED } from './lib/site';
 import { palette } from './palette';
 import './styles/site.css';
+
+// Fetched when a page fails (the /404/ page and the catch-all route have it in their own code).
+const NotFound = lazy(() =>
+  import('./components/not-found').then((module) => ({ default: module.NotFound })),
+);
 
 // The account dialogs' code is fetched after the page is interactive (none is open before).
 const AccountDialogs = lazy(() => import('./features/account/account-dialogs'));
@@ -124,14 +128,16 @@ export function ErrorBoundary() {
     <Shell>
       <title>{pageTitle(notFound ? 'Page not found' : 'Something went wrong')}</title>
       <meta name="robots" content="noindex" />
-      {notFound ? (
-        <NotFound />
-      ) : (
-        <NotFound
-          heading="Something went wrong"
-          message="Sorry, this page could not be shown. Please reload the page or try again in a moment."
-        />
-      )}
+      <Suspense fallback={<div className="page-pending" />}>
+        {notFound ? (
+          <NotFound />
+        ) : (
+          <NotFound
+            heading="Something went wrong"
+            message="Sorry, this page could not be shown. Please reload the page or try again in a moment."
+          />
+        )}
+      </Suspense>
     </Shell>
   );
 }

@@ -11,14 +11,18 @@ export default [
   // Query. Ids that must be digits use requireDigits() from lib/route-params.ts.
   layout('routes/app-shell.tsx', { id: 'app-shell' }, [
     // Booking: order steps, calculator, basket, checkout, quote (issue 6).
-    route('order/:id?', 'routes/order.tsx'),
+    // A new booking (no id) has no client loader, so its page is prerendered like the content
+    // pages (react-router.config.ts): the size step paints before its code has loaded.
+    route('order', 'routes/order-start.tsx'),
+    route('order/:id', 'routes/order.tsx'),
     route('order/size/:id', 'routes/order-size.tsx'),
     route('order/retailer/:id', 'routes/order-retailer.tsx'),
     route('order/terms/:id', 'routes/order-terms.tsx'),
     route('order/details/:id', 'routes/order-details.tsx'),
     route('order/additions/:id', 'routes/order-additions.tsx'),
     route('order-confirm', 'routes/order-confirm.tsx'),
-    route('calculator/:id?', 'routes/calculator.tsx'),
+    route('calculator', 'routes/calculator-start.tsx'),
+    route('calculator/:id', 'routes/calculator.tsx'),
     route('basket', 'routes/basket.tsx'),
     route('checkout', 'routes/checkout.tsx'),
     route('quote', 'routes/quote.tsx'),

@@ -3,11 +3,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Config } from '../../src/server/config';
 import { registerErrorHandling } from '../../src/server/lib/errors';
 import { createWeb, pageCsp, readThirdPartySources } from '../../src/server/lib/web';
+import { precompressAssets } from '../../src/server/lib/build';
 import {
   robotsTxt,
   siteBuildConfig,
@@ -16,6 +18,7 @@ import {
 } from '../../src/web/lib/site-config.server';
 
 const INLINE = 'window.__reactRouterContext = {};';
+const BIG_SCRIPT = `export const parcels = [${'"band",'.repeat(2000)}];`;
 const page = (title: string) =>
   `<!DOCTYPE html><html><head><title>${title}</title></head><body><script>${INLINE}</script>` +
   `<script type="module" src="/assets/entry.js"></script></body></html>`;
@@ -42,6 +45,7 @@ beforeAll(async () => {
     'terms-and-conditions.data': '[]',
     '__spa-fallback.html': page('Ferrybox'),
     'assets/entry.js': 'export {};',
+    'assets/framework.js': BIG_SCRIPT,
     'sitemap.xml': sitemapXml('https://ferrybox.je', ['/', '/faqs/']),
     'robots.txt': robotsTxt('https://ferrybox.je'),
   };
@@ -50,6 +54,7 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(client, name), body);
   }
   writeSiteJson({});
+  precompressAssets(path.join(client, 'assets'));
   app = Fastify();
   const web = await createWeb({ webRoot: client } as Config);
   registerErrorHandling(app, web.fallback);
@@ -155,8 +160,31 @@ describe('serving the site', () => {
     expect(gone.headers['content-type']).toMatch(/^text\/plain/);
   });
 
+  test('assets go out compressed at build time: brotli or gzip as the browser accepts, else as they are', async () => {
+    // Only files worth it: a tiny one has no compressed copies.
+    expect(fs.existsSync(path.join(client, 'assets/entry.js.br'))).toBe(false);
+    const br = await app.inject({
+      url: '/assets/framework.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+    expect(br.rawPayload.length).toBeLessThan(BIG_SCRIPT.length / 10);
+    const gz = await app.inject({
+      url: '/assets/framework.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const plain = await app.inject({ url: '/assets/framework.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
   test('a browser-rendered route gets the app shell; an unknown page too (it shows not found)', async () => {
-    for (const url of ['/order/', '/order/abc', '/no/such/page']) {
+    for (const url of ['/order/5', '/order/abc', '/no/such/page']) {
       const res = await app.inject(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);

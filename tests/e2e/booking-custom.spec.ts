@@ -174,3 +174,23 @@ test('ids must be digits, and steps go where the booking stands', async ({ page 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('textbox', { name: 'Retailer', exact: true })).toHaveValue('Currys');
 });
+
+test('a new booking’s first screen comes prerendered, so it paints before its code loads', async ({
+  page,
+}) => {
+  for (const [url, title] of [
+    ['/order/', 'Add a delivery - Ferrybox'],
+    ['/calculator/', 'Delivery price calculator - Ferrybox'],
+  ]) {
+    const served = await page.request.get(url);
+    const html = await served.text();
+    expect(html, url).toContain('What size is your parcel?');
+    expect(html, url).toContain(`<title>${title}</title>`);
+  }
+  // With scripts off, the page as served still shows the step.
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: false });
+  const bare = await context.newPage();
+  await bare.goto('/order/');
+  await expect(bare.getByRole('heading', { level: 1 })).toHaveText('What size is your parcel?');
+  await context.close();
+});

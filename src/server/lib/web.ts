@@ -112,6 +112,8 @@ export async function createWeb(config: Config, options: WebOptions = {}) {
       index: ['index.html'],
       dotfiles: 'ignore',
       cacheControl: false,
+      // The build writes .br and .gz copies of the assets (src/server/lib/build.ts).
+      preCompressed: true,
       setHeaders: (reply, filePath, stat) => {
         const rel = path.relative(root, filePath);
         if (rel.startsWith(`assets${path.sep}`)) {

@@ -1,22 +1,13 @@
-import { useSettings, type SocialLink } from '../features/settings/use-settings';
-import { BRAND } from '../lib/site';
-import { Icon, socialIcon } from './icons';
-import { SiteLink } from './site-link';
+import { lazy, Suspense } from 'react';
+
+// The links come with the settings, after the first paint; their code and icons come then too.
+const SocialLinkList = lazy(() => import('./social-link-list'));
 
 /** The social media links from the settings (`Social` / `Links`). */
 export function SocialLinks({ className }: { className?: string }) {
-  const settings = useSettings();
-  const links = settings.get<SocialLink[]>('Social', 'Links') ?? [];
-  if (!links.length) return null;
   return (
-    <ul className={`social-links ${className ?? ''}`} aria-label="Follow us">
-      {links.map((link) => (
-        <li key={link.url}>
-          <SiteLink to={link.url} className="icon-button" aria-label={`${BRAND} on ${link.name}`}>
-            <Icon path={socialIcon(link.name)} size={20} />
-          </SiteLink>
-        </li>
-      ))}
-    </ul>
+    <Suspense fallback={null}>
+      <SocialLinkList className={className} />
+    </Suspense>
   );
 }

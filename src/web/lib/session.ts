@@ -37,6 +37,8 @@ function load(): Session {
   const user = readJson<UserData | null>(STORAGE_KEYS.userData, null, isUser);
   const ability = readJson<AbilityRule[]>(STORAGE_KEYS.userAbility, [], isAbility);
   if (!token && !user) return EMPTY;
+  // Logged out is the same snapshot as while hydrating, so React need not render again.
+  if (!token && !user && ability.length === 0) return EMPTY;
   return { token: token || null, user, ability };
 }
 

@@ -1,15 +1,15 @@
 import type { Route } from './+types/order';
 import { pageTitle } from '../lib/site';
-import { SizeStep } from '../features/order/size-step';
+import { SIZE_STEP_TITLES, SizeStep } from '../features/order/size-step';
 import { sizeStepOrder } from '../features/order/route-guards';
 
-/** /order/ starts a booking; /order/{id} is the size step of booking {id} (SPEC section 2). */
+/** /order/{id}: the size step of booking {id}, the same screen as /order/ (SPEC section 2). */
 export function clientLoader({ params }: Route.ClientLoaderArgs) {
   return sizeStepOrder(params.id, '/order/');
 }
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Add a delivery') }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(SIZE_STEP_TITLES.order) }];
 
 export default function OrderRoute({ loaderData }: Route.ComponentProps) {
-  return <SizeStep key={loaderData.order?.Id ?? 'new'} mode="order" initial={loaderData.order} />;
+  return <SizeStep key={loaderData.order.Id} mode="order" initial={loaderData.order} />;
 }

@@ -73,6 +73,8 @@ function load(): BookingState {
   if (storedBasket !== null && (!Array.isArray(storedBasket) || !sameList(storedBasket, basket))) {
     writeJson(STORAGE_KEYS.basket, basket);
   }
+  // Nothing stored is the same snapshot as while hydrating, so React need not render again.
+  if (orders.size === 0) return EMPTY;
   return { orders, index: repairedIndex, basket };
 }
 

@@ -25,14 +25,10 @@ export function storedOrder(id: number): LocalOrder | undefined {
 }
 
 /**
- * The size step's booking (/order/{id}, /calculator/{id}): none without an id (a new booking); one
- * that does not exist sends the visitor to `start` (/order/ or /calculator/) to begin afresh.
+ * The size step's booking (/order/{id}, /calculator/{id}); one that does not exist sends the
+ * visitor to `start` (/order/ or /calculator/, a new booking) to begin afresh.
  */
-export function sizeStepOrder(
-  idParam: string | undefined,
-  start: string,
-): { order: LocalOrder | null } {
-  if (idParam === undefined) return { order: null };
+export function sizeStepOrder(idParam: string | undefined, start: string): { order: LocalOrder } {
   const order = storedOrder(orderIdParam(idParam));
   if (!order) throw redirect(start);
   return { order };

@@ -33,9 +33,15 @@ export function quotePath(form: SizeForm): string {
   return `/quote/${query ? `?${query}` : ''}`;
 }
 
+/** The page titles of the size step's two uses. */
+export const SIZE_STEP_TITLES = {
+  order: 'Add a delivery',
+  calculator: 'Delivery price calculator',
+} as const;
+
 interface Props {
   /** The calculator answers "what would this cost?" before any booking; same screen. */
-  mode: 'order' | 'calculator';
+  mode: keyof typeof SIZE_STEP_TITLES;
   /** The booking being changed, or null for a new one. */
   initial: LocalOrder | null;
 }
