@@ -178,14 +178,14 @@ test('ids must be digits, and steps go where the booking stands', async ({ page 
 test('a new booking’s first screen comes prerendered, so it paints before its code loads', async ({
   page,
 }) => {
-  for (const [url, title] of [
-    ['/order/', 'Add a delivery - Ferrybox'],
-    ['/calculator/', 'Delivery price calculator - Ferrybox'],
+  for (const [url, title, heading] of [
+    ['/order/', 'Add a delivery - Ferrybox', 'What size is your parcel?'],
+    ['/calculator/', 'Delivery price calculator - Ferrybox', 'Delivery price calculator'],
   ]) {
-    const served = await page.request.get(url);
-    const html = await served.text();
-    expect(html, url).toContain('What size is your parcel?');
+    const html = await (await page.request.get(url)).text();
     expect(html, url).toContain(`<title>${title}</title>`);
+    expect(html, url).toContain(`>${heading}</h1>`);
+    expect(html, url).toContain('Or choose a price band');
   }
   // With scripts off, the page as served still shows the step.
   const context = await page.context().browser()!.newContext({ javaScriptEnabled: false });
