@@ -12,11 +12,13 @@ export class ReadThroughCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  get<T>(key: string, load: () => Promise<T>): Promise<T> {
+  get<T>(key: string, load: () => PromiseLike<T>): Promise<T> {
     const hit = this.entries.get(key);
     if (hit && hit.expires > this.now()) return hit.value as Promise<T>;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
-    const value = load();
+    // A real promise of the result: a query builder is a thenable that runs its query again each
+    // time it is awaited, so caching the builder itself would query on every hit.
+    const value = (async () => load())();
     this.entries.set(key, { expires: this.now() + this.ttlMs, value });
     // A failed load is not kept: the next caller tries again.
     value.catch(() => this.entries.delete(key));

@@ -28,6 +28,20 @@ describe('ReadThroughCache', () => {
     expect(await cache.get('bad', async () => 'up')).toBe('up');
   });
 
+  test('a loader that gives a lazy thenable (a query builder) runs it once, not on every hit', async () => {
+    const cache = new ReadThroughCache(1000, 10, () => 0);
+    let runs = 0;
+    // Like drizzle's QueryPromise: the query runs each time then() is called.
+    const query: PromiseLike<string[]> = {
+      then(onFulfilled, onRejected) {
+        runs++;
+        return Promise.resolve(['row']).then(onFulfilled, onRejected);
+      },
+    };
+    for (let i = 0; i < 3; i++) expect(await cache.get('q', () => query)).toEqual(['row']);
+    expect(runs).toBe(1);
+  });
+
   test('a ttl of 0 never caches', async () => {
     const cache = new ReadThroughCache(0);
     let loads = 0;
