@@ -7,6 +7,8 @@ import { precompressAssets, sourceHash } from './src/server/lib/build';
 
 // WEB_BUILD_DIR builds elsewhere than build/ (the browser tests build a second deployment).
 const buildDirectory = process.env.WEB_BUILD_DIR || 'build';
+/** App screens prerendered too: the first booking screen (src/web/routes.ts). */
+const APP_PAGES = ['/order/', '/calculator/'];
 
 // Content pages are prerendered to static HTML (and their data to static files) at build time,
 // and so is the first booking screen (/order/, /calculator/); the other ordering, basket,
@@ -16,7 +18,7 @@ export default {
   buildDirectory,
   ssr: false,
   // The content pages, and the size step of a new booking (its page paints before its code).
-  prerender: async () => [...contentRoutePaths(), '/order/', '/calculator/'],
+  prerender: async () => [...contentRoutePaths(), ...APP_PAGES],
   future: { v8_trailingSlashAwareDataRequests: true, v8_middleware: true },
   // sitemap.xml and robots.txt from the content; site.json tells the server about this build;
   // compressed copies of the assets for the server to send.
@@ -24,7 +26,10 @@ export default {
     const site = siteBuildConfig();
     const client = path.join(buildDirectory, 'client');
     precompressAssets(path.join(client, 'assets'));
-    fs.writeFileSync(path.join(client, 'sitemap.xml'), sitemapXml(site.siteUrl, sitemapPaths()));
+    fs.writeFileSync(
+      path.join(client, 'sitemap.xml'),
+      sitemapXml(site.siteUrl, [...sitemapPaths(), ...APP_PAGES]),
+    );
     fs.writeFileSync(path.join(client, 'robots.txt'), robotsTxt(site.siteUrl));
     fs.writeFileSync(
       path.join(buildDirectory, 'site.json'),

@@ -186,7 +186,13 @@ test('a new booking’s first screen comes prerendered, so it paints before its 
     expect(html, url).toContain(`<title>${title}</title>`);
     expect(html, url).toContain(`>${heading}</h1>`);
     expect(html, url).toContain('Or choose a price band');
+    expect(html, url).toMatch(/<meta name="description" content="[^"]{60,}"/);
+    expect(html, url).toContain(`<link rel="canonical" href="http://localhost:3000${url}"/>`);
   }
+  // Both are pages search engines should find.
+  const sitemap = await (await page.request.get('/sitemap.xml')).text();
+  expect(sitemap).toContain('/order/</loc>');
+  expect(sitemap).toContain('/calculator/</loc>');
   // With scripts off, the page as served still shows the step.
   const context = await page.context().browser()!.newContext({ javaScriptEnabled: false });
   const bare = await context.newPage();

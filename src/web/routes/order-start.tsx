@@ -1,9 +1,9 @@
 import type { Route } from './+types/order-start';
-import { pageTitle } from '../lib/site';
-import { SIZE_STEP_TITLES, SizeStep } from '../features/order/size-step';
+import { seoMeta } from '../lib/seo';
+import { SIZE_STEP_PAGES, SizeStep } from '../features/order/size-step';
 
 /** /order/: a new booking starts at the size step (SPEC section 2); prerendered. */
-export const meta: Route.MetaFunction = () => [{ title: pageTitle(SIZE_STEP_TITLES.order) }];
+export const meta: Route.MetaFunction = () => seoMeta(SIZE_STEP_PAGES.order);
 
 export default function OrderStartRoute() {
   return <SizeStep key="new" mode="order" initial={null} />;

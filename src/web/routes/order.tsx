@@ -1,6 +1,6 @@
 import type { Route } from './+types/order';
 import { pageTitle } from '../lib/site';
-import { SIZE_STEP_TITLES, SizeStep } from '../features/order/size-step';
+import { SIZE_STEP_PAGES, SizeStep } from '../features/order/size-step';
 import { sizeStepOrder } from '../features/order/route-guards';
 
 /** /order/{id}: the size step of booking {id}, the same screen as /order/ (SPEC section 2). */
@@ -8,7 +8,7 @@ export function clientLoader({ params }: Route.ClientLoaderArgs) {
   return sizeStepOrder(params.id, '/order/');
 }
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle(SIZE_STEP_TITLES.order) }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(SIZE_STEP_PAGES.order.title) }];
 
 export default function OrderRoute({ loaderData }: Route.ComponentProps) {
   return <SizeStep key={loaderData.order.Id} mode="order" initial={loaderData.order} />;

@@ -33,15 +33,25 @@ export function quotePath(form: SizeForm): string {
   return `/quote/${query ? `?${query}` : ''}`;
 }
 
-/** The page titles of the size step's two uses. */
-export const SIZE_STEP_TITLES = {
-  order: 'Add a delivery',
-  calculator: 'Delivery price calculator',
+/** The size step's two uses as pages: their titles, and for search engines what they offer. */
+export const SIZE_STEP_PAGES = {
+  order: {
+    title: 'Add a delivery',
+    description:
+      'Book delivery of a parcel from a UK retailer to Jersey, Guernsey, Alderney, Sark or Herm: choose its price band or enter its size, add extras, and pay for the crossing.',
+    path: '/order/',
+  },
+  calculator: {
+    title: 'Delivery price calculator',
+    description:
+      'What does it cost to get a parcel from the UK to the Channel Islands? Enter its size and weight, or choose a price band, and see the price before you book.',
+    path: '/calculator/',
+  },
 } as const;
 
 interface Props {
   /** The calculator answers "what would this cost?" before any booking; same screen. */
-  mode: keyof typeof SIZE_STEP_TITLES;
+  mode: keyof typeof SIZE_STEP_PAGES;
   /** The booking being changed, or null for a new one. */
   initial: LocalOrder | null;
 }
