@@ -50,7 +50,10 @@ async function linkFromOutbox(
 async function dialogShots(page: Page, name: string) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.waitForTimeout(300); // the dialog settles into its new width
+    // The dialog settles into its new width: no transition still running.
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.playState !== 'running'),
+    );
     await page.screenshot({ path: `tests/.artifacts/screenshots/${name}-${width}.png` });
   }
 }

@@ -37,13 +37,14 @@ test('the header changes style once the page is scrolled more than 100 px', asyn
   const header = page.getByTestId('site-header');
   await expect(header).toHaveAttribute('data-scrolled', 'false');
   const flat = await header.evaluate((h) => getComputedStyle(h).boxShadow);
-  await page.evaluate(() => window.scrollTo(0, 90));
-  // Still within the threshold after the throttle window has passed.
-  await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
-  await expect(header).toHaveAttribute('data-scrolled', 'false');
   await page.evaluate(() => window.scrollTo(0, 400));
   await expect(header).toHaveAttribute('data-scrolled', 'true');
   await expect.poll(() => header.evaluate((h) => getComputedStyle(h).boxShadow)).not.toBe(flat);
+  // Exactly 100 px is not "more than 100": back to flat; one more pixel is scrolled again.
+  await page.evaluate(() => window.scrollTo(0, 100));
+  await expect(header).toHaveAttribute('data-scrolled', 'false');
+  await page.evaluate(() => window.scrollTo(0, 101));
+  await expect(header).toHaveAttribute('data-scrolled', 'true');
   await viewportShots(page, 'site-header-scrolled');
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(header).toHaveAttribute('data-scrolled', 'false');
@@ -157,17 +158,28 @@ test('a page’s data is prefetched 250 ms after a link to it becomes visible', 
 test('a link seen for less than 250 ms is not prefetched', async ({ page }) => {
   await page.goto('/faqs/');
   await hydrated(page);
+  const started = (path: string) =>
+    page.evaluate(
+      (p) => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === p),
+      path,
+    );
+  // Seen for two frames only (the browser has noted it as visible), then scrolled away.
   await page.evaluate(async () => {
-    const a = document.querySelector('.content a[href="/prohibited-items/"]')!;
-    a.scrollIntoView({ block: 'center' });
-    await new Promise((r) => setTimeout(r, 100));
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    document.querySelector('.content a[href="/prohibited-items/"]')!.scrollIntoView({
+      block: 'center',
+    });
+    await frame();
+    await frame();
     window.scrollTo(0, 0);
-    await new Promise((r) => setTimeout(r, 400));
   });
-  const entries = await page.evaluate(() =>
-    performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
-  );
-  expect(entries).not.toContain('/prohibited-items/_.data');
+  // A link seen after it, and kept in view, is prefetched; by then the first one would have
+  // been too, had it stayed long enough.
+  await page
+    .locator('.content a[href="/delivery-times/"]')
+    .evaluate((a) => a.scrollIntoView({ block: 'center' }));
+  await expect.poll(() => started('/delivery-times/_.data')).toBe(true);
+  expect(await started('/prohibited-items/_.data')).toBe(false);
 });
 
 test('a page whose data fails to load with a response gets a full page load', async ({
