@@ -1,4 +1,4 @@
-import { lazy, Suspense, useContext, useEffect, type ReactNode } from 'react';
+import { Suspense, useContext, useEffect, type ReactNode } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -15,18 +15,21 @@ import type { Route } from './+types/root';
 import { PrefetchProvider } from './components/prefetch';
 import { SiteLayout } from './components/site-layout';
 import { pageLoadGuard } from './lib/deployment';
+import { lazyChunk } from './lib/lazy';
 import { BUILD_META_NAME } from './lib/page-data';
 import { BUILD_ID, pageTitle, TRACKING_CONFIGURED } from './lib/site';
 import { palette } from './palette';
 import './styles/site.css';
 
 // Fetched when a page fails (the /404/ page and the catch-all route have it in their own code).
-const NotFound = lazy(() =>
-  import('./components/not-found').then((module) => ({ default: module.NotFound })),
-);
+const loadNotFound = async () => ({ default: (await import('./components/not-found')).NotFound });
+const NotFound = lazyChunk('not-found', loadNotFound);
 
 // The account dialogs' code is fetched after the page is interactive (none is open before).
-const AccountDialogs = lazy(() => import('./features/account/account-dialogs'));
+const AccountDialogs = lazyChunk(
+  'account-dialogs',
+  () => import('./features/account/account-dialogs'),
+);
 
 /** Checks the data of every in-app navigation (lib/deployment.ts). */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [pageLoadGuard];

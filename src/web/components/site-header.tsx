@@ -1,8 +1,9 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { UserMenu } from '../features/account/user-menu';
 import { BasketMenu } from '../features/basket/basket-menu';
 import { useScrolled } from '../hooks/use-scrolled';
+import { lazyChunk } from '../lib/lazy';
 import { BRAND } from '../lib/site';
 import { Icon, icons } from './icons';
 import { SocialLinks } from './social-links';
@@ -12,7 +13,7 @@ import { useViewportPrefetch } from './prefetch';
 // The drawer is a modal dialog: its code is fetched when the burger is first reached, and it is
 // mounted when first opened.
 const loadDrawer = () => import('./site-drawer');
-const SiteDrawer = lazy(loadDrawer);
+const SiteDrawer = lazyChunk('site-drawer', loadDrawer);
 
 export const MAIN_NAV = [
   { to: '/how-it-works/', label: 'How it works' },

@@ -1,17 +1,21 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyChunk } from '../../lib/lazy';
 import { useDialogs } from './dialog-store';
 
 // Each dialog (with MUI, its form and the date picker) is fetched the first time it opens, so
 // none of it weighs on a page's initial JavaScript.
-const LoginDialog = lazy(() => import('./login-dialog'));
-const RegisterDialog = lazy(() => import('./register-dialog'));
-const ForgottenPasswordDialog = lazy(() => import('./forgotten-password-dialog'));
+const loadLogin = () => import('./login-dialog');
+const loadRegister = () => import('./register-dialog');
+const loadForgottenPassword = () => import('./forgotten-password-dialog');
+const LoginDialog = lazyChunk('login-dialog', loadLogin);
+const RegisterDialog = lazyChunk('register-dialog', loadRegister);
+const ForgottenPasswordDialog = lazyChunk('forgotten-password-dialog', loadForgottenPassword);
 
 /** Starts fetching the dialogs' code (when the pointer reaches a Login or Register button). */
 export function preloadAccountDialogs() {
-  void import('./login-dialog');
-  void import('./register-dialog');
-  void import('./forgotten-password-dialog');
+  void loadLogin();
+  void loadRegister();
+  void loadForgottenPassword();
 }
 
 /** Whether a flag was ever on: a dialog stays mounted after that, to animate its closing. */

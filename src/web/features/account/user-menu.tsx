@@ -1,13 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { mdiAccountCircleOutline, mdiChevronDown } from '@mdi/js';
 import { Icon } from '../../components/icons';
+import { lazyChunk } from '../../lib/lazy';
 import { useSession } from '../../lib/session';
 import './account.css';
 
 // The header is part of every page's initial JavaScript, so the first render here is plain
 // HTML with the site's button classes; the logged-in menu (MUI) is fetched when first opened.
-const AccountMenu = lazy(() => import('./account-menu'));
-const DrawerUser = lazy(() => import('./drawer-user'));
+const loadAccountMenu = () => import('./account-menu');
+const AccountMenu = lazyChunk('account-menu', loadAccountMenu);
+const DrawerUser = lazyChunk('drawer-user', () => import('./drawer-user'));
 /** Starts fetching the dialogs' code when the pointer or focus reaches Login or Register. */
 const preloadAccountDialogs = () =>
   void import('./account-dialogs').then((dialogs) => dialogs.preloadAccountDialogs());
@@ -56,7 +58,7 @@ export function UserMenu() {
         aria-haspopup="dialog"
         aria-expanded={anchor !== null}
         aria-label={`My Account: ${user.FullName}`}
-        onPointerEnter={() => void import('./account-menu')}
+        onPointerEnter={() => void loadAccountMenu()}
         onClick={(event) => {
           setEverOpened(true);
           setAnchor(anchor ? null : event.currentTarget);

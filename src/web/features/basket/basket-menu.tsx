@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Icon, icons } from '../../components/icons';
+import { lazyChunk } from '../../lib/lazy';
 import { useBasketCount } from './use-basket-count';
 import './basket-menu.css';
 
@@ -9,7 +10,7 @@ export { useBasketCount } from './use-basket-count';
 // The dropdown (MUI, TanStack Query, the catalogue) loads on first use, so the header on every
 // page stays plain and small.
 const loadPanel = () => import('./basket-menu-panel');
-const BasketMenuPanel = lazy(loadPanel);
+const BasketMenuPanel = lazyChunk('basket-menu-panel', loadPanel);
 
 /**
  * The header's basket menu (SPEC section 2): with items, a badge with the count and a dropdown
