@@ -15,6 +15,7 @@ export const palette = {
   text: 'rgba(0, 0, 0, 0.87)',
   textSecondary: 'rgba(0, 0, 0, 0.65)',
   divider: 'rgba(0, 0, 0, 0.12)',
+  error: '#d32f2f',
 } as const;
 
 /** The text font (self-hosted, see styles/base.css) and its fallbacks. */

@@ -9,20 +9,22 @@ export default [
   route('404', 'routes/not-found.tsx', { id: 'not-found-page' }),
   // The app screens (ordering, basket, checkout, account) go here, under MUI and TanStack
   // Query. Ids that must be digits use requireDigits() from lib/route-params.ts.
+  // Booking, its first screen: the size step (and the calculator) is plain React and the site's
+  // CSS, without MUI or TanStack Query, so a booking starts as fast as the content pages
+  // (docs/decisions/0011). A new booking (no id) has no client loader, so its page is
+  // prerendered like the content pages (react-router.config.ts) and paints before its code loads.
+  route('order', 'routes/order-start.tsx'),
+  route('order/:id', 'routes/order.tsx'),
+  route('order/size/:id', 'routes/order-size.tsx'),
+  route('calculator', 'routes/calculator-start.tsx'),
+  route('calculator/:id', 'routes/calculator.tsx'),
   layout('routes/app-shell.tsx', { id: 'app-shell' }, [
-    // Booking: order steps, calculator, basket, checkout, quote (issue 6).
-    // A new booking (no id) has no client loader, so its page is prerendered like the content
-    // pages (react-router.config.ts): the size step paints before its code has loaded.
-    route('order', 'routes/order-start.tsx'),
-    route('order/:id', 'routes/order.tsx'),
-    route('order/size/:id', 'routes/order-size.tsx'),
+    // Booking: the later steps, basket, checkout, quote (issue 6).
     route('order/retailer/:id', 'routes/order-retailer.tsx'),
     route('order/terms/:id', 'routes/order-terms.tsx'),
     route('order/details/:id', 'routes/order-details.tsx'),
     route('order/additions/:id', 'routes/order-additions.tsx'),
     route('order-confirm', 'routes/order-confirm.tsx'),
-    route('calculator', 'routes/calculator-start.tsx'),
-    route('calculator/:id', 'routes/calculator.tsx'),
     route('basket', 'routes/basket.tsx'),
     route('checkout', 'routes/checkout.tsx'),
     route('quote', 'routes/quote.tsx'),

@@ -17,6 +17,7 @@ export const theme = createTheme({
     },
     secondary: { main: palette.secondary, contrastText: palette.onSecondary },
     background: { default: palette.background },
+    error: { main: palette.error },
   },
   typography: {
     fontFamily: FONT_FAMILY,
@@ -26,6 +27,10 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 8 },
   components: {
-    MuiButton: { defaultProps: { disableElevation: true } },
+    // Sentence case, as the site's own buttons (styles/base.css) and the booking steps' are.
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: { textTransform: 'none' } },
+    },
   },
 });

@@ -14,7 +14,9 @@ test('book a band A parcel through every step with two extras', async ({ page })
   expect(await axeProblems(page)).toEqual([]);
   // Continuing without a band says why, and nothing is stored.
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByTestId('form-errors')).toContainText('Please choose a price band');
+  await expect(page.getByTestId('form-errors')).toHaveText(
+    'Please check this field: Price band: Please choose a price band, or enter your parcel’s size.',
+  );
   expect((await storedBookings(page)).index).toBeNull();
   await bandA.check();
   await expect(page.getByTestId('chosen-band')).toHaveText('Price Band A: £6.95 before extras');

@@ -200,3 +200,25 @@ test('a new booking’s first screen comes prerendered, so it paints before its 
   await expect(bare.getByRole('heading', { level: 1 })).toHaveText('What size is your parcel?');
   await context.close();
 });
+
+test('the first booking screen works without MUI, and fetches the next step once a band is chosen', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' || request.url().endsWith('.js'))
+      scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/order/');
+  await expect(page.getByTestId('band-option')).toHaveCount(13);
+  // The size step is usable on the site's own code: MUI and TanStack Query are not loaded.
+  expect(scripts.filter((path) => /\/assets\/app-(vendor|providers)-/.test(path))).toEqual([]);
+
+  // Choosing a band fetches the retailer step's code (and MUI with it) before Continue.
+  const retailerCode = page.waitForRequest(/\/assets\/order-retailer-[\w-]+\.js$/);
+  await page.getByRole('radio', { name: /^Price Band A\b/ }).check();
+  await retailerCode;
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Which retailer is sending it?');
+  await expect(page.getByLabel('Expected at our depot')).toBeVisible();
+});

@@ -79,6 +79,20 @@ export function watchForPrefetch(element: Element, path: string, request: Reques
 
 export const usePrefetchRequest = () => useContext(PrefetchContext);
 
+/**
+ * Prefetches a page the visitor is about to open (its code, and its data if any) unless their
+ * connection asks to save data: for a next step reached by a button rather than a link.
+ */
+export function usePrefetch() {
+  const request = usePrefetchRequest();
+  return useCallback(
+    (path: string) => {
+      if (prefetchAllowed()) request(path);
+    },
+    [request],
+  );
+}
+
 /** A ref for a link to `path` (null: nothing to prefetch) that prefetches it when seen. */
 export function useViewportPrefetch<T extends Element>(path: string | null) {
   const request = usePrefetchRequest();

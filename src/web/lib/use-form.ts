@@ -46,11 +46,11 @@ export function useForm<Values extends Record<string, Value>>(
     errors,
     errorOf,
     setValue,
-    /** Props for a MUI TextField bound to a text field of the form. */
+    /** Props for a text field (a MUI TextField, or the booking forms' FormField) bound to it. */
     text: (field: Field) => ({
       name: field,
       value: values[field] as string,
-      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
         change(field, event.target.value as Values[Field]),
       onBlur: () => setLeft((current) => add(current, field)),
       error: errorOf(field) !== undefined,

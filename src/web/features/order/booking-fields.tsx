@@ -1,59 +1,128 @@
-import type { ReactNode } from 'react';
-import { Grid, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import type { ChangeEvent, CSSProperties, ReactNode } from 'react';
 import type { SizeField } from '../../../shared/booking-steps';
 import { ISLANDS } from '../../../shared/islands';
+import './booking.css';
 
 type Unit = '£' | 'cm' | 'kg';
 
-const measured = (unit: Unit): TextFieldProps['slotProps'] => ({
-  htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
-  input: { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> },
-});
-
-const UNIT_SLOTS: Record<Unit, TextFieldProps['slotProps']> = {
-  '£': {
-    htmlInput: { inputMode: 'decimal' },
-    input: { startAdornment: <InputAdornment position="start">£</InputAdornment> },
-  },
-  cm: measured('cm'),
-  kg: measured('kg'),
-};
-
-type Props = TextFieldProps & {
+export interface FieldProps {
+  name: string;
+  /** The control's id; the field's name when not given. */
+  id?: string;
+  label: ReactNode;
+  value: string;
+  onChange: (
+    event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>,
+  ) => void;
+  onBlur?: () => void;
+  /** Whether `helperText` is an error (useForm's `text()` gives both). */
+  error?: boolean;
+  helperText?: ReactNode;
   /** Shown under the field while it has no message to show. */
   hint?: ReactNode;
   /** What the number is in: pounds before it, a measure after it (with the decimal keypad). */
   unit?: Unit;
   /** The keyboard a phone shows (the input's inputMode). */
   keyboard?: 'numeric' | 'url';
-};
+  required?: boolean;
+  autoComplete?: string;
+  /** A text area this many lines high at least, growing with its text. */
+  multiline?: boolean;
+  minRows?: number;
+  /** A native select of the options given as children. */
+  select?: boolean;
+  children?: ReactNode;
+}
+
+const CHEVRON = 'M7 10l5 5 5-5z';
 
 /**
  * A text field of the booking forms, spread with what lib/use-form.ts binds it with
- * (`{...form.text(name)}`): full width, the field's name as its id unless given another, and a
- * hint under it until there is a message in its place.
+ * (`{...form.text(name)}`): full width, the field's name as its id unless given another, its
+ * message (or else its hint) under it and named by it, and `aria-invalid` while in error. Plain
+ * elements drawn like MUI's outlined text field (booking.css), so the size step needs no MUI.
  */
-export function FormField({ hint, unit, keyboard, helperText, ...props }: Props) {
+export function FormField({
+  id,
+  name,
+  label,
+  value,
+  error = false,
+  helperText,
+  hint,
+  unit,
+  keyboard,
+  required,
+  autoComplete,
+  multiline,
+  minRows = 1,
+  select,
+  children,
+  ...handlers
+}: FieldProps) {
+  const controlId = id ?? name;
+  const help = helperText ?? hint;
+  const helpId = help ? `${controlId}-helper-text` : undefined;
+  const control = {
+    id: controlId,
+    name,
+    value,
+    required,
+    className: 'field__input',
+    'aria-invalid': error || undefined,
+    'aria-describedby': helpId,
+    ...handlers,
+  };
+  const filled = select || unit === '£' || value !== '';
+  const asterisk = required ? ' *' : '';
   return (
-    <TextField
-      id={props.name}
-      fullWidth
-      slotProps={unit ? UNIT_SLOTS[unit] : keyboard && { htmlInput: { inputMode: keyboard } }}
-      {...props}
-      helperText={helperText ?? hint}
-    />
+    <div className={`field${filled ? ' field--filled' : ''}${error ? ' field--error' : ''}`}>
+      <label className="field__label" htmlFor={controlId}>
+        {label}
+        {asterisk && <span aria-hidden="true">{asterisk}</span>}
+      </label>
+      <div className="field__box">
+        {unit === '£' && <span className="field__unit field__unit--start">£</span>}
+        {select ? (
+          <select {...control}>{children}</select>
+        ) : multiline ? (
+          <textarea {...control} rows={minRows} style={{ '--rows': minRows } as CSSProperties} />
+        ) : (
+          <input
+            {...control}
+            type="text"
+            inputMode={unit ? 'decimal' : keyboard}
+            autoComplete={unit && unit !== '£' ? 'off' : autoComplete}
+          />
+        )}
+        {unit && unit !== '£' && <span className="field__unit">{unit}</span>}
+        {select && (
+          <svg className="field__chevron" viewBox="0 0 24 24" width={24} height={24}>
+            <path d={CHEVRON} fill="currentColor" />
+          </svg>
+        )}
+        <fieldset className="field__outline" aria-hidden="true">
+          <legend>
+            <span>
+              {label}
+              {asterisk}
+            </span>
+          </legend>
+        </fieldset>
+      </div>
+      {help && (
+        <p className="field__helper" id={helpId}>
+          {help}
+        </p>
+      )}
+    </div>
   );
 }
 
 /** The destination island (required), a native select. */
-export function IslandField(props: TextFieldProps) {
+export function IslandField(props: Omit<FieldProps, 'select' | 'required' | 'children'>) {
   return (
-    <FormField
-      {...props}
-      required
-      select
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-    >
+    <FormField {...props} required select>
       <option value="">Choose an island</option>
       {ISLANDS.map((island) => (
         <option key={island} value={island}>
@@ -71,29 +140,30 @@ export const SIZE_LABELS: Record<SizeField, string> = {
   weight: 'Weight',
 };
 
+/** The bound props of a size field (useForm's `text()`, with its id). */
+export type SizeFieldProps = Omit<FieldProps, 'label'>;
+
 /** The parcel's three sides in cm and its weight in kg, side by side, as one labelled group. */
 export function SizeFields({
   field,
   labelledBy,
   required,
 }: {
-  /** A field's bound props (with its id). */
-  field: (name: SizeField) => TextFieldProps;
+  field: (name: SizeField) => SizeFieldProps;
   labelledBy: string;
   required?: boolean;
 }) {
   return (
-    <Grid container spacing={2} role="group" aria-labelledby={labelledBy}>
+    <div className="size-fields" role="group" aria-labelledby={labelledBy}>
       {(['length', 'width', 'height', 'weight'] as const).map((name) => (
-        <Grid key={name} size={{ xs: 6, sm: 3 }}>
-          <FormField
-            {...field(name)}
-            label={SIZE_LABELS[name]}
-            required={required}
-            unit={name === 'weight' ? 'kg' : 'cm'}
-          />
-        </Grid>
+        <FormField
+          key={name}
+          {...field(name)}
+          label={SIZE_LABELS[name]}
+          required={required}
+          unit={name === 'weight' ? 'kg' : 'cm'}
+        />
       ))}
-    </Grid>
+    </div>
   );
 }

@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
-import { Alert, Box, Button, Container, Grid, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import type { BookingStep } from '../../../shared/booking-steps';
 import type { LocalOrder } from '../../../shared/local-order';
 import { BookingStepper } from './booking-stepper';
-import { BookingSummary } from './booking-summary';
-import { useCatalogue } from './use-catalogue';
+import './booking.css';
 
 interface Props {
   step: BookingStep;
@@ -17,10 +15,15 @@ interface Props {
   existing: boolean;
   /** The steps are left out where nothing is being booked yet (the calculator). */
   steps?: boolean;
+  /** The booking so far, beside the form on wide screens (BookingSummary). */
+  summary?: ReactNode;
   children: ReactNode;
 }
 
-/** The frame of every booking step: the steps, the heading, the form, and the booking so far. */
+/**
+ * The frame of every booking step: the steps, the heading, the form, and the booking so far.
+ * Plain elements (booking.css): the size step, the first screen of a booking, loads without MUI.
+ */
 export function BookingPage({
   step,
   title,
@@ -28,43 +31,29 @@ export function BookingPage({
   order,
   existing,
   steps = true,
+  summary,
   children,
 }: Props) {
-  const { resolve } = useCatalogue();
-  // The extras step shows the price lines itself; the size step has no booking yet to sum up.
-  const aside = order !== null && step !== 'size' && step !== 'additions';
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
+    <div className="container booking">
       {steps && <BookingStepper step={step} order={order} />}
       {existing && !order ? (
-        <Alert
-          severity="info"
-          action={
-            <Button component={Link} to="/order/" color="inherit">
-              Start a booking
-            </Button>
-          }
-        >
+        <div className="alert alert--info alert--action">
           This booking is no longer in this browser (it may have been removed in another tab).
-        </Alert>
+          <Link to="/order/" className="button">
+            Start a booking
+          </Link>
+        </div>
       ) : (
-        <Grid container spacing={{ xs: 2, md: 4 }}>
-          <Grid size={{ xs: 12, md: aside ? 8 : 12 }}>
-            <Typography variant="h1" sx={{ mb: 1, fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-              {title}
-            </Typography>
-            {intro && (
-              <Box sx={{ mb: 3, color: 'text.secondary', typography: 'body1' }}>{intro}</Box>
-            )}
+        <div className={`booking__grid${summary ? ' booking__grid--aside' : ''}`}>
+          <div className="booking__main">
+            <h1 className="booking__title">{title}</h1>
+            {intro && <div className="booking__intro">{intro}</div>}
             {children}
-          </Grid>
-          {aside && order && (
-            <Grid size={{ xs: 12, md: 4 }}>
-              <BookingSummary booked={resolve(order)} />
-            </Grid>
-          )}
-        </Grid>
+          </div>
+          {summary}
+        </div>
       )}
-    </Container>
+    </div>
   );
 }

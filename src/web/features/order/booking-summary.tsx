@@ -4,10 +4,17 @@ import { formatMoney } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
 import { BoxImage } from '../basket/box-image';
 import { PriceLines } from '../basket/price-lines';
-import type { BookedOrder } from './use-catalogue';
+import type { LocalOrder } from '../../../shared/local-order';
+import { useCatalogue } from './use-catalogue';
 
-/** The booking so far beside the steps: its label, size and price lines, and the total. */
-export function BookingSummary({ booked }: { booked: BookedOrder }) {
+/**
+ * The booking so far beside the steps (BookingPage's `summary`): its label, size and price lines,
+ * and the total; nothing while the booking is not in this browser.
+ */
+export function BookingSummary({ order }: { order: LocalOrder | null }) {
+  const { resolve } = useCatalogue();
+  if (!order) return null;
+  const booked = resolve(order);
   const dimensions = orderDimensionsMm(booked);
   return (
     <Card variant="outlined" component="aside" aria-labelledby="booking-summary-title">

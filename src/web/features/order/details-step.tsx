@@ -8,6 +8,7 @@ import {
 import type { LocalOrder } from '../../../shared/local-order';
 import { orderTotalPence } from '../../../shared/pricing';
 import { BookingPage } from './booking-page';
+import { BookingSummary } from './booking-summary';
 import { FormField, IslandField } from './booking-fields';
 import { GstEstimate } from './gst-estimate';
 import { StepForm, useStepForm } from './step-form';
@@ -43,6 +44,7 @@ export function DetailsStep({ initial }: { initial: LocalOrder }) {
       intro="These details go on the customs declaration for your island."
       order={order}
       existing
+      summary={<BookingSummary order={order} />}
     >
       <StepForm {...step} label="Parcel details">
         <Grid container spacing={2.5}>

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { Alert } from '@mui/material';
+import './booking.css';
 
 /**
  * After a form was sent with errors: a summary announced to screen readers (role alert), naming
@@ -14,13 +14,16 @@ export function FormErrors({
   labels: Record<string, string>;
   show: boolean;
 }) {
-  const entries = Object.entries(errors).filter(([, message]) => message);
+  // Each field's message, its own full stop dropped: the summary is one sentence.
+  const entries = Object.entries(errors).flatMap(([field, message]) =>
+    message ? [`${labels[field] ?? field}: ${message.replace(/\.$/, '')}`] : [],
+  );
   if (!show || entries.length === 0) return null;
   return (
-    <Alert severity="error" role="alert" sx={{ mb: 3 }} data-testid="form-errors">
+    <div className="alert alert--error form-errors" role="alert" data-testid="form-errors">
       Please check {entries.length === 1 ? 'this field' : `these ${entries.length} fields`}:{' '}
-      {entries.map(([field, message]) => `${labels[field] ?? field}: ${message}`).join('; ')}.
-    </Alert>
+      {entries.join('; ')}.
+    </div>
   );
 }
 

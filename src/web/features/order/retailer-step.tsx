@@ -1,4 +1,5 @@
 import {
+  Box,
   Collapse,
   FormControl,
   FormControlLabel,
@@ -16,6 +17,7 @@ import {
 import type { LocalOrder } from '../../../shared/local-order';
 import { DateField } from '../../components/date-field';
 import { BookingPage } from './booking-page';
+import { BookingSummary } from './booking-summary';
 import { FormField } from './booking-fields';
 import { StepForm, useStepForm } from './step-form';
 
@@ -47,6 +49,7 @@ export function RetailerStep({ initial }: { initial: LocalOrder }) {
       intro="Tell us about the UK retailer delivering your parcel to our Portsmouth depot, so we can match it to your booking when it arrives."
       order={step.order}
       existing
+      summary={<BookingSummary order={step.order} />}
     >
       <StepForm {...step} label="Retailer details">
         <Grid container spacing={2.5}>
@@ -99,13 +102,14 @@ export function RetailerStep({ initial }: { initial: LocalOrder }) {
               </RadioGroup>
             </FormControl>
             <Collapse in={form.values.MultipleDeliveries} unmountOnExit>
-              <FormField
-                {...field('DeliveryCount')}
-                required
-                sx={{ mt: 1.5, maxWidth: 240 }}
-                keyboard="numeric"
-                hint="We wait for every delivery and send them on together"
-              />
+              <Box sx={{ mt: 1.5, maxWidth: 240 }}>
+                <FormField
+                  {...field('DeliveryCount')}
+                  required
+                  keyboard="numeric"
+                  hint="We wait for every delivery and send them on together"
+                />
+              </Box>
             </Collapse>
           </Grid>
         </Grid>

@@ -1,5 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Product } from '../../../shared/api/catalogue';
 import { fitsBand, smallestFittingBand } from '../../../shared/band-fit';
@@ -13,14 +12,16 @@ import {
 import { formatDimensionsCm, orderDimensionsMm } from '../../../shared/labels';
 import type { LocalOrder } from '../../../shared/local-order';
 import { formatPounds } from '../../../shared/money';
+import { usePrefetch } from '../../components/prefetch';
+import { useResource } from '../../lib/remote-resource';
 import { useForm } from '../../lib/use-form';
+import { productsResource } from '../catalogue/api/products';
 import { BandChoice } from './band-choice';
 import { BookingPage } from './booking-page';
 import { SIZE_LABELS, SizeFields } from './booking-fields';
 import { createOrder, updateOrder, useBookings, useLocalOrder } from './booking-store';
 import { FormErrors, focusFirstError } from './form-errors';
 import { StepActions } from './step-actions';
-import { useCatalogue } from './use-catalogue';
 
 const BAND_REQUIRED = 'Please choose a price band, or enter your parcel’s size.';
 const TOO_LARGE = 'Your parcel fits none of our price bands: please request a quote.';
@@ -64,7 +65,12 @@ interface Props {
 export function SizeStep({ mode, initial }: Props) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
-  const { products, isPending, isError } = useCatalogue();
+  // The price bands from the same cached fetch as the home page's (no TanStack Query here: this
+  // screen loads without MUI or TanStack Query; useProducts starts from what this fetched).
+  const catalogue = useResource(productsResource);
+  const products = catalogue.data?.items ?? [];
+  const isPending = catalogue.status === 'pending';
+  const isError = catalogue.status === 'error';
   const stored = useLocalOrder(initial?.Id ?? null);
   const { basket } = useBookings();
   const [selected, setSelected] = useState<number | null>(initial?.ProductId ?? null);
@@ -88,6 +94,15 @@ export function SizeStep({ mode, initial }: Props) {
           : undefined
       : undefined;
   const inBasket = initial !== null && basket.includes(initial.Id);
+
+  // Once a band is chosen the customer is about to continue: fetch the next step's code (it
+  // brings MUI, which this screen does without) so that Continue opens it at once.
+  const prefetch = usePrefetch();
+  const ready = chosen !== null;
+  const nextPath = stepPath('retailer', initial?.Id ?? 0);
+  useEffect(() => {
+    if (ready) prefetch(nextPath);
+  }, [ready, nextPath, prefetch]);
 
   const save = (): number | null => {
     if (!chosen || (parcel === null && Object.keys(size.errors).length > 0)) return null;
@@ -131,55 +146,49 @@ export function SizeStep({ mode, initial }: Props) {
           errors={{ ...size.errors, ...(bandError ? { ProductId: bandError } : {}) }}
           labels={{ ...SIZE_LABELS, ProductId: 'Price band' }}
         />
-        <Card variant="outlined" sx={{ mb: 4 }}>
-          <CardContent>
-            <Typography variant="h2" id="size-heading" sx={{ fontSize: '1.25rem', mb: 0.5 }}>
-              Know its size? Enter it
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-              Measure the box the retailer will send, in any order. We check every way round.
-            </Typography>
-            <SizeFields
-              field={(name) => ({ ...size.text(name), id: `size-${name}` })}
-              labelledBy="size-heading"
-            />
-            <Box aria-live="polite" sx={{ mt: parcel ? 2 : 0 }} data-testid="size-result">
-              {parcel && !isPending && suggestion && (
-                <Alert severity="success">
-                  Your parcel ({formatDimensionsCm(orderDimensionsMm({ size: parcel.size })!)},{' '}
-                  {parcel.Weight / 1000} kg) fits <strong>Price Band {suggestion.Code}</strong> (
-                  {suggestion.Name}) for <strong>{formatPounds(suggestion.Price)}</strong>.
-                  {chosen && chosen.Id !== suggestion.Id
-                    ? ` You have chosen the larger Price Band ${chosen.Code}.`
-                    : ' We have chosen it for you.'}
-                </Alert>
-              )}
-              {parcel && !isPending && !isError && !suggestion && (
-                <Alert
-                  severity="warning"
-                  action={
-                    <Button component={Link} to={quotePath(size.values)} color="inherit">
-                      Request a quote
-                    </Button>
-                  }
-                >
+        <section className="card booking__card" aria-labelledby="size-heading">
+          <h2 id="size-heading">Know its size? Enter it</h2>
+          <p className="booking__hint">
+            Measure the box the retailer will send, in any order. We check every way round.
+          </p>
+          <SizeFields
+            field={(name) => ({ ...size.text(name), id: `size-${name}` })}
+            labelledBy="size-heading"
+          />
+          <div aria-live="polite" data-testid="size-result">
+            {parcel && !isPending && suggestion && (
+              <p className="alert alert--success size-result">
+                Your parcel ({formatDimensionsCm(orderDimensionsMm({ size: parcel.size })!)},{' '}
+                {parcel.Weight / 1000} kg) fits <strong>Price Band {suggestion.Code}</strong> (
+                {suggestion.Name}) for <strong>{formatPounds(suggestion.Price)}</strong>.
+                {chosen && chosen.Id !== suggestion.Id
+                  ? ` You have chosen the larger Price Band ${chosen.Code}.`
+                  : ' We have chosen it for you.'}
+              </p>
+            )}
+            {parcel && !isPending && !isError && !suggestion && (
+              <div className="alert alert--warning alert--action size-result">
+                <span>
                   Your parcel is larger or heavier than our biggest price band. We can still carry
                   it: ask us for a quote.
-                </Alert>
-              )}
-            </Box>
-          </CardContent>
-        </Card>
+                </span>
+                <Link to={quotePath(size.values)} className="button button--outlined">
+                  Request a quote
+                </Link>
+              </div>
+            )}
+          </div>
+        </section>
 
         {!(parcel && !isPending && !suggestion) && (
           <>
-            <Typography variant="h2" id="bands-heading" sx={{ fontSize: '1.25rem', mb: 1.5 }}>
+            <h2 id="bands-heading">
               {parcel ? 'Price bands your parcel fits' : 'Or choose a price band'}
-            </Typography>
+            </h2>
             {isError ? (
-              <Alert severity="warning">
+              <p className="alert alert--warning">
                 Prices could not be loaded just now. Please refresh the page.
-              </Alert>
+              </p>
             ) : (
               <BandChoice
                 bands={products}
@@ -194,23 +203,18 @@ export function SizeStep({ mode, initial }: Props) {
           </>
         )}
         {bandError && (
-          <Typography id="band-error" color="error" variant="body2" sx={{ mt: 1 }}>
+          <p id="band-error" className="booking__error">
             {bandError}
-          </Typography>
+          </p>
         )}
 
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={1}
-          sx={{ mt: 3, alignItems: { sm: 'center' }, justifyContent: 'flex-end' }}
-          aria-live="polite"
-        >
+        <div aria-live="polite">
           {chosen && (
-            <Typography data-testid="chosen-band">
+            <p className="booking__chosen" data-testid="chosen-band">
               Price Band {chosen.Code}: <strong>{formatPounds(chosen.Price)}</strong> before extras
-            </Typography>
+            </p>
           )}
-        </Stack>
+        </div>
         <StepActions
           back={inBasket ? '/basket/' : undefined}
           continueLabel={calculator && !initial ? 'Book this delivery' : 'Continue'}

@@ -1,5 +1,5 @@
-import { Button, Stack } from '@mui/material';
 import { Link } from 'react-router';
+import './booking.css';
 
 interface Props {
   /** Where Back goes (none on the first step). */
@@ -13,28 +13,24 @@ interface Props {
 /** Back, and the form's submit button (Continue); while editing, Save and return to basket. */
 export function StepActions({ back, onBack, continueLabel = 'Continue', onSaveToBasket }: Props) {
   return (
-    <Stack
-      direction={{ xs: 'column-reverse', sm: 'row' }}
-      spacing={2}
-      sx={{ mt: 4, justifyContent: 'space-between' }}
-    >
+    <div className="step-actions">
       {back ? (
-        <Button component={Link} to={back} onClick={onBack} variant="text">
+        <Link to={back} onClick={onBack} className="button button--text">
           Back
-        </Button>
+        </Link>
       ) : (
         <span />
       )}
-      <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={2}>
+      <div className="step-actions__main">
         {onSaveToBasket && (
-          <Button variant="outlined" onClick={onSaveToBasket}>
+          <button type="button" className="button button--outlined" onClick={onSaveToBasket}>
             Save and return to basket
-          </Button>
+          </button>
         )}
-        <Button type="submit" variant="contained" size="large">
+        <button type="submit" className="button button--contained button--large">
           {continueLabel}
-        </Button>
-      </Stack>
-    </Stack>
+        </button>
+      </div>
+    </div>
   );
 }

@@ -15,6 +15,7 @@ import { formatReceivingHours, isReceivingHours } from '../../../shared/receivin
 import { validateForm } from '../../../shared/validation/form';
 import { useSettings } from '../settings/use-settings';
 import { BookingPage } from './booking-page';
+import { BookingSummary } from './booking-summary';
 import { focusFirstError } from './form-errors';
 import { StepActions } from './step-actions';
 import { useStep } from './use-step';
@@ -52,6 +53,7 @@ export function TermsStep({ initial }: { initial: LocalOrder }) {
       intro="Please read what applies to this booking. Our full terms and conditions apply too."
       order={order}
       existing
+      summary={<BookingSummary order={order} />}
     >
       <form ref={formRef} onSubmit={finish()} noValidate aria-label="Booking terms">
         <Box
