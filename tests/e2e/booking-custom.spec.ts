@@ -222,3 +222,17 @@ test('the first booking screen works without MUI, and fetches the next step once
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Which retailer is sending it?');
   await expect(page.getByLabel('Expected at our depot')).toBeVisible();
 });
+
+test('the size step says so when the prices cannot be loaded', async ({ page, consoleErrors }) => {
+  await page.route('**/api/products', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }),
+  );
+  await page.goto('/order/');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Prices could not be loaded just now. Please refresh the page.',
+  );
+  await expect(page.getByTestId('band-option')).toHaveCount(0);
+  // The browser reports the failed call; nothing else went wrong.
+  expect(consoleErrors.filter((e) => !/503/.test(e))).toEqual([]);
+  consoleErrors.length = 0;
+});

@@ -19,6 +19,7 @@ import { stepPath } from '../../../shared/booking-steps';
 import { basketItemTitle } from '../../../shared/labels';
 import { formatMoney } from '../../../shared/money';
 import { emptyTheBasket, removeOrder } from '../order/booking-store';
+import { PRICES_UNAVAILABLE } from '../catalogue/price-bands';
 import { BasketItemCard } from './basket-item-card';
 import { BasketIcon, DeleteIcon, EditIcon } from '../../components/mui-icons';
 import { useBasket } from './use-basket';
@@ -58,7 +59,7 @@ export function BasketPage() {
       </div>
       {isError && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          Prices could not be loaded just now. Please refresh the page.
+          {PRICES_UNAVAILABLE}
         </Alert>
       )}
       {items.length === 0 ? (

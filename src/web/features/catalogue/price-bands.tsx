@@ -4,16 +4,22 @@ import { formatMoney, toPence } from '../../../shared/money';
 import { useResource } from '../../lib/remote-resource';
 import { productsResource } from './api/products';
 
+/** What a page says when the price bands could not be fetched. */
+export const PRICES_UNAVAILABLE = 'Prices could not be loaded just now. Please refresh the page.';
+
+/** That message as an alert, on the pages without MUI (home, content pages, the size step). */
+export function PricesUnavailable() {
+  return (
+    <p className="alert alert--warning" role="alert">
+      {PRICES_UNAVAILABLE}
+    </p>
+  );
+}
+
 /** The price bands from the catalogue with their box image, size in cm, weight and price. */
 export function PriceBands() {
   const { data, status } = useResource(productsResource);
-  if (status === 'error') {
-    return (
-      <p className="alert alert--warning" role="alert">
-        Prices could not be loaded just now. Please refresh the page.
-      </p>
-    );
-  }
+  if (status === 'error') return <PricesUnavailable />;
   const bands = data?.items ?? null;
   return (
     <ul className="price-bands" aria-label="Price bands" aria-busy={!bands}>

@@ -18,9 +18,11 @@ interface Props {
   error?: string;
 }
 
-// The cards are plain elements under one style rule (booking.css), not a dozen MUI components
-// each: the size step is the first screen of a booking, and thirteen cards cost phones time.
-/** The price bands as radio cards: box image, size in cm, weight limit and price. */
+/**
+ * The price bands as radio cards: box image, size in cm, weight limit and price. Plain elements
+ * under one style rule (booking.css), not a dozen MUI components each: the size step is the first
+ * screen of a booking, and thirteen cards cost phones time.
+ */
 export function BandChoice({ bands, loading, value, onChange, fits, labelledBy, error }: Props) {
   if (loading) {
     return (

@@ -16,6 +16,7 @@ import { usePrefetch } from '../../components/prefetch';
 import { useResource } from '../../lib/remote-resource';
 import { useForm } from '../../lib/use-form';
 import { productsResource } from '../catalogue/api/products';
+import { PricesUnavailable } from '../catalogue/price-bands';
 import { BandChoice } from './band-choice';
 import { BookingPage } from './booking-page';
 import { SIZE_LABELS, SizeFields } from './booking-fields';
@@ -186,9 +187,7 @@ export function SizeStep({ mode, initial }: Props) {
               {parcel ? 'Price bands your parcel fits' : 'Or choose a price band'}
             </h2>
             {isError ? (
-              <p className="alert alert--warning">
-                Prices could not be loaded just now. Please refresh the page.
-              </p>
+              <PricesUnavailable />
             ) : (
               <BandChoice
                 bands={products}
