@@ -8,9 +8,11 @@
 //   Awaiting Parcel ─> Received at Depot ─> Shipped ─> Delivered
 //   Received at Depot ─> Awaiting Payment  the parcel needs more than was paid: an invoice
 //   Paid ─> Shipped
-//   Missing Items Reported: from Awaiting Parcel, Received at Depot, Shipped or Delivered; the
-//   office resolves it back to where the order stands, or cancels it.
-//   Cancelled: from any state before shipping; final.
+//   Cancelled: from any state before shipping; final. An unpaid checkout is cancelled after
+//   24 hours (Awaiting Payment ─> Cancelled).
+//
+// Missing items are not a status: a report opens a case beside the order, with its own status,
+// so the order keeps where it stands (docs/decisions/0012-order-lifecycle-and-payments.md).
 
 export const ORDER_STATUSES = [
   'Quote Requested',
@@ -22,7 +24,6 @@ export const ORDER_STATUSES = [
   'Paid',
   'Shipped',
   'Delivered',
-  'Missing Items Reported',
   'Cancelled',
 ] as const;
 
@@ -35,18 +36,11 @@ export const ORDER_STATUS_TRANSITIONS: Readonly<Record<OrderStatus, readonly Ord
   'Quote Ready': ['Awaiting Payment', 'Quote Declined', 'Cancelled'],
   'Quote Declined': [],
   'Awaiting Payment': ['Awaiting Parcel', 'Paid', 'Cancelled'],
-  'Awaiting Parcel': ['Received at Depot', 'Missing Items Reported', 'Cancelled'],
-  'Received at Depot': ['Shipped', 'Awaiting Payment', 'Missing Items Reported', 'Cancelled'],
+  'Awaiting Parcel': ['Received at Depot', 'Cancelled'],
+  'Received at Depot': ['Shipped', 'Awaiting Payment', 'Cancelled'],
   Paid: ['Shipped', 'Cancelled'],
-  Shipped: ['Delivered', 'Missing Items Reported'],
-  Delivered: ['Missing Items Reported'],
-  'Missing Items Reported': [
-    'Awaiting Parcel',
-    'Received at Depot',
-    'Shipped',
-    'Delivered',
-    'Cancelled',
-  ],
+  Shipped: ['Delivered'],
+  Delivered: [],
   Cancelled: [],
 };
 

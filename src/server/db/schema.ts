@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -14,6 +16,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../shared/api/auth';
 import { ORDER_STATUSES } from '../../shared/order-status';
+import { ADDRESS_TYPES } from '../../shared/addresses';
+import type { AddressInput } from '../../shared/api/addresses';
+import { PAYMENT_FAILURES, PAYMENT_STATUSES } from '../../shared/api/checkout';
+import { INVOICE_STATUSES } from '../../shared/api/orders';
+import { DISCOUNT_KINDS } from '../../shared/discounts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -216,10 +223,21 @@ export const orders = pgTable(
       .notNull()
       .default(sql`'{}'::integer[]`),
     notes: text('notes').notNull().default(''),
+    /** What was charged, fixed at checkout: the band's price, then each extra (name, pence). */
+    lines: jsonb('lines').$type<PriceLine[]>().notNull().default([]),
+    totalPence: integer('total_pence').notNull().default(0),
+    /** This order's share of its checkout's discount. */
+    discountPence: integer('discount_pence').notNull().default(0),
+    termsAcceptedAt: at('terms_accepted_at'),
+    /** The delivery address as it was at checkout (the address book may change later). */
+    deliveryAddress: jsonb('delivery_address').$type<AddressInput>(),
+    /** The checkout payment that pays for it. */
+    paymentId: integer('payment_id').references((): AnyPgColumn => payments.id),
     ...timestamps,
   },
   (t) => [
     index('orders_customer_id_idx').on(t.customerId),
+    index('orders_payment_id_idx').on(t.paymentId),
     index('orders_status_idx').on(t.status),
     check(
       'orders_status_check',
@@ -229,3 +247,233 @@ export const orders = pgTable(
     check('orders_item_count_check', sql`${t.itemCount} > 0`),
   ],
 );
+
+/** One line of what an order costs, fixed when it is booked. */
+export interface PriceLine {
+  name: string;
+  pence: number;
+}
+
+export const ACTOR_TYPES = ['customer', 'staff', 'system', 'provider'] as const;
+export type ActorType = (typeof ACTOR_TYPES)[number];
+
+/**
+ * What happened to an order, oldest first: every status change (from, to), and notes. Written in
+ * the same transaction as the change (src/server/modules/orders/lifecycle.ts); never updated.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    at: at('at').notNull().defaultNow(),
+    actorType: text('actor_type', { enum: ACTOR_TYPES }).notNull(),
+    actorId: integer('actor_id').references(() => users.id),
+    fromStatus: text('from_status', { enum: ORDER_STATUSES }),
+    toStatus: text('to_status', { enum: ORDER_STATUSES }),
+    note: text('note').notNull().default(''),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('order_events_order_id_idx').on(t.orderId, t.id)],
+);
+
+/** A customer's saved delivery and billing addresses (SPEC "Address"). */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ADDRESS_TYPES }).notNull(),
+    fullName: text('full_name').notNull(),
+    company: text('company').notNull().default(''),
+    line1: text('line1').notNull(),
+    line2: text('line2').notNull().default(''),
+    town: text('town').notNull().default(''),
+    parish: text('parish').notNull().default(''),
+    island: text('island'),
+    country: text('country').notNull(),
+    postcode: text('postcode').notNull().default(''),
+    telephone: text('telephone').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    index('addresses_customer_id_idx').on(t.customerId, t.updatedAt),
+    check('addresses_type_check', sql`${t.type} in ('Delivery', 'Billing')`),
+  ],
+);
+
+/** Discount codes (issue 11): a percentage or an amount off, within dates and limits. */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: serial('id').primaryKey(),
+    /** Upper case (src/shared/discounts.ts normaliseDiscountCode). */
+    code: text('code').notNull().unique(),
+    description: text('description').notNull().default(''),
+    kind: text('kind', { enum: DISCOUNT_KINDS }).notNull(),
+    percent: integer('percent'),
+    amountPence: integer('amount_pence'),
+    minSpendPence: integer('min_spend_pence').notNull().default(0),
+    validFrom: at('valid_from'),
+    validTo: at('valid_to'),
+    /** Uses allowed in all (null: no limit), and per customer (null: no limit). */
+    maxUses: integer('max_uses'),
+    maxUsesPerCustomer: integer('max_uses_per_customer'),
+    enabled: boolean('enabled').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    check('discount_codes_kind_check', sql`${t.kind} in ('percent', 'fixed')`),
+    check(
+      'discount_codes_amount_check',
+      sql`(${t.kind} = 'percent' and ${t.percent} between 1 and 100) or (${t.kind} = 'fixed' and ${t.amountPence} > 0)`,
+    ),
+  ],
+);
+
+export const PAYMENT_KINDS = ['checkout', 'invoice'] as const;
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/**
+ * A payment the customer is asked to make: a checkout (one or more orders, payment_id on each) or
+ * an invoice. Confirmed only by the provider's signed word. `idempotency_key` makes a repeated
+ * checkout return this payment; it is cleared when the payment expires, so the basket can be
+ * paid again.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: PAYMENT_KINDS }).notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** The provider's checkout session. */
+    providerSessionId: text('provider_session_id').unique(),
+    checkoutUrl: text('checkout_url'),
+    /** The provider's id of the money taken (Stripe's payment intent). */
+    providerPaymentId: text('provider_payment_id'),
+    subtotalPence: integer('subtotal_pence').notNull(),
+    discountPence: integer('discount_pence').notNull().default(0),
+    amountPence: integer('amount_pence').notNull(),
+    discountCodeId: integer('discount_code_id').references(() => discountCodes.id),
+    invoiceId: integer('invoice_id').references((): AnyPgColumn => invoices.id),
+    idempotencyKey: text('idempotency_key'),
+    /** SHA-256 of the request the key was first used with. */
+    requestHash: text('request_hash'),
+    billingAddress: jsonb('billing_address').$type<AddressInput>(),
+    lastFailure: text('last_failure', { enum: PAYMENT_FAILURES }),
+    paidAt: at('paid_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payments_customer_idempotency_idx').on(t.customerId, t.idempotencyKey),
+    index('payments_customer_id_idx').on(t.customerId),
+    index('payments_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex('payments_invoice_pending_idx')
+      .on(t.invoiceId)
+      .where(sql`${t.status} = 'pending' and ${t.invoiceId} is not null`),
+    check('payments_amount_check', sql`${t.amountPence} >= 0 and ${t.subtotalPence} >= 0`),
+  ],
+);
+
+/**
+ * A use of a discount code by a checkout: `reserved` while the payment is pending (it counts
+ * against the limits, so two checkouts cannot both take the last use), `redeemed` once paid,
+ * `released` when the payment expires or is cancelled.
+ */
+export const discountRedemptions = pgTable(
+  'discount_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    discountCodeId: integer('discount_code_id')
+      .notNull()
+      .references(() => discountCodes.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id),
+    paymentId: integer('payment_id')
+      .notNull()
+      .unique()
+      .references(() => payments.id),
+    status: text('status', { enum: ['reserved', 'redeemed', 'released'] })
+      .notNull()
+      .default('reserved'),
+    ...timestamps,
+  },
+  (t) => [index('discount_redemptions_code_idx').on(t.discountCodeId, t.customerId)],
+);
+
+/**
+ * Events received from payment providers' webhooks, each once: a replayed event finds its id
+ * here and changes nothing.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    paymentId: integer('payment_id').references(() => payments.id),
+    receivedAt: at('received_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event_idx').on(t.provider, t.eventId)],
+);
+
+/** Invoices for something owed on an order beyond its booking (raised by staff). */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull().default('unpaid'),
+    paidAt: at('paid_at'),
+    ...timestamps,
+  },
+  (t) => [
+    index('invoices_customer_id_idx').on(t.customerId),
+    index('invoices_order_id_idx').on(t.orderId),
+    check('invoices_amount_check', sql`${t.amountPence} > 0`),
+  ],
+);
+
+/**
+ * The sandbox payment provider's own records (lib/payments/sandbox.ts): what a real provider
+ * keeps on its side. Kept in our database so that every node sees them.
+ */
+export const sandboxSessions = pgTable('sandbox_sessions', {
+  id: text('id').primaryKey(),
+  amountPence: integer('amount_pence').notNull(),
+  description: text('description').notNull(),
+  customerEmail: text('customer_email'),
+  /** Our payment's reference, sent back in every event. */
+  clientReference: text('client_reference').notNull(),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  status: text('status', { enum: ['open', 'complete', 'expired'] })
+    .notNull()
+    .default('open'),
+  paymentId: text('payment_id'),
+  lastFailure: text('last_failure'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  expiresAt: at('expires_at').notNull(),
+});

@@ -184,3 +184,14 @@ export const seedSettings: SeedSetting[] = [
   { category: 'Tax', name: 'JerseyGstRate', value: 0.05 },
   { category: 'Tax', name: 'JerseyGstThresholdPence', value: 6000 },
 ];
+
+/** Discount codes of a new installation: one demo code (issue 11). */
+export const seedDiscountCodes = [
+  {
+    code: 'WELCOME10',
+    description: 'Welcome offer: 10% off your first checkout',
+    kind: 'percent' as const,
+    percent: 10,
+    maxUsesPerCustomer: 1,
+  },
+];

@@ -1,9 +1,9 @@
 import type { Db } from './client';
-import { orderExtras, products, seedLog, settings } from './schema';
-import { seedExtras, seedProducts, seedSettings } from './seed-data';
+import { discountCodes, orderExtras, products, seedLog, settings } from './schema';
+import { seedDiscountCodes, seedExtras, seedProducts, seedSettings } from './seed-data';
 
 /**
- * Loads the first catalogue, extras and settings. Idempotent: each seed row is recorded in
+ * Loads the first catalogue, extras, settings and discount codes. Idempotent: each seed row is recorded in
  * seed_log the first time it is applied and never again, so re-running changes nothing and a
  * row that staff edited or deleted stays as staff left it. Returns how many rows it inserted.
  */
@@ -44,6 +44,15 @@ export async function seed(db: Db): Promise<number> {
         })
         .onConflictDoNothing()
         .returning({ id: settings.id });
+      inserted += rows.length;
+    }
+    for (const d of seedDiscountCodes) {
+      if (!(await firstTime(`discount:${d.code}`))) continue;
+      const rows = await tx
+        .insert(discountCodes)
+        .values(d)
+        .onConflictDoNothing()
+        .returning({ id: discountCodes.id });
       inserted += rows.length;
     }
     return inserted;

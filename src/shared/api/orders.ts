@@ -52,15 +52,40 @@ export const customerOrderSchema = z.object({
   Island: z.string(),
   Notes: z.string(),
   selectedExtras: z.array(z.number().int()),
+  RetailerName: z.string(),
+  /** What was charged for it (empty until it is priced): the band or quote, then each extra. */
+  Lines: z.array(z.object({ Name: z.string(), Amount: z.number() })),
+  /** The sum of Lines, before any discount. */
+  Total: z.number(),
+  /** Its share of the checkout's discount. */
+  Discount: z.number(),
   Created: z.string(),
 });
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 
 export const quoteResponseSchema = customerOrderSchema;
 
+export const INVOICE_STATUSES = ['unpaid', 'paid', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** An invoice for something owed on an order (e.g. excess carriage), raised by staff. */
+export const invoiceSchema = z.object({
+  Id: z.number().int(),
+  /** `INV-000001`. */
+  Reference: z.string(),
+  OrderId: z.number().int(),
+  OrderReference: z.string(),
+  Reason: z.string(),
+  Amount: z.number(),
+  Status: z.enum(INVOICE_STATUSES),
+  Created: z.string(),
+  PaidAt: z.string().nullable(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
 /** POST /public/orders: the customer's orders and invoices (SPEC section 7). */
 export const customerOrdersResponse = z.object({
   Orders: z.array(customerOrderSchema),
-  Invoices: z.array(z.object({ OrderId: z.number().int() }).passthrough()),
+  Invoices: z.array(invoiceSchema),
 });
 export type CustomerOrders = z.infer<typeof customerOrdersResponse>;

@@ -5,6 +5,7 @@ import { orderReference } from '../../../shared/order-reference';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
+import { recordCreated } from './lifecycle';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -26,6 +27,10 @@ export function toCustomerOrder(row: OrderRow): CustomerOrder {
     Island: row.island,
     Notes: row.notes,
     selectedExtras: row.extraIds,
+    RetailerName: row.retailerName,
+    Lines: row.lines.map((line) => ({ Name: line.name, Amount: toPounds(line.pence) })),
+    Total: toPounds(row.totalPence),
+    Discount: toPounds(row.discountPence),
     Created: row.createdAt.toISOString(),
   };
 }
@@ -60,6 +65,7 @@ export async function createQuote(
         notes: quote.Notes,
       })
       .returning();
+    await recordCreated(tx, [row.id], 'Quote Requested', { type: 'customer', id: customerId });
     return toCustomerOrder(row);
   });
 }

@@ -1,0 +1,91 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { canTransition, type OrderStatus } from '../../../shared/order-status';
+import type { Db } from '../../db/client';
+import { orderEvents, orders, type ActorType } from '../../db/schema';
+
+/**
+ * The one way an order's status changes (decision 0012): the move must be in the shared
+ * lifecycle table, the row must still be in the status the caller saw (so two racing changes
+ * cannot both apply), and an order event (who, when, from, to, note) is written in the same
+ * transaction. Call it inside the use case's transaction.
+ */
+
+/** A database handle or an open transaction: anything drizzle can query with. */
+export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+export interface Actor {
+  type: ActorType;
+  /** The user (customer or staff member) who made the change; none for the system. */
+  id?: number | null;
+}
+
+export const SYSTEM: Actor = { type: 'system' };
+
+export class TransitionError extends Error {
+  constructor(
+    readonly orderId: number,
+    readonly from: OrderStatus,
+    readonly to: OrderStatus,
+  ) {
+    super(`order ${orderId} cannot move from ${from} to ${to}`);
+  }
+}
+
+/**
+ * Moves orders from `from` to `to`. Returns the ids that moved: an order no longer in `from`
+ * (someone else moved it first) is left alone and not returned. Throws when the table does not
+ * allow the move at all.
+ */
+export async function transitionOrders(
+  tx: Tx,
+  orderIds: readonly number[],
+  from: OrderStatus,
+  to: OrderStatus,
+  actor: Actor,
+  note = '',
+  data: Record<string, unknown> = {},
+): Promise<number[]> {
+  if (orderIds.length === 0) return [];
+  if (!canTransition(from, to)) throw new TransitionError(orderIds[0], from, to);
+  const moved = await tx
+    .update(orders)
+    .set({ status: to, updatedAt: new Date() })
+    .where(and(inArray(orders.id, [...orderIds]), eq(orders.status, from)))
+    .returning({ id: orders.id });
+  const ids = moved.map((m) => m.id).sort((a, b) => a - b);
+  if (ids.length > 0) {
+    await tx.insert(orderEvents).values(
+      ids.map((orderId) => ({
+        orderId,
+        actorType: actor.type,
+        actorId: actor.id ?? null,
+        fromStatus: from,
+        toStatus: to,
+        note,
+        data,
+      })),
+    );
+  }
+  return ids;
+}
+
+/** Records that orders were created in a status (the first event of their timeline). */
+export async function recordCreated(
+  tx: Tx,
+  orderIds: readonly number[],
+  status: OrderStatus,
+  actor: Actor,
+  note = '',
+): Promise<void> {
+  if (orderIds.length === 0) return;
+  await tx.insert(orderEvents).values(
+    orderIds.map((orderId) => ({
+      orderId,
+      actorType: actor.type,
+      actorId: actor.id ?? null,
+      fromStatus: null,
+      toStatus: status,
+      note,
+    })),
+  );
+}

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import {
+  ADDRESS_LIMITS,
+  ADDRESS_TYPES,
+  addressRules,
+  ISLAND_COUNTRY,
+  normalisePostcode,
+  parishesOf,
+  type AddressField,
+  type AddressForm,
+} from '../addresses';
+import { COUNTRY_NAMES } from '../countries';
+import type { Island } from '../islands';
+import { validateForm } from '../validation/form';
+import { MESSAGES } from '../validation/messages';
+import { listingOptions, listResponse, optionalBody } from './listing';
+
+/**
+ * The API contract of the address book (SPEC section 7, issue 11):
+ * - POST /public/addresses: the customer's addresses, `{ options, filter }`, 10 a page sorted by
+ *   Updated ascending by default; the list in `items`.
+ * - POST /public/addresses/create: a new address (201 with it).
+ * - PUT /public/addresses/{Id}: changes an address (200 with it).
+ * - DELETE /public/addresses/{Id}: deletes it (200 `{ ok: true }`).
+ * Another customer's Id is a 404. The body is checked with the form's own rules
+ * (src/shared/addresses.ts), so the browser and the server give the same messages.
+ */
+
+const COUNTRY_CODES = Object.keys(COUNTRY_NAMES);
+
+const ADDRESS_FIELDS: readonly AddressField[] = [
+  'Type',
+  'FullName',
+  'Company',
+  'Line1',
+  'Line2',
+  'Town',
+  'Parish',
+  'Island',
+  'Country',
+  'Postcode',
+  'Telephone',
+];
+
+/** Any text field: a wrong JSON type reads as missing, null as empty. */
+const text = z
+  .string({ error: MESSAGES.required })
+  .nullish()
+  .transform((v) => (v ?? '').trim());
+
+/**
+ * An address as sent by the form. Every field is checked with the form's rules; the stored
+ * address is normalised: postcode upper case with its space, a delivery address's country from
+ * its island, no parish where the island has none, and no island on a billing address.
+ */
+export const addressInputSchema = z
+  .object(
+    Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, text])) as Record<AddressField, typeof text>,
+  )
+  .strict()
+  .superRefine((form, ctx) => {
+    const errors = validateForm<AddressField>(form, addressRules(form, COUNTRY_CODES));
+    for (const [field, message] of Object.entries(errors)) {
+      ctx.addIssue({ code: 'custom', path: [field], message: message as string });
+    }
+  })
+  .transform((form): AddressInput => {
+    const delivery = form.Type === 'Delivery';
+    const island = delivery ? (form.Island as Island) : null;
+    return {
+      Type: form.Type as AddressInput['Type'],
+      FullName: form.FullName,
+      Company: form.Company,
+      Line1: form.Line1,
+      Line2: form.Line2,
+      Town: form.Town,
+      Parish: island && parishesOf(island).length === 0 ? '' : form.Parish,
+      Island: island,
+      Country: island ? ISLAND_COUNTRY[island] : form.Country.toUpperCase(),
+      Postcode: form.Postcode ? normalisePostcode(form.Postcode) : '',
+      Telephone: form.Telephone,
+    };
+  });
+
+/** A checked address, ready to store. */
+export interface AddressInput {
+  Type: (typeof ADDRESS_TYPES)[number];
+  FullName: string;
+  Company: string;
+  Line1: string;
+  Line2: string;
+  Town: string;
+  Parish: string;
+  Island: Island | null;
+  Country: string;
+  Postcode: string;
+  Telephone: string;
+}
+
+/** The form's text as the API takes it (what the address form sends). */
+export type AddressRequest = Partial<AddressForm>;
+
+/** A saved address (SPEC "Address": Id, Updated, and the fields above). */
+export const addressSchema = z.object({
+  Id: z.number().int(),
+  Type: z.enum(ADDRESS_TYPES),
+  FullName: z.string(),
+  Company: z.string(),
+  Line1: z.string(),
+  Line2: z.string(),
+  Town: z.string(),
+  Parish: z.string(),
+  Island: z.string().nullable(),
+  Country: z.string(),
+  CountryName: z.string(),
+  Postcode: z.string(),
+  Telephone: z.string(),
+  Created: z.string(),
+  Updated: z.string(),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+export const ADDRESS_SORT_FIELDS = ['Updated', 'Created', 'FullName', 'Id'] as const;
+/** SPEC section 9: addresses default to Updated ascending, 10 a page. */
+export const ADDRESS_PAGE_SIZE = 10;
+
+const addressListBody = z
+  .object({
+    options: listingOptions(ADDRESS_SORT_FIELDS, {
+      sortBy: 'Updated',
+      itemsPerPage: ADDRESS_PAGE_SIZE,
+    }),
+    filter: z
+      .object({ Type: z.enum(ADDRESS_TYPES, { error: 'must be Delivery or Billing' }).optional() })
+      .strict()
+      .prefault({}),
+  })
+  .strict();
+/** POST /public/addresses; no body at all means all the defaults. */
+export const addressListRequest = optionalBody(addressListBody);
+export type AddressListRequest = z.input<typeof addressListBody>;
+export const addressListResponse = listResponse(addressSchema);
+export type AddressList = z.infer<typeof addressListResponse>;
+
+/** `{Id}` in a path: digits only. */
+export const idParams = z
+  .object({ Id: z.coerce.number({ error: 'must be a number' }).int().min(1).max(2_147_483_647) })
+  .strict();
+
+export const ADDRESS_MESSAGES = {
+  notFound: 'This address was not found.',
+  tooMany: `You can keep up to ${ADDRESS_LIMITS.perCustomer} addresses. Please delete one you no longer use.`,
+} as const;

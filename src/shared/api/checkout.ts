@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import {
+  DETAILS_RULES,
+  MAX_DELIVERIES,
+  MAX_SIDE_CM,
+  MAX_WEIGHT_KG,
+  retailerRules,
+} from '../booking-steps';
+import { DISCOUNT_CODE_PATTERN, normaliseDiscountCode } from '../discounts';
+import { ISLANDS } from '../islands';
+import { MESSAGES } from '../validation/messages';
+import { withRules } from '../validation/zod-rules';
+import { customerOrderSchema } from './orders';
+
+/**
+ * The API contract of checkout and payment (issue 11):
+ * - POST /public/orders/checkdiscount: `{ Code, Orders }` gives the discount on those bookings, or
+ *   a 400 on `Code` saying why it cannot be used.
+ * - POST /public/orders/create (header `Idempotency-Key`): the basket's bookings, the chosen
+ *   addresses and an optional code. The server prices every booking again from the catalogue
+ *   (prices the browser sends are ignored), creates the orders in Awaiting Payment and one
+ *   payment for their total, and answers 201 with both. The same key again answers the same
+ *   orders and payment (200), never a second set.
+ * - GET /public/payment/{Reference}: a payment of the customer's and its orders; a pending one is
+ *   first checked with the payment provider.
+ * - GET /public/orders/invoices/{id}: one of the customer's invoices.
+ * - POST /public/payment/additional/{Id}: starts paying an unpaid invoice (or answers the payment
+ *   already started for it).
+ * Money crosses the API in pounds; everything is computed in pence on the server.
+ */
+
+const RETAILER = retailerRules({ MultipleDeliveries: false });
+const textField = (rules: Parameters<typeof withRules>[1]) =>
+  withRules(
+    z
+      .string({ error: MESSAGES.required })
+      .nullish()
+      .transform((v) => (v ?? '').trim()),
+    rules,
+  );
+const millimetres = z
+  .number({ error: 'must be a whole number of millimetres' })
+  .int('must be a whole number of millimetres')
+  .min(1, `must be between 1 and ${MAX_SIDE_CM * 10} millimetres`)
+  .max(MAX_SIDE_CM * 10, `must be between 1 and ${MAX_SIDE_CM * 10} millimetres`);
+const id = (what: string) =>
+  z
+    .number({ error: `must be the Id of ${what}` })
+    .int(`must be the Id of ${what}`)
+    .min(1, `must be the Id of ${what}`)
+    .max(2_147_483_647, `must be the Id of ${what}`);
+
+/**
+ * One booking of the basket, as the browser keeps it (src/shared/local-order.ts). Fields the
+ * server does not take (a price the browser kept, a total) are dropped, never used.
+ */
+export const bookingSchema = z.object({
+  /** The browser's own id of the booking (`ORDER-{id}`), echoed back to match the answer. */
+  LocalId: z.number().int().min(1).optional(),
+  ProductId: id('a price band'),
+  size: z
+    .object({ length: millimetres, width: millimetres, height: millimetres })
+    .strict()
+    .nullish(),
+  Weight: z
+    .number({ error: 'must be a whole number of grams' })
+    .int('must be a whole number of grams')
+    .min(1, `must be between 1 and ${MAX_WEIGHT_KG * 1000} grams`)
+    .max(MAX_WEIGHT_KG * 1000, `must be between 1 and ${MAX_WEIGHT_KG * 1000} grams`)
+    .nullish(),
+  RetailerName: textField(RETAILER.RetailerName),
+  RetailerWebsite: textField(RETAILER.RetailerWebsite),
+  RetailerOrderNumber: textField(RETAILER.RetailerOrderNumber),
+  ExpectedDeliveryDate: textField(RETAILER.ExpectedDeliveryDate),
+  TrackingNumber: textField(RETAILER.TrackingNumber),
+  DeliveryCount: z
+    .number({ error: MESSAGES.positiveWholeNumber })
+    .int(MESSAGES.positiveWholeNumber)
+    .min(1, MESSAGES.atLeast(1))
+    .max(MAX_DELIVERIES, MESSAGES.lessThan(MAX_DELIVERIES + 1))
+    .nullish()
+    .transform((v) => v ?? 1),
+  /** When the booking terms were accepted (ISO time): a booking without it is not finished. */
+  TermsAcceptedAt: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(40),
+  ItemDescription: textField(DETAILS_RULES.ItemDescription),
+  ItemValue: withRules(z.number({ error: MESSAGES.greaterThanZero }), DETAILS_RULES.ItemValue),
+  ItemCount: withRules(z.number({ error: MESSAGES.positiveWholeNumber }), DETAILS_RULES.ItemCount),
+  Island: withRules(z.enum(ISLANDS, { error: MESSAGES.lookup }), DETAILS_RULES.Island),
+  selectedExtras: z
+    .array(id('an extra'), { error: 'must be a list of extra Ids' })
+    .max(20, 'must have 20 extras at most')
+    .default([]),
+});
+export type BookingInput = z.input<typeof bookingSchema>;
+export type Booking = z.output<typeof bookingSchema>;
+
+export const MAX_BOOKINGS_PER_CHECKOUT = 20;
+
+export const CHECKOUT_MESSAGES = {
+  emptyBasket: 'Your basket is empty.',
+  tooManyBookings: `Please check out at most ${MAX_BOOKINGS_PER_CHECKOUT} deliveries at a time.`,
+  unknownProduct: 'This price band is no longer offered. Please choose another.',
+  unknownExtra: 'This extra is no longer offered. Please remove it.',
+  sizeTooBig: 'The parcel does not fit this price band. Please choose a larger one.',
+  addressNotFound: 'This address was not found in your address book.',
+  notADeliveryAddress: 'Please choose a delivery address on one of the islands.',
+  notABillingAddress: 'Please choose a billing address.',
+  islandMismatch: (booking: string, address: string) =>
+    `This delivery is booked to ${booking}, but the delivery address is on ${address}.`,
+  idempotencyKey: 'must be 8 to 100 letters, digits, hyphens or underscores',
+  idempotencyConflict:
+    'This checkout was already started with different details. Please reload the checkout and try again.',
+  paymentNotFound: 'This payment was not found.',
+  invoiceNotFound: 'This invoice was not found.',
+  invoiceNotPayable: 'This invoice is not waiting for payment.',
+} as const;
+
+const discountCode = z
+  .string({ error: MESSAGES.required })
+  .transform(normaliseDiscountCode)
+  .pipe(
+    z
+      .string()
+      .min(1, MESSAGES.required)
+      .regex(DISCOUNT_CODE_PATTERN, 'must be 3 to 32 letters, digits or hyphens'),
+  );
+
+const bookings = z
+  .array(bookingSchema, { error: 'must be a list of bookings' })
+  .min(1, CHECKOUT_MESSAGES.emptyBasket)
+  .max(MAX_BOOKINGS_PER_CHECKOUT, CHECKOUT_MESSAGES.tooManyBookings);
+
+/** POST /public/orders/checkdiscount. */
+export const checkDiscountRequest = z.object({ Code: discountCode, Orders: bookings }).strict();
+export type CheckDiscountRequest = z.input<typeof checkDiscountRequest>;
+
+export const checkDiscountResponse = z.object({
+  Code: z.string(),
+  /** `10% off`, `£5.00 off`. */
+  Description: z.string(),
+  Subtotal: z.number(),
+  Discount: z.number(),
+  Total: z.number(),
+});
+export type CheckDiscountResult = z.infer<typeof checkDiscountResponse>;
+
+/** POST /public/orders/create. */
+export const checkoutRequest = z
+  .object({
+    Orders: bookings,
+    DeliveryAddressId: id('one of your delivery addresses'),
+    BillingAddressId: id('one of your addresses'),
+    DiscountCode: discountCode.nullish(),
+    TermsAccepted: z.literal(true, { error: MESSAGES.required }),
+  })
+  .strict();
+export type CheckoutRequest = z.input<typeof checkoutRequest>;
+
+/** The `Idempotency-Key` header of POST /public/orders/create: one per checkout attempt. */
+export const idempotencyKeySchema = z
+  .string({ error: MESSAGES.required })
+  .regex(/^[\w-]{8,100}$/, CHECKOUT_MESSAGES.idempotencyKey);
+export const checkoutHeaders = z.object({ 'idempotency-key': idempotencyKeySchema });
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'expired', 'cancelled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Why a payment attempt failed, as providers report it. */
+export const PAYMENT_FAILURES = [
+  'card_declined',
+  'insufficient_funds',
+  'expired',
+  'cancelled',
+  'failed',
+] as const;
+export type PaymentFailure = (typeof PAYMENT_FAILURES)[number];
+
+/** The failure page's words for each reason. */
+export const PAYMENT_FAILURE_MESSAGES: Readonly<Record<PaymentFailure, string>> = {
+  card_declined:
+    'Your card was declined, so nothing was taken. Please try another card, or ask your bank why it was refused.',
+  insufficient_funds:
+    'Your card was refused for insufficient funds, so nothing was taken. Please try another card.',
+  expired:
+    'This payment was not completed within 24 hours, so it was cancelled and nothing was taken. Your basket is still here: please check out again.',
+  cancelled: 'You left the payment page before paying, so nothing was taken.',
+  failed: 'The payment did not go through, so nothing was taken. Please try again.',
+};
+
+/** A payment (the local "Payment record" of SPEC section 3 keeps its Reference and Amount). */
+export const paymentSchema = z.object({
+  Id: z.number().int(),
+  /** `PAY-000001`. */
+  Reference: z.string(),
+  Kind: z.enum(['checkout', 'invoice']),
+  Status: z.enum(PAYMENT_STATUSES),
+  Provider: z.enum(['sandbox', 'stripe']),
+  Subtotal: z.number(),
+  Discount: z.number(),
+  DiscountCode: z.string().nullable(),
+  Amount: z.number(),
+  /** Where to send the customer to pay, while the payment is pending. */
+  CheckoutUrl: z.string().nullable(),
+  /** Why the last attempt failed (the customer may try again while pending). */
+  LastFailure: z.enum(PAYMENT_FAILURES).nullable(),
+  InvoiceId: z.number().int().nullable(),
+  Created: z.string(),
+  PaidAt: z.string().nullable(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** The answer of create, of a payment look-up and of starting an invoice's payment. */
+export const checkoutResponse = z.object({
+  Payment: paymentSchema,
+  Orders: z.array(customerOrderSchema.extend({ LocalId: z.number().int().nullable() })),
+});
+export type CheckoutResult = z.infer<typeof checkoutResponse>;
+
+export const referenceParams = z
+  .object({ Reference: z.string().regex(/^PAY-\d{6,16}$/i, 'must be a payment reference') })
+  .strict();

@@ -1,0 +1,79 @@
+import { formatMoney } from './money';
+
+// Discount codes (issue 11). A code takes a percentage or a fixed amount off the delivery charges
+// of one checkout, within its dates, its limits of uses (overall and per customer) and a minimum
+// spend. Amounts in integer pence. The server decides; these rules are its arithmetic and words.
+
+export const DISCOUNT_KINDS = ['percent', 'fixed'] as const;
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+
+export interface DiscountTerms {
+  kind: DiscountKind;
+  /** Whole percent, 1 to 100, for a percentage code. */
+  percent: number | null;
+  /** Pence off, for a fixed-amount code. */
+  amountPence: number | null;
+  minSpendPence: number;
+}
+
+/** A code as it is typed: trimmed, upper case. */
+export const normaliseDiscountCode = (code: string) => code.trim().toUpperCase();
+
+/** Letters, digits and hyphens, 3 to 32 of them. */
+export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9-]{3,32}$/;
+
+/**
+ * The pence a code takes off a subtotal: a percentage rounded half up to the penny, or a fixed
+ * amount; never more than the subtotal.
+ */
+export function discountPence(subtotalPence: number, terms: DiscountTerms): number {
+  if (!Number.isSafeInteger(subtotalPence) || subtotalPence < 0) {
+    throw new RangeError('The subtotal must be whole pence, zero or more');
+  }
+  const off =
+    terms.kind === 'percent'
+      ? Math.floor((subtotalPence * (terms.percent ?? 0) + 50) / 100)
+      : (terms.amountPence ?? 0);
+  return Math.min(subtotalPence, Math.max(0, off));
+}
+
+/** How a code is described to the customer: `10% off` or `£5.00 off`. */
+export function describeDiscount(terms: DiscountTerms): string {
+  return terms.kind === 'percent'
+    ? `${terms.percent}% off`
+    : `${formatMoney(terms.amountPence ?? 0)} off`;
+}
+
+/**
+ * Splits an amount over parts in proportion to their weights, in whole pence that add up to the
+ * amount exactly (largest remainder first, ties to the earlier part). Used to share a checkout's
+ * discount over its orders, so each order knows what was paid for it.
+ */
+export function allocatePence(amountPence: number, weights: readonly number[]): number[] {
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  if (total <= 0) return weights.map((_, i) => (i === 0 ? amountPence : 0));
+  const exact = weights.map((w) => (amountPence * w) / total);
+  const shares = exact.map(Math.floor);
+  let left = amountPence - shares.reduce((sum, s) => sum + s, 0);
+  const order = exact
+    .map((value, i) => ({ i, rest: value - Math.floor(value) }))
+    .sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    shares[i] += 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+/** Why a code cannot be used, in words a person understands (shown under the code field). */
+export const DISCOUNT_MESSAGES = {
+  unknown: 'This discount code is not known. Please check it and try again.',
+  disabled: 'This discount code is no longer available.',
+  notYetValid: (from: string) => `This discount code can be used from ${from}.`,
+  expired: (to: string) => `This discount code expired on ${to}.`,
+  usedUp: 'This discount code has been used up.',
+  usedByYou: 'You have already used this discount code.',
+  minimumSpend: (pence: number) =>
+    `This discount code needs a minimum spend of ${formatMoney(pence)}.`,
+} as const;
