@@ -9,33 +9,60 @@ const boolish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  BRAND: z.string().min(1).max(40).default('Ferrybox'),
-  TRUST_PROXY: boolish.default(false),
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
-  SERVE_WEB: boolish.default(true),
-  CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
-  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
-  MAIL_FROM: z
-    .string()
-    .regex(
-      /^(?:[^<>@]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/,
-      'must be an address, e.g. Ferrybox <no-reply@ferrybox.je>',
-    )
-    .optional(),
-  WORKERS: boolish.default(true),
-  RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    BRAND: z.string().min(1).max(40).default('Ferrybox'),
+    TRUST_PROXY: boolish.default(false),
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+    SERVE_WEB: boolish.default(true),
+    CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .regex(
+        /^(?:[^<>@]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/,
+        'must be an address, e.g. Ferrybox <no-reply@ferrybox.je>',
+      )
+      .optional(),
+    WORKERS: boolish.default(true),
+    RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+      .optional(),
+    /** Where the Stripe SDK sends its calls: only for tests against a local fake of Stripe. */
+    STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  })
+  .superRefine((e, ctx) => {
+    if (e.PAYMENT_PROVIDER !== 'stripe') return;
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (!e[name])
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'is required when PAYMENT_PROVIDER=stripe',
+        });
+    }
+  });
 
 export type Env = z.input<typeof envSchema>;
 
@@ -68,6 +95,9 @@ export interface Config {
   workers: boolean;
   /** Multiplies every rate limit (lib/rate-limit.ts): above 1 allows more, below 1 fewer. */
   rateLimitScale: number;
+  /** Who takes payments: the built-in sandbox (default) or Stripe Checkout. */
+  paymentProvider: 'sandbox' | 'stripe';
+  stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
 }
 
 export class ConfigError extends Error {}
@@ -102,5 +132,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboxDir: path.join(dataDir, 'outbox'),
     workers: e.WORKERS,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL,
+          }
+        : undefined,
   };
 }

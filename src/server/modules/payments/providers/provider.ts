@@ -1,0 +1,70 @@
+import type { PaymentFailure } from '../../../../shared/api/checkout';
+import type { PaymentProviderName } from '../../../db/schema';
+
+/**
+ * A payment provider (decision 0012): a hosted payment page for one payment, and signed events
+ * that tell us what happened. The provider is chosen by PAYMENT_PROVIDER; the rest of the
+ * server sees only this interface. A payment is confirmed only by the provider's word: a webhook
+ * event whose signature checks, or `retrieve` asked by the server itself.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+
+  /** Opens a hosted payment page for one payment; returns its session id and address. */
+  createSession(input: CreateSessionInput): Promise<{ sessionId: string; url: string }>;
+
+  /** What the provider says about a session now (a server-to-provider call, never the browser). */
+  retrieveSession(sessionId: string): Promise<SessionState>;
+
+  /**
+   * Closes a session so it can no longer be paid. Answers `paid` when it was paid first (then the
+   * caller must confirm it instead of cancelling).
+   */
+  expireSession(sessionId: string): Promise<'expired' | 'paid'>;
+
+  /**
+   * Checks a webhook delivery's signature against its raw body and reads the event. Throws a
+   * WebhookSignatureError when the signature is missing, wrong or too old.
+   */
+  parseWebhook(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): ProviderEvent;
+}
+
+export interface CreateSessionInput {
+  /** Our payment's reference (`PAY-000001`), carried back in every event. */
+  reference: string;
+  amountPence: number;
+  /** One line per order or invoice, as the payment page lists them. */
+  lines: { name: string; pence: number }[];
+  /** The discount, shown on the payment page as a negative line when there is one. */
+  discountPence: number;
+  customerEmail: string | null;
+  successUrl: string;
+  cancelUrl: string;
+  /** When the page stops taking payment. */
+  expiresAt: Date;
+}
+
+export interface SessionState {
+  sessionId: string;
+  status: 'open' | 'paid' | 'expired';
+  /** The amount the provider took (when paid), in pence. */
+  amountPence: number;
+  /** Our payment's reference, as given to createSession. */
+  reference: string;
+  /** The provider's id of the money taken (for refunds later). */
+  providerPaymentId: string | null;
+  lastFailure: PaymentFailure | null;
+}
+
+/** What a webhook event tells us, in the provider-neutral form the payments service reads. */
+export type ProviderEvent =
+  | { id: string; type: 'session.paid'; session: SessionState }
+  | { id: string; type: 'session.failed'; session: SessionState; failure: PaymentFailure }
+  | { id: string; type: 'session.expired'; session: SessionState }
+  /** An event of a kind we do not act on: acknowledged and ignored. */
+  | { id: string; type: 'ignored'; providerType: string };
+
+export class WebhookSignatureError extends Error {}
