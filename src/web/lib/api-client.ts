@@ -15,9 +15,15 @@ export class ApiError extends Error {
  * The one client for every call (SPEC section 7): same-origin base address, JSON accepted,
  * no timeout, the stored access token as a bearer token. Answers outside 200-299 throw an
  * ApiError; a 401 outside the auth calls first runs the session expiry flow (SPEC section 4).
+ * `extraHeaders` adds a call's own headers (e.g. checkout's Idempotency-Key).
  */
-export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<T> {
+  const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = getSession().token;
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,8 +1,19 @@
+import { redirect } from 'react-router';
 import { pageTitle } from '../lib/site';
-import { CheckoutComing } from '../features/basket/checkout-coming';
+import { getBookings } from '../features/order/booking-store';
+import { CheckoutPage } from '../features/checkout/checkout-page';
 
-export const meta = () => [{ title: pageTitle('Checkout') }];
+/** /checkout/ (SPEC section 2): with an empty basket there is nothing to pay, so to the basket. */
+export function clientLoader() {
+  if (getBookings().basket.length === 0) throw redirect('/basket/');
+  return null;
+}
+
+export const meta = () => [
+  { title: pageTitle('Checkout') },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function CheckoutRoute() {
-  return <CheckoutComing />;
+  return <CheckoutPage />;
 }

@@ -17,6 +17,11 @@ export type DialogName = 'login' | 'register' | 'forgottenPassword';
 export interface LoginOptions {
   /** Shown in the login dialog while there is no error (SPEC section 2). */
   loginMessage?: string;
+  /**
+   * Keeps the customer on the page after registering from this dialog (e.g. the checkout),
+   * instead of going to My Account. Carried to Register and back by the dialogs' links.
+   */
+  stayOnPage?: boolean;
 }
 
 export interface ForgottenPasswordOptions {
@@ -26,7 +31,10 @@ export interface ForgottenPasswordOptions {
   email?: string;
 }
 
-export type RegisterOptions = Record<string, never>;
+export interface RegisterOptions {
+  /** After registering, stay on the page instead of going to My Account. */
+  stayOnPage?: boolean;
+}
 
 export interface DialogOptions {
   login: LoginOptions;
@@ -152,7 +160,7 @@ export const dialogs = {
 
 /** Opens the login dialog, e.g. `openLogin({ loginMessage: 'Please login to ...' })`. */
 export const openLogin = (options?: LoginOptions) => dialogs.open('login', options);
-export const openRegister = () => dialogs.open('register');
+export const openRegister = (options?: RegisterOptions) => dialogs.open('register', options);
 
 // SPEC section 4: after a 401 outside the auth calls, the login dialog says the session expired.
 onSessionExpired(() => openLogin({ loginMessage: ACCOUNT_MESSAGES.sessionExpired }));

@@ -17,12 +17,24 @@ export default function LoginDialog() {
   return (
     <DialogShell name="login" title="Login" width={500}>
       {/* The dialog unmounts its content once closed: each opening starts with an empty form. */}
-      <LoginForm error={errors.login} loginMessage={options.login.loginMessage} />
+      <LoginForm
+        error={errors.login}
+        loginMessage={options.login.loginMessage}
+        stayOnPage={options.login.stayOnPage}
+      />
     </DialogShell>
   );
 }
 
-function LoginForm({ error, loginMessage }: { error: string | null; loginMessage?: string }) {
+function LoginForm({
+  error,
+  loginMessage,
+  stayOnPage,
+}: {
+  error: string | null;
+  loginMessage?: string;
+  stayOnPage?: boolean;
+}) {
   const form = useForm({ email: '', password: '' }, () => LOGIN_RULES);
   const [sending, setSending] = useState(false);
 
@@ -71,7 +83,9 @@ function LoginForm({ error, loginMessage }: { error: string | null; loginMessage
         </Button>
         <Typography variant="body2" sx={{ textAlign: 'center' }}>
           Don&apos;t have an account?{' '}
-          <LinkButton onClick={() => dialogs.switch('login', 'register')}>Register</LinkButton>
+          <LinkButton onClick={() => dialogs.switch('login', 'register', { stayOnPage })}>
+            Register
+          </LinkButton>
         </Typography>
       </Stack>
     </Box>

@@ -26,10 +26,10 @@ import { useAccountForm } from './use-account-form';
 
 /** The Register dialog (SPEC section 2: 900 wide, two columns, Back To Login). */
 export default function RegisterDialog() {
-  const { errors } = useDialogs();
+  const { errors, options } = useDialogs();
   return (
     <DialogShell name="register" title="Register" width={900} fullScreenOnPhone>
-      <RegisterForm errors={errors.register} />
+      <RegisterForm errors={errors.register} stayOnPage={options.register.stayOnPage} />
     </DialogShell>
   );
 }
@@ -50,7 +50,13 @@ const EMPTY = {
 
 const SERVER_FIELDS: readonly string[] = REGISTER_SERVER_ERROR_FIELDS;
 
-function RegisterForm({ errors }: { errors: RegisterErrors | null }) {
+function RegisterForm({
+  errors,
+  stayOnPage,
+}: {
+  errors: RegisterErrors | null;
+  stayOnPage?: boolean;
+}) {
   const navigate = useNavigate();
   // The server's errors for the form's fields show under them; any others in the alert.
   const fieldErrors = errors?.fields.filter((e) => SERVER_FIELDS.includes(e.field)) ?? [];
@@ -82,11 +88,13 @@ function RegisterForm({ errors }: { errors: RegisterErrors | null }) {
     try {
       await startSession(token);
       dialogs.close('register');
-      navigate('/dashboard/');
+      // A page that asked to keep the customer (the checkout) goes on from where it was.
+      if (!stayOnPage) navigate('/dashboard/');
     } catch {
       // The account exists; only reading it back failed.
       dialogs.switch('register', 'login', {
         loginMessage: 'Your account has been created, please login.',
+        stayOnPage,
       });
     }
   });
@@ -150,7 +158,9 @@ function RegisterForm({ errors }: { errors: RegisterErrors | null }) {
       >
         <Typography variant="body2">
           Already registered?{' '}
-          <LinkButton onClick={() => dialogs.switch('register', 'login')}>Back To Login</LinkButton>
+          <LinkButton onClick={() => dialogs.switch('register', 'login', { stayOnPage })}>
+            Back To Login
+          </LinkButton>
         </Typography>
         <Button
           type="submit"

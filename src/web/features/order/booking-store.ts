@@ -179,13 +179,25 @@ const CHECKOUT_KEYS = [
  * an order clears the checkout reference, the checkout order and the discount.
  */
 export function removeOrder(id: number): void {
+  removeOrders([id]);
+}
+
+/**
+ * Removes several orders at once, as removing each would (e.g. the bookings a checkout has paid
+ * for, named by the local ids the server echoed). Ids of orders not stored are ignored.
+ */
+export function removeOrders(ids: readonly number[]): void {
   const current = load();
-  writeJson(STORAGE_KEYS.basket, removeFromBasket(current.basket, id));
+  const gone = new Set(ids);
+  writeJson(
+    STORAGE_KEYS.basket,
+    ids.reduce((basket, id) => removeFromBasket(basket, id), [...current.basket]),
+  );
   writeJson(
     STORAGE_KEYS.orderIndex,
-    current.index.filter((other) => other !== id),
+    current.index.filter((other) => !gone.has(other)),
   );
-  remove(localOrderKey(id), ...CHECKOUT_KEYS);
+  remove(...ids.map(localOrderKey), ...CHECKOUT_KEYS);
   refresh();
 }
 

@@ -1,0 +1,51 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  CHECKOUT_MESSAGES,
+  type CheckoutRequest,
+  type CheckoutResult,
+} from '../../../../shared/api/checkout';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { checkoutKey, clearCheckoutKey } from '../checkout-storage';
+import { paymentQueryKey } from './get-payment';
+
+/** POST /public/orders/create with the checkout's Idempotency-Key. */
+export const createCheckout = (body: CheckoutRequest, key: string) =>
+  apiRequest<CheckoutResult>('POST', '/public/orders/create', body, { 'Idempotency-Key': key });
+
+const isConflict = (error: unknown) =>
+  error instanceof ApiError &&
+  error.status === 409 &&
+  error.body?.message === CHECKOUT_MESSAGES.idempotencyConflict;
+
+/**
+ * Creates the orders and their payment. The key kept under CHECKOUT-REF is sent again on every
+ * attempt, so the server answers a repeat with the same orders and payment. When the key was used
+ * for other details (the basket changed since) or its payment can no longer be paid (expired or
+ * cancelled), a new key is made and the checkout sent once more.
+ */
+export async function checkOut(body: CheckoutRequest): Promise<CheckoutResult> {
+  let result: CheckoutResult;
+  try {
+    result = await createCheckout(body, checkoutKey());
+  } catch (error) {
+    if (!isConflict(error)) throw error;
+    clearCheckoutKey();
+    return createCheckout(body, checkoutKey());
+  }
+  if (result.Payment.Status === 'expired' || result.Payment.Status === 'cancelled') {
+    clearCheckoutKey();
+    return createCheckout(body, checkoutKey());
+  }
+  return result;
+}
+
+export function useCreateCheckout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: checkOut,
+    onSuccess: (result) => {
+      queryClient.setQueryData(paymentQueryKey(result.Payment.Reference), result);
+      return queryClient.invalidateQueries({ queryKey: ['orders'] });
+    },
+  });
+}

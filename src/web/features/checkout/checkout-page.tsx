@@ -1,0 +1,451 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  Container,
+  Divider,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  Link as MuiLink,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { Link, useNavigate } from 'react-router';
+import type { Address } from '../../../shared/api/addresses';
+import { CHECKOUT_MESSAGES } from '../../../shared/api/checkout';
+import { stepPath } from '../../../shared/booking-steps';
+import { formatMoney, toPence } from '../../../shared/money';
+import { orderTotalPence } from '../../../shared/pricing';
+import { MESSAGES } from '../../../shared/validation/messages';
+import { FormAlert } from '../../components/form-alert';
+import { ApiError } from '../../lib/api-client';
+import { getSession, useSession } from '../../lib/session';
+import { openLogin, openRegister } from '../account/dialog-store';
+import { BasketItemCard } from '../basket/basket-item-card';
+import { useBasket } from '../basket/use-basket';
+import { PRICES_UNAVAILABLE } from '../catalogue/price-bands';
+import { GstEstimate } from '../order/gst-estimate';
+import { useDiscountCheck } from './api/check-discount';
+import { useCreateCheckout } from './api/create-checkout';
+import {
+  bookingsFromBasket,
+  bookingsIsland,
+  checkoutBody,
+  placeCheckoutErrors,
+  plainWords,
+  type PlacedErrors,
+} from './checkout-request';
+import {
+  clearDiscountCode,
+  readDiscountCode,
+  saveCheckoutResult,
+  saveDiscountCode,
+} from './checkout-storage';
+import { DiscountField } from './discount-field';
+
+export const CHECKOUT_LOGIN_MESSAGE =
+  'Please log in or register to check out. Your basket is kept.';
+export const CHECKOUT_FAILED =
+  'Your payment could not be started, and nothing was taken. Please try again.';
+
+const NO_ERRORS: PlacedErrors = placeCheckoutErrors([], []);
+const login = () => openLogin({ loginMessage: CHECKOUT_LOGIN_MESSAGE, stayOnPage: true });
+
+/**
+ * The checkout (SPEC section 2, /checkout/), for logged-in customers: a visitor is asked to log in
+ * or register (the basket is kept, and the page goes on once they have).
+ */
+export function CheckoutPage() {
+  const { user } = useSession();
+  // Only on arrival, like the dashboard: a session ending here does not pop the dialog up.
+  useEffect(() => {
+    if (!getSession().user) login();
+  }, []);
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <Typography variant="h1" sx={{ mb: 3, fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
+        Checkout
+      </Typography>
+      {user ? <CheckoutForm /> : <CheckoutLogin />}
+    </Container>
+  );
+}
+
+function CheckoutLogin() {
+  return (
+    <Card variant="outlined" sx={{ maxWidth: 560 }}>
+      <CardContent>
+        <Typography sx={{ mb: 2 }}>{CHECKOUT_LOGIN_MESSAGE}</Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <Button variant="contained" onClick={login}>
+            Log in
+          </Button>
+          <Button variant="outlined" onClick={() => openRegister({ stayOnPage: true })}>
+            Register
+          </Button>
+          <Button component={Link} to="/basket/">
+            Back to the basket
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The reason a code cannot be used, from a checkdiscount error. */
+function discountReason(error: unknown): string | null {
+  if (!error) return null;
+  if (error instanceof ApiError && error.status === 400) {
+    const found = error.body?.errors?.find((e) => e.field === 'Code');
+    return found ? plainWords('The discount code', found.error) : error.message;
+  }
+  return 'The code could not be checked just now. Please try again.';
+}
+
+function createErrors(error: unknown, localIds: number[]): PlacedErrors & { message?: string } {
+  if (!error) return NO_ERRORS;
+  if (error instanceof ApiError && error.body?.errors?.length) {
+    return placeCheckoutErrors(error.body.errors, localIds);
+  }
+  const known = error instanceof ApiError && error.status < 500 && error.status !== 401;
+  return { ...NO_ERRORS, message: known ? error.message : CHECKOUT_FAILED };
+}
+
+function CheckoutForm() {
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const { items, totalPence, isPending, isError } = useBasket();
+  const orders = items.map((item) => item.booked.order);
+  const bookings = bookingsFromBasket(orders);
+  const unfinished = items.some((item) => item.needs !== null) || bookings === null;
+  const island = bookingsIsland(orders);
+
+  // The discount code: the stored one is checked again on arrival, and whenever the basket changes.
+  const [code, setCode] = useState<string | null>(readDiscountCode);
+  const discount = useDiscountCheck(code, bookings);
+  const applied = code && discount.isSuccess ? discount.data : null;
+  const rejected = discount.isError && discount.error instanceof ApiError;
+  useEffect(() => {
+    if (applied) saveDiscountCode(applied.Code);
+    else if (rejected) clearDiscountCode(); // no longer usable: not kept
+  }, [applied, rejected]);
+
+  const [delivery, setDelivery] = useState<Address | null>(null);
+  const [billing, setBilling] = useState<Address | null>(null);
+  const [accepted, setAccepted] = useState(false);
+  const [attempted, setAttempted] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const create = useCreateCheckout();
+  const errors = createErrors(
+    create.error,
+    orders.map((o) => o.Id),
+  );
+
+  const payPence = applied ? toPence(applied.Total) : totalPence;
+  const missing = {
+    delivery: delivery ? null : CHECKOUT_MESSAGES.notADeliveryAddress,
+    billing: billing ? null : CHECKOUT_MESSAGES.notABillingAddress,
+    terms: accepted ? null : MESSAGES.required,
+  };
+  const shown = (key: keyof typeof missing) => (attempted ? missing[key] : null);
+
+  if (items.length === 0) {
+    return (
+      <Alert
+        severity="info"
+        action={
+          <Button component={Link} to="/basket/" color="inherit">
+            Go to the basket
+          </Button>
+        }
+      >
+        Your basket is empty, so there is nothing to check out.
+      </Alert>
+    );
+  }
+
+  const pay = (event: FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    if (!bookings || unfinished || !delivery || !billing || !accepted) {
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
+      return;
+    }
+    const body = checkoutBody(bookings, {
+      deliveryAddressId: delivery.Id,
+      billingAddressId: billing.Id,
+      discountCode: applied?.Code ?? null,
+    });
+    create.mutate(body, {
+      onSuccess: (result) => {
+        saveCheckoutResult(result);
+        const { Payment } = result;
+        if (Payment.Status === 'paid' || !Payment.CheckoutUrl) {
+          navigate(`/payment/success/?ref=${encodeURIComponent(Payment.Reference)}`);
+          return;
+        }
+        setLeaving(true); // Pay stays disabled while the payment page loads
+        window.location.assign(Payment.CheckoutUrl);
+      },
+    });
+  };
+
+  const sending = create.isPending || leaving;
+  return (
+    <Box
+      component="form"
+      ref={formRef}
+      onSubmit={pay}
+      noValidate
+      aria-label="Checkout"
+      sx={{
+        display: 'grid',
+        gap: { xs: 3, md: 4 },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 360px' },
+        alignItems: 'start',
+      }}
+    >
+      <Stack spacing={3} sx={{ minWidth: 0 }}>
+        <Section
+          title="Your deliveries"
+          action={
+            <Button component={Link} to="/basket/" size="small">
+              Edit basket
+            </Button>
+          }
+        >
+          {isError && <Alert severity="warning">{PRICES_UNAVAILABLE}</Alert>}
+          <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {items.map(({ booked, needs }) => (
+              <li key={booked.Id} data-testid="checkout-item">
+                {isPending ? (
+                  <Skeleton variant="rounded" height={140} />
+                ) : (
+                  <BasketItemCard booked={booked} needs={needs} headingLevel="h3" />
+                )}
+                {errors.bookings.get(booked.Id)?.map((e) => (
+                  <Alert
+                    key={e.message}
+                    severity="error"
+                    sx={{ mt: 1 }}
+                    action={
+                      <Button component={Link} to={stepPath(e.step, booked.Id)} color="inherit">
+                        Change
+                      </Button>
+                    }
+                  >
+                    {e.message}
+                  </Alert>
+                ))}
+                {booked.order.Island === 'Jersey' && !isPending && (
+                  <Box sx={{ mt: 1 }}>
+                    <GstEstimate
+                      itemValue={booked.order.ItemValue}
+                      carriagePence={orderTotalPence(booked)}
+                    />
+                  </Box>
+                )}
+              </li>
+            ))}
+          </Stack>
+        </Section>
+        <Section title="Delivery address" id="checkout-delivery">
+          <AddressPlaceholder
+            type="Delivery"
+            island={island}
+            value={delivery}
+            onChange={setDelivery}
+          />
+          <FieldErrors messages={[shown('delivery'), ...errors.delivery]} />
+        </Section>
+        <Section title="Billing address" id="checkout-billing">
+          <AddressPlaceholder type="Billing" value={billing} onChange={setBilling} />
+          <FieldErrors messages={[shown('billing'), ...errors.billing]} />
+        </Section>
+      </Stack>
+
+      <Card variant="outlined" sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
+        <CardContent>
+          <Stack spacing={2}>
+            <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
+              Order summary
+            </Typography>
+            <SummaryLine
+              label={`${items.length} ${items.length === 1 ? 'delivery' : 'deliveries'}`}
+              value={
+                isPending ? '…' : formatMoney(applied ? toPence(applied.Subtotal) : totalPence)
+              }
+              testId="checkout-subtotal"
+            />
+            <DiscountField
+              code={code}
+              applied={applied}
+              checking={discount.isFetching}
+              error={discountReason(discount.error) ?? errors.discount[0] ?? null}
+              onApply={(next) => {
+                if (next === code) void discount.refetch();
+                else setCode(next);
+              }}
+              onRemove={() => {
+                setCode(null);
+                clearDiscountCode();
+              }}
+            />
+            {applied && (
+              <SummaryLine
+                label={`Discount (${applied.Description})`}
+                value={`−${formatMoney(toPence(applied.Discount))}`}
+                testId="checkout-discount"
+              />
+            )}
+            <Divider />
+            <SummaryLine
+              label="Total to pay"
+              value={isPending ? '…' : formatMoney(payPence)}
+              testId="checkout-total"
+              strong
+            />
+            <FormControl error={Boolean(shown('terms') || errors.terms.length)} required>
+              <FormControlLabel
+                sx={{ alignItems: 'flex-start', mr: 0 }}
+                control={
+                  <Checkbox
+                    checked={accepted}
+                    onChange={(_event, checked) => setAccepted(checked)}
+                    sx={{ mt: -0.75 }}
+                    slotProps={{
+                      input: {
+                        'aria-invalid': Boolean(shown('terms')),
+                        'aria-describedby': shown('terms') ? 'checkout-terms-error' : undefined,
+                      } as object,
+                    }}
+                  />
+                }
+                label={
+                  <Typography variant="body2">
+                    I accept the{' '}
+                    <MuiLink component={Link} to="/terms-and-conditions" target="_blank">
+                      terms and conditions
+                    </MuiLink>
+                  </Typography>
+                }
+              />
+              {(shown('terms') || errors.terms[0]) && (
+                <FormHelperText id="checkout-terms-error">
+                  {shown('terms') ?? errors.terms[0]}
+                </FormHelperText>
+              )}
+            </FormControl>
+            {attempted && unfinished && (
+              <FormAlert severity="error">
+                Please finish or remove the bookings marked above before paying.
+              </FormAlert>
+            )}
+            {errors.message && <FormAlert severity="error">{errors.message}</FormAlert>}
+            {errors.general.length > 0 && (
+              <FormAlert severity="error">
+                {errors.general.map((message) => (
+                  <div key={message}>{message}</div>
+                ))}
+              </FormAlert>
+            )}
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              fullWidth
+              loading={sending}
+              disabled={isPending || isError}
+              data-testid="pay-button"
+            >
+              Pay {isPending ? '' : formatMoney(payPence)}
+            </Button>
+            <Typography variant="body2" color="text.secondary">
+              You pay on our payment provider’s secure page. Your bookings stay in your basket until
+              the payment is made.
+            </Typography>
+          </Stack>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+function Section({
+  title,
+  id,
+  action,
+  children,
+}: {
+  title: string;
+  id?: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Box component="section" aria-labelledby={`${id ?? title}-title`} id={id}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}
+      >
+        <Typography variant="h2" id={`${id ?? title}-title`} sx={{ fontSize: '1.25rem' }}>
+          {title}
+        </Typography>
+        {action}
+      </Stack>
+      <Stack spacing={1}>{children}</Stack>
+    </Box>
+  );
+}
+
+function SummaryLine({
+  label,
+  value,
+  testId,
+  strong = false,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  strong?: boolean;
+}) {
+  const sx = strong ? { fontWeight: 700, fontSize: '1.125rem' } : undefined;
+  return (
+    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
+      <Typography sx={sx}>{label}</Typography>
+      <Typography sx={{ ...sx, fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>
+        {value}
+      </Typography>
+    </Stack>
+  );
+}
+
+function FieldErrors({ messages }: { messages: (string | null)[] }) {
+  const shown = messages.filter((m): m is string => Boolean(m));
+  if (shown.length === 0) return null;
+  return (
+    <FormAlert severity="error">
+      {shown.map((message) => (
+        <div key={message}>{message}</div>
+      ))}
+    </FormAlert>
+  );
+}
+
+/** Stands in for the address book's AddressChooser until it is merged. */
+function AddressPlaceholder(_props: {
+  type: 'Delivery' | 'Billing';
+  value: Address | null;
+  onChange: (address: Address | null) => void;
+  island?: string | null;
+}) {
+  return <Typography color="text.secondary">The address book is on its way.</Typography>;
+}
