@@ -27,6 +27,8 @@ export default [
     route('order-confirm', 'routes/order-confirm.tsx'),
     route('basket', 'routes/basket.tsx'),
     route('checkout', 'routes/checkout.tsx'),
+    route('payment/success', 'routes/payment-success.tsx'),
+    route('payment/failure', 'routes/payment-failure.tsx'),
     route('quote', 'routes/quote.tsx'),
     route('quote-confirm', 'routes/quote-confirm.tsx'),
 
@@ -36,6 +38,7 @@ export default [
       index('routes/dashboard-home.tsx'),
       route('profile', 'routes/dashboard-profile.tsx'),
       route('delete-account', 'routes/dashboard-delete-account.tsx'),
+      route('pay/:id', 'routes/dashboard-pay.tsx'),
     ]),
     route('validate-email/:token', 'routes/validate-email.tsx'),
     route('reset-password/:token', 'routes/reset-password.tsx'),

@@ -95,7 +95,8 @@ test('book a band A parcel through every step with two extras', async ({ page })
   await expect(page.getByTestId('price-lines')).toContainText('Subtotal£14.40');
   await expect(page.getByTestId('confirm-total')).toHaveText('£14.40');
   await expect(page.getByRole('link', { name: 'Add another delivery' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Checkout' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Check out and pay' })).toBeVisible();
+  await expect(page.getByTestId('confirm-next')).toContainText('give the retailer your UK depot');
   await stepShots(page, 'booking-6-confirm');
   expect(await axeProblems(page)).toEqual([]);
 

@@ -127,16 +127,25 @@ test('corrupt or old stored data is repaired or dropped without breaking the pag
   await expect(page).toHaveURL('/order/retailer/10');
 });
 
-test('checkout says it is coming in the next release, with the basket total', async ({ page }) => {
+test('checkout asks a visitor to log in, and keeps the basket', async ({ page }) => {
   await bookBand(page, 'E');
   await page.goto('/basket/');
   await page.getByRole('link', { name: 'Checkout' }).click();
   await expect(page).toHaveURL('/checkout/');
   await expect(page).toHaveTitle('Checkout - Ferrybox');
-  await expect(page.getByRole('main')).toContainText('Checkout is coming in the next release');
-  await expect(page.getByRole('main')).toContainText('£21.95');
-  await stepShots(page, 'booking-checkout');
+  const login = page.getByRole('dialog', { name: 'Login' });
+  await expect(login).toContainText('Please log in or register to check out. Your basket is kept.');
+  await login.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('login-gate')).toBeVisible();
+  expect(await storedBookings(page)).toMatchObject({ basket: [1] });
+  await stepShots(page, 'checkout-logged-out');
   expect(await axeProblems(page)).toEqual([]);
+});
+
+test('an empty basket has nothing to check out: to the basket', async ({ page }) => {
+  await page.goto('/checkout/');
+  await expect(page).toHaveURL('/basket/');
+  await expect(page.getByRole('heading', { name: 'Your basket is empty' })).toBeVisible();
 });
 
 test('the size step works with the keyboard alone', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { checkoutRequest } from '../../../src/shared/api/checkout';
+import { checkoutRequest, PAYMENT_FAILURE_MESSAGES } from '../../../src/shared/api/checkout';
 import { newLocalOrder, type LocalOrder } from '../../../src/shared/local-order';
 import {
   bookingFromLocalOrder,
@@ -9,6 +9,10 @@ import {
   placeCheckoutErrors,
   plainWords,
 } from '../../../src/web/features/checkout/checkout-request';
+import {
+  failureMessage,
+  isPaymentReference,
+} from '../../../src/web/features/checkout/payment-outcome';
 
 const finished = (id: number, patch: Partial<LocalOrder> = {}): LocalOrder => ({
   ...newLocalOrder(id, '2026-11-23T09:00:00.000Z'),
@@ -147,5 +151,28 @@ describe('the server’s field errors, placed on the page', () => {
       'The retailer must be at most 100 characters.',
     );
     expect(plainWords('The retailer', 'This field is required')).toBe('This field is required');
+  });
+});
+
+describe('the payment outcome pages', () => {
+  test('a payment reference is PAY- and digits', () => {
+    expect(isPaymentReference('PAY-000001')).toBe(true);
+    expect(isPaymentReference('pay-000001')).toBe(true);
+    expect(isPaymentReference('PAY-1')).toBe(false);
+    expect(isPaymentReference('../admin')).toBe(false);
+  });
+
+  test('why it failed: expiry, then the server’s last failure, then the address’s reason', () => {
+    const pending = { Status: 'pending' as const, LastFailure: null };
+    expect(failureMessage({ Status: 'expired', LastFailure: 'card_declined' }, null)).toBe(
+      PAYMENT_FAILURE_MESSAGES.expired,
+    );
+    expect(failureMessage({ ...pending, LastFailure: 'insufficient_funds' }, 'cancelled')).toBe(
+      PAYMENT_FAILURE_MESSAGES.insufficient_funds,
+    );
+    expect(failureMessage(pending, 'card_declined')).toBe(PAYMENT_FAILURE_MESSAGES.card_declined);
+    expect(failureMessage(undefined, 'cancelled')).toBe(PAYMENT_FAILURE_MESSAGES.cancelled);
+    expect(failureMessage(undefined, '<script>')).toBe(PAYMENT_FAILURE_MESSAGES.failed);
+    expect(failureMessage(undefined, null)).toBe(PAYMENT_FAILURE_MESSAGES.failed);
   });
 });

@@ -25,8 +25,6 @@ import { orderTotalPence } from '../../../shared/pricing';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { FormAlert } from '../../components/form-alert';
 import { ApiError } from '../../lib/api-client';
-import { getSession, useSession } from '../../lib/session';
-import { openLogin, openRegister } from '../account/dialog-store';
 import { BasketItemCard } from '../basket/basket-item-card';
 import { useBasket } from '../basket/use-basket';
 import { PRICES_UNAVAILABLE } from '../catalogue/price-bands';
@@ -48,6 +46,7 @@ import {
   saveDiscountCode,
 } from './checkout-storage';
 import { DiscountField } from './discount-field';
+import { LoginGate } from './login-gate';
 
 export const CHECKOUT_LOGIN_MESSAGE =
   'Please log in or register to check out. Your basket is kept.';
@@ -55,46 +54,20 @@ export const CHECKOUT_FAILED =
   'Your payment could not be started, and nothing was taken. Please try again.';
 
 const NO_ERRORS: PlacedErrors = placeCheckoutErrors([], []);
-const login = () => openLogin({ loginMessage: CHECKOUT_LOGIN_MESSAGE, stayOnPage: true });
-
 /**
  * The checkout (SPEC section 2, /checkout/), for logged-in customers: a visitor is asked to log in
  * or register (the basket is kept, and the page goes on once they have).
  */
 export function CheckoutPage() {
-  const { user } = useSession();
-  // Only on arrival, like the dashboard: a session ending here does not pop the dialog up.
-  useEffect(() => {
-    if (!getSession().user) login();
-  }, []);
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       <Typography variant="h1" sx={{ mb: 3, fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
         Checkout
       </Typography>
-      {user ? <CheckoutForm /> : <CheckoutLogin />}
+      <LoginGate message={CHECKOUT_LOGIN_MESSAGE}>
+        <CheckoutForm />
+      </LoginGate>
     </Container>
-  );
-}
-
-function CheckoutLogin() {
-  return (
-    <Card variant="outlined" sx={{ maxWidth: 560 }}>
-      <CardContent>
-        <Typography sx={{ mb: 2 }}>{CHECKOUT_LOGIN_MESSAGE}</Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <Button variant="contained" onClick={login}>
-            Log in
-          </Button>
-          <Button variant="outlined" onClick={() => openRegister({ stayOnPage: true })}>
-            Register
-          </Button>
-          <Button component={Link} to="/basket/">
-            Back to the basket
-          </Button>
-        </Stack>
-      </CardContent>
-    </Card>
   );
 }
 

@@ -37,7 +37,11 @@ export function OrderConfirm({ initial }: { initial: LocalOrder }) {
       </Stack>
       <Typography sx={{ mb: 3 }} color="text.secondary">
         Your booking for <strong data-testid="confirm-label">{orderLabel(booked)}</strong> is in
-        your basket. Book more deliveries, or check out when you are ready.
+        your basket. Book more deliveries, or check out to pay for them together when you are ready.
+      </Typography>
+      <Typography sx={{ mb: 3 }} color="text.secondary" data-testid="confirm-next">
+        Once you have paid, give the retailer your UK depot address, with your customer reference,
+        as the delivery address. You will find it on the payment confirmation and in My Account.
       </Typography>
       <BasketItemCard
         booked={booked}
@@ -73,7 +77,7 @@ export function OrderConfirm({ initial }: { initial: LocalOrder }) {
           size="large"
           sx={{ ml: { sm: 'auto !important' } }}
         >
-          Checkout
+          Check out and pay
         </Button>
       </Stack>
     </Container>
