@@ -11,6 +11,23 @@ import { ISLANDS } from '../islands';
 import { MESSAGES } from '../validation/messages';
 import { withRules } from '../validation/zod-rules';
 import { customerOrderSchema } from './orders';
+import {
+  CHECKOUT_MESSAGES,
+  MAX_BOOKINGS_PER_CHECKOUT,
+  PAYMENT_FAILURES,
+  PAYMENT_STATUSES,
+} from '../checkout-messages';
+
+// The words and lists live in a module without zod, so the screens can use them without it.
+export {
+  CHECKOUT_MESSAGES,
+  MAX_BOOKINGS_PER_CHECKOUT,
+  PAYMENT_FAILURE_MESSAGES,
+  PAYMENT_FAILURES,
+  PAYMENT_STATUSES,
+  type PaymentFailure,
+  type PaymentStatus,
+} from '../checkout-messages';
 
 /**
  * The API contract of checkout and payment (issue 11):
@@ -94,27 +111,6 @@ export const bookingSchema = z.object({
 export type BookingInput = z.input<typeof bookingSchema>;
 export type Booking = z.output<typeof bookingSchema>;
 
-export const MAX_BOOKINGS_PER_CHECKOUT = 20;
-
-export const CHECKOUT_MESSAGES = {
-  emptyBasket: 'Your basket is empty.',
-  tooManyBookings: `Please check out at most ${MAX_BOOKINGS_PER_CHECKOUT} deliveries at a time.`,
-  unknownProduct: 'This price band is no longer offered. Please choose another.',
-  unknownExtra: 'This extra is no longer offered. Please remove it.',
-  sizeTooBig: 'The parcel does not fit this price band. Please choose a larger one.',
-  addressNotFound: 'This address was not found in your address book.',
-  notADeliveryAddress: 'Please choose a delivery address on one of the islands.',
-  notABillingAddress: 'Please choose a billing address.',
-  islandMismatch: (booking: string, address: string) =>
-    `This delivery is booked to ${booking}, but the delivery address is on ${address}.`,
-  idempotencyKey: 'must be 8 to 100 letters, digits, hyphens or underscores',
-  idempotencyConflict:
-    'This checkout was already started with different details. Please reload the checkout and try again.',
-  paymentNotFound: 'This payment was not found.',
-  invoiceNotFound: 'This invoice was not found.',
-  invoiceNotPayable: 'This invoice is not waiting for payment.',
-} as const;
-
 const discountCode = z
   .string({ error: MESSAGES.required })
   .transform(normaliseDiscountCode)
@@ -161,31 +157,6 @@ export const idempotencyKeySchema = z
   .string({ error: MESSAGES.required })
   .regex(/^[\w-]{8,100}$/, CHECKOUT_MESSAGES.idempotencyKey);
 export const checkoutHeaders = z.object({ 'idempotency-key': idempotencyKeySchema });
-
-export const PAYMENT_STATUSES = ['pending', 'paid', 'expired', 'cancelled'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-/** Why a payment attempt failed, as providers report it. */
-export const PAYMENT_FAILURES = [
-  'card_declined',
-  'insufficient_funds',
-  'expired',
-  'cancelled',
-  'failed',
-] as const;
-export type PaymentFailure = (typeof PAYMENT_FAILURES)[number];
-
-/** The failure page's words for each reason. */
-export const PAYMENT_FAILURE_MESSAGES: Readonly<Record<PaymentFailure, string>> = {
-  card_declined:
-    'Your card was declined, so nothing was taken. Please try another card, or ask your bank why it was refused.',
-  insufficient_funds:
-    'Your card was refused for insufficient funds, so nothing was taken. Please try another card.',
-  expired:
-    'This payment was not completed within 24 hours, so it was cancelled and nothing was taken. Your basket is still here: please check out again.',
-  cancelled: 'You left the payment page before paying, so nothing was taken.',
-  failed: 'The payment did not go through, so nothing was taken. Please try again.',
-};
 
 /** A payment (the local "Payment record" of SPEC section 3 keeps its Reference and Amount). */
 export const paymentSchema = z.object({

@@ -18,7 +18,7 @@ import {
 } from '@mui/material';
 import { Link, useNavigate } from 'react-router';
 import type { Address } from '../../../shared/api/addresses';
-import { CHECKOUT_MESSAGES } from '../../../shared/api/checkout';
+import { CHECKOUT_MESSAGES } from '../../../shared/checkout-messages';
 import { stepPath } from '../../../shared/booking-steps';
 import { formatMoney, toPence } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';

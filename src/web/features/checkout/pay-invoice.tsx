@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
-import { CHECKOUT_MESSAGES } from '../../../shared/api/checkout';
+import { CHECKOUT_MESSAGES } from '../../../shared/checkout-messages';
 import type { InvoiceStatus } from '../../../shared/api/orders';
 import { formatDisplayDate } from '../../../shared/dates';
 import { formatPounds } from '../../../shared/money';

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack } from '@mui/material';
 import { Link } from 'react-router';
-import { CHECKOUT_MESSAGES } from '../../../shared/api/checkout';
+import { CHECKOUT_MESSAGES } from '../../../shared/checkout-messages';
 import { ApiError } from '../../lib/api-client';
 
 export const paymentLoginMessage = 'Please log in to see your payment.';

@@ -1,9 +1,9 @@
+import type { Payment } from '../../../shared/api/checkout';
 import {
   PAYMENT_FAILURE_MESSAGES,
   PAYMENT_FAILURES,
-  type Payment,
   type PaymentFailure,
-} from '../../../shared/api/checkout';
+} from '../../../shared/checkout-messages';
 
 // What the payment outcome pages read of the address and of the payment (pure, unit-tested in
 // tests/unit/web/checkout-request.test.ts).

@@ -1,9 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  CHECKOUT_MESSAGES,
-  type CheckoutRequest,
-  type CheckoutResult,
-} from '../../../../shared/api/checkout';
+import type { CheckoutRequest, CheckoutResult } from '../../../../shared/api/checkout';
+import { CHECKOUT_MESSAGES } from '../../../../shared/checkout-messages';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { checkoutKey, clearCheckoutKey } from '../checkout-storage';
 import { paymentQueryKey } from './get-payment';
