@@ -60,7 +60,8 @@ const NO_ERRORS: PlacedErrors = placeCheckoutErrors([], []);
  */
 export function CheckoutPage() {
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+    // The width of the site's .container, so the page lines up with the header.
+    <Container maxWidth={false} sx={{ maxWidth: 1200, py: { xs: 3, md: 5 } }}>
       <Typography variant="h1" sx={{ mb: 3, fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
         Checkout
       </Typography>
