@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutRequest, CheckoutResult } from '../../../../shared/api/checkout';
-import { CHECKOUT_MESSAGES } from '../../../../shared/checkout-messages';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { checkoutKey, clearCheckoutKey } from '../checkout-storage';
 import { paymentQueryKey } from './get-payment';
@@ -9,10 +8,11 @@ import { paymentQueryKey } from './get-payment';
 export const createCheckout = (body: CheckoutRequest, key: string) =>
   apiRequest<CheckoutResult>('POST', '/public/orders/create', body, { 'Idempotency-Key': key });
 
-const isConflict = (error: unknown) =>
-  error instanceof ApiError &&
-  error.status === 409 &&
-  error.body?.message === CHECKOUT_MESSAGES.idempotencyConflict;
+/**
+ * The key was used with other details (`CHECKOUT_MESSAGES.idempotencyConflict`): the only 409 of
+ * create. Any 409 drops the key, so the customer is never stuck with one the server refuses.
+ */
+const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
 
 /**
  * Creates the orders and their payment. The key kept under CHECKOUT-REF is sent again on every

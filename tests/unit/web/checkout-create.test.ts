@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { CHECKOUT_MESSAGES, type CheckoutRequest } from '../../../src/shared/api/checkout';
+import { stubBrowserWindow } from '../../support/browser-window';
+
+const { localStorage, stub } = stubBrowserWindow();
+const { checkOut } = await import('../../../src/web/features/checkout/api/create-checkout');
+
+const BODY = { Orders: [], DeliveryAddressId: 1, BillingAddressId: 2, TermsAccepted: true };
+const answer = (status: string) => ({
+  Payment: { Reference: 'PAY-000001', Status: status, CheckoutUrl: 'https://pay.example/1' },
+  Orders: [],
+});
+
+/** A fetch that answers each call in turn, recording the Idempotency-Key sent. */
+function server(...replies: [number, unknown][]) {
+  const keys: string[] = [];
+  const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+    keys.push((init?.headers as Record<string, string>)['Idempotency-Key']);
+    const [status, body] = replies.shift()!;
+    return new Response(JSON.stringify(body), { status });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return keys;
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  stub();
+});
+
+describe('POST /public/orders/create with one Idempotency-Key per checkout', () => {
+  test('a retry sends the same key, so the server answers the same payment', async () => {
+    const keys = server([201, answer('pending')], [200, answer('pending')]);
+    await checkOut(BODY as CheckoutRequest);
+    await checkOut(BODY as CheckoutRequest);
+    expect(keys[0]).toMatch(/^[\w-]{8,100}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(localStorage.getItem('CHECKOUT-REF')).toBe(keys[0]);
+  });
+
+  test('a key used with other details is replaced, and the checkout sent once more', async () => {
+    localStorage.setItem('CHECKOUT-REF', 'old-key-123');
+    const conflict = { statusCode: 409, message: CHECKOUT_MESSAGES.idempotencyConflict };
+    const keys = server([409, conflict], [201, answer('pending')]);
+    const result = await checkOut(BODY as CheckoutRequest);
+    expect(result.Payment.Status).toBe('pending');
+    expect(keys[0]).toBe('old-key-123');
+    expect(keys[1]).not.toBe('old-key-123');
+    expect(localStorage.getItem('CHECKOUT-REF')).toBe(keys[1]);
+  });
+
+  test('a payment that can no longer be paid starts a new checkout', async () => {
+    localStorage.setItem('CHECKOUT-REF', 'old-key-123');
+    const keys = server([200, answer('expired')], [201, answer('pending')]);
+    await checkOut(BODY as CheckoutRequest);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe('old-key-123');
+  });
+
+  test('other errors keep the key for the next attempt', async () => {
+    const keys = server([500, { statusCode: 500, message: 'Internal Server Error' }]);
+    await expect(checkOut(BODY as CheckoutRequest)).rejects.toThrow();
+    expect(localStorage.getItem('CHECKOUT-REF')).toBe(keys[0]);
+  });
+});
