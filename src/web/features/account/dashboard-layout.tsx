@@ -44,7 +44,9 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
         }}
       >
         <Paper component="nav" aria-label="My Account" variant="outlined">
+          {/* Links, not list items, so a <div>: a <ul> may hold only <li> (axe). */}
           <List
+            component="div"
             dense
             sx={{
               display: 'flex',

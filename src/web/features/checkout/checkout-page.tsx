@@ -17,7 +17,9 @@ import {
   Typography,
 } from '@mui/material';
 import { Link, useNavigate } from 'react-router';
+import { addressLines } from '../../../shared/addresses';
 import type { Address } from '../../../shared/api/addresses';
+import { isRecord } from '../../../shared/local-order';
 import { CHECKOUT_MESSAGES } from '../../../shared/checkout-messages';
 import { stepPath } from '../../../shared/booking-steps';
 import { formatMoney, toPence } from '../../../shared/money';
@@ -25,6 +27,7 @@ import { orderTotalPence } from '../../../shared/pricing';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { FormAlert } from '../../components/form-alert';
 import { ApiError } from '../../lib/api-client';
+import { readJson, STORAGE_KEYS } from '../../lib/storage';
 import { BasketItemCard } from '../basket/basket-item-card';
 import { useBasket } from '../basket/use-basket';
 import { PRICES_UNAVAILABLE } from '../catalogue/price-bands';
@@ -110,8 +113,8 @@ function CheckoutForm() {
     else if (rejected) clearDiscountCode(); // no longer usable: not kept
   }, [applied, rejected]);
 
-  const [delivery, setDelivery] = useState<Address | null>(null);
-  const [billing, setBilling] = useState<Address | null>(null);
+  const [delivery, setDelivery] = useState<Address | null>(chosenAddress(STORAGE_KEYS.delivery));
+  const [billing, setBilling] = useState<Address | null>(chosenAddress(STORAGE_KEYS.billing));
   const [accepted, setAccepted] = useState(false);
   const [attempted, setAttempted] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -414,12 +417,28 @@ function FieldErrors({ messages }: { messages: (string | null)[] }) {
   );
 }
 
-/** Stands in for the address book's AddressChooser until it is merged. */
-function AddressPlaceholder(_props: {
+/**
+ * Stands in for the address book's AddressChooser until it is merged: shows the address chosen
+ * and kept under DELIVERY or BILLING, if any.
+ */
+function AddressPlaceholder({
+  value,
+}: {
   type: 'Delivery' | 'Billing';
   value: Address | null;
   onChange: (address: Address | null) => void;
   island?: string | null;
 }) {
-  return <Typography color="text.secondary">The address book is on its way.</Typography>;
+  if (!value) {
+    return <Typography color="text.secondary">The address book is on its way.</Typography>;
+  }
+  return (
+    <Typography component="address" sx={{ fontStyle: 'normal' }}>
+      {addressLines(value).join(', ')}
+    </Typography>
+  );
 }
+
+const isAddress = (value: unknown): value is Address =>
+  isRecord(value) && Number.isInteger(value.Id) && typeof value.FullName === 'string';
+const chosenAddress = (key: string) => () => readJson<Address | null>(key, null, isAddress);
