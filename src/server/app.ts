@@ -25,6 +25,7 @@ import { authRoutes } from './modules/auth/routes';
 import { membersRoutes } from './modules/members/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { devRoutes } from './modules/dev/routes';
+import { devInvoiceRoutes } from './modules/dev/invoice-routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { createPaymentProvider } from './modules/payments/providers';
 import type { SandboxProvider } from './modules/payments/providers/sandbox';
@@ -124,7 +125,10 @@ export async function buildApp(
       prefix: '/sandbox',
     });
   }
-  if (config.env !== 'production') await app.register(devRoutes, { prefix: '/dev' });
+  if (config.env !== 'production') {
+    await app.register(devRoutes, { prefix: '/dev' });
+    await app.register(devInvoiceRoutes, { prefix: '/dev' });
+  }
   if (web) await app.register(web.routes);
 
   return app;

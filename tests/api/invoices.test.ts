@@ -127,3 +127,26 @@ describe('POST /public/payment/additional/{Id}', () => {
     expect(ids[0]).toBe(ids[1]);
   });
 });
+
+describe('POST /dev/invoices (outside production)', () => {
+  test('raises an invoice on an order by its reference, for demos and browser tests', async () => {
+    const ann = await checkoutCustomer(ctx);
+    const c = await band(ctx, 'C');
+    const result = checkoutResponse.parse((await calls.checkout(ann, [booking(c.id)])).json());
+    const res = await ctx.post('/dev/invoices', {
+      OrderReference: result.Orders[0].Reference,
+      Amount: 12.5,
+      Reason: 'Excess carriage',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const invoice = invoiceSchema.parse(res.json());
+    expect(invoice).toMatchObject({ OrderId: result.Orders[0].Id, Amount: 12.5, Status: 'unpaid' });
+    expect((await getInvoice(invoice.Id, ann.token)).statusCode).toBe(200);
+    const unknown = await ctx.post('/dev/invoices', {
+      OrderReference: 'ORD-999999',
+      Amount: 1,
+      Reason: 'Nothing',
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});

@@ -21,9 +21,10 @@ import { applyDiscount, reserveDiscount } from '../discounts/service';
 import {
   ensureSession,
   markPaid,
+  closePayment,
+  otherPendingCheckouts,
   paymentView,
   sendReceipt,
-  supersedeCheckouts,
   type PaymentRow,
 } from '../payments/service';
 import { recordCreated, type Tx } from './lifecycle';
@@ -72,12 +73,15 @@ async function findByKey(tx: Tx, customerId: number, key: string): Promise<Payme
   return row ?? null;
 }
 
-const nextId = async (tx: Tx, table: 'orders' | 'payments') =>
+/** `count` new ids of a table, taken first so that references are written with them. */
+const nextIds = async (tx: Tx, table: 'orders' | 'payments', count: number) =>
   (
     await tx
       .select({ id: sql<number>`nextval(pg_get_serial_sequence(${table}, 'id'))::int` })
-      .from(sql`(select 1) as one`)
-  )[0].id;
+      .from(sql`generate_series(1, ${count})`)
+  )
+    .map((r) => r.id)
+    .sort((a, b) => a - b);
 
 /** The addresses chosen for a checkout: the customer's own, the delivery one on the right island. */
 async function checkoutAddresses(tx: Tx, customerId: number, body: CheckoutBody) {
@@ -129,9 +133,14 @@ export async function createCheckout(
 
   // A new checkout replaces the customer's pending ones (their pages are closed and their
   // discount uses given back), once this one is known to be bookable.
-  await priceBookings(db, body.Orders);
-  await checkoutAddresses(db, customer.id, body);
-  await supersedeCheckouts(app, customer.id, key);
+  const replaced = await otherPendingCheckouts(db, customer.id, key);
+  if (replaced.length > 0) {
+    await priceBookings(db, body.Orders);
+    await checkoutAddresses(db, customer.id, body);
+    for (const row of replaced) {
+      await closePayment(app, row, 'cancelled', 'Replaced by a newer checkout');
+    }
+  }
 
   let payment: PaymentRow;
   try {
@@ -143,7 +152,7 @@ export async function createCheckout(
         ? await applyDiscount(tx, customer.id, body.DiscountCode, subtotal, { lock: true })
         : null;
       const discountPence = discount?.discountPence ?? 0;
-      const paymentId = await nextId(tx, 'payments');
+      const [paymentId] = await nextIds(tx, 'payments', 1);
       const [row] = await tx
         .insert(payments)
         .values({
@@ -165,15 +174,13 @@ export async function createCheckout(
         discountPence,
         priced.map((p) => p.totalPence),
       );
-      const ids: number[] = [];
-      for (const [i, { booking, lines, totalPence }] of priced.entries()) {
-        const id = await nextId(tx, 'orders');
-        ids.push(id);
-        await tx.insert(orders).values({
-          id,
-          reference: orderReference(id),
+      const ids = await nextIds(tx, 'orders', priced.length);
+      await tx.insert(orders).values(
+        priced.map(({ booking, lines, totalPence }, i) => ({
+          id: ids[i],
+          reference: orderReference(ids[i]),
           customerId: customer.id,
-          status: 'Awaiting Payment',
+          status: 'Awaiting Payment' as const,
           productId: booking.ProductId,
           lengthMm: booking.size?.length ?? null,
           widthMm: booking.size?.width ?? null,
@@ -197,8 +204,8 @@ export async function createCheckout(
           localId: booking.LocalId ?? null,
           deliveryAddress: delivery,
           paymentId,
-        });
-      }
+        })),
+      );
       const actor = { type: 'customer' as const, id: customer.id };
       await recordCreated(tx, ids, 'Awaiting Payment', actor, `Checkout ${row.reference}`);
       if (discount) await reserveDiscount(tx, discount.id, customer.id, paymentId);

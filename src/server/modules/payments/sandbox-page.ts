@@ -95,7 +95,7 @@ function page(session: SandboxSession, brand: string, body: string): string {
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;background:#eceff1;color:#263238}
 .test{background:#e65100;color:#fff;text-align:center;font-weight:700;letter-spacing:.08em;padding:8px 12px;font-size:14px}
 main{max-width:920px;margin:0 auto;padding:24px 16px;display:grid;gap:24px}
-@media(min-width:800px){main{grid-template-columns:1fr 1fr;padding:48px 24px}}
+@media(min-width:800px){main{grid-template-columns:1fr 1fr;align-items:start;padding:48px 24px}}
 .card{background:#fff;border-radius:8px;padding:24px;box-shadow:0 1px 3px rgba(0,0,0,.12)}
 h1{font-size:20px;margin:0 0 4px}h2{font-size:16px;margin:0 0 16px}.amount{font-size:32px;font-weight:700;margin:8px 0 16px}
 table{width:100%;border-collapse:collapse;font-size:14px}td{padding:6px 0;border-bottom:1px solid #eceff1}td:last-child{text-align:right;font-variant-numeric:tabular-nums}

@@ -298,12 +298,11 @@ export async function closePayment(
 }
 
 /**
- * Cancels the customer's pending checkouts: a new checkout (with the idempotency key given)
- * replaces them. One started with that same key is kept: it is this checkout, made by a request
- * racing this one.
+ * The customer's pending checkouts other than the one made with this idempotency key (which is
+ * this checkout, made by a request racing this one): a new checkout replaces them.
  */
-export async function supersedeCheckouts(app: FastifyInstance, customerId: number, key: string) {
-  const others = await app.database.db
+export function otherPendingCheckouts(tx: Tx, customerId: number, key: string) {
+  return tx
     .select()
     .from(payments)
     .where(
@@ -314,9 +313,6 @@ export async function supersedeCheckouts(app: FastifyInstance, customerId: numbe
         or(isNull(payments.idempotencyKey), ne(payments.idempotencyKey, key)),
       ),
     );
-  for (const row of others) {
-    await closePayment(app, row, 'cancelled', 'Replaced by a newer checkout');
-  }
 }
 
 /** Closes payments left pending for 24 hours (run by a job every few minutes). */
