@@ -2,7 +2,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { axeProblems, bookBand, stepShots, storedBookings } from './support/booking';
 import { JERSEY_HOME, LONDON_BILLING } from '../support/addresses';
-import { raiseInvoice, saveAddress } from './support/factories';
+import { saveAddress } from './support/factories';
+import type { Invoice } from '../../src/shared/api/orders';
 
 // Checkout and payment in the browser (issue 11): a new customer books two parcels, logs in from
 // the checkout, applies WELCOME10, pays on the sandbox payment page and finds the orders paid;
@@ -239,7 +240,16 @@ test('an invoice paid from My Account', async ({ page, request }) => {
   await expect(page.getByTestId('order-reference')).toHaveCount(1);
   const [order] = (await customerOrders(page, request)).Orders;
 
-  const invoice = await raiseInvoice(order.Id, 1250, 'Excess carriage: the parcel weighed 31 kg');
+  // Raised as depot staff will (the server's POST /dev/invoices, outside production).
+  const raised = await request.post('/dev/invoices', {
+    data: {
+      OrderReference: order.Reference,
+      Amount: 12.5,
+      Reason: 'Excess carriage: the parcel weighed 31 kg',
+    },
+  });
+  expect(raised.status()).toBe(201);
+  const invoice = (await raised.json()) as Invoice;
   await page.goto(`/dashboard/pay/${invoice.Id}`);
   await expect(page.getByTestId('invoice-reference')).toHaveText(invoice.Reference);
   await expect(page.getByTestId('invoice-order')).toHaveText(order.Reference);

@@ -1,5 +1,4 @@
 import type { AddressInput } from '../../../src/shared/api/addresses';
-import type { Invoice } from '../../../src/shared/api/orders';
 
 // The test-data calls of factory-server.ts (one port above the site's).
 const base = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`;
@@ -17,7 +16,3 @@ async function post<T>(path: string, body: unknown): Promise<T> {
 /** Saves an address in the customer's address book; answers its Id. */
 export const saveAddress = (email: string, address: AddressInput) =>
   post<{ Id: number }>('/addresses', { email, address });
-
-/** Raises an invoice on one of the customer's orders, as staff will. */
-export const raiseInvoice = (orderId: number, amountPence: number, reason: string) =>
-  post<Invoice>('/invoices', { orderId, amountPence, reason });

@@ -1,13 +1,12 @@
 // Test data the browser tests cannot make through the site yet, made in the e2e server's own
-// database: invoices (raised by staff, issue 13) and saved addresses. A small HTTP server on
-// 127.0.0.1, one port above the site's, started by server.ts in the test process only.
+// database: saved addresses (until the address book is merged; invoices come from the server's
+// own POST /dev/invoices). A small HTTP server on 127.0.0.1, one port above the site's, started
+// by server.ts in the test process only.
 import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import type { AddressInput } from '../../../src/shared/api/addresses';
 import type { Database } from '../../../src/server/db/client';
 import { addresses, users } from '../../../src/server/db/schema';
-import { SYSTEM } from '../../../src/server/modules/orders/lifecycle';
-import { raiseInvoice } from '../../../src/server/modules/invoices/service';
 
 type Handler = (body: Record<string, unknown>) => Promise<unknown>;
 
@@ -37,15 +36,6 @@ export function startFactoryServer(database: Database, port: number) {
         .returning();
       return { Id: row.id };
     },
-    /** `{ orderId, amountPence, reason }`: raises an invoice on the order, as staff will. */
-    '/invoices': async ({ orderId, amountPence, reason }) =>
-      db.transaction((tx) =>
-        raiseInvoice(
-          tx,
-          { orderId: Number(orderId), amountPence: Number(amountPence), reason: String(reason) },
-          SYSTEM,
-        ),
-      ),
   };
   const server = http.createServer((req, res) => {
     let raw = '';
