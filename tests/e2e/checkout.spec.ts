@@ -273,3 +273,26 @@ test('an invoice paid from My Account', async ({ page, request }) => {
   await page.goto('/dashboard/pay/abc');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found/i);
 });
+
+test('registering from the checkout stays on the checkout', async ({ page }) => {
+  await bookBand(page, 'A');
+  await page.goto('/checkout/');
+  await page
+    .getByRole('dialog', { name: 'Login' })
+    .getByRole('button', { name: 'Register' })
+    .click();
+  const register = page.getByRole('dialog', { name: 'Register' });
+  await register.getByLabel('First Name').fill('Ada');
+  await register.getByLabel('Last Name').fill('Le Sueur');
+  await register.getByRole('textbox', { name: 'Email' }).fill(`ada.${Date.now()}@example.je`);
+  await register.getByLabel('Island of Residence').click();
+  await page.getByRole('option', { name: 'Guernsey' }).click();
+  await register.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await register.getByRole('textbox', { name: 'Confirm Password' }).fill(PASSWORD);
+  await register.getByRole('switch', { name: /terms and conditions/ }).check();
+  await register.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(register).toBeHidden();
+  await expect(page).toHaveURL('/checkout/');
+  await expect(page.getByTestId('checkout-item')).toHaveCount(1);
+  await expect(page.getByTestId('pay-button')).toHaveText('Pay £6.95');
+});
