@@ -24,6 +24,7 @@ import { RateLimiter, type RateLimitOverrides } from './lib/rate-limit';
 import { authRoutes } from './modules/auth/routes';
 import { membersRoutes } from './modules/members/routes';
 import { ordersRoutes } from './modules/orders/routes';
+import { addressesRoutes } from './modules/addresses/routes';
 import { devRoutes } from './modules/dev/routes';
 
 declare module 'fastify' {
@@ -112,6 +113,7 @@ export async function buildApp(
   await app.register(authRoutes, { prefix: '/public/auth' });
   await app.register(membersRoutes, { prefix: '/public/members' });
   await app.register(ordersRoutes, { prefix: '/public/orders' });
+  await app.register(addressesRoutes, { prefix: '/public/addresses' });
   if (config.env !== 'production') await app.register(devRoutes, { prefix: '/dev' });
   if (web) await app.register(web.routes);
 
