@@ -9,7 +9,7 @@ import {
   type AddressField,
   type AddressForm,
 } from '../addresses';
-import { COUNTRY_NAMES } from '../countries';
+import { COUNTRY_CODES } from '../countries';
 import type { Island } from '../islands';
 import { validateForm } from '../validation/form';
 import { listingOptions, listResponse, optionalBody } from './listing';
@@ -24,8 +24,6 @@ import { listingOptions, listResponse, optionalBody } from './listing';
  * Another customer's Id is a 404. The body is checked with the form's own rules
  * (src/shared/addresses.ts), so the browser and the server give the same messages.
  */
-
-const COUNTRY_CODES = Object.keys(COUNTRY_NAMES);
 
 const ADDRESS_FIELDS: readonly AddressField[] = [
   'Type',
