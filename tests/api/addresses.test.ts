@@ -375,6 +375,21 @@ describe('DELETE /public/addresses/{Id}', () => {
   });
 });
 
+describe('deleting the account', () => {
+  test('deletes the saved addresses with it', async () => {
+    const { token, id } = await customer();
+    await saved(token, jerseyDelivery());
+    await saved(token, ukBilling());
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/public/members/delete',
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await ctx.database.db.$count(addresses, eq(addresses.customerId, id))).toBe(0);
+  });
+});
+
 describe('findCustomerAddress (for the checkout)', () => {
   test('answers the customer’s own address as its fields, null for anyone else’s', async () => {
     const ann = await customer();
