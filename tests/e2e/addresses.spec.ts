@@ -79,6 +79,8 @@ test('a customer keeps delivery and billing addresses in the Address Book', asyn
   await billing.getByRole('textbox', { name: 'Address Line 1' }).fill('1 High Street');
   await billing.getByRole('textbox', { name: 'Town or City' }).fill('Portsmouth');
   await billing.getByRole('textbox', { name: 'Postcode' }).fill('PO1 2AB');
+  await viewportShots(page, 'addresses-billing-form');
+  await page.setViewportSize({ width: 1280, height: 900 });
   await billing.getByRole('button', { name: 'Save Address' }).click();
   await expect(billing).toBeHidden();
   await expect(card(page, '1 High Street')).toContainText('United Kingdom');
