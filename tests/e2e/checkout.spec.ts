@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { axeProblems, bookBand, stepShots, storedBookings } from './support/booking';
-import { JERSEY_HOME, LONDON_BILLING } from '../support/addresses';
-import { saveAddress } from './support/factories';
+import { jerseyDelivery } from '../support/addresses';
+import { registerCustomer } from './support/accounts';
 import type { Invoice } from '../../src/shared/api/orders';
 
 // Checkout and payment in the browser (issue 11): a new customer books two parcels, logs in from
@@ -21,20 +21,8 @@ interface OutboxEntry {
 }
 
 async function register(request: APIRequestContext) {
-  const email = `pay.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.je`;
-  const registered = await request.post('/public/auth/register', {
-    data: {
-      FirstName: 'Ann',
-      LastName: 'Le Brocq',
-      Email: email,
-      Password: PASSWORD,
-      ConfirmPassword: PASSWORD,
-      Country: 'Jersey',
-      TermsAndConditions: true,
-    },
-  });
-  expect(registered.status()).toBe(200);
-  return email;
+  const { email, token } = await registerCustomer(request);
+  return { email, token };
 }
 
 async function logInFromDialog(page: Page, email: string) {
@@ -46,23 +34,19 @@ async function logInFromDialog(page: Page, email: string) {
   await expect(login).toBeHidden();
 }
 
-/**
- * The customer's delivery and billing addresses, chosen (kept under DELIVERY and BILLING).
- * TODO(address book): add them through the AddressChooser once it is merged.
- */
-async function chooseAddresses(page: Page, email: string) {
-  const delivery = await saveAddress(email, JERSEY_HOME);
-  const billing = await saveAddress(email, LONDON_BILLING);
-  await page.evaluate(
-    ([d, b]) => {
-      localStorage.setItem('DELIVERY', JSON.stringify(d));
-      localStorage.setItem('BILLING', JSON.stringify(b));
-    },
-    [
-      { ...JERSEY_HOME, Id: delivery.Id },
-      { ...LONDON_BILLING, Id: billing.Id },
-    ],
-  );
+/** A saved Jersey delivery address: the checkout's choosers choose it, the only one there is. */
+async function saveJerseyAddress(request: APIRequestContext, token: string) {
+  const saved = await request.post('/public/addresses/create', {
+    headers: { authorization: `Bearer ${token}` },
+    data: jerseyDelivery(),
+  });
+  expect(saved.status()).toBe(201);
+}
+
+/** Chooses an option of a MUI select by its label. */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 /** Pays on the sandbox's hosted payment page (TEST MODE) with a test card. */
@@ -75,12 +59,15 @@ async function payOnSandbox(page: Page, card: string) {
 }
 
 /** Books one parcel to Jersey, logs in at the checkout and pays: ends on the payment page. */
-async function checkOutOneParcel(page: Page, email: string, band: string) {
+async function checkOutOneParcel(page: Page, request: APIRequestContext, band: string) {
+  const { email, token } = await register(request);
+  await saveJerseyAddress(request, token);
   await bookBand(page, band, { island: 'Jersey' });
   await page.goto('/checkout/');
   await logInFromDialog(page, email);
-  await chooseAddresses(page, email);
-  await page.reload();
+  await expect(page.getByRole('radio', { name: /12 Rue de la Mare/ })).toHaveCount(2);
+  await expect(page.getByRole('radio', { name: /12 Rue de la Mare/ }).first()).toBeChecked();
+  await expect(page.getByRole('radio', { name: /12 Rue de la Mare/ }).last()).toBeChecked();
   await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
   await page.getByTestId('pay-button').click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
@@ -113,7 +100,7 @@ test('a new customer pays for two parcels with a discount code', async ({
   consoleErrors,
 }) => {
   test.setTimeout(180_000);
-  const email = await register(request);
+  const { email } = await register(request);
   await bookBand(page, 'A', { island: 'Jersey', value: '150' });
   await bookBand(page, 'B', { island: 'Jersey', description: 'Jumpers', value: '40' });
 
@@ -143,11 +130,38 @@ test('a new customer pays for two parcels with a discount code', async ({
   await expect(page.getByTestId('checkout-total')).toHaveText('£15.21');
   expect(await stored(page, 'DISCOUNT')).toBe('WELCOME10');
 
-  // Re-checked when the page opens again.
-  await chooseAddresses(page, email);
+  // A delivery address on Jersey, added without leaving the page, and chosen.
+  await page.getByRole('button', { name: 'Add a new address' }).first().click();
+  const delivery = page.getByRole('dialog', { name: 'Add a delivery address' });
+  await delivery.getByRole('textbox', { name: 'Full Name' }).fill('Ann Le Brocq');
+  await delivery.getByRole('textbox', { name: 'Address Line 1' }).fill('12 Rue de la Mare');
+  await choose(page, 'Parish', 'St Helier');
+  await delivery.getByRole('textbox', { name: 'Postcode' }).fill('JE2 3AB');
+  await delivery.getByRole('button', { name: 'Save Address' }).click();
+  await expect(delivery).toBeHidden();
+  const deliveryChoice = page.getByRole('radiogroup', { name: 'Delivery address' });
+  await expect(deliveryChoice.getByRole('radio', { name: /12 Rue de la Mare/ })).toBeChecked();
+
+  // A billing address in the UK, likewise.
+  await page.getByRole('button', { name: 'Add a new address' }).last().click();
+  const billing = page.getByRole('dialog', { name: 'Add a billing address' });
+  await billing.getByRole('textbox', { name: 'Full Name' }).fill('Ann Le Brocq');
+  await billing.getByRole('textbox', { name: 'Address Line 1' }).fill('1 Bank Street');
+  await billing.getByRole('textbox', { name: 'Town or City' }).fill('London');
+  await billing.getByRole('textbox', { name: 'Postcode' }).fill('E14 5AB');
+  await billing.getByRole('button', { name: 'Save Address' }).click();
+  await expect(billing).toBeHidden();
+  const billingChoice = page.getByRole('radiogroup', { name: 'Billing address' });
+  await expect(billingChoice.getByRole('radio', { name: /1 Bank Street/ })).toBeChecked();
+  expect(JSON.parse((await stored(page, 'DELIVERY'))!)).toMatchObject({
+    Line1: '12 Rue de la Mare',
+  });
+  expect(JSON.parse((await stored(page, 'BILLING'))!)).toMatchObject({ Line1: '1 Bank Street' });
+
+  // The code is checked again when the page opens again; the choices are kept.
   await page.reload();
   await expect(page.getByTestId('checkout-total')).toHaveText('£15.21');
-  await expect(page.getByText('12 Rue de la Mare')).toBeVisible();
+  await expect(billingChoice.getByRole('radio', { name: /1 Bank Street/ })).toBeChecked();
   await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
   await expect(page.getByTestId('pay-button')).toHaveText('Pay £15.21');
   await stepShots(page, 'checkout-filled');
@@ -210,7 +224,7 @@ test('a declined card, then a retry that succeeds with the basket intact', async
   request,
 }) => {
   test.setTimeout(180_000);
-  await checkOutOneParcel(page, await register(request), 'C');
+  await checkOutOneParcel(page, request, 'C');
   const key = await stored(page, 'CHECKOUT-REF');
   const reference = JSON.parse((await stored(page, 'PAYMENT'))!).reference as string;
 
@@ -235,7 +249,7 @@ test('a declined card, then a retry that succeeds with the basket intact', async
 
 test('an invoice paid from My Account', async ({ page, request }) => {
   test.setTimeout(180_000);
-  await checkOutOneParcel(page, await register(request), 'A');
+  await checkOutOneParcel(page, request, 'A');
   await payOnSandbox(page, GOOD_CARD);
   await expect(page.getByTestId('order-reference')).toHaveCount(1);
   const [order] = (await customerOrders(page, request)).Orders;

@@ -1,32 +1,33 @@
-import type { AddressInput } from '../../src/shared/api/addresses';
+import type { AddressRequest } from '../../src/shared/api/addresses';
 
-// Saved addresses for tests: the API tests (tests/support/checkout.ts) and the browser tests
-// share them. No test runner imports here, so Playwright and Vitest can both load this file.
-
-export const JERSEY_HOME: AddressInput = {
+/** A valid Jersey delivery address as the address form sends it; fields may be overridden. */
+export const jerseyDelivery = (overrides: AddressRequest = {}): AddressRequest => ({
   Type: 'Delivery',
   FullName: 'Ann Le Brocq',
   Company: '',
   Line1: '12 Rue de la Mare',
   Line2: '',
-  Town: '',
+  Town: 'St Helier',
   Parish: 'St Helier',
   Island: 'Jersey',
-  Country: 'JE',
-  Postcode: 'JE2 3AB',
-  Telephone: '',
-};
+  Country: '',
+  Postcode: 'je2 3ab',
+  Telephone: '01534 123456',
+  ...overrides,
+});
 
-export const LONDON_BILLING: AddressInput = {
+/** A valid billing address in the UK as the address form sends it; fields may be overridden. */
+export const ukBilling = (overrides: AddressRequest = {}): AddressRequest => ({
   Type: 'Billing',
   FullName: 'Ann Le Brocq',
-  Company: '',
-  Line1: '1 Bank Street',
+  Company: 'Brocq Ltd',
+  Line1: '1 High Street',
   Line2: '',
-  Town: 'London',
+  Town: 'Portsmouth',
   Parish: '',
-  Island: null,
+  Island: '',
   Country: 'GB',
-  Postcode: 'E14 5AB',
+  Postcode: 'PO1 2AB',
   Telephone: '',
-};
+  ...overrides,
+});

@@ -5,7 +5,6 @@ import { addresses, orderExtras, products, users } from '../../src/server/db/sch
 import { raiseInvoice } from '../../src/server/modules/invoices/service';
 import type { TestContext } from './app';
 import { bearer, registerCustomer } from './accounts';
-import { JERSEY_HOME, LONDON_BILLING } from './addresses';
 
 /**
  * Factories and calls for checkout tests: a customer with saved addresses, bookings from the
@@ -49,7 +48,33 @@ export function booking(productId: number, overrides: Partial<BookingInput> = {}
   };
 }
 
-export { JERSEY_HOME, LONDON_BILLING };
+export const JERSEY_HOME: AddressInput = {
+  Type: 'Delivery',
+  FullName: 'Ann Le Brocq',
+  Company: '',
+  Line1: '12 Rue de la Mare',
+  Line2: '',
+  Town: '',
+  Parish: 'St Helier',
+  Island: 'Jersey',
+  Country: 'JE',
+  Postcode: 'JE2 3AB',
+  Telephone: '',
+};
+
+export const LONDON_BILLING: AddressInput = {
+  Type: 'Billing',
+  FullName: 'Ann Le Brocq',
+  Company: '',
+  Line1: '1 Bank Street',
+  Line2: '',
+  Town: 'London',
+  Parish: '',
+  Island: null,
+  Country: 'GB',
+  Postcode: 'E14 5AB',
+  Telephone: '',
+};
 
 export async function saveAddress(ctx: TestContext, customerId: number, address: AddressInput) {
   const [row] = await ctx.database.db

@@ -7,7 +7,6 @@ import { loadConfig } from '../../../src/server/config';
 import { createScratchDatabase } from '../../support/database';
 import { ensureWebBuild } from '../../../src/server/lib/build';
 import { start, stopOnSignals } from '../../../src/server/start';
-import { startFactoryServer } from './factory-server';
 
 await ensureWebBuild();
 const env: Record<string, string | undefined> = {
@@ -29,9 +28,7 @@ const cleanup = async () => {
 };
 const config = loadConfig(env);
 const running = await start(config);
-const factories = startFactoryServer(running.database, config.port + 1);
 stopOnSignals(config, running.app.log, async () => {
-  factories.close();
   await running.stop();
   await cleanup();
 });

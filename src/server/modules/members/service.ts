@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ProfileUpdate, ProfileUpdateResponse } from '../../../shared/api/auth';
-import { sessions, userTokens, users } from '../../db/schema';
+import { addresses, sessions, userTokens, users } from '../../db/schema';
 import { createSession, endSession, type AuthContext } from '../../lib/auth';
 import { issueUserToken, voidUserTokens } from '../../lib/tokens';
 import { emailChangedEmail, validateEmail } from '../auth/emails';
@@ -70,7 +70,8 @@ export async function updateProfile(
 }
 
 /**
- * Deletes the account: personal data is blanked, sessions and links are deleted, and a tombstone
+ * Deletes the account: personal data is blanked, sessions, links and saved addresses are
+ * deleted (orders keep their own copies of the addresses they were sent to), and a tombstone
  * (id, reference, role, dates) stays so that paid orders remain linked in anonymised form. The
  * address is free to register again.
  */
@@ -97,5 +98,6 @@ export async function deleteAccount(app: FastifyInstance, userId: number): Promi
       .where(eq(users.id, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(userTokens).where(eq(userTokens.userId, userId));
+    await tx.delete(addresses).where(eq(addresses.customerId, userId));
   });
 }

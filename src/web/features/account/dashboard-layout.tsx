@@ -44,7 +44,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
         }}
       >
         <Paper component="nav" aria-label="My Account" variant="outlined">
-          {/* Links, not list items, so a <div>: a <ul> may hold only <li> (axe). */}
+          {/* The links sit straight in the nav: a <ul> may hold only <li> (axe). */}
           <List
             component="div"
             dense

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -17,9 +17,6 @@ import {
   Typography,
 } from '@mui/material';
 import { Link, useNavigate } from 'react-router';
-import { addressLines } from '../../../shared/addresses';
-import type { Address } from '../../../shared/api/addresses';
-import { isRecord } from '../../../shared/local-order';
 import { CHECKOUT_MESSAGES } from '../../../shared/checkout-messages';
 import { stepPath } from '../../../shared/booking-steps';
 import { formatMoney, toPence } from '../../../shared/money';
@@ -27,7 +24,8 @@ import { orderTotalPence } from '../../../shared/pricing';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { FormAlert } from '../../components/form-alert';
 import { ApiError } from '../../lib/api-client';
-import { readJson, STORAGE_KEYS } from '../../lib/storage';
+import { AddressChooser } from '../addresses/address-chooser';
+import { chooseAddress, useChosenAddresses } from '../addresses/chosen-addresses';
 import { BasketItemCard } from '../basket/basket-item-card';
 import { useBasket } from '../basket/use-basket';
 import { PRICES_UNAVAILABLE } from '../catalogue/price-bands';
@@ -113,8 +111,8 @@ function CheckoutForm() {
     else if (rejected) clearDiscountCode(); // no longer usable: not kept
   }, [applied, rejected]);
 
-  const [delivery, setDelivery] = useState<Address | null>(chosenAddress(STORAGE_KEYS.delivery));
-  const [billing, setBilling] = useState<Address | null>(chosenAddress(STORAGE_KEYS.billing));
+  // The chosen addresses, kept under DELIVERY and BILLING by the address book.
+  const { Delivery: delivery, Billing: billing } = useChosenAddresses();
   const [accepted, setAccepted] = useState(false);
   const [attempted, setAttempted] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -152,7 +150,9 @@ function CheckoutForm() {
     setAttempted(true);
     if (!bookings || unfinished || !delivery || !billing || !accepted) {
       requestAnimationFrame(() =>
-        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+        formRef.current
+          ?.querySelector<HTMLElement>('[data-checkout-error], [aria-invalid="true"]')
+          ?.focus(),
       );
       return;
     }
@@ -234,19 +234,25 @@ function CheckoutForm() {
             ))}
           </Stack>
         </Section>
-        <Section title="Delivery address" id="checkout-delivery">
-          <AddressPlaceholder
+        <Box>
+          <AddressChooser
             type="Delivery"
+            label="Delivery address"
             island={island}
             value={delivery}
-            onChange={setDelivery}
+            onChange={(address) => chooseAddress('Delivery', address)}
           />
           <FieldErrors messages={[shown('delivery'), ...errors.delivery]} />
-        </Section>
-        <Section title="Billing address" id="checkout-billing">
-          <AddressPlaceholder type="Billing" value={billing} onChange={setBilling} />
+        </Box>
+        <Box>
+          <AddressChooser
+            type="Billing"
+            label="Billing address"
+            value={billing}
+            onChange={(address) => chooseAddress('Billing', address)}
+          />
           <FieldErrors messages={[shown('billing'), ...errors.billing]} />
-        </Section>
+        </Box>
       </Stack>
 
       <Card variant="outlined" sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
@@ -358,22 +364,21 @@ function CheckoutForm() {
 
 function Section({
   title,
-  id,
   action,
   children,
 }: {
   title: string;
-  id?: string;
   action?: ReactNode;
   children: ReactNode;
 }) {
+  const headingId = useId();
   return (
-    <Box component="section" aria-labelledby={`${id ?? title}-title`} id={id}>
+    <Box component="section" aria-labelledby={headingId}>
       <Stack
         direction="row"
         sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}
       >
-        <Typography variant="h2" id={`${id ?? title}-title`} sx={{ fontSize: '1.25rem' }}>
+        <Typography variant="h2" id={headingId} sx={{ fontSize: '1.25rem' }}>
           {title}
         </Typography>
         {action}
@@ -405,40 +410,15 @@ function SummaryLine({
   );
 }
 
+/** Errors under a part of the page; the first one is focused when Pay finds it. */
 function FieldErrors({ messages }: { messages: (string | null)[] }) {
   const shown = messages.filter((m): m is string => Boolean(m));
   if (shown.length === 0) return null;
   return (
-    <FormAlert severity="error">
+    <FormAlert severity="error" sx={{ mt: 1.5 }} tabIndex={-1} data-checkout-error>
       {shown.map((message) => (
         <div key={message}>{message}</div>
       ))}
     </FormAlert>
   );
 }
-
-/**
- * Stands in for the address book's AddressChooser until it is merged: shows the address chosen
- * and kept under DELIVERY or BILLING, if any.
- */
-function AddressPlaceholder({
-  value,
-}: {
-  type: 'Delivery' | 'Billing';
-  value: Address | null;
-  onChange: (address: Address | null) => void;
-  island?: string | null;
-}) {
-  if (!value) {
-    return <Typography color="text.secondary">The address book is on its way.</Typography>;
-  }
-  return (
-    <Typography component="address" sx={{ fontStyle: 'normal' }}>
-      {addressLines(value).join(', ')}
-    </Typography>
-  );
-}
-
-const isAddress = (value: unknown): value is Address =>
-  isRecord(value) && Number.isInteger(value.Id) && typeof value.FullName === 'string';
-const chosenAddress = (key: string) => () => readJson<Address | null>(key, null, isAddress);
