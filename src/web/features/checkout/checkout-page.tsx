@@ -48,6 +48,7 @@ import {
 } from './checkout-storage';
 import { DiscountField } from './discount-field';
 import { LoginGate } from './login-gate';
+import { useLeaveForPayment } from './use-leave-for-payment';
 
 export const CHECKOUT_LOGIN_MESSAGE =
   'Please log in or register to check out. Your basket is kept.';
@@ -105,7 +106,7 @@ function CheckoutForm() {
   const [code, setCode] = useState<string | null>(readDiscountCode);
   const discount = useDiscountCheck(code, bookings);
   const applied = code && discount.isSuccess ? discount.data : null;
-  const rejected = discount.isError && discount.error instanceof ApiError;
+  const rejected = discount.error instanceof ApiError && discount.error.status === 400;
   useEffect(() => {
     if (applied) saveDiscountCode(applied.Code);
     else if (rejected) clearDiscountCode(); // no longer usable: not kept
@@ -115,7 +116,7 @@ function CheckoutForm() {
   const { Delivery: delivery, Billing: billing } = useChosenAddresses();
   const [accepted, setAccepted] = useState(false);
   const [attempted, setAttempted] = useState(false);
-  const [leaving, setLeaving] = useState(false);
+  const { leaving, leave } = useLeaveForPayment();
   const create = useCreateCheckout();
   const errors = createErrors(
     create.error,
@@ -169,8 +170,7 @@ function CheckoutForm() {
           navigate(`/payment/success/?ref=${encodeURIComponent(Payment.Reference)}`);
           return;
         }
-        setLeaving(true); // Pay stays disabled while the payment page loads
-        window.location.assign(Payment.CheckoutUrl);
+        leave(Payment.CheckoutUrl); // Pay stays busy while the payment page loads
       },
     });
   };

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
 import { CHECKOUT_MESSAGES } from '../../../shared/checkout-messages';
@@ -9,6 +8,7 @@ import { FormAlert } from '../../components/form-alert';
 import { ApiError } from '../../lib/api-client';
 import { useInvoice } from './api/get-invoice';
 import { usePayInvoice } from './api/pay-invoice';
+import { useLeaveForPayment } from './use-leave-for-payment';
 
 const STATUS_WORDS: Readonly<Record<InvoiceStatus, string>> = {
   unpaid: 'Awaiting payment',
@@ -28,7 +28,7 @@ export function PayInvoice({ id }: { id: number }) {
   const navigate = useNavigate();
   const invoice = useInvoice(id);
   const pay = usePayInvoice();
-  const [leaving, setLeaving] = useState(false);
+  const { leaving, leave } = useLeaveForPayment();
 
   if (invoice.isPending) return <Skeleton variant="rounded" height={240} />;
   if (invoice.isError) {
@@ -50,8 +50,7 @@ export function PayInvoice({ id }: { id: number }) {
           navigate(`/payment/success/?ref=${encodeURIComponent(Payment.Reference)}`);
           return;
         }
-        setLeaving(true);
-        window.location.assign(Payment.CheckoutUrl);
+        leave(Payment.CheckoutUrl);
       },
     });
 

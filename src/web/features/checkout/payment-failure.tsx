@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
@@ -6,6 +5,7 @@ import { ErrorIcon } from '../../components/mui-icons';
 import { usePayment } from './api/get-payment';
 import { clearCheckoutKey } from './checkout-storage';
 import { LoginGate } from './login-gate';
+import { useLeaveForPayment } from './use-leave-for-payment';
 import { PaymentLookupError, paymentLoginMessage } from './payment-lookup';
 import { failureMessage, isPaymentReference } from './payment-outcome';
 
@@ -40,7 +40,7 @@ export function PaymentFailure() {
 function Failure({ reference, reason }: { reference: string; reason: string | null }) {
   const navigate = useNavigate();
   const payment = usePayment(reference);
-  const [leaving, setLeaving] = useState(false);
+  const { leaving, leave } = useLeaveForPayment();
   const data = payment.data?.Payment;
 
   if (payment.isPending) {
@@ -58,8 +58,7 @@ function Failure({ reference, reason }: { reference: string; reason: string | nu
 
   const tryAgain = () => {
     if (data?.Status === 'pending' && data.CheckoutUrl) {
-      setLeaving(true);
-      window.location.assign(data.CheckoutUrl);
+      leave(data.CheckoutUrl);
       return;
     }
     if (data?.Kind === 'invoice' && data.InvoiceId !== null) {
