@@ -163,7 +163,11 @@ function CheckoutPaid({ result: { Payment, Orders } }: { result: CheckoutResult 
       <PaidHeading>Thank you, your delivery is paid</PaidHeading>
       <Typography sx={{ mb: 3 }}>
         We have received <strong data-testid="amount-paid">{formatPounds(Payment.Amount)}</strong>{' '}
-        (payment {Payment.Reference}) and e-mailed you a receipt.
+        (payment{' '}
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {Payment.Reference}
+        </Box>
+        ) and e-mailed you a receipt.
       </Typography>
       <Card variant="outlined" sx={{ mb: 4 }}>
         <CardContent>
@@ -238,7 +242,11 @@ function InvoicePaid({ result: { Payment, Orders } }: { result: CheckoutResult }
       <PaidHeading>Thank you, your invoice is paid</PaidHeading>
       <Typography sx={{ mb: 3 }}>
         We have received <strong data-testid="amount-paid">{formatPounds(Payment.Amount)}</strong>{' '}
-        (payment {Payment.Reference})
+        (payment{' '}
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {Payment.Reference}
+        </Box>
+        )
         {Orders.length > 0 && (
           <>
             {' '}
