@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import {
@@ -9,7 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type Config } from './config';
 import type { Database } from './db/client';
-import { registerErrorHandling } from './lib/errors';
+import { apiError, registerErrorHandling } from './lib/errors';
 import { ReadThroughCache } from './lib/cache';
 import { healthRoutes } from './modules/health/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -60,6 +60,18 @@ export async function buildApp(
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // A slow or stalled request is answered 408 and its connection closed (issue 17).
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs,
+    http: { connectionsCheckingInterval: Math.min(config.requestTimeoutMs / 2, 30_000) },
+    // On close: idle keep-alive connections are closed at once, busy ones after their answer.
+    forceCloseConnections: 'idle',
+    // A URL that cannot be decoded gets the one error shape too.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply)
+        .code(400)
+        .send(apiError(400, 'The address of this call is not valid.'));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -69,6 +81,10 @@ export async function buildApp(
   app.decorate('cache', new ReadThroughCache(config.cacheTtlMs));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Answers of the API carry tokens and personal data: no cache keeps them (issue 17).
+    if (request.url.startsWith('/public/') && !request.url.startsWith('/public/settings')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 
   // The HTML pages get their own Content-Security-Policy (lib/web.ts); API answers are data only.

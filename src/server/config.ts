@@ -48,6 +48,7 @@ const envSchema = z
     RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
     // --- hardening (issue 17): outbox exposure, database timeouts, mail throughput ---
     DEV_OUTBOX: z.enum(['loopback', 'off']).optional(),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
     DB_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
@@ -118,6 +119,8 @@ export interface Config {
   stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
   /** Whether /dev/outbox exists (only ever answering loopback callers), DEV_OUTBOX. */
   devOutbox: 'loopback' | 'off';
+  /** A request (headers and body) must arrive within this time; a silent connection is closed. */
+  requestTimeoutMs: number;
   /** PostgreSQL timeouts and TCP keepalive (DB_*_MS); see db/client.ts. */
   dbTimeouts: DbTimeouts;
   /** Messages sent at once, and at most per minute, by this node's mail worker. */
@@ -195,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     devOutbox: e.DEV_OUTBOX ?? (e.NODE_ENV === 'production' ? 'off' : 'loopback'),
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     dbTimeouts: {
       connectMs: e.DB_CONNECT_TIMEOUT_MS,
       statementMs: e.DB_STATEMENT_TIMEOUT_MS,

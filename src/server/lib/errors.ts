@@ -13,6 +13,13 @@ export class HttpError extends Error {
   }
 }
 
+/** The one error shape of the API (src/shared/api/errors.ts). */
+export const apiError = (
+  statusCode: number,
+  message: string,
+  errors?: FieldError[],
+): ApiErrorBody => (errors ? { statusCode, message, errors } : { statusCode, message });
+
 const API_PREFIXES = ['/public/', '/api/'];
 export const isApiPath = (url: string) =>
   API_PREFIXES.some((p) => url.startsWith(p) || url === p.slice(0, -1));
