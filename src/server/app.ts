@@ -18,8 +18,8 @@ import { flattenSettings } from '../shared/settings';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { createWeb } from './lib/web';
 import { registerAuth } from './lib/auth';
-import { Jobs, type QueueOptions } from './lib/jobs';
-import { Mailer } from './lib/mail';
+import { Jobs } from './lib/jobs';
+import { MAIL_QUEUE_OPTIONS, Mailer, type MailQueueOptions } from './lib/mail';
 import { RateLimiter, type RateLimitOverrides } from './lib/rate-limit';
 import { authRoutes } from './modules/auth/routes';
 import { membersRoutes } from './modules/members/routes';
@@ -42,7 +42,7 @@ export interface AppOptions {
   /** How often idle job workers poll (seconds, 0.5 or more; default 2). */
   jobPollingSeconds?: number;
   /** The mail queue's retry policy (default: 12 retries from one minute, doubling). */
-  mailQueue?: Partial<QueueOptions>;
+  mailQueue?: Partial<MailQueueOptions>;
 }
 
 /** Builds the whole application without listening: main.ts listens, tests use inject(). */
@@ -113,8 +113,14 @@ export async function buildApp(
   await jobs.start();
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
-  const mailer = new Mailer(config, jobs, app.log);
-  await mailer.init(options.mailQueue);
+  const mailer = new Mailer(config, database.db, app.log, {
+    workers: config.workers,
+    pollMs: (options.jobPollingSeconds ?? 1) * 1000,
+    ...config.mail,
+    queue: { ...MAIL_QUEUE_OPTIONS, ...options.mailQueue },
+  });
+  mailer.start();
+  app.addHook('onClose', () => mailer.stop());
   app.decorate('mailer', mailer);
   app.decorate(
     'rateLimiter',

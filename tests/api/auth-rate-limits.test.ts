@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { eq, like } from 'drizzle-orm';
-import { rateLimits, sessions, userTokens } from '../../src/server/db/schema';
+import { mailOutbox, rateLimits, sessions, userTokens } from '../../src/server/db/schema';
 import { hashToken } from '../../src/server/lib/tokens';
 import { cleanUp } from '../../src/server/modules/auth/maintenance';
 import { RATE_LIMITS, RateLimiter } from '../../src/server/lib/rate-limit';
@@ -210,8 +210,19 @@ describe('rate limits (429 with Retry-After)', () => {
     await db.insert(rateLimits).values({ key: 'old:ip:1', windowStart: past, expiresAt: past });
     const [link] = await db.select().from(userTokens).limit(1);
     await db.update(userTokens).set({ expiresAt: past }).where(eq(userTokens.id, link.id));
+    const weekAgo = new Date(Date.now() - 8 * 24 * 3600 * 1000);
+    const [mail] = await db
+      .insert(mailOutbox)
+      .values({
+        kind: 'welcome',
+        message: { to: 'a@example.je', subject: 's', html: '', text: '', kind: 'welcome' },
+        sentAt: weekAgo,
+      })
+      .returning();
 
     const removed = await cleanUp(ctx.app);
+    expect(removed.mails).toBeGreaterThanOrEqual(1);
+    expect(await db.$count(mailOutbox, eq(mailOutbox.id, mail.id))).toBe(0);
     expect(removed.sessions).toBeGreaterThanOrEqual(1);
     expect(removed.windows).toBeGreaterThanOrEqual(1);
     expect(removed.links).toBeGreaterThanOrEqual(1);

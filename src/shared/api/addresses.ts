@@ -12,7 +12,7 @@ import {
 import { COUNTRY_NAMES } from '../countries';
 import type { Island } from '../islands';
 import { validateForm } from '../validation/form';
-import { MESSAGES } from '../validation/messages';
+import { cleanString } from '../validation/clean-text';
 import { listingOptions, listResponse, optionalBody } from './listing';
 
 /**
@@ -43,8 +43,7 @@ const ADDRESS_FIELDS: readonly AddressField[] = [
 ];
 
 /** Any text field: a wrong JSON type reads as missing, null as empty. */
-const text = z
-  .string({ error: MESSAGES.required })
+const text = cleanString()
   .nullish()
   .transform((v) => (v ?? '').trim());
 

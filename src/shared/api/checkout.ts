@@ -10,6 +10,7 @@ import { DISCOUNT_CODE_PATTERN, normaliseDiscountCode } from '../discounts';
 import { ISLANDS } from '../islands';
 import { MESSAGES } from '../validation/messages';
 import { withRules } from '../validation/zod-rules';
+import { cleanString } from '../validation/clean-text';
 import { customerOrderSchema } from './orders';
 
 /**
@@ -32,8 +33,7 @@ import { customerOrderSchema } from './orders';
 const RETAILER = retailerRules({ MultipleDeliveries: false });
 const textField = (rules: Parameters<typeof withRules>[1]) =>
   withRules(
-    z
-      .string({ error: MESSAGES.required })
+    cleanString()
       .nullish()
       .transform((v) => (v ?? '').trim()),
     rules,
@@ -81,7 +81,7 @@ export const bookingSchema = z.object({
     .nullish()
     .transform((v) => v ?? 1),
   /** When the booking terms were accepted (ISO time): a booking without it is not finished. */
-  TermsAcceptedAt: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(40),
+  TermsAcceptedAt: cleanString().min(1, MESSAGES.required).max(40),
   ItemDescription: textField(DETAILS_RULES.ItemDescription),
   ItemValue: withRules(z.number({ error: MESSAGES.greaterThanZero }), DETAILS_RULES.ItemValue),
   ItemCount: withRules(z.number({ error: MESSAGES.positiveWholeNumber }), DETAILS_RULES.ItemCount),
@@ -115,8 +115,7 @@ export const CHECKOUT_MESSAGES = {
   invoiceNotPayable: 'This invoice is not waiting for payment.',
 } as const;
 
-const discountCode = z
-  .string({ error: MESSAGES.required })
+const discountCode = cleanString()
   .transform(normaliseDiscountCode)
   .pipe(
     z
