@@ -79,8 +79,15 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('cache', new ReadThroughCache(config.cacheTtlMs));
+  // Once closing, every answer ends its connection, so keep-alive clients do not hold the close
+  // up (or send a request into a socket about to close): the requests in flight are answered.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
     // Answers of the API carry tokens and personal data: no cache keeps them (issue 17).
     if (request.url.startsWith('/public/') && !request.url.startsWith('/public/settings')) {
       reply.header('cache-control', 'no-store');
