@@ -25,6 +25,11 @@ import { authRoutes } from './modules/auth/routes';
 import { membersRoutes } from './modules/members/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { devRoutes } from './modules/dev/routes';
+import { devInvoiceRoutes } from './modules/dev/invoice-routes';
+import { paymentRoutes } from './modules/payments/routes';
+import { createPaymentProvider } from './modules/payments/providers';
+import type { SandboxProvider } from './modules/payments/providers/sandbox';
+import { sandboxPageRoutes } from './modules/payments/sandbox-page';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -134,6 +139,8 @@ export async function buildApp(
     new RateLimiter(database.db, { scale: config.rateLimitScale, overrides: options.rateLimits }),
   );
   registerAuth(app);
+  const paymentProvider = await createPaymentProvider(config, database);
+  app.decorate('paymentProvider', paymentProvider);
 
   await app.register(healthRoutes);
   await app.register(settingsRoutes, { prefix: '/public' });
@@ -141,7 +148,14 @@ export async function buildApp(
   await app.register(authRoutes, { prefix: '/public/auth' });
   await app.register(membersRoutes, { prefix: '/public/members' });
   await app.register(ordersRoutes, { prefix: '/public/orders' });
+  await app.register(paymentRoutes, { prefix: '/public/payment' });
+  if (paymentProvider.name === 'sandbox') {
+    await app.register(sandboxPageRoutes(paymentProvider as SandboxProvider), {
+      prefix: '/sandbox',
+    });
+  }
   if (config.devOutbox !== 'off') await app.register(devRoutes, { prefix: '/dev' });
+  if (config.env !== 'production') await app.register(devInvoiceRoutes, { prefix: '/dev' });
   if (web) await app.register(web.routes);
 
   return app;

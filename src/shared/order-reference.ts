@@ -1,13 +1,19 @@
 // An order's (or quote request's) reference, shown to the customer and on labels: `ORD-000042`
-// from its id. Distinct from a customer reference (`FB` + 6 characters, decision 0004).
+// from its id; payments and invoices are numbered the same way (`PAY-`, `INV-`). Distinct from a customer reference (`FB` + 6 characters, decision 0004).
 
 const PREFIX = 'ORD-';
 
-/** The reference of the order with this id: `ORD-` and at least six digits. */
-export function orderReference(id: number): string {
-  if (!Number.isSafeInteger(id) || id < 1) throw new RangeError(`Not an order id: ${id}`);
-  return `${PREFIX}${String(id).padStart(6, '0')}`;
+function reference(prefix: string, id: number): string {
+  if (!Number.isSafeInteger(id) || id < 1) throw new RangeError(`Not an id: ${id}`);
+  return `${prefix}${String(id).padStart(6, '0')}`;
 }
+
+/** The reference of the order with this id: `ORD-` and at least six digits. */
+export const orderReference = (id: number) => reference(PREFIX, id);
+/** A payment's reference: `PAY-000001`. */
+export const paymentReference = (id: number) => reference('PAY-', id);
+/** An invoice's reference: `INV-000001`. */
+export const invoiceReference = (id: number) => reference('INV-', id);
 
 /** The id in a reference such as `ord-000042` or `ORD-42`, or null. */
 export function orderIdFromReference(reference: string): number | null {

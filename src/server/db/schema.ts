@@ -262,6 +262,8 @@ export const orders = pgTable(
     /** This order's share of its checkout's discount. */
     discountPence: integer('discount_pence').notNull().default(0),
     termsAcceptedAt: at('terms_accepted_at'),
+    /** The browser's own id of the booking (`ORDER-{id}`), to match it after payment. */
+    localId: integer('local_id'),
     /** The delivery address as it was at checkout (the address book may change later). */
     deliveryAddress: jsonb('delivery_address').$type<AddressInput>(),
     /** The checkout payment that pays for it. */

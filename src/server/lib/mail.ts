@@ -331,6 +331,8 @@ export interface EmailContent {
   greeting: string;
   /** Paragraphs of plain text, escaped in the HTML part. */
   paragraphs: string[];
+  /** A two-column table after the paragraphs (a receipt's lines): label, amount, bold or not. */
+  table?: { label: string; value: string; strong?: boolean }[];
   button?: { label: string; url: string };
   /** Paragraphs after the button (expiry, "did not ask for this"). */
   after?: string[];
@@ -348,6 +350,13 @@ style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:bold;co
 <p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#546e7a">If the button does not work, copy this address into your browser:<br>
 <a href="${escapeHtml(c.button.url)}" style="color:${BRAND_TEAL};word-break:break-all">${escapeHtml(c.button.url)}</a></p>`
     : '';
+  const cell = (t: string, strong: boolean | undefined, align: string) =>
+    `<td style="padding:6px 0;font-size:15px;line-height:22px;color:#263238;text-align:${align};border-bottom:1px solid #eceff1${strong ? ';font-weight:bold' : ''}">${escapeHtml(t)}</td>`;
+  const table = c.table?.length
+    ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 24px">
+${c.table.map((r) => `<tr>${cell(r.label, r.strong, 'left')}${cell(r.value, r.strong, 'right')}</tr>`).join('\n')}
+</table>`
+    : '';
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${escapeHtml(c.subject)}</title></head>
@@ -359,6 +368,7 @@ style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:bold;co
 <tr><td style="padding:32px">
 ${p(c.greeting)}
 ${c.paragraphs.map(p).join('\n')}
+${table}
 ${button}
 ${(c.after ?? []).map(p).join('\n')}
 </td></tr>
@@ -369,6 +379,7 @@ ${escapeHtml(c.brand)}, parcel forwarding from the UK to the Channel Islands.
   const text = [
     c.greeting,
     ...c.paragraphs,
+    ...(c.table?.length ? [c.table.map((r) => `${r.label}: ${r.value}`).join('\n')] : []),
     ...(c.button ? [`${c.button.label}: ${c.button.url}`] : []),
     ...(c.after ?? []),
     `--\n${c.brand}, You Shop, We Deliver\n${c.siteUrl}/`,

@@ -81,7 +81,10 @@ export const bookingSchema = z.object({
     .nullish()
     .transform((v) => v ?? 1),
   /** When the booking terms were accepted (ISO time): a booking without it is not finished. */
-  TermsAcceptedAt: cleanString().min(1, MESSAGES.required).max(40),
+  TermsAcceptedAt: cleanString()
+    .min(1, MESSAGES.required)
+    .max(40, MESSAGES.date)
+    .refine((v) => !Number.isNaN(Date.parse(v)), MESSAGES.date),
   ItemDescription: textField(DETAILS_RULES.ItemDescription),
   ItemValue: withRules(z.number({ error: MESSAGES.greaterThanZero }), DETAILS_RULES.ItemValue),
   ItemCount: withRules(z.number({ error: MESSAGES.positiveWholeNumber }), DETAILS_RULES.ItemCount),

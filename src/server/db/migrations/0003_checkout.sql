@@ -131,6 +131,7 @@ ALTER TABLE "orders" ADD COLUMN "lines" jsonb DEFAULT '[]'::jsonb NOT NULL;--> s
 ALTER TABLE "orders" ADD COLUMN "total_pence" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "discount_pence" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "terms_accepted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "local_id" integer;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "delivery_address" jsonb;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "payment_id" integer;--> statement-breakpoint
 ALTER TABLE "addresses" ADD CONSTRAINT "addresses_customer_id_users_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

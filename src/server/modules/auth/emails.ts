@@ -4,7 +4,7 @@ import { renderEmail } from '../../lib/mail';
 
 /** The messages of the account lifecycle, each with an HTML and a plain-text part. */
 
-type Site = Pick<Config, 'brand' | 'publicUrl'>;
+export type Site = Pick<Config, 'brand' | 'publicUrl'>;
 
 export const validateEmailUrl = (site: Site, token: string) =>
   `${site.publicUrl}/validate-email/${token}`;
@@ -12,7 +12,7 @@ export const resetPasswordUrl = (site: Site, token: string) =>
   `${site.publicUrl}/reset-password/${token}`;
 
 /** A branded message of the given kind to one customer, greeted by first name. */
-function message(
+export function customerMessage(
   site: Site,
   to: { email: string; firstName: string },
   kind: string,
@@ -42,7 +42,7 @@ export function welcomeEmail(
   to: { email: string; firstName: string; reference: string },
   validationToken: string,
 ): MailMessage {
-  return message(site, to, 'welcome', {
+  return customerMessage(site, to, 'welcome', {
     subject: `Welcome to ${site.brand}: please confirm your email address`,
     paragraphs: [
       `Thank you for registering with ${site.brand}. Your customer reference is ${to.reference}: it is part of your UK delivery address, which you will find in your account.`,
@@ -59,7 +59,7 @@ export function validateEmail(
   to: { email: string; firstName: string },
   validationToken: string,
 ): MailMessage {
-  return message(site, to, 'validate-email', {
+  return customerMessage(site, to, 'validate-email', {
     subject: `Please confirm your email address for ${site.brand}`,
     paragraphs: [`Please confirm that this is the email address of your ${site.brand} account.`],
     button: confirmButton(site, validationToken),
@@ -75,7 +75,7 @@ export function passwordResetEmail(
   to: { email: string; firstName: string },
   resetToken: string,
 ): MailMessage {
-  return message(site, to, 'password-reset', {
+  return customerMessage(site, to, 'password-reset', {
     subject: `Reset your ${site.brand} password`,
     paragraphs: [
       `We received a request to reset the password of your ${site.brand} account. Choose a new password with the button below.`,
@@ -92,7 +92,7 @@ export function emailChangedEmail(
   site: Site,
   to: { oldEmail: string; newEmail: string; firstName: string },
 ): MailMessage {
-  return message(site, { email: to.oldEmail, firstName: to.firstName }, 'email-changed', {
+  return customerMessage(site, { email: to.oldEmail, firstName: to.firstName }, 'email-changed', {
     subject: `Your ${site.brand} email address was changed`,
     paragraphs: [
       `The email address of your ${site.brand} account was changed from ${to.oldEmail} to ${to.newEmail}. We will write to the new address from now on.`,

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/errors';
@@ -12,6 +13,20 @@ export function isLoopback(address: string | undefined): boolean {
 }
 
 /**
+ * An onRequest hook for the /dev calls: a caller not on this machine (not a loopback address, or
+ * come through a proxy) gets the 404 of a call that does not exist.
+ */
+export async function onlyFromThisMachine(request: FastifyRequest): Promise<void> {
+  const local =
+    isLoopback(request.raw.socket.remoteAddress) &&
+    request.headers['x-forwarded-for'] === undefined &&
+    request.headers.forwarded === undefined;
+  if (!local) {
+    throw new HttpError(404, `No such call: ${request.method} ${request.url.split('?')[0]}`);
+  }
+}
+
+/**
  * The e-mail outbox for development (DEV_OUTBOX, off in production): `/dev/outbox` lists the
  * messages written to DATA_DIR/outbox with their links, `/dev/outbox/{id}` shows one message's
  * HTML part, and `/dev/outbox.json` gives the list to scripts and browser tests. The messages hold
@@ -21,15 +36,7 @@ export function isLoopback(address: string | undefined): boolean {
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   const dir = app.config.outboxDir;
-  app.addHook('onRequest', async (request) => {
-    const local =
-      isLoopback(request.raw.socket.remoteAddress) &&
-      request.headers['x-forwarded-for'] === undefined &&
-      request.headers.forwarded === undefined;
-    if (!local) {
-      throw new HttpError(404, `No such call: ${request.method} ${request.url.split('?')[0]}`);
-    }
-  });
+  app.addHook('onRequest', onlyFromThisMachine);
   const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;margin:24px;color:#263238">${body}</body></html>`;

@@ -1,22 +1,38 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CHECKOUT_MESSAGES,
+  checkDiscountRequest,
+  checkDiscountResponse,
+  checkoutHeaders,
+  checkoutRequest,
+  checkoutResponse,
+} from '../../../shared/api/checkout';
 import {
   customerOrdersResponse,
+  invoiceSchema,
   quoteRequestSchema,
   quoteResponseSchema,
 } from '../../../shared/api/orders';
 import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
+import { HttpError } from '../../lib/errors';
+import { customerInvoices, findCustomerInvoice } from '../invoices/service';
+import { checkDiscount, createCheckout } from './checkout';
 import { createQuote, customerOrders } from './service';
 
 /**
- * Orders (SPEC section 7), the calls of issue 6 so far. Every call needs a logged-in customer
- * and reaches only that customer's orders.
+ * Orders (SPEC section 7). Every call needs a logged-in customer and reaches only that
+ * customer's orders and invoices: another customer's id is a 404.
  *
- * - POST /public/orders: the customer's Orders and Invoices (no invoices yet).
- * - POST /public/orders/createquote: stores a quote request for a parcel that fits no band;
- *   201 with the stored request (its Reference and StatusId_Name `Quote Requested`).
+ * - POST /public/orders: the customer's Orders (Cancelled ones hidden, SPEC section 4) and
+ *   Invoices.
+ * - POST /public/orders/createquote: stores a quote request for a parcel that fits no band.
+ * - POST /public/orders/checkdiscount, POST /public/orders/create: checkout (./checkout.ts).
+ * - GET /public/orders/invoices/{id}: one invoice.
  */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptEmptyJsonBodies(app);
+  const db = app.database.db;
 
   app.post(
     '/',
@@ -26,7 +42,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = authOf(request);
-      return { Orders: await customerOrders(app.database.db, user.id), Invoices: [] };
+      return {
+        Orders: await customerOrders(db, user.id),
+        Invoices: await customerInvoices(db, user.id),
+      };
     },
   );
 
@@ -38,9 +57,64 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = authOf(request);
-      const quote = await createQuote(app.database.db, user.id, request.body);
+      const quote = await createQuote(db, user.id, request.body);
       request.log.info({ orderId: quote.Id }, 'quote requested');
       return reply.status(201).send(quote);
+    },
+  );
+
+  app.post(
+    '/checkdiscount',
+    {
+      onRequest: app.requireAuth(),
+      schema: { body: checkDiscountRequest, response: { 200: checkDiscountResponse } },
+    },
+    async (request) => checkDiscount(app, authOf(request).user.id, request.body),
+  );
+
+  app.post(
+    '/create',
+    {
+      onRequest: app.requireAuth(),
+      schema: {
+        headers: checkoutHeaders,
+        body: checkoutRequest,
+        response: { 200: checkoutResponse, 201: checkoutResponse },
+      },
+    },
+    async (request, reply) => {
+      const { user } = authOf(request);
+      const { result, created } = await createCheckout(
+        app,
+        user,
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      if (created) {
+        request.log.info(
+          { payment: result.Payment.Reference, orders: result.Orders.map((o) => o.Id) },
+          'checkout created',
+        );
+      }
+      return reply.status(created ? 201 : 200).send(result);
+    },
+  );
+
+  app.get(
+    '/invoices/:id',
+    {
+      onRequest: app.requireAuth(),
+      schema: {
+        params: z.object({
+          id: z.coerce.number({ error: 'must be a number' }).int().min(1).max(2_147_483_647),
+        }),
+        response: { 200: invoiceSchema },
+      },
+    },
+    async (request) => {
+      const found = await findCustomerInvoice(db, authOf(request).user.id, request.params.id);
+      if (!found) throw new HttpError(404, CHECKOUT_MESSAGES.invoiceNotFound);
+      return found.invoice;
     },
   );
 };

@@ -1,4 +1,5 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { HIDDEN_ORDER_STATUSES } from '../../../shared/order-status';
 import type { CustomerOrder, quoteRequestSchema } from '../../../shared/api/orders';
 import { toPence, toPounds } from '../../../shared/money';
 import { orderReference } from '../../../shared/order-reference';
@@ -70,12 +71,14 @@ export async function createQuote(
   });
 }
 
-/** The customer's own orders, oldest first. */
+/** The customer's own orders, oldest first, without those hidden from them (Cancelled). */
 export async function customerOrders(db: Db, customerId: number): Promise<CustomerOrder[]> {
   const rows = await db
     .select()
     .from(orders)
-    .where(eq(orders.customerId, customerId))
+    .where(
+      and(eq(orders.customerId, customerId), notInArray(orders.status, [...HIDDEN_ORDER_STATUSES])),
+    )
     .orderBy(asc(orders.id));
   return rows.map(toCustomerOrder);
 }

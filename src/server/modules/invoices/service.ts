@@ -1,0 +1,105 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Invoice } from '../../../shared/api/orders';
+import { toPounds } from '../../../shared/money';
+import { invoiceReference } from '../../../shared/order-reference';
+import { invoices, orders } from '../../db/schema';
+import { transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
+
+/**
+ * Invoices: something owed on an order beyond its booking (excess carriage, an extra service).
+ * Staff raise them (the back office, issue 13); the customer pays one through the checkout's
+ * provider. An order held at the depot for an invoice (Awaiting Payment) moves to Paid when it is
+ * paid.
+ */
+
+type InvoiceRow = typeof invoices.$inferSelect;
+
+export const toInvoice = (row: InvoiceRow, orderReference: string): Invoice => ({
+  Id: row.id,
+  Reference: row.reference,
+  OrderId: row.orderId,
+  OrderReference: orderReference,
+  Reason: row.reason,
+  Amount: toPounds(row.amountPence),
+  Status: row.status,
+  Created: row.createdAt.toISOString(),
+  PaidAt: row.paidAt?.toISOString() ?? null,
+});
+
+const withOrder = (tx: Tx) =>
+  tx
+    .select({ invoice: invoices, orderReference: orders.reference })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId));
+
+/** The customer's invoices, oldest first. */
+export async function customerInvoices(tx: Tx, customerId: number): Promise<Invoice[]> {
+  const rows = await withOrder(tx)
+    .where(eq(invoices.customerId, customerId))
+    .orderBy(asc(invoices.id));
+  return rows.map((r) => toInvoice(r.invoice, r.orderReference));
+}
+
+/** One of the customer's invoices, or null (another customer's too). */
+export async function findCustomerInvoice(tx: Tx, customerId: number, id: number) {
+  const [row] = await withOrder(tx).where(
+    and(eq(invoices.id, id), eq(invoices.customerId, customerId)),
+  );
+  return row ? { row: row.invoice, invoice: toInvoice(row.invoice, row.orderReference) } : null;
+}
+
+export async function invoiceOrderId(tx: Tx, invoiceId: number): Promise<number> {
+  const [row] = await tx
+    .select({ orderId: invoices.orderId })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId));
+  return row.orderId;
+}
+
+/**
+ * Raises an invoice on an order for its customer. When `hold` is set the order (received at the
+ * depot) waits for the payment: Received at Depot to Awaiting Payment.
+ */
+export async function raiseInvoice(
+  tx: Tx,
+  input: { orderId: number; amountPence: number; reason: string; hold?: boolean },
+  actor: Actor,
+): Promise<Invoice> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId));
+  if (!order) throw new Error(`no order ${input.orderId}`);
+  const [{ id }] = await tx
+    .select({ id: sql<number>`nextval(pg_get_serial_sequence('invoices', 'id'))::int` })
+    .from(sql`(select 1) as one`);
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      id,
+      reference: invoiceReference(id),
+      orderId: order.id,
+      customerId: order.customerId,
+      reason: input.reason,
+      amountPence: input.amountPence,
+    })
+    .returning();
+  if (input.hold) {
+    await transitionOrders(
+      tx,
+      [order.id],
+      'Received at Depot',
+      'Awaiting Payment',
+      actor,
+      `Held for ${row.reference}`,
+    );
+  }
+  return toInvoice(row, order.reference);
+}
+
+/** Marks an invoice paid and releases an order held for it. */
+export async function invoicePaid(tx: Tx, invoiceId: number, actor: Actor, note: string) {
+  const [row] = await tx
+    .update(invoices)
+    .set({ status: 'paid', paidAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'unpaid')))
+    .returning();
+  if (row) await transitionOrders(tx, [row.orderId], 'Awaiting Payment', 'Paid', actor, note);
+}

@@ -1,0 +1,230 @@
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import {
+  CHECKOUT_MESSAGES,
+  type CheckDiscountResult,
+  type CheckoutResult,
+  type checkDiscountRequest,
+  type checkoutRequest,
+} from '../../../shared/api/checkout';
+import type { FieldError } from '../../../shared/api/errors';
+import { allocatePence } from '../../../shared/discounts';
+import { toPence, toPounds } from '../../../shared/money';
+import { orderReference, paymentReference } from '../../../shared/order-reference';
+import { orders, payments } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { uniqueViolation } from '../auth/user-data';
+import { findCustomerAddress } from '../addresses/service';
+import { applyDiscount, reserveDiscount } from '../discounts/service';
+import {
+  ensureSession,
+  markPaid,
+  closePayment,
+  otherPendingCheckouts,
+  paymentView,
+  sendReceipt,
+  type PaymentRow,
+} from '../payments/service';
+import { recordCreated, type Tx } from './lifecycle';
+import { priceBookings } from './pricing';
+
+/**
+ * Checkout (issue 11, decision 0012): the basket's bookings become orders on the server.
+ * Everything is priced again from the catalogue, and one transaction creates the orders in
+ * Awaiting Payment, their payment and the discount's reservation. The Idempotency-Key makes a
+ * repeat (a double click, a retry after a lost answer) return the same orders and payment.
+ */
+
+type CheckoutBody = z.output<typeof checkoutRequest>;
+
+const subtotalOf = (priced: { totalPence: number }[]) =>
+  priced.reduce((sum, p) => sum + p.totalPence, 0);
+
+/** POST /public/orders/checkdiscount: what a code takes off these bookings, or why it cannot. */
+export async function checkDiscount(
+  app: FastifyInstance,
+  customerId: number,
+  body: z.output<typeof checkDiscountRequest>,
+): Promise<CheckDiscountResult> {
+  const db = app.database.db;
+  const subtotal = subtotalOf(await priceBookings(db, body.Orders));
+  const applied = await applyDiscount(db, customerId, body.Code, subtotal, {
+    ignoreOwnPending: true,
+  });
+  return {
+    Code: applied.code,
+    Description: applied.description,
+    Subtotal: toPounds(subtotal),
+    Discount: toPounds(applied.discountPence),
+    Total: toPounds(subtotal - applied.discountPence),
+  };
+}
+
+const hashRequest = (body: CheckoutBody) =>
+  createHash('sha256').update(JSON.stringify(body)).digest('hex');
+
+async function findByKey(tx: Tx, customerId: number, key: string): Promise<PaymentRow | null> {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.customerId, customerId), eq(payments.idempotencyKey, key)));
+  return row ?? null;
+}
+
+/** `count` new ids of a table, taken first so that references are written with them. */
+const nextIds = async (tx: Tx, table: 'orders' | 'payments', count: number) =>
+  (
+    await tx
+      .select({ id: sql<number>`nextval(pg_get_serial_sequence(${table}, 'id'))::int` })
+      .from(sql`generate_series(1, ${count})`)
+  )
+    .map((r) => r.id)
+    .sort((a, b) => a - b);
+
+/** The addresses chosen for a checkout: the customer's own, the delivery one on the right island. */
+async function checkoutAddresses(tx: Tx, customerId: number, body: CheckoutBody) {
+  const errors: FieldError[] = [];
+  const delivery = await findCustomerAddress(tx, customerId, body.DeliveryAddressId);
+  const billing = await findCustomerAddress(tx, customerId, body.BillingAddressId);
+  if (!delivery)
+    errors.push({ field: 'DeliveryAddressId', error: CHECKOUT_MESSAGES.addressNotFound });
+  else if (delivery.Type !== 'Delivery' || !delivery.Island) {
+    errors.push({ field: 'DeliveryAddressId', error: CHECKOUT_MESSAGES.notADeliveryAddress });
+  } else {
+    body.Orders.forEach((booking, i) => {
+      if (booking.Island !== delivery.Island) {
+        errors.push({
+          field: `Orders.${i}.Island`,
+          error: CHECKOUT_MESSAGES.islandMismatch(booking.Island, delivery.Island!),
+        });
+      }
+    });
+  }
+  if (!billing)
+    errors.push({ field: 'BillingAddressId', error: CHECKOUT_MESSAGES.addressNotFound });
+  if (errors.length > 0 || !delivery || !billing) {
+    throw new HttpError(400, 'Please check the fields below.', errors);
+  }
+  return { delivery, billing };
+}
+
+/**
+ * POST /public/orders/create. Answers the payment and its orders, and whether they were made now
+ * (201) or by an earlier request with the same key (200).
+ */
+export async function createCheckout(
+  app: FastifyInstance,
+  customer: { id: number },
+  body: CheckoutBody,
+  key: string,
+): Promise<{ result: CheckoutResult; created: boolean }> {
+  const db = app.database.db;
+  const requestHash = hashRequest(body);
+  const replay = async (row: PaymentRow) => {
+    if (row.requestHash !== requestHash)
+      throw new HttpError(409, CHECKOUT_MESSAGES.idempotencyConflict);
+    return { result: await paymentView(db, await ensureSession(app, row)), created: false };
+  };
+
+  const earlier = await findByKey(db, customer.id, key);
+  if (earlier) return replay(earlier);
+
+  // A new checkout replaces the customer's pending ones (their pages are closed and their
+  // discount uses given back), once this one is known to be bookable.
+  const replaced = await otherPendingCheckouts(db, customer.id, key);
+  if (replaced.length > 0) {
+    await priceBookings(db, body.Orders);
+    await checkoutAddresses(db, customer.id, body);
+    for (const row of replaced) {
+      await closePayment(app, row, 'cancelled', 'Replaced by a newer checkout');
+    }
+  }
+
+  let payment: PaymentRow;
+  try {
+    payment = await db.transaction(async (tx) => {
+      const priced = await priceBookings(tx, body.Orders);
+      const { delivery, billing } = await checkoutAddresses(tx, customer.id, body);
+      const subtotal = subtotalOf(priced);
+      const discount = body.DiscountCode
+        ? await applyDiscount(tx, customer.id, body.DiscountCode, subtotal, { lock: true })
+        : null;
+      const discountPence = discount?.discountPence ?? 0;
+      const [paymentId] = await nextIds(tx, 'payments', 1);
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          id: paymentId,
+          reference: paymentReference(paymentId),
+          customerId: customer.id,
+          kind: 'checkout',
+          provider: app.paymentProvider.name,
+          subtotalPence: subtotal,
+          discountPence,
+          amountPence: subtotal - discountPence,
+          discountCodeId: discount?.id ?? null,
+          idempotencyKey: key,
+          requestHash,
+          billingAddress: billing,
+        })
+        .returning();
+      const shares = allocatePence(
+        discountPence,
+        priced.map((p) => p.totalPence),
+      );
+      const ids = await nextIds(tx, 'orders', priced.length);
+      await tx.insert(orders).values(
+        priced.map(({ booking, lines, totalPence }, i) => ({
+          id: ids[i],
+          reference: orderReference(ids[i]),
+          customerId: customer.id,
+          status: 'Awaiting Payment' as const,
+          productId: booking.ProductId,
+          lengthMm: booking.size?.length ?? null,
+          widthMm: booking.size?.width ?? null,
+          heightMm: booking.size?.height ?? null,
+          weightGrams: booking.Weight ?? null,
+          description: booking.ItemDescription,
+          itemValuePence: toPence(booking.ItemValue),
+          itemCount: booking.ItemCount,
+          island: booking.Island,
+          retailerName: booking.RetailerName,
+          retailerWebsite: booking.RetailerWebsite,
+          retailerOrderNumber: booking.RetailerOrderNumber,
+          expectedDeliveryDate: booking.ExpectedDeliveryDate || null,
+          trackingNumber: booking.TrackingNumber,
+          deliveryCount: booking.DeliveryCount,
+          extraIds: booking.selectedExtras,
+          lines,
+          totalPence,
+          discountPence: shares[i],
+          termsAcceptedAt: new Date(booking.TermsAcceptedAt),
+          localId: booking.LocalId ?? null,
+          deliveryAddress: delivery,
+          paymentId,
+        })),
+      );
+      const actor = { type: 'customer' as const, id: customer.id };
+      await recordCreated(tx, ids, 'Awaiting Payment', actor, `Checkout ${row.reference}`);
+      if (discount) await reserveDiscount(tx, discount.id, customer.id, paymentId);
+      // Nothing to pay (a 100% discount): booked at once, with no payment page.
+      if (row.amountPence === 0) {
+        await markPaid(tx, row, null, actor);
+        return (await tx.select().from(payments).where(eq(payments.id, paymentId)))[0];
+      }
+      return row;
+    });
+  } catch (err) {
+    // Two requests with the same key at once: the second finds the first's payment.
+    if (uniqueViolation(err) === 'payments_customer_idempotency_idx') {
+      const first = await findByKey(db, customer.id, key);
+      if (first) return replay(first);
+    }
+    throw err;
+  }
+  if (payment.status === 'paid') await sendReceipt(app, payment.id);
+  const opened = await ensureSession(app, payment);
+  return { result: await paymentView(db, opened), created: true };
+}

@@ -1,0 +1,76 @@
+import { inArray } from 'drizzle-orm';
+import type { FieldError } from '../../../shared/api/errors';
+import { CHECKOUT_MESSAGES, type Booking } from '../../../shared/api/checkout';
+import { fitsBand } from '../../../shared/band-fit';
+import { basketPriceLines } from '../../../shared/labels';
+import { orderTotalPence } from '../../../shared/pricing';
+import { orderExtras, products, type PriceLine } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { toOrderExtra, toProduct } from '../catalogue/queries';
+import type { Tx } from './lifecycle';
+
+/**
+ * Prices the basket's bookings from the catalogue (never from anything the browser sent), with
+ * the shared pricing and label rules. A band must be offered (enabled and public); an extra must
+ * exist (a disabled one is a hidden extra, still priced, SPEC section 3); a parcel's own size
+ * must fit its band. Every problem is a 400 naming the booking's field.
+ */
+
+export interface PricedBooking {
+  booking: Booking;
+  lines: PriceLine[];
+  totalPence: number;
+}
+
+export async function priceBookings(
+  tx: Tx,
+  bookings: readonly Booking[],
+): Promise<PricedBooking[]> {
+  const productIds = [...new Set(bookings.map((b) => b.ProductId))];
+  const extraIds = [...new Set(bookings.flatMap((b) => b.selectedExtras))];
+  const bands = new Map(
+    (await tx.select().from(products).where(inArray(products.id, productIds)))
+      .filter((p) => p.enabled && p.public)
+      .map((p) => [p.id, toProduct(p)]),
+  );
+  const extras = new Map(
+    extraIds.length === 0
+      ? []
+      : (await tx.select().from(orderExtras).where(inArray(orderExtras.id, extraIds))).map((e) => [
+          e.id,
+          toOrderExtra(e),
+        ]),
+  );
+
+  const errors: FieldError[] = [];
+  const priced = bookings.map((booking, i) => {
+    const Product = bands.get(booking.ProductId) ?? null;
+    if (!Product)
+      errors.push({ field: `Orders.${i}.ProductId`, error: CHECKOUT_MESSAGES.unknownProduct });
+    const chosen = [...new Set(booking.selectedExtras)];
+    chosen.forEach((id, j) => {
+      if (!extras.has(id)) {
+        errors.push({
+          field: `Orders.${i}.selectedExtras.${j}`,
+          error: CHECKOUT_MESSAGES.unknownExtra,
+        });
+      }
+    });
+    if (Product && booking.size && !fitsBand(booking.size, booking.Weight ?? 0, Product)) {
+      errors.push({ field: `Orders.${i}.size`, error: CHECKOUT_MESSAGES.sizeTooBig });
+    }
+    const order = {
+      Product,
+      Extras: chosen.flatMap((id) => extras.get(id) ?? []),
+    };
+    return {
+      booking: { ...booking, selectedExtras: chosen },
+      lines: basketPriceLines(order)
+        .filter((line) => line.label !== 'Subtotal')
+        .map((line) => ({ name: line.label, pence: line.pence })),
+      totalPence: orderTotalPence(order),
+    };
+  });
+  if (errors.length > 0) throw new HttpError(400, 'Please check the fields below.', errors);
+  return priced;
+}

@@ -1,0 +1,54 @@
+import type { CheckoutResult } from '../../../shared/api/checkout';
+import { formatPounds } from '../../../shared/money';
+import type { MailMessage } from '../../lib/mail';
+import { customerMessage, type Site } from '../auth/emails';
+
+/**
+ * The receipt of a payment (HTML and plain text): the references, each order's price lines, the
+ * discount and the total, and, for a checkout, the depot address to give the retailer.
+ */
+export function receiptEmail(
+  site: Site,
+  to: { email: string; firstName: string },
+  { Payment, Orders }: CheckoutResult,
+  { shippingAddress }: { shippingAddress: string[] },
+): MailMessage {
+  const checkout = Payment.Kind === 'checkout';
+  const references = Orders.map((o) => o.Reference).join(', ');
+  const table = [
+    ...(checkout
+      ? Orders.flatMap((o) => [
+          { label: `${o.Reference}: delivery to ${o.Island}`, value: '', strong: true },
+          ...o.Lines.map((line) => ({ label: line.Name, value: formatPounds(line.Amount) })),
+        ])
+      : [{ label: `Invoice for ${references}`, value: formatPounds(Payment.Subtotal) }]),
+    ...(Payment.Discount > 0
+      ? [
+          { label: 'Subtotal', value: formatPounds(Payment.Subtotal) },
+          {
+            label: `Discount${Payment.DiscountCode ? ` (${Payment.DiscountCode})` : ''}`,
+            value: `-${formatPounds(Payment.Discount)}`,
+          },
+        ]
+      : []),
+    { label: 'Total paid', value: formatPounds(Payment.Amount), strong: true },
+  ];
+  return customerMessage(site, to, 'receipt', {
+    subject: `Your ${site.brand} receipt ${Payment.Reference}`,
+    paragraphs: checkout
+      ? [
+          `Thank you for your payment. Your ${Orders.length === 1 ? 'delivery is' : 'deliveries are'} booked: ${references}.`,
+          `Payment ${Payment.Reference}, ${new Date(Payment.PaidAt ?? Payment.Created).toLocaleString('en-GB', { timeZone: 'Europe/London', dateStyle: 'long', timeStyle: 'short' })}.`,
+        ]
+      : [`Thank you for paying your invoice for ${references} (payment ${Payment.Reference}).`],
+    table,
+    button: { label: 'See your orders', url: `${site.publicUrl}/dashboard/orders/` },
+    after: checkout
+      ? [
+          'What to do next: give the retailer this delivery address, exactly as it is written, so that we know the parcel is yours:',
+          shippingAddress.join(', '),
+          'We will email you when your parcel reaches our depot and again when it leaves for the island.',
+        ]
+      : ['We will email you when your parcel leaves our depot for the island.'],
+  });
+}

@@ -1,0 +1,18 @@
+import type { Config } from '../../../config';
+import type { Database } from '../../../db/client';
+import type { PaymentProvider } from './provider';
+import { createSandboxProvider } from './sandbox';
+import { createStripeProvider } from './stripe';
+
+/** The provider PAYMENT_PROVIDER names: the built-in sandbox (default) or Stripe Checkout. */
+export async function createPaymentProvider(
+  config: Config,
+  database: Database,
+): Promise<PaymentProvider> {
+  if (config.paymentProvider === 'stripe') {
+    if (!config.stripe)
+      throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+    return createStripeProvider(config.stripe);
+  }
+  return createSandboxProvider(database.db);
+}

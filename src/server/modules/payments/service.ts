@@ -1,0 +1,405 @@
+import { and, asc, eq, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  CHECKOUT_MESSAGES,
+  type CheckoutResult,
+  type Payment,
+  type PaymentFailure,
+} from '../../../shared/api/checkout';
+import { paymentReference } from '../../../shared/order-reference';
+import { HttpError } from '../../lib/errors';
+import { toPence, toPounds } from '../../../shared/money';
+import { orders, payments, users } from '../../db/schema';
+import { depotAddress, fullName, shippingAddress, uniqueViolation } from '../auth/user-data';
+import { discountCodeOf, redeemDiscount, releaseDiscount } from '../discounts/service';
+import { findCustomerInvoice, invoiceOrderId, invoicePaid } from '../invoices/service';
+import { SYSTEM, transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
+import { toCustomerOrder } from '../orders/service';
+import { receiptEmail } from './emails';
+import type { PaymentProvider, SessionState } from './providers/provider';
+import { queueMail } from '../../lib/mail';
+
+/**
+ * Payments (decision 0012). A payment is created pending with the orders (or for an invoice),
+ * gets a hosted page at the provider, and is settled only by the provider's word: a signed
+ * webhook event, or the server asking the provider itself. Settling is idempotent and safe under
+ * races: the payment row is locked, and a payment already paid changes nothing.
+ */
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** A checkout left unpaid this long is cancelled, and its basket can be paid again. */
+export const PAYMENT_TTL_MS = 24 * 60 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    paymentProvider: PaymentProvider;
+  }
+}
+
+export const toPayment = (row: PaymentRow, discountCode: string | null = null): Payment => ({
+  Id: row.id,
+  Reference: row.reference,
+  Kind: row.kind,
+  Status: row.status,
+  Provider: row.provider,
+  Subtotal: toPounds(row.subtotalPence),
+  Discount: toPounds(row.discountPence),
+  DiscountCode: discountCode,
+  Amount: toPounds(row.amountPence),
+  CheckoutUrl: row.status === 'pending' ? row.checkoutUrl : null,
+  LastFailure: row.lastFailure,
+  InvoiceId: row.invoiceId,
+  Created: row.createdAt.toISOString(),
+  PaidAt: row.paidAt?.toISOString() ?? null,
+});
+
+/** The orders a payment pays for: its checkout's orders, or the order of its invoice. */
+async function ordersOf(tx: Tx, row: PaymentRow) {
+  if (row.kind === 'checkout') {
+    return tx.select().from(orders).where(eq(orders.paymentId, row.id)).orderBy(asc(orders.id));
+  }
+  const orderId = await invoiceOrderId(tx, row.invoiceId!);
+  return tx.select().from(orders).where(eq(orders.id, orderId));
+}
+
+/** A payment and its orders, as the API answers them. */
+export async function paymentView(tx: Tx, row: PaymentRow): Promise<CheckoutResult> {
+  const rows = await ordersOf(tx, row);
+  return {
+    Payment: toPayment(row, await discountCodeOf(tx, row.discountCodeId)),
+    Orders: rows.map((o) => ({ ...toCustomerOrder(o), LocalId: o.localId })),
+  };
+}
+
+/** The customer's own payment by reference (another customer's is not found). */
+export async function findCustomerPayment(tx: Tx, customerId: number, reference: string) {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(eq(payments.reference, reference.toUpperCase()), eq(payments.customerId, customerId)),
+    );
+  return row ?? null;
+}
+
+async function lockPayment(tx: Tx, where: SQL) {
+  const [row] = await tx.select().from(payments).where(where).for('update');
+  return row ?? null;
+}
+
+/**
+ * Marks a locked, unpaid payment paid and moves what it pays for on, in the caller's transaction:
+ * a checkout's orders from Awaiting Payment to Awaiting Parcel and its discount use redeemed, or
+ * an invoice paid. Returns false when it was already paid (nothing changes).
+ */
+export async function markPaid(
+  tx: Tx,
+  row: PaymentRow,
+  providerPaymentId: string | null,
+  actor: Actor,
+): Promise<boolean> {
+  const [paid] = await tx
+    .update(payments)
+    .set({
+      status: 'paid',
+      paidAt: new Date(),
+      providerPaymentId,
+      lastFailure: null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(payments.id, row.id), ne(payments.status, 'paid')))
+    .returning({ id: payments.id });
+  if (!paid) return false;
+  const note = `Paid: ${row.reference}`;
+  if (row.kind === 'checkout') {
+    const ids = (await ordersOf(tx, row)).map((o) => o.id);
+    await transitionOrders(tx, ids, 'Awaiting Payment', 'Awaiting Parcel', actor, note);
+    await redeemDiscount(tx, row.id);
+  } else {
+    await invoicePaid(tx, row.invoiceId!, actor, note);
+  }
+  return true;
+}
+
+/**
+ * Gives up a pending payment in the caller's transaction: the payment becomes expired or
+ * cancelled, its idempotency key is freed (the basket can be checked out again), a checkout's
+ * orders still awaiting payment are cancelled and its discount use is released.
+ */
+export async function abandonPayment(
+  tx: Tx,
+  paymentId: number,
+  status: 'expired' | 'cancelled',
+  note: string,
+): Promise<boolean> {
+  const [row] = await tx
+    .update(payments)
+    .set({ status, idempotencyKey: null, updatedAt: new Date() })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+    .returning();
+  if (!row) return false;
+  if (row.kind === 'checkout') {
+    const ids = (await ordersOf(tx, row)).map((o) => o.id);
+    await transitionOrders(tx, ids, 'Awaiting Payment', 'Cancelled', SYSTEM, note);
+    await releaseDiscount(tx, row.id);
+  }
+  return true;
+}
+
+export type SettleOutcome = 'paid' | 'already-paid' | 'failed' | 'expired' | 'open' | 'unknown';
+
+/**
+ * Applies what the provider says about one of its sessions (from a verified webhook event or our
+ * own look-up). Paid: the payment is booked once, whatever the number of racing callers, and the
+ * receipt is queued by the one that booked it. A failed attempt is noted (the customer may try
+ * again while the page is open). An amount that differs from what was asked is never booked.
+ */
+export async function settleSession(
+  app: FastifyInstance,
+  state: SessionState,
+  failure: PaymentFailure | null = null,
+): Promise<SettleOutcome> {
+  const actor: Actor = { type: 'provider' };
+  const result = await app.database.db.transaction(async (tx) => {
+    const row = await lockPayment(tx, eq(payments.providerSessionId, state.sessionId));
+    if (!row) return { outcome: 'unknown' as const };
+    if (state.status === 'paid') {
+      if (row.status === 'paid') return { outcome: 'already-paid' as const };
+      if (state.amountPence !== row.amountPence) {
+        app.log.error(
+          { payment: row.reference, asked: row.amountPence, taken: state.amountPence },
+          'provider reports a different amount: not booked, needs a person',
+        );
+        return { outcome: 'unknown' as const };
+      }
+      if (row.status !== 'pending') {
+        app.log.error(
+          { payment: row.reference, status: row.status },
+          'provider reports a payment we had given up: booked as paid, orders left as they are; needs a refund or a person',
+        );
+      }
+      const booked = await markPaid(tx, row, state.providerPaymentId, actor);
+      return { outcome: booked ? ('paid' as const) : ('already-paid' as const), row };
+    }
+    if (state.status === 'expired') {
+      await abandonPayment(tx, row.id, 'expired', 'Not paid: the payment page expired');
+      return { outcome: 'expired' as const };
+    }
+    const reason = failure ?? state.lastFailure;
+    if (reason && row.status === 'pending') {
+      await tx
+        .update(payments)
+        .set({ lastFailure: reason, updatedAt: new Date() })
+        .where(eq(payments.id, row.id));
+      return { outcome: 'failed' as const };
+    }
+    return { outcome: 'open' as const };
+  });
+  if (result.outcome === 'paid' && result.row) await sendReceipt(app, result.row.id);
+  return result.outcome;
+}
+
+/** Queues the receipt of a paid payment to its customer. */
+export async function sendReceipt(app: FastifyInstance, paymentId: number) {
+  const db = app.database.db;
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  const [customer] = await db.select().from(users).where(eq(users.id, row.customerId));
+  if (!customer?.email) return;
+  const view = await paymentView(db, row);
+  const name = fullName(customer);
+  await queueMail(
+    db,
+    receiptEmail(
+      app.config,
+      { email: customer.email, firstName: customer.firstName ?? name },
+      view,
+      {
+        shippingAddress: shippingAddress(name, customer.reference, await depotAddress(db)),
+      },
+    ),
+  );
+}
+
+/**
+ * A pending payment's page at the provider, opened when it has none yet (the first attempt
+ * failed, or the payment was just created). Two callers racing keep one page: the other is closed.
+ */
+export async function ensureSession(app: FastifyInstance, row: PaymentRow): Promise<PaymentRow> {
+  if (row.status !== 'pending' || row.providerSessionId) return row;
+  const db = app.database.db;
+  const [customer] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, row.customerId));
+  const view = await paymentView(db, row);
+  const base = app.config.publicUrl;
+  const session = await app.paymentProvider.createSession({
+    reference: row.reference,
+    amountPence: row.amountPence,
+    lines:
+      row.kind === 'checkout'
+        ? view.Orders.map((o) => ({
+            name: `${o.Reference}: delivery to ${o.Island}`,
+            pence: toPence(o.Total),
+          }))
+        : [
+            {
+              name: `Invoice for ${view.Orders[0]?.Reference ?? 'your order'}`,
+              pence: row.amountPence,
+            },
+          ],
+    discountPence: row.discountPence,
+    customerEmail: customer?.email ?? null,
+    successUrl: `${base}/payment/success/?ref=${row.reference}`,
+    cancelUrl: `${base}/payment/failure/?ref=${row.reference}&reason=cancelled`,
+    expiresAt: new Date(row.createdAt.getTime() + PAYMENT_TTL_MS),
+  });
+  const [updated] = await db
+    .update(payments)
+    .set({ providerSessionId: session.sessionId, checkoutUrl: session.url, updatedAt: new Date() })
+    .where(and(eq(payments.id, row.id), isNull(payments.providerSessionId)))
+    .returning();
+  if (updated) return updated;
+  await app.paymentProvider.expireSession(session.sessionId);
+  return (await db.select().from(payments).where(eq(payments.id, row.id)))[0];
+}
+
+/**
+ * Asks the provider about a pending payment and settles what it says (the customer came back
+ * before the webhook, or the webhook was lost). Returns the payment as it now stands.
+ */
+export async function refreshPayment(app: FastifyInstance, row: PaymentRow): Promise<PaymentRow> {
+  if (row.status !== 'pending' || !row.providerSessionId) return row;
+  const state = await app.paymentProvider.retrieveSession(row.providerSessionId);
+  if (state.status !== 'open' || state.lastFailure !== row.lastFailure) {
+    await settleSession(app, state);
+  }
+  return (await app.database.db.select().from(payments).where(eq(payments.id, row.id)))[0];
+}
+
+/**
+ * Ends a pending payment we no longer want: the provider's page is closed first, and if the
+ * provider says it was paid in the meantime, the payment is booked instead.
+ */
+export async function closePayment(
+  app: FastifyInstance,
+  row: PaymentRow,
+  status: 'expired' | 'cancelled',
+  note: string,
+): Promise<'closed' | 'paid'> {
+  if (row.providerSessionId) {
+    const answer = await app.paymentProvider.expireSession(row.providerSessionId);
+    if (answer === 'paid') {
+      await settleSession(app, await app.paymentProvider.retrieveSession(row.providerSessionId));
+      return 'paid';
+    }
+  }
+  await app.database.db.transaction((tx) => abandonPayment(tx, row.id, status, note));
+  return 'closed';
+}
+
+/**
+ * The customer's pending checkouts other than the one made with this idempotency key (which is
+ * this checkout, made by a request racing this one): a new checkout replaces them.
+ */
+export function otherPendingCheckouts(tx: Tx, customerId: number, key: string) {
+  return tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.customerId, customerId),
+        eq(payments.kind, 'checkout'),
+        eq(payments.status, 'pending'),
+        or(isNull(payments.idempotencyKey), ne(payments.idempotencyKey, key)),
+      ),
+    );
+}
+
+/** Closes payments left pending for 24 hours (run by a job every few minutes). */
+export async function expireStalePayments(app: FastifyInstance, now = new Date()) {
+  const stale = await app.database.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        lt(payments.createdAt, new Date(now.getTime() - PAYMENT_TTL_MS)),
+      ),
+    )
+    .orderBy(asc(payments.id))
+    .limit(200);
+  const counts = { expired: 0, paid: 0 };
+  for (const row of stale) {
+    const outcome = await closePayment(app, row, 'expired', 'Not paid within 24 hours');
+    counts[outcome === 'paid' ? 'paid' : 'expired'] += 1;
+  }
+  return counts;
+}
+
+export const EXPIRE_QUEUE = 'payments-expire';
+
+/** Runs the expiry every five minutes on a worker node (one node per tick). */
+export async function schedulePaymentExpiry(app: FastifyInstance) {
+  await app.jobs.define(
+    EXPIRE_QUEUE,
+    { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * 60 },
+    async () => {
+      const counts = await expireStalePayments(app);
+      if (counts.expired || counts.paid) app.log.info(counts, 'stale payments closed');
+    },
+  );
+  await app.jobs.schedule(EXPIRE_QUEUE, '*/5 * * * *');
+}
+
+/**
+ * POST /public/payment/additional/{Id}: starts paying one of the customer's unpaid invoices, or
+ * answers the payment already started for it (one pending payment per invoice, kept so by a
+ * unique index even when two requests race).
+ */
+export async function startInvoicePayment(
+  app: FastifyInstance,
+  customerId: number,
+  invoiceId: number,
+): Promise<{ result: CheckoutResult; created: boolean }> {
+  const db = app.database.db;
+  const found = await findCustomerInvoice(db, customerId, invoiceId);
+  if (!found) throw new HttpError(404, CHECKOUT_MESSAGES.invoiceNotFound);
+  if (found.row.status !== 'unpaid') throw new HttpError(409, CHECKOUT_MESSAGES.invoiceNotPayable);
+  const pending = () =>
+    db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.invoiceId, invoiceId), eq(payments.status, 'pending')));
+  let [row] = await pending();
+  let created = false;
+  if (!row) {
+    try {
+      row = await db.transaction(async (tx) => {
+        const [{ id }] = await tx
+          .select({ id: sql<number>`nextval(pg_get_serial_sequence('payments', 'id'))::int` })
+          .from(sql`(select 1) as one`);
+        const [inserted] = await tx
+          .insert(payments)
+          .values({
+            id,
+            reference: paymentReference(id),
+            customerId,
+            kind: 'invoice',
+            provider: app.paymentProvider.name,
+            subtotalPence: found.row.amountPence,
+            amountPence: found.row.amountPence,
+            invoiceId,
+          })
+          .returning();
+        return inserted;
+      });
+      created = true;
+    } catch (err) {
+      if (uniqueViolation(err) !== 'payments_invoice_pending_idx') throw err;
+      [row] = await pending();
+    }
+  }
+  return { result: await paymentView(db, await ensureSession(app, row)), created };
+}
