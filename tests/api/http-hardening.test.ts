@@ -36,6 +36,20 @@ describe('one error shape', () => {
     }
   });
 
+  test('an empty JSON body names the body, on every route', async () => {
+    for (const url of ['/api/products', '/public/auth/login']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: '',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json()).sort()).toEqual(['errors', 'message', 'statusCode']);
+      expect(res.json().errors[0].field).toBe('body');
+    }
+  });
+
   test('an empty or missing body answers the validation shape', async () => {
     for (const payload of [undefined, '']) {
       const res = await ctx.post('/public/auth/login', payload);

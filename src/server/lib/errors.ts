@@ -47,6 +47,8 @@ export function registerErrorHandling(
       };
     } else if (error instanceof HttpError) {
       body = { statusCode: error.statusCode, message: error.message, errors: error.errors };
+    } else if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      body = apiError(400, 'The request body is empty.', [{ field: 'body', error: 'is required' }]);
     } else if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
       body = {
         statusCode: 400,
