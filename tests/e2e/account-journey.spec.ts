@@ -268,7 +268,7 @@ async function journey(page: Page, request: APIRequestContext) {
   await expect(page.getByLabel('Date of Birth')).toHaveValue('14-03-1990');
   await telephone.fill('01534 123456');
   // a new e-mail address needs the current password: wrong, it is refused and nothing changes
-  const profileEmail = page.getByRole('textbox', { name: 'Email' });
+  const profileEmail = page.getByRole('textbox', { name: 'Email', exact: true });
   const currentPassword = page.getByLabel('Current password (to change your email address)');
   await expect(currentPassword).toBeHidden();
   await profileEmail.fill(`moved.${email}`);
