@@ -107,6 +107,28 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL behind a network that fails
     );
   }, 60_000);
 
+  test('connections the network lost for good are dropped, and the pool refills by itself', async () => {
+    expect((await app.inject('/readyz')).statusCode).toBe(200);
+    proxy.blackhole();
+    const cut = Date.now();
+    expect((await app.inject('/readyz')).statusCode).toBe(503);
+    // the route heals, but every connection open during the outage stays silent for ever
+    proxy.restore({ lost: true });
+    await waitFor(
+      async () => {
+        const answers = await Promise.all(
+          Array.from({ length: 6 }, () => app.inject('/public/settings')),
+        );
+        return answers.every((a) => a.statusCode === 200);
+      },
+      { timeoutMs: 30_000, intervalMs: 200, what: 'every call to work again' },
+    );
+    const toRecover = Date.now() - cut;
+    expect(toRecover).toBeLessThan(timeouts.statementMs * 3 + 5_000);
+    expect((await app.inject('/readyz')).statusCode).toBe(200);
+    console.info(`lost connections: every call works again ${toRecover} ms after the cut`);
+  }, 60_000);
+
   test('a server that accepts connections but never answers fails the start, not hangs it', async () => {
     proxy.blackhole();
     try {

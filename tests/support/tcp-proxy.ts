@@ -5,6 +5,8 @@ import net from 'node:net';
  * `blackhole()` stops delivering bytes either way without closing anything (new connections are
  * accepted and left unanswered), as a dead switch or a dropped route would; `restore()` delivers
  * what was held back and forwards again, as TCP's retransmissions do once the network heals.
+ * `restore({ lost: true })` heals only for new connections: the old ones stay open and silent for
+ * ever, as when a NAT or firewall on the way forgot them.
  */
 export class TcpProxy {
   port = 0;
@@ -13,6 +15,8 @@ export class TcpProxy {
   private readonly sockets = new Set<net.Socket>();
   /** What each side sent while the network was cut, delivered on restore. */
   private held: (() => void)[] = [];
+  /** Connections cut for good by `restore({ lost: true })`. */
+  private readonly lost = new WeakSet<net.Socket>();
 
   constructor(private readonly target: { host: string; port: number }) {}
 
@@ -35,10 +39,14 @@ export class TcpProxy {
     this.blackholed = true;
   }
 
-  restore(): void {
+  restore({ lost = false } = {}): void {
     this.blackholed = false;
     const held = this.held;
     this.held = [];
+    if (lost) {
+      for (const socket of this.sockets) this.lost.add(socket);
+      return;
+    }
     for (const deliver of held) deliver();
   }
 
@@ -64,6 +72,7 @@ export class TcpProxy {
 
   private forward(from: net.Socket, to: net.Socket) {
     from.on('data', (chunk) => {
+      if (this.lost.has(from)) return;
       const deliver = () => {
         if (!to.destroyed) to.write(chunk);
       };
