@@ -24,6 +24,7 @@ import { RateLimiter, type RateLimitOverrides } from './lib/rate-limit';
 import { authRoutes } from './modules/auth/routes';
 import { membersRoutes } from './modules/members/routes';
 import { ordersRoutes } from './modules/orders/routes';
+import { addressesRoutes } from './modules/addresses/routes';
 import { devRoutes } from './modules/dev/routes';
 import { devInvoiceRoutes } from './modules/dev/invoice-routes';
 import { paymentRoutes } from './modules/payments/routes';
@@ -148,6 +149,7 @@ export async function buildApp(
   await app.register(authRoutes, { prefix: '/public/auth' });
   await app.register(membersRoutes, { prefix: '/public/members' });
   await app.register(ordersRoutes, { prefix: '/public/orders' });
+  await app.register(addressesRoutes, { prefix: '/public/addresses' });
   await app.register(paymentRoutes, { prefix: '/public/payment' });
   if (paymentProvider.name === 'sandbox') {
     await app.register(sandboxPageRoutes(paymentProvider as SandboxProvider), {

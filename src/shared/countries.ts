@@ -9,6 +9,9 @@ export const COUNTRY_NAMES: Readonly<Record<string, string>> = countries.getName
   select: 'official',
 });
 
+/** Every known two-letter code, upper case. */
+export const COUNTRY_CODES: readonly string[] = Object.keys(COUNTRY_NAMES);
+
 /** Countries for a picker, by English name. */
 export const COUNTRY_OPTIONS: readonly { code: string; name: string }[] = Object.entries(
   COUNTRY_NAMES,

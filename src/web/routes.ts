@@ -35,6 +35,7 @@ export default [
     route('dashboard', 'routes/dashboard.tsx', [
       index('routes/dashboard-home.tsx'),
       route('profile', 'routes/dashboard-profile.tsx'),
+      route('addresses', 'routes/dashboard-addresses.tsx'),
       route('delete-account', 'routes/dashboard-delete-account.tsx'),
     ]),
     route('validate-email/:token', 'routes/validate-email.tsx'),

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { logIn } from './support/accounts';
 import { expect, screenshots, test } from './support/fixtures';
 
 // The whole life of a customer account in the browser (issue 4): register, confirm the e-mail
@@ -60,13 +61,6 @@ async function dialogShots(page: Page, name: string) {
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 const header = (page: Page) => page.getByTestId('site-header');
-
-async function logIn(page: Page, email: string, password: string) {
-  const login = dialog(page, 'Login');
-  await login.getByRole('textbox', { name: 'Email' }).fill(email);
-  await login.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await login.getByRole('button', { name: 'Login', exact: true }).click();
-}
 
 test('a customer registers, confirms, resets the password, copies the address and leaves', async ({
   page,

@@ -1,3 +1,4 @@
+import { logIn, registerCustomer } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import {
   acceptTerms,
@@ -70,20 +71,7 @@ test('a size that fits nothing offers a quote, sent after logging in', async ({
   request,
 }) => {
   // A customer to log in as.
-  const email = `quote.${Date.now()}@example.je`;
-  const password = 'Gorey-Harbour-77';
-  const registered = await request.post('/public/auth/register', {
-    data: {
-      FirstName: 'Ann',
-      LastName: 'Le Brocq',
-      Email: email,
-      Password: password,
-      ConfirmPassword: password,
-      Country: 'Jersey',
-      TermsAndConditions: true,
-    },
-  });
-  expect(registered.status()).toBe(200);
+  const { email, password } = await registerCustomer(request);
 
   await page.goto('/order/');
   await page.getByRole('textbox', { name: 'Length', exact: true }).fill('230');
@@ -112,9 +100,7 @@ test('a size that fits nothing offers a quote, sent after logging in', async ({
   await expect(dialog.getByRole('status')).toHaveText(
     'Please log in to send your quote request. What you entered is kept.',
   );
-  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
-  await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Login' }).click();
+  await logIn(page, email, password);
 
   await expect(page).toHaveURL(/\/quote-confirm\/\?ref=ORD-\d{6}$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quote request sent');

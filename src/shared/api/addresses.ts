@@ -9,10 +9,11 @@ import {
   type AddressField,
   type AddressForm,
 } from '../addresses';
-import { COUNTRY_NAMES } from '../countries';
+import { COUNTRY_CODES } from '../countries';
 import type { Island } from '../islands';
 import { validateForm } from '../validation/form';
-import { cleanString } from '../validation/clean-text';
+import { isCleanText } from '../validation/clean-text';
+import { MESSAGES } from '../validation/messages';
 import { listingOptions, listResponse, optionalBody } from './listing';
 
 /**
@@ -25,8 +26,6 @@ import { listingOptions, listResponse, optionalBody } from './listing';
  * Another customer's Id is a 404. The body is checked with the form's own rules
  * (src/shared/addresses.ts), so the browser and the server give the same messages.
  */
-
-const COUNTRY_CODES = Object.keys(COUNTRY_NAMES);
 
 const ADDRESS_FIELDS: readonly AddressField[] = [
   'Type',
@@ -42,28 +41,61 @@ const ADDRESS_FIELDS: readonly AddressField[] = [
   'Telephone',
 ];
 
-/** Any text field: a wrong JSON type reads as missing, null as empty. */
-const text = cleanString()
-  .nullish()
-  .transform((v) => (v ?? '').trim());
+/** Any text field: read by asForm below (missing or null is empty, other types are refused). */
+const text = z.unknown().optional();
+
+const NOT_TEXT = 'must be text';
 
 /**
- * An address as sent by the form. Every field is checked with the form's rules; the stored
- * address is normalised: postcode upper case with its space, a delivery address's country from
- * its island, no parish where the island has none, and no island on a billing address.
+ * The body as the form's text, trimmed: a missing or null field is empty, one of another JSON
+ * type is empty and reported as such, and the country code is read in upper case, as the
+ * country list has it.
+ */
+function asForm(body: Partial<Record<AddressField, unknown>>): {
+  form: AddressForm;
+  notText: AddressField[];
+  /** Fields whose text the database cannot keep (validation/clean-text.ts). */
+  unclean: AddressField[];
+} {
+  const form = {} as AddressForm;
+  const notText: AddressField[] = [];
+  const unclean: AddressField[] = [];
+  for (const field of ADDRESS_FIELDS) {
+    const value = body[field] ?? '';
+    if (typeof value !== 'string') notText.push(field);
+    else if (!isCleanText(value)) unclean.push(field);
+    form[field] = typeof value === 'string' ? value.trim() : '';
+  }
+  form.Country = form.Country.toUpperCase();
+  return { form, notText, unclean };
+}
+
+/**
+ * An address as sent by the form. Every field is checked with the form's rules, all at once (a
+ * field of the wrong type does not hide the others' messages); the stored address is normalised:
+ * postcode upper case with its space, a delivery address's country from its island, no parish
+ * where the island has none, and no island on a billing address.
  */
 export const addressInputSchema = z
   .object(
     Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, text])) as Record<AddressField, typeof text>,
   )
   .strict()
-  .superRefine((form, ctx) => {
+  .superRefine((body, ctx) => {
+    const { form, notText, unclean } = asForm(body);
+    for (const field of notText) ctx.addIssue({ code: 'custom', path: [field], message: NOT_TEXT });
+    for (const field of unclean) {
+      ctx.addIssue({ code: 'custom', path: [field], message: MESSAGES.cleanText });
+    }
     const errors = validateForm<AddressField>(form, addressRules(form, COUNTRY_CODES));
     for (const [field, message] of Object.entries(errors)) {
+      if (notText.includes(field as AddressField) || unclean.includes(field as AddressField))
+        continue;
       ctx.addIssue({ code: 'custom', path: [field], message: message as string });
     }
   })
-  .transform((form): AddressInput => {
+  .transform((body): AddressInput => {
+    const { form } = asForm(body);
     const delivery = form.Type === 'Delivery';
     const island = delivery ? (form.Island as Island) : null;
     return {
@@ -75,7 +107,7 @@ export const addressInputSchema = z
       Town: form.Town,
       Parish: island && parishesOf(island).length === 0 ? '' : form.Parish,
       Island: island,
-      Country: island ? ISLAND_COUNTRY[island] : form.Country.toUpperCase(),
+      Country: island ? ISLAND_COUNTRY[island] : form.Country,
       Postcode: form.Postcode ? normalisePostcode(form.Postcode) : '',
       Telephone: form.Telephone,
     };

@@ -63,6 +63,11 @@ export function useForm<Values extends Record<string, Value>>(
       onChange: (_event: ChangeEvent<HTMLInputElement>, checked: boolean) =>
         setValue(field, checked as Values[Field]),
     }),
+    /**
+     * Sets values that follow from another field (a parish emptied when the island changes)
+     * without marking them touched: their messages wait until they are changed or the form sent.
+     */
+    patch: (next: Partial<Values>) => setValues((current) => ({ ...current, ...next })),
     /** Replaces every value (e.g. when the profile arrives) and forgets what was touched. */
     reset: (next: Values) => {
       setValues(next);

@@ -5,7 +5,7 @@ import {
   type ProfileUpdate,
   type ProfileUpdateResponse,
 } from '../../../shared/api/auth';
-import { sessions, userTokens, users } from '../../db/schema';
+import { addresses, sessions, userTokens, users } from '../../db/schema';
 import {
   checkPassword,
   createSession,
@@ -103,9 +103,10 @@ export async function updateProfile(
 }
 
 /**
- * Deletes the account once the current password is given again: personal data is blanked,
- * sessions and links are deleted, and a tombstone (id, reference, role, dates) stays so that paid
- * orders remain linked in anonymised form. The address is free to register again.
+ * Deletes the account once the current password is given again: personal data is blanked, sessions, links and saved addresses are
+ * deleted (orders keep their own copies of the addresses they were sent to), and a tombstone
+ * (id, reference, role, dates) stays so that paid orders remain linked in anonymised form. The
+ * address is free to register again.
  */
 export async function deleteAccount(
   app: FastifyInstance,
@@ -136,5 +137,6 @@ export async function deleteAccount(
       .where(eq(users.id, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(userTokens).where(eq(userTokens.userId, userId));
+    await tx.delete(addresses).where(eq(addresses.customerId, userId));
   });
 }

@@ -37,6 +37,27 @@ export function FormColumns({
   );
 }
 
+/** A MUI select of text options, each shown as it is. */
+export function SelectField({
+  options,
+  ...props
+}: TextFieldProps & { options: readonly string[] }) {
+  return (
+    <TextField select fullWidth {...props}>
+      {options.map((option) => (
+        <MenuItem key={option} value={option}>
+          {option}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** A telephone number field. */
+export function TelephoneField(props: TextFieldProps) {
+  return <TextField label="Telephone" type="tel" autoComplete="tel" fullWidth {...props} />;
+}
+
 /** The e-mail field of the account forms. */
 export function EmailField(props: TextFieldProps) {
   return (
@@ -91,24 +112,15 @@ export function personalFields(form: PersonalForm) {
       />
     ),
     Email: <EmailField {...form.text('Email')} />,
-    Telephone: (
-      <TextField
-        {...form.text('Telephone')}
-        label="Telephone"
-        type="tel"
-        autoComplete="tel"
-        fullWidth
-      />
-    ),
+    Telephone: <TelephoneField {...form.text('Telephone')} />,
     DOB: <DateField {...form.date('DOB')} label="Date of Birth" clearable openTo="year" />,
     Country: (
-      <TextField {...form.text('Country')} select label="Island of Residence" required fullWidth>
-        {ISLANDS.map((island) => (
-          <MenuItem key={island} value={island}>
-            {island}
-          </MenuItem>
-        ))}
-      </TextField>
+      <SelectField
+        {...form.text('Country')}
+        options={ISLANDS}
+        label="Island of Residence"
+        required
+      />
     ),
     Marketing: (
       <Box>

@@ -44,7 +44,9 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
         }}
       >
         <Paper component="nav" aria-label="My Account" variant="outlined">
+          {/* The links sit straight in the nav: a <ul> may hold only <li> (axe). */}
           <List
+            component="div"
             dense
             sx={{
               display: 'flex',

@@ -1,14 +1,6 @@
 import type { ReactNode } from 'react';
-import {
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
 import { AppProviders } from '../../components/app-providers';
-import { CloseIcon } from '../../components/mui-icons';
+import { DialogFrame } from '../../components/dialog-frame';
 import { dialogs, isOpen, useDialogs, type DialogName } from './dialog-store';
 
 interface Props {
@@ -34,33 +26,7 @@ export function DialogShell(props: Props) {
   );
 }
 
-function Frame({ name, title, width, fullScreenOnPhone, children }: Props) {
+function Frame({ name, ...props }: Props) {
   const open = isOpen(useDialogs(), name);
-  const onClose = () => dialogs.close(name);
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const titleId = `${title.toLowerCase().replace(/\W+/g, '-')}-dialog-title`;
-  return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullWidth
-      maxWidth={false}
-      fullScreen={!!fullScreenOnPhone && phone}
-      aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { maxWidth: fullScreenOnPhone && phone ? undefined : width } } }}
-    >
-      <DialogTitle id={titleId} sx={{ pr: 7, fontWeight: 700 }}>
-        {title}
-      </DialogTitle>
-      <IconButton
-        aria-label="Close"
-        onClick={onClose}
-        sx={{ position: 'absolute', right: 12, top: 12 }}
-      >
-        <CloseIcon />
-      </IconButton>
-      <DialogContent>{children}</DialogContent>
-    </Dialog>
-  );
+  return <DialogFrame {...props} open={open} onClose={() => dialogs.close(name)} />;
 }

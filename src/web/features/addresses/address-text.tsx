@@ -1,0 +1,23 @@
+import { Box, Typography } from '@mui/material';
+import { addressLines } from '../../../shared/addresses';
+import type { Address } from '../../../shared/api/addresses';
+
+/** An address as a postal address block: the name in bold, a line each, then the telephone. */
+export function AddressText({ address }: { address: Address }) {
+  const [name, ...lines] = addressLines(address);
+  return (
+    <Box component="address" sx={{ fontStyle: 'normal', overflowWrap: 'anywhere' }}>
+      <Typography sx={{ fontWeight: 700 }}>{name}</Typography>
+      {lines.map((line, i) => (
+        <Typography key={i} variant="body2">
+          {line}
+        </Typography>
+      ))}
+      {address.Telephone && (
+        <Typography variant="body2" color="text.secondary">
+          Tel. {address.Telephone}
+        </Typography>
+      )}
+    </Box>
+  );
+}

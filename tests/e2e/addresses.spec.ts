@@ -1,0 +1,152 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { logIn, registerCustomer } from './support/accounts';
+import { axeProblems } from './support/booking';
+import { expect, screenshots, test } from './support/fixtures';
+import { viewportShots } from './support/site';
+
+// The Address Book (issue 11): a customer adds a Jersey delivery address (after the form
+// refuses a Guernsey postcode for it) and a UK billing address, edits one, deletes the other,
+// and pages through more than ten.
+
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+const cards = (page: Page) =>
+  page.getByRole('list', { name: 'Saved addresses' }).getByRole('listitem');
+const card = (page: Page, text: string) => cards(page).filter({ hasText: text });
+
+/** Chooses an option of a MUI select by its label. */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function addressesOf(request: APIRequestContext, token: string) {
+  const res = await request.post('/public/addresses', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { items: { Id: number; Line1: string }[]; total: number };
+}
+
+test('a customer keeps delivery and billing addresses in the Address Book', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { email, password, token } = await registerCustomer(request, 'Ada');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/dashboard/addresses/');
+  await logIn(page, email, password);
+  await expect(page.getByRole('heading', { level: 1, name: 'Address Book' })).toBeVisible();
+  await expect(page.getByText('You have no saved addresses yet.')).toBeVisible();
+  await expect(page).toHaveTitle(/^Address Book - /);
+
+  // --- a Jersey delivery address: a Guernsey postcode is refused ---------------------------------
+  await page.getByRole('button', { name: 'Add a delivery address' }).click();
+  const add = dialog(page, 'Add a delivery address');
+  await expect(add).toBeVisible();
+  await add.getByRole('button', { name: 'Save Address' }).click();
+  await expect(add.getByText('This field is required').first()).toBeVisible();
+  await add.getByRole('textbox', { name: 'Full Name' }).fill('Ada Le Sueur');
+  await add.getByRole('textbox', { name: 'Address Line 1' }).fill('12 Rue de la Mare');
+  await expect(add.getByRole('combobox', { name: 'Parish' })).toHaveCount(0); // no island yet
+  await choose(page, 'Island', 'Jersey');
+  await choose(page, 'Parish', 'St Helier');
+  await add.getByRole('textbox', { name: 'Postcode' }).fill('GY1 1AA');
+  await add.getByRole('button', { name: 'Save Address' }).click();
+  await expect(add.getByText('A Jersey postcode starts with JE')).toBeVisible();
+  expect(await axeProblems(page)).toEqual([]);
+  await viewportShots(page, 'addresses-form-errors');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Sark has no parishes: the parish goes; back on Jersey it must be chosen again.
+  await choose(page, 'Island', 'Sark');
+  await expect(add.getByRole('combobox', { name: 'Parish' })).toHaveCount(0);
+  await choose(page, 'Island', 'Jersey');
+  await choose(page, 'Parish', 'St Helier');
+  await add.getByRole('textbox', { name: 'Postcode' }).fill('je2 3ab');
+  await add.getByRole('button', { name: 'Save Address' }).click();
+  await expect(add).toBeHidden();
+  await expect(page.getByRole('status')).toHaveText('Your address has been saved.');
+  await expect(card(page, '12 Rue de la Mare')).toContainText('St Helier');
+  await expect(card(page, '12 Rue de la Mare')).toContainText('Jersey JE2 3AB');
+
+  // --- a UK billing address: the country starts as the United Kingdom ---------------------------
+  await page.getByRole('button', { name: 'Add a billing address' }).click();
+  const billing = dialog(page, 'Add a billing address');
+  await expect(billing.getByRole('combobox', { name: 'Country' })).toHaveValue('GB');
+  await billing.getByRole('textbox', { name: 'Full Name' }).fill('Ada Le Sueur');
+  await billing.getByRole('textbox', { name: 'Company' }).fill('Sueur Ltd');
+  await billing.getByRole('textbox', { name: 'Address Line 1' }).fill('1 High Street');
+  await billing.getByRole('textbox', { name: 'Town or City' }).fill('Portsmouth');
+  await billing.getByRole('textbox', { name: 'Postcode' }).fill('PO1 2AB');
+  await viewportShots(page, 'addresses-billing-form');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await billing.getByRole('button', { name: 'Save Address' }).click();
+  await expect(billing).toBeHidden();
+  await expect(card(page, '1 High Street')).toContainText('United Kingdom');
+  await expect(card(page, '1 High Street')).toContainText('Billing');
+
+  await expect(cards(page)).toHaveCount(2);
+  expect(await axeProblems(page)).toEqual([]);
+  await screenshots(page, 'addresses-list');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // --- edit the billing address -----------------------------------------------------------------
+  await card(page, '1 High Street').getByRole('button', { name: /^Edit/ }).click();
+  const edit = dialog(page, 'Edit address');
+  await expect(edit.getByRole('textbox', { name: 'Company' })).toHaveValue('Sueur Ltd');
+  await edit.getByRole('textbox', { name: 'Address Line 2' }).fill('Flat 2');
+  await edit.getByRole('button', { name: 'Save Address' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole('status')).toHaveText('Your address has been updated.');
+  await expect(card(page, '1 High Street')).toContainText('Flat 2');
+
+  // --- delete the delivery address, which the checkout had chosen --------------------------------
+  const full = await request.post('/public/addresses', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { filter: { Type: 'Delivery' } },
+  });
+  const chosen = ((await full.json()) as { items: { Id: number }[] }).items[0];
+  await page.evaluate(
+    (address) => localStorage.setItem('DELIVERY', JSON.stringify(address)),
+    chosen,
+  );
+  await card(page, '12 Rue de la Mare')
+    .getByRole('button', { name: /^Delete/ })
+    .click();
+  const confirm = dialog(page, 'Delete this address?');
+  await expect(confirm).toContainText('12 Rue de la Mare');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(cards(page)).toHaveCount(2);
+  await card(page, '12 Rue de la Mare')
+    .getByRole('button', { name: /^Delete/ })
+    .click();
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('status')).toHaveText('The address has been deleted.');
+  await expect(cards(page)).toHaveCount(1);
+  expect(await page.evaluate(() => localStorage.getItem('DELIVERY'))).toBeNull();
+  expect((await addressesOf(request, token)).items.map((a) => a.Id)).not.toContain(chosen.Id);
+
+  // --- more than ten: pages ---------------------------------------------------------------------
+  for (let i = 2; i <= 11; i++) {
+    const res = await request.post('/public/addresses/create', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        Type: 'Delivery',
+        FullName: 'Ada Le Sueur',
+        Line1: `${i} La Route de Noirmont`,
+        Island: 'Jersey',
+        Parish: 'St Brelade',
+        Postcode: 'JE3 8AA',
+      },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await page.reload();
+  await expect(cards(page)).toHaveCount(10);
+  await page.getByRole('button', { name: 'Go to page 2' }).click();
+  await expect(cards(page)).toHaveCount(1);
+  await expect(card(page, '11 La Route de Noirmont')).toBeVisible();
+});
