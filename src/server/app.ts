@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import {
@@ -7,9 +7,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { fastifyTrustProxy, type Config } from './config';
 import type { Database } from './db/client';
-import { registerErrorHandling } from './lib/errors';
+import { apiError, registerErrorHandling } from './lib/errors';
 import { ReadThroughCache } from './lib/cache';
 import { healthRoutes } from './modules/health/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -18,8 +18,8 @@ import { flattenSettings } from '../shared/settings';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { createWeb } from './lib/web';
 import { registerAuth } from './lib/auth';
-import { Jobs, type QueueOptions } from './lib/jobs';
-import { Mailer } from './lib/mail';
+import { Jobs } from './lib/jobs';
+import { MAIL_QUEUE_OPTIONS, Mailer, type MailQueueOptions } from './lib/mail';
 import { RateLimiter, type RateLimitOverrides } from './lib/rate-limit';
 import { authRoutes } from './modules/auth/routes';
 import { membersRoutes } from './modules/members/routes';
@@ -48,7 +48,7 @@ export interface AppOptions {
   /** How often idle job workers poll (seconds, 0.5 or more; default 2). */
   jobPollingSeconds?: number;
   /** The mail queue's retry policy (default: 12 retries from one minute, doubling). */
-  mailQueue?: Partial<QueueOptions>;
+  mailQueue?: Partial<MailQueueOptions>;
 }
 
 /** Builds the whole application without listening: main.ts listens, tests use inject(). */
@@ -63,9 +63,21 @@ export async function buildApp(
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // A slow or stalled request is answered 408 and its connection closed (issue 17).
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs,
+    http: { connectionsCheckingInterval: Math.min(config.requestTimeoutMs / 2, 30_000) },
+    // On close: idle keep-alive connections are closed at once, busy ones after their answer.
+    forceCloseConnections: 'idle',
+    // A URL that cannot be decoded gets the one error shape too.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply)
+        .code(400)
+        .send(apiError(400, 'The address of this call is not valid.'));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -73,8 +85,19 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('cache', new ReadThroughCache(config.cacheTtlMs));
+  // Once closing, every answer ends its connection, so keep-alive clients do not hold the close
+  // up (or send a request into a socket about to close): the requests in flight are answered.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
+    // Answers of the API carry tokens and personal data: no cache keeps them (issue 17).
+    if (request.url.startsWith('/public/') && !request.url.startsWith('/public/settings')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 
   // The HTML pages get their own Content-Security-Policy (lib/web.ts); API answers are data only.
@@ -103,8 +126,14 @@ export async function buildApp(
   await jobs.start();
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
-  const mailer = new Mailer(config, jobs, app.log);
-  await mailer.init(options.mailQueue);
+  const mailer = new Mailer(config, database.db, app.log, {
+    workers: config.workers,
+    pollMs: (options.jobPollingSeconds ?? 1) * 1000,
+    ...config.mail,
+    queue: { ...MAIL_QUEUE_OPTIONS, ...options.mailQueue },
+  });
+  mailer.start();
+  app.addHook('onClose', () => mailer.stop());
   app.decorate('mailer', mailer);
   app.decorate(
     'rateLimiter',
@@ -127,10 +156,8 @@ export async function buildApp(
       prefix: '/sandbox',
     });
   }
-  if (config.env !== 'production') {
-    await app.register(devRoutes, { prefix: '/dev' });
-    await app.register(devInvoiceRoutes, { prefix: '/dev' });
-  }
+  if (config.devOutbox !== 'off') await app.register(devRoutes, { prefix: '/dev' });
+  if (config.env !== 'production') await app.register(devInvoiceRoutes, { prefix: '/dev' });
   if (web) await app.register(web.routes);
 
   return app;

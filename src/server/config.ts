@@ -24,7 +24,13 @@ const envSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     BRAND: z.string().min(1).max(40).default('Ferrybox'),
-    TRUST_PROXY: boolish.default(false),
+    TRUST_PROXY: z
+      .string()
+      .regex(
+        /^(true|false|yes|no|\d{1,2}|[\d.:a-fA-F/]+(\s*,\s*[\d.:a-fA-F/]+)*)$/,
+        "must be false, a number of proxies (1, 2…) or the proxies' addresses (10.0.0.1,10.1.0.0/16)",
+      )
+      .default('false'),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     SERVE_WEB: boolish.default(true),
     CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
@@ -40,6 +46,15 @@ const envSchema = z
       .optional(),
     WORKERS: boolish.default(true),
     RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
+    // --- hardening (issue 17): outbox exposure, database timeouts, mail throughput ---
+    DEV_OUTBOX: z.enum(['loopback', 'off']).optional(),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+    DB_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
+    DB_KEEPALIVE_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+    MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
+    MAIL_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
     PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
     STRIPE_SECRET_KEY: z
       .string()
@@ -77,7 +92,11 @@ export interface Config {
   pgliteDir?: string;
   logLevel: string;
   brand: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe (TRUST_PROXY): false, the number of proxy hops in
+   * front of the node, or their addresses. Fastify then takes the client address from the right.
+   */
+  trustProxy: false | number | string[];
   shutdownGraceMs: number;
   /** Serve the built web app from the same process. */
   serveWeb: boolean;
@@ -98,6 +117,43 @@ export interface Config {
   /** Who takes payments: the built-in sandbox (default) or Stripe Checkout. */
   paymentProvider: 'sandbox' | 'stripe';
   stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
+  /** Whether /dev/outbox exists (only ever answering loopback callers), DEV_OUTBOX. */
+  devOutbox: 'loopback' | 'off';
+  /** A request (headers and body) must arrive within this time; a silent connection is closed. */
+  requestTimeoutMs: number;
+  /** PostgreSQL timeouts and TCP keepalive (DB_*_MS); see db/client.ts. */
+  dbTimeouts: DbTimeouts;
+  /** Messages sent at once, and at most per minute, by this node's mail worker. */
+  mail: { concurrency: number; perMinute: number };
+}
+
+export interface DbTimeouts {
+  connectMs: number;
+  /** Server-side statement_timeout, and the client-side wait for any answer (plus a second). */
+  statementMs: number;
+  idleMs: number;
+  /** TCP keepalive's first probe after this much silence (0: off). */
+  keepAliveMs: number;
+}
+
+/**
+ * Fastify's trustProxy for the configured value. Fastify 5.12 ignores a bare hop count (it cannot
+ * tell a balancer from a direct caller), so a count becomes "trust the nearest N hops": right for
+ * a node reachable only through its balancers, which is what TRUST_PROXY=N declares.
+ */
+export function fastifyTrustProxy(
+  trust: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
+/** TRUST_PROXY as Fastify's trustProxy: `true` means one hop, never "believe every hop". */
+function trustProxyOf(value: string): Config['trustProxy'] {
+  if (['false', 'no', '0'].includes(value)) return false;
+  if (['true', 'yes'].includes(value)) return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((a) => a.trim());
 }
 
 export class ConfigError extends Error {}
@@ -122,7 +178,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pgliteDir: path.join(dataDir, 'pglite'),
     logLevel: e.LOG_LEVEL,
     brand: e.BRAND,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     serveWeb: e.SERVE_WEB,
     cacheTtlMs: e.CACHE_TTL_MS,
@@ -141,5 +197,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             apiUrl: e.STRIPE_API_URL,
           }
         : undefined,
+    devOutbox: e.DEV_OUTBOX ?? (e.NODE_ENV === 'production' ? 'off' : 'loopback'),
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    dbTimeouts: {
+      connectMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleMs: e.DB_IDLE_TIMEOUT_MS,
+      keepAliveMs: e.DB_KEEPALIVE_MS,
+    },
+    mail: { concurrency: e.MAIL_CONCURRENCY, perMinute: e.MAIL_PER_MINUTE },
   };
 }

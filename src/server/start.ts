@@ -12,7 +12,11 @@ export interface Running {
 
 /** Opens, migrates and seeds the database, then serves on the configured host and port. */
 export async function start(config: Config): Promise<Running> {
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+    timeouts: config.dbTimeouts,
+  });
   await database.migrate();
   await seed(database.db);
   const app = await buildApp(config, database);

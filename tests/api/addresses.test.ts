@@ -12,6 +12,7 @@ import { addresses } from '../../src/server/db/schema';
 import { findCustomerAddress } from '../../src/server/modules/addresses/service';
 import { useTestApp } from '../support/app';
 import { accountCalls, bearer, registerCustomer } from '../support/accounts';
+import { MESSAGES } from '../../src/shared/validation/messages';
 import { jerseyDelivery, ukBilling } from '../support/addresses';
 
 const ctx = useTestApp();
@@ -377,13 +378,14 @@ describe('DELETE /public/addresses/{Id}', () => {
 
 describe('deleting the account', () => {
   test('deletes the saved addresses with it', async () => {
-    const { token, id } = await customer();
+    const { token, id, password } = await customer();
     await saved(token, jerseyDelivery());
     await saved(token, ukBilling());
     const res = await ctx.app.inject({
       method: 'DELETE',
       url: '/public/members/delete',
       headers: bearer(token),
+      payload: { CurrentPassword: password },
     });
     expect(res.statusCode).toBe(204);
     expect(await ctx.database.db.$count(addresses, eq(addresses.customerId, id))).toBe(0);
@@ -403,5 +405,25 @@ describe('findCustomerAddress (for the checkout)', () => {
     });
     expect(await findCustomerAddress(ctx.database.db, bob.id, home.Id)).toBeNull();
     expect(await findCustomerAddress(ctx.database.db, ann.id, home.Id + 1000)).toBeNull();
+  });
+});
+
+describe('text the database cannot keep', () => {
+  test('is a 400 naming the field, and nothing is stored', async () => {
+    const { token, id } = await customer();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/public/addresses/create',
+      headers: bearer(token),
+      payload: { ...jerseyDelivery(), Line1: '1 Rue\u0000 de Haut', Town: 'St Helier\ud800' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual(
+      expect.arrayContaining([
+        { field: 'Line1', error: MESSAGES.cleanText },
+        { field: 'Town', error: MESSAGES.cleanText },
+      ]),
+    );
+    expect(await ctx.database.db.$count(addresses, eq(addresses.customerId, id))).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { eq, like } from 'drizzle-orm';
-import { rateLimits, sessions, userTokens } from '../../src/server/db/schema';
+import { mailOutbox, rateLimits, sessions, userTokens } from '../../src/server/db/schema';
 import { hashToken } from '../../src/server/lib/tokens';
 import { cleanUp } from '../../src/server/modules/auth/maintenance';
 import { RATE_LIMITS, RateLimiter } from '../../src/server/lib/rate-limit';
@@ -18,7 +18,7 @@ const ctx = useTestApp(
   { RATE_LIMIT_SCALE: '1' },
   {
     rateLimits: {
-      login: low(6, 3),
+      login: { ip: { limit: 6, windowSeconds: 900 }, accountIp: { limit: 3, windowSeconds: 900 } },
       register: low(4, 2, 3600),
       forgotPassword: low(5, 2, 3600),
       resetPassword: low(2, undefined, 3600),
@@ -47,27 +47,48 @@ function expectLimited(res: Awaited<ReturnType<typeof post>>, maxWaitSeconds: nu
 }
 
 describe('rate limits (429 with Retry-After)', () => {
-  test('login: per account, whatever the address', async () => {
-    const { email } = await registerCustomer(ctx, {}, { ip: newIp() });
+  test('login: a stranger’s wrong passwords never lock the owner out', async () => {
+    const owner = newIp();
+    const { email, password } = await registerCustomer(ctx, {}, { ip: owner });
+    const stranger = newIp();
+    for (let i = 0; i < 11; i++) {
+      const res = await post('/public/auth/login', { email, password: 'Wrong-1234' }, stranger);
+      expect(res.statusCode).toBe(i < 3 ? 401 : 429);
+    }
+    // the stranger's address is refused for this account, even with the right password...
+    expectLimited(
+      await post('/public/auth/login', { email: email.toUpperCase(), password }, stranger),
+      900,
+    );
+    // ...while the owner, from their own address, logs in at once
+    const ok = await post('/public/auth/login', { email, password }, owner);
+    expect(ok.statusCode).toBe(200);
+    // a second stranger gets their own three tries, no more
+    const other = newIp();
     for (let i = 0; i < 3; i++) {
-      const res = await post('/public/auth/login', { email, password: 'Wrong-1234' }, newIp());
+      const res = await post('/public/auth/login', { email, password: 'Wrong-5678' }, other);
       expect(res.statusCode).toBe(401);
     }
-    // the fourth try on this account is refused, from any address, even with the right password
-    const res = await post(
-      '/public/auth/login',
-      { email: email.toUpperCase(), password: 'Gorey-Harbour-77' },
-      newIp(),
-    );
-    expectLimited(res, 900);
-    // another account is not affected
-    const other = await registerCustomer(ctx, {}, { ip: newIp() });
-    const ok = await post(
-      '/public/auth/login',
-      { email: other.email, password: other.password },
-      newIp(),
-    );
-    expect(ok.statusCode).toBe(200);
+    expectLimited(await post('/public/auth/login', { email, password: 'Wrong-5678' }, other), 900);
+  });
+
+  test('windows slide: a burst across a window’s edge gets no more than the limit', async () => {
+    const limiter = new RateLimiter(ctx.database.db, {
+      overrides: { login: { ip: { limit: 5, windowSeconds: 60 } } },
+    });
+    const caller = { ip: newIp() };
+    const edge = Math.ceil(Date.now() / 60_000) * 60_000 + 60_000;
+    const allowed: boolean[] = [];
+    for (let i = 0; i < 5; i++) {
+      allowed.push((await limiter.consume('login', caller, new Date(edge - 1000))) === 0);
+    }
+    for (let i = 0; i < 5; i++) {
+      allowed.push((await limiter.consume('login', caller, new Date(edge + 1000))) === 0);
+    }
+    // fixed windows let all ten through; a sliding window lets five
+    expect(allowed.filter(Boolean)).toHaveLength(5);
+    // once the burst has slid out of the window, requests are allowed again
+    expect(await limiter.consume('login', caller, new Date(edge + 90_000))).toBe(0);
   });
 
   test('login: per address, whatever the account', async () => {
@@ -192,7 +213,7 @@ describe('rate limits (429 with Retry-After)', () => {
   });
 
   test('the real limits are in one place and the scale multiplies them', async () => {
-    expect(RATE_LIMITS.login.account).toEqual({ limit: 10, windowSeconds: 900 });
+    expect(RATE_LIMITS.login.accountIp).toEqual({ limit: 10, windowSeconds: 900 });
     const scaled = new RateLimiter(ctx.database.db, { scale: 0.1 });
     const caller = { ip: '192.0.2.88', account: 'scaled@example.je' };
     expect(await scaled.consume('login', caller)).toBe(0); // 10 × 0.1 = 1 allowed
@@ -210,8 +231,19 @@ describe('rate limits (429 with Retry-After)', () => {
     await db.insert(rateLimits).values({ key: 'old:ip:1', windowStart: past, expiresAt: past });
     const [link] = await db.select().from(userTokens).limit(1);
     await db.update(userTokens).set({ expiresAt: past }).where(eq(userTokens.id, link.id));
+    const weekAgo = new Date(Date.now() - 8 * 24 * 3600 * 1000);
+    const [mail] = await db
+      .insert(mailOutbox)
+      .values({
+        kind: 'welcome',
+        message: { to: 'a@example.je', subject: 's', html: '', text: '', kind: 'welcome' },
+        sentAt: weekAgo,
+      })
+      .returning();
 
     const removed = await cleanUp(ctx.app);
+    expect(removed.mails).toBeGreaterThanOrEqual(1);
+    expect(await db.$count(mailOutbox, eq(mailOutbox.id, mail.id))).toBe(0);
     expect(removed.sessions).toBeGreaterThanOrEqual(1);
     expect(removed.windows).toBeGreaterThanOrEqual(1);
     expect(removed.links).toBeGreaterThanOrEqual(1);

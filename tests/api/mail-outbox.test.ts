@@ -102,6 +102,41 @@ describe('e-mail configuration', () => {
     expect(() => loadConfig({ RATE_LIMIT_SCALE: '0' })).toThrow(ConfigError);
   });
 
+  test('the outbox pages answer only callers on this machine, whatever NODE_ENV says', async () => {
+    // a default install (NODE_ENV development, HOST 0.0.0.0): a stranger asks for a reset link
+    const dev = await createTestApp({ NODE_ENV: 'development' });
+    try {
+      const { email } = await registerCustomer(dev);
+      await waitForMail(dev, { to: email });
+      const outsider = { remoteAddress: '203.0.113.9' };
+      for (const url of ['/dev/outbox', '/dev/outbox.json']) {
+        const res = await dev.app.inject({ url, ...outsider });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ statusCode: 404, message: `No such call: GET ${url}` });
+        expect(res.body).not.toContain(email);
+      }
+      // a local reverse proxy forwarding a stranger is not a local caller either
+      const proxied = await dev.app.inject({
+        url: '/dev/outbox.json',
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
+      expect(proxied.statusCode).toBe(404);
+      for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+        const res = await dev.app.inject({ url: '/dev/outbox.json', remoteAddress });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain(email);
+      }
+    } finally {
+      await dev.close();
+    }
+    const off = await createTestApp({ NODE_ENV: 'development', DEV_OUTBOX: 'off' });
+    try {
+      expect((await off.app.inject('/dev/outbox.json')).statusCode).toBe(404);
+    } finally {
+      await off.close();
+    }
+  });
+
   test('the dev outbox page does not exist in production', async () => {
     const prod = await createTestApp({ NODE_ENV: 'production' });
     try {

@@ -16,6 +16,7 @@ import {
   registerCustomer,
   waitForMail,
 } from '../support/accounts';
+import { newRegistration } from '../support/registration';
 
 const ctx = useTestApp();
 const { me, login, validateEmail, openWelcomeLink } = accountCalls(ctx);
@@ -29,8 +30,15 @@ const update = (token: string, payload: unknown) =>
     headers: bearer(token),
     payload: payload as object,
   });
-const remove = (token: string) =>
-  ctx.app.inject({ method: 'DELETE', url: '/public/members/delete', headers: bearer(token) });
+/** The password every registered test customer has (tests/support/registration.ts). */
+const PASSWORD = newRegistration().Password;
+const remove = (token: string, CurrentPassword: string = PASSWORD) =>
+  ctx.app.inject({
+    method: 'DELETE',
+    url: '/public/members/delete',
+    headers: bearer(token),
+    payload: { CurrentPassword },
+  });
 const userRow = async (id: number) =>
   (await ctx.database.db.select().from(users).where(eq(users.id, id)))[0];
 
@@ -113,7 +121,12 @@ describe('PUT /public/members/update', () => {
     expect((await me(token)).json().EmailValidated).toBe(true);
 
     const newEmail = `jo.new.${Date.now()}@example.gg`;
-    const res = await update(token, { ...edited, FirstName: 'Jo', Email: newEmail });
+    const res = await update(token, {
+      ...edited,
+      FirstName: 'Jo',
+      Email: newEmail,
+      CurrentPassword: password,
+    });
     expect(res.statusCode).toBe(200);
     const { accessToken, userData } = res.json();
     expect(userData).toMatchObject({ Email: newEmail, EmailValidated: false });
@@ -132,7 +145,11 @@ describe('PUT /public/members/update', () => {
   test('a validation link sent to the old address stops working', async () => {
     const { token, email } = await registerCustomer(ctx);
     const welcome = await waitForMail(ctx, { to: email, kind: 'welcome' });
-    const res = await update(token, { ...edited, Email: `other.${Date.now()}@example.je` });
+    const res = await update(token, {
+      ...edited,
+      Email: `other.${Date.now()}@example.je`,
+      CurrentPassword: PASSWORD,
+    });
     expect(res.statusCode).toBe(200);
     const stale = await validateEmail(linkToken(welcome, 'validate-email'));
     expect(stale.statusCode).toBe(400);
@@ -153,7 +170,11 @@ describe('PUT /public/members/update', () => {
   test('an address another account uses is a 400 on Email', async () => {
     const a = await registerCustomer(ctx);
     const b = await registerCustomer(ctx);
-    const res = await update(b.token, { ...edited, Email: a.email.toUpperCase() });
+    const res = await update(b.token, {
+      ...edited,
+      Email: a.email.toUpperCase(),
+      CurrentPassword: b.password,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ field: 'Email', error: AUTH_MESSAGES.emailTaken }]);
     expect((await me(b.token)).statusCode).toBe(200); // a failed update keeps the session

@@ -57,10 +57,10 @@ const bookings = async (result: CheckoutResult) =>
       ),
     );
 
-/** Receipts queued for the payment (pg-boss's own table): each payment gets one. */
+/** Receipts queued for the payment (the mail outbox): each payment gets one. */
 const receiptsQueued = async (reference: string) => {
   const { rows } = await ctx.database.executeSql(
-    `select count(*)::int as n from pgboss.job where name = 'mail' and data->>'kind' = 'receipt' and data->>'subject' like $1`,
+    `select count(*)::int as n from mail_outbox where kind = 'receipt' and message->>'subject' like $1`,
     [`%${reference}%`],
   );
   return (rows[0] as { n: number }).n;

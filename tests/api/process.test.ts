@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { waitFor } from '../support/wait';
 
 // `npm start`'s process: bad configuration stops it with a clear message; SIGTERM stops it
 // cleanly. The site is not served here (SERVE_WEB=false) so no build is needed.
@@ -60,4 +61,40 @@ describe('the server process', () => {
     expect(await proc.exited).toBe(0);
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   });
+
+  test('SIGTERM under load answers every request in flight, then exits 0 in time', async () => {
+    const port = await freePort();
+    const grace = 8_000;
+    const proc = run({
+      PORT: String(port),
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_SCALE: '100',
+      SHUTDOWN_GRACE_MS: String(grace),
+    });
+    await proc.waitFor('is running at');
+    const received = () => proc.output().split('"incoming request"').length - 1;
+    const before = received();
+    // 60 log-ins at once, each on its own connection (argon2 keeps them busy for a while)
+    const answers = Array.from({ length: 60 }, (_, i) =>
+      fetch(`http://127.0.0.1:${port}/public/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `load${i}@example.je`, password: 'Not-the-password-1' }),
+      }).then(
+        (res) => res.status,
+        (err: Error) => `${err.name}: ${(err.cause as Error | undefined)?.message ?? err.message}`,
+      ),
+    );
+    await waitFor(() => received() - before >= 60, { what: 'the server to receive 60 requests' });
+    const stopped = Date.now();
+    proc.child.kill('SIGTERM');
+    const statuses = await Promise.all(answers);
+    const lost = statuses.filter((s) => s !== 401);
+    expect(lost).toEqual([]);
+    expect(await proc.exited).toBe(0);
+    const took = Date.now() - stopped;
+    expect(took).toBeLessThan(grace);
+    console.info(`SIGTERM with 60 requests in flight: 0 lost, exit 0 after ${took} ms`);
+  }, 60_000);
 });

@@ -261,6 +261,16 @@ async function journey(page: Page, request: APIRequestContext) {
   await expect(telephone).toHaveValue('07700 900123');
   await expect(page.getByLabel('Date of Birth')).toHaveValue('14-03-1990');
   await telephone.fill('01534 123456');
+  // a new e-mail address needs the current password: wrong, it is refused and nothing changes
+  const profileEmail = page.getByRole('textbox', { name: 'Email', exact: true });
+  const currentPassword = page.getByLabel('Current password (to change your email address)');
+  await expect(currentPassword).toBeHidden();
+  await profileEmail.fill(`moved.${email}`);
+  await currentPassword.fill('Not-the-password1!');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('This is not your current password.').first()).toBeVisible();
+  await profileEmail.fill(email);
+  await expect(currentPassword).toBeHidden();
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page.getByText('Your profile has been updated.')).toBeVisible();
   await screenshots(page, 'account-profile');
@@ -301,6 +311,11 @@ async function journey(page: Page, request: APIRequestContext) {
   await screenshots(page, 'account-delete');
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByLabel('Type DELETE to confirm').fill('DELETE');
+  // the password is asked again: a wrong one deletes nothing
+  await page.getByLabel('Your current password').fill('Not-the-password1!');
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByRole('alert')).toHaveText('This is not your current password.');
+  await page.getByLabel('Your current password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page).toHaveURL('/');
   await expect(header(page).getByRole('button', { name: 'Login' })).toBeVisible();

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import type { DbTimeouts } from '../config';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -39,10 +40,22 @@ export interface DatabaseOptions {
   pgliteDir?: string;
   /** Connection pool size for PostgreSQL. */
   poolSize?: number;
+  /** PostgreSQL timeouts and keepalive (DB_*_MS); the defaults are the configuration's. */
+  timeouts?: Partial<DbTimeouts>;
 }
 
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = {
+  connectMs: 5_000,
+  statementMs: 15_000,
+  idleMs: 30_000,
+  keepAliveMs: 10_000,
+};
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url) {
+    const timeouts = { ...DEFAULT_DB_TIMEOUTS, ...options.timeouts };
+    return openPostgres(options.url, options.poolSize ?? 10, timeouts);
+  }
   return openPglite(options.pgliteDir);
 }
 
@@ -66,10 +79,45 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+/**
+ * A pool that cannot hang the node: a connection must be made within `connectMs` (a server that
+ * accepts and never answers fails the start instead of hanging it), every statement is cut by the
+ * server after `statementMs` and given up by the client a second later (a network that swallows
+ * packets), a connection whose statement was given up is destroyed rather than reused, idle
+ * connections close after `idleMs`, and TCP keepalive probes a silent peer after `keepAliveMs`.
+ * A pool emptied by an outage refills by itself once the database answers again.
+ */
+async function openPostgres(url: string, max: number, t: DbTimeouts): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: t.connectMs,
+    idleTimeoutMillis: t.idleMs,
+    keepAlive: t.keepAliveMs > 0,
+    keepAliveInitialDelayMillis: t.keepAliveMs,
+    ...(t.statementMs > 0
+      ? { statement_timeout: t.statementMs, query_timeout: t.statementMs + 1_000 }
+      : {}),
+  });
   // An idle client that loses its connection must not take the process down.
   pool.on('error', () => undefined);
+  // A statement given up by the client may still be on the wire: that connection is done for.
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.catch((err: unknown) => {
+          if (err instanceof Error && err.message === 'Query read timeout') {
+            (
+              client as unknown as { connection: { stream: { destroy(): void } } }
+            ).connection.stream.destroy();
+          }
+        });
+      }
+      return result;
+    };
+  });
   const db = drizzlePg({ client: pool, schema });
   return {
     db: db as unknown as Db,
@@ -77,7 +125,14 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     migrate: async () => {
       const conn = await pool.connect();
       try {
-        await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        // Waiting for another node's migrations is no stuck statement.
+        await conn.query('set statement_timeout = 0');
+        const lock = {
+          text: 'select pg_advisory_lock($1)',
+          values: [MIGRATION_LOCK],
+          query_timeout: 10 * 60_000,
+        };
+        await conn.query(lock);
         await migratePg(drizzlePg({ client: conn, schema }), { migrationsFolder });
       } finally {
         await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);

@@ -21,6 +21,7 @@ import type { AddressInput } from '../../shared/api/addresses';
 import { PAYMENT_FAILURES, PAYMENT_STATUSES } from '../../shared/api/checkout';
 import { INVOICE_STATUSES } from '../../shared/api/orders';
 import { DISCOUNT_KINDS } from '../../shared/discounts';
+import type { MailMessage } from '../lib/mail';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -182,6 +183,38 @@ export const rateLimits = pgTable(
   (t) => [
     primaryKey({ columns: [t.key, t.windowStart] }),
     index('rate_limits_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * The transactional e-mail outbox (lib/mail.ts): `queueMail(tx, message)` writes a row inside the
+ * use case's transaction, so a message exists exactly when the change it reports was committed.
+ * Worker nodes claim due rows (highest priority first) for a lease, send them, and mark them
+ * sent; a row marked sent is never sent again, and a failed one waits `next_attempt_at`.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    /** Higher first: account e-mails (reset, validation) before bulk ones. */
+    priority: integer('priority').notNull().default(0),
+    message: jsonb('message').$type<MailMessage>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: at('created_at').notNull().defaultNow(),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+    /** A node is sending it until then; after, another node may (the first one died). */
+    claimedUntil: at('claimed_until'),
+    sentAt: at('sent_at'),
+    /** Given up after the last retry. */
+    failedAt: at('failed_at'),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.priority.desc(), t.id)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index('mail_outbox_sent_at_idx').on(t.sentAt),
   ],
 );
 

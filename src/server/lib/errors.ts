@@ -13,6 +13,13 @@ export class HttpError extends Error {
   }
 }
 
+/** The one error shape of the API (src/shared/api/errors.ts). */
+export const apiError = (
+  statusCode: number,
+  message: string,
+  errors?: FieldError[],
+): ApiErrorBody => (errors ? { statusCode, message, errors } : { statusCode, message });
+
 const API_PREFIXES = ['/public/', '/api/'];
 export const isApiPath = (url: string) =>
   API_PREFIXES.some((p) => url.startsWith(p) || url === p.slice(0, -1));
@@ -40,6 +47,8 @@ export function registerErrorHandling(
       };
     } else if (error instanceof HttpError) {
       body = { statusCode: error.statusCode, message: error.message, errors: error.errors };
+    } else if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      body = apiError(400, 'The request body is empty.', [{ field: 'body', error: 'is required' }]);
     } else if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
       body = {
         statusCode: 400,

@@ -6,10 +6,12 @@ import type { Database } from '../db/client';
  * Background jobs on pg-boss, in the application's own database (PGlite or PostgreSQL): a job
  * survives a restart and a failing one is retried with exponential backoff, so an e-mail queued
  * while the mail server is down is sent once it is back. Any node may work any job; a node with
- * WORKERS=0 only queues them.
+ * WORKERS=0 only queues them. A worker that found a job looks for the next at once: it waits
+ * for its polling interval only when its queue is empty.
  *
  * PGlite has one connection: never `send` from inside a database transaction (the job insert
- * would wait for the transaction, which waits for it). Queue after the commit.
+ * would wait for the transaction, which waits for it). E-mail does not go through here: a use
+ * case queues it in its own transaction with `queueMail` (lib/mail.ts).
  */
 
 export interface QueueOptions {
@@ -92,26 +94,35 @@ export class Jobs {
     name: string,
     queue: QueueOptions,
     handler: JobHandler<T>,
+    /** Jobs of this queue worked at once by this node (default 1). */
+    concurrency = 1,
   ): Promise<void> {
     const options = { ...queue, retryBackoff: true };
     await this.boss.createQueue(name, { name, ...options });
     await this.boss.updateQueue(name, { name, ...options });
     if (!this.options.workers) return;
-    const id = await this.boss.work<T>(
-      name,
-      { batchSize: 1, pollingIntervalSeconds: this.polling },
-      async (jobs) => {
-        for (const job of jobs) {
-          try {
-            await handler(job.data, { id: job.id });
-          } catch (err) {
-            this.log.warn({ err, queue: name, jobId: job.id }, 'job failed, will retry');
-            throw err;
+    const ids: string[] = [];
+    for (let i = 0; i < concurrency; i++) {
+      const worker: { id?: string } = {};
+      worker.id = await this.boss.work<T>(
+        name,
+        { batchSize: 1, pollingIntervalSeconds: this.polling },
+        async (jobs) => {
+          // there may be more: fetch again as soon as this one is done, not after the interval
+          if (worker.id && !this.stopped) this.boss.notifyWorker(worker.id);
+          for (const job of jobs) {
+            try {
+              await handler(job.data, { id: job.id });
+            } catch (err) {
+              this.log.warn({ err, queue: name, jobId: job.id }, 'job failed, will retry');
+              throw err;
+            }
           }
-        }
-      },
-    );
-    this.workerIds.set(name, id);
+        },
+      );
+      ids.push(worker.id);
+    }
+    this.workerIds.set(name, ids[0]);
   }
 
   /** Runs the queue's job on a cron schedule (UTC), on nodes that run workers. */

@@ -1,21 +1,25 @@
 import { createHash } from 'node:crypto';
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '../../shared/api/auth';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { HttpError } from './errors';
 
-/** At most `limit` requests in each fixed window of `windowSeconds`. */
+/** At most `limit` requests in any `windowSeconds` (a sliding window). */
 export interface Limit {
   limit: number;
   windowSeconds: number;
 }
 
-/** A named limit counted per client IP address and/or per account (an e-mail or a user id). */
+/**
+ * A named limit counted per client IP address, per account (an e-mail or a user id) whatever the
+ * address, and/or per account from one address.
+ */
 export interface LimitPolicy {
   ip?: Limit;
   account?: Limit;
+  accountIp?: Limit;
 }
 
 const MINUTES = 60;
@@ -23,14 +27,17 @@ const HOUR = 60 * MINUTES;
 
 /**
  * Every rate limit of the API, in one place. Scaled by RATE_LIMIT_SCALE; API tests pass lower
- * ones to buildApp. Per-account limits stop guessing one customer's password from many
- * addresses; per-IP limits stop one address trying many accounts, and are generous because
- * island mobile networks put many customers behind one address (carrier NAT).
+ * ones to buildApp. Per-IP limits stop one address trying many accounts, and are generous because
+ * island mobile networks put many customers behind one address (carrier NAT). Login guesses are
+ * counted per account *from each address*, never per account alone: a stranger's wrong passwords
+ * must not lock the owner out (OWASP), so they lock only the stranger's address out of that
+ * account, and guessing one password from many addresses costs 10 tries (and one argon2
+ * verification each) per address per 15 minutes.
  */
 export const RATE_LIMITS = {
   login: {
     ip: { limit: 100, windowSeconds: 15 * MINUTES },
-    account: { limit: 10, windowSeconds: 15 * MINUTES },
+    accountIp: { limit: 10, windowSeconds: 15 * MINUTES },
   },
   register: {
     ip: { limit: 20, windowSeconds: HOUR },
@@ -71,8 +78,10 @@ const accountKey = (account: string) =>
   createHash('sha256').update(account.trim().toLowerCase()).digest('hex').slice(0, 32);
 
 /**
- * Fixed-window counters in PostgreSQL, so that every node shares them: one upsert per request
- * adds one to the caller's counters and reads them back.
+ * Sliding-window counters in PostgreSQL, so that every node shares them. Each counter is kept
+ * per fixed window; a request adds one to the current window and is weighed against the previous
+ * one too (its count times the part of it still inside the sliding window), so no burst across a
+ * window's edge gets twice the limit through.
  */
 export class RateLimiter {
   private readonly limits: Record<RateLimitName, LimitPolicy>;
@@ -88,7 +97,7 @@ export class RateLimiter {
       Object.entries({ ...RATE_LIMITS, ...options.overrides }).map(
         ([name, p]: [string, LimitPolicy]) => [
           name,
-          { ip: scaled(p.ip), account: scaled(p.account) },
+          { ip: scaled(p.ip), account: scaled(p.account), accountIp: scaled(p.accountIp) },
         ],
       ),
     ) as Record<RateLimitName, LimitPolicy>;
@@ -107,28 +116,50 @@ export class RateLimiter {
     if (policy.ip) counters.push({ key: `${name}:ip:${caller.ip}`, limit: policy.ip });
     if (policy.account && caller.account)
       counters.push({ key: `${name}:acct:${accountKey(caller.account)}`, limit: policy.account });
+    if (policy.accountIp && caller.account)
+      counters.push({
+        key: `${name}:acctip:${accountKey(`${caller.account}|${caller.ip}`)}`,
+        limit: policy.accountIp,
+      });
     if (counters.length === 0) return 0;
 
+    const at = now.getTime();
     const windows = counters.map(({ key, limit }) => {
       const ms = limit.windowSeconds * 1000;
-      const start = Math.floor(now.getTime() / ms) * ms;
-      return { key, limit, start: new Date(start), end: new Date(start + ms) };
+      const start = Math.floor(at / ms) * ms;
+      return { key, limit, ms, start };
     });
-    const rows = await this.db
+    // The current window's row lives on through the next one, which weighs it.
+    const current = await this.db
       .insert(rateLimits)
-      .values(windows.map((w) => ({ key: w.key, windowStart: w.start, expiresAt: w.end })))
+      .values(
+        windows.map((w) => ({
+          key: w.key,
+          windowStart: new Date(w.start),
+          expiresAt: new Date(w.start + 2 * w.ms),
+        })),
+      )
       .onConflictDoUpdate({
         target: [rateLimits.key, rateLimits.windowStart],
         set: { count: sql`${rateLimits.count} + 1` },
       })
       .returning({ key: rateLimits.key, count: rateLimits.count });
+    const previous = await this.db
+      .select({ key: rateLimits.key, count: rateLimits.count })
+      .from(rateLimits)
+      .where(
+        or(
+          ...windows.map((w) =>
+            and(eq(rateLimits.key, w.key), eq(rateLimits.windowStart, new Date(w.start - w.ms))),
+          ),
+        ),
+      );
 
     let wait = 0;
     for (const w of windows) {
-      const count = rows.find((r) => r.key === w.key)?.count ?? 0;
-      if (count > w.limit.limit) {
-        wait = Math.max(wait, Math.ceil((w.end.getTime() - now.getTime()) / 1000));
-      }
+      const count = current.find((r) => r.key === w.key)?.count ?? 0;
+      const before = previous.find((r) => r.key === w.key)?.count ?? 0;
+      wait = Math.max(wait, slidingWait(w.limit.limit, w.ms, at - w.start, count, before));
     }
     return wait;
   }
@@ -146,6 +177,28 @@ export class RateLimiter {
       throw new HttpError(429, AUTH_MESSAGES.tooManyRequests(Math.ceil(wait / 60)));
     }
   }
+}
+
+/**
+ * Seconds until a caller is under `limit` again (0: under it now), for a sliding window of `ms`
+ * that is `elapsed` ms into the current fixed window, with `count` requests in it (this one
+ * included) and `before` in the previous one.
+ */
+export function slidingWait(
+  limit: number,
+  ms: number,
+  elapsed: number,
+  count: number,
+  before: number,
+): number {
+  const part = elapsed / ms;
+  if (before * (1 - part) + count <= limit) return 0;
+  // Enough of the previous window slides out during this one...
+  if (count < limit) return Math.ceil((ms * (1 - (limit - count) / before) - elapsed) / 1000);
+  // ...or this window's own count must slide out during the next one (a whole window at most,
+  // as with an exact sliding log).
+  const next = ms - elapsed + ms * (1 - limit / count);
+  return Math.max(1, Math.ceil(Math.min(next, ms) / 1000));
 }
 
 /** Deletes counters whose window has passed (run by the clean-up job). */

@@ -12,6 +12,8 @@ import {
 import { COUNTRY_CODES } from '../countries';
 import type { Island } from '../islands';
 import { validateForm } from '../validation/form';
+import { isCleanText } from '../validation/clean-text';
+import { MESSAGES } from '../validation/messages';
 import { listingOptions, listResponse, optionalBody } from './listing';
 
 /**
@@ -52,16 +54,20 @@ const NOT_TEXT = 'must be text';
 function asForm(body: Partial<Record<AddressField, unknown>>): {
   form: AddressForm;
   notText: AddressField[];
+  /** Fields whose text the database cannot keep (validation/clean-text.ts). */
+  unclean: AddressField[];
 } {
   const form = {} as AddressForm;
   const notText: AddressField[] = [];
+  const unclean: AddressField[] = [];
   for (const field of ADDRESS_FIELDS) {
     const value = body[field] ?? '';
     if (typeof value !== 'string') notText.push(field);
+    else if (!isCleanText(value)) unclean.push(field);
     form[field] = typeof value === 'string' ? value.trim() : '';
   }
   form.Country = form.Country.toUpperCase();
-  return { form, notText };
+  return { form, notText, unclean };
 }
 
 /**
@@ -76,11 +82,15 @@ export const addressInputSchema = z
   )
   .strict()
   .superRefine((body, ctx) => {
-    const { form, notText } = asForm(body);
+    const { form, notText, unclean } = asForm(body);
     for (const field of notText) ctx.addIssue({ code: 'custom', path: [field], message: NOT_TEXT });
+    for (const field of unclean) {
+      ctx.addIssue({ code: 'custom', path: [field], message: MESSAGES.cleanText });
+    }
     const errors = validateForm<AddressField>(form, addressRules(form, COUNTRY_CODES));
     for (const [field, message] of Object.entries(errors)) {
-      if (notText.includes(field as AddressField)) continue;
+      if (notText.includes(field as AddressField) || unclean.includes(field as AddressField))
+        continue;
       ctx.addIssue({ code: 'custom', path: [field], message: message as string });
     }
   })

@@ -1,8 +1,14 @@
 import { z } from 'zod';
-import { ISLANDS, registerSchema, SALUTATIONS, withConfirmPassword } from '../auth/schemas';
-import { MESSAGES } from '../validation/messages';
+import {
+  ISLANDS,
+  MAX_LENGTHS,
+  registerSchema,
+  SALUTATIONS,
+  withConfirmPassword,
+} from '../auth/schemas';
 import { maxLength, required } from '../validation/rules';
 import { withRules } from '../validation/zod-rules';
+import { cleanString } from '../validation/clean-text';
 
 /**
  * The API contract of accounts (issue 4): /public/auth/* and /public/members/*. Request bodies are
@@ -25,6 +31,9 @@ export const AUTH_MESSAGES = {
   tokenInvalid: 'This link has expired or has already been used. Please request a new one.',
   /** A validation link sent to an address the account no longer uses. */
   tokenStale: 'This link was sent to an email address you no longer use. Please request a new one.',
+  /** Changing the e-mail address or deleting the account asks for the password again. */
+  currentPasswordNeeded: 'Please enter your current password to confirm this change.',
+  currentPasswordWrong: 'This is not your current password.',
   tooManyRequests: (minutes: number) =>
     `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;
@@ -119,8 +128,7 @@ export type Ok = z.infer<typeof okSchema>;
 /** Longest token accepted in a body (ours are 43 characters). */
 export const MAX_TOKEN_LENGTH = 200;
 
-const tokenField = () =>
-  withRules(z.string({ error: MESSAGES.required }).trim(), [required, maxLength(MAX_TOKEN_LENGTH)]);
+const tokenField = () => withRules(cleanString().trim(), [required, maxLength(MAX_TOKEN_LENGTH)]);
 
 /**
  * PUT /public/members/update: the profile fields, with the register form's rules. Fields the
@@ -128,6 +136,7 @@ const tokenField = () =>
  * the fetched profile may be sent back as it is. Leaving an optional field out clears it.
  */
 const register = registerSchema.shape;
+const currentPassword = withRules(cleanString(), [maxLength(MAX_LENGTHS.password)]);
 export const profileUpdateSchema = z.object({
   Salutation: register.Salutation,
   FirstName: register.FirstName,
@@ -137,9 +146,17 @@ export const profileUpdateSchema = z.object({
   DOB: register.DOB,
   Telephone: register.Telephone,
   Marketing: register.Marketing,
+  /** Needed (and checked) only when Email changes. */
+  CurrentPassword: currentPassword.optional().transform((value) => value || undefined),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+/** DELETE /public/members/delete: the current password, asked again. */
+export const deleteAccountSchema = z.object({
+  CurrentPassword: withRules(cleanString(), [required, maxLength(MAX_LENGTHS.password)]),
+});
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
 
 /** POST /public/auth/reset-password: the token from the e-mailed link and the new password. */
 export const resetPasswordSchema = withConfirmPassword(

@@ -10,6 +10,7 @@ import { DISCOUNT_CODE_PATTERN, normaliseDiscountCode } from '../discounts';
 import { ISLANDS } from '../islands';
 import { MESSAGES } from '../validation/messages';
 import { withRules } from '../validation/zod-rules';
+import { cleanString } from '../validation/clean-text';
 import { customerOrderSchema } from './orders';
 import {
   CHECKOUT_MESSAGES,
@@ -49,8 +50,7 @@ export {
 const RETAILER = retailerRules({ MultipleDeliveries: false });
 const textField = (rules: Parameters<typeof withRules>[1]) =>
   withRules(
-    z
-      .string({ error: MESSAGES.required })
+    cleanString()
       .nullish()
       .transform((v) => (v ?? '').trim()),
     rules,
@@ -98,8 +98,7 @@ export const bookingSchema = z.object({
     .nullish()
     .transform((v) => v ?? 1),
   /** When the booking terms were accepted (ISO time): a booking without it is not finished. */
-  TermsAcceptedAt: z
-    .string({ error: MESSAGES.required })
+  TermsAcceptedAt: cleanString()
     .min(1, MESSAGES.required)
     .max(40, MESSAGES.date)
     .refine((v) => !Number.isNaN(Date.parse(v)), MESSAGES.date),
@@ -115,8 +114,7 @@ export const bookingSchema = z.object({
 export type BookingInput = z.input<typeof bookingSchema>;
 export type Booking = z.output<typeof bookingSchema>;
 
-const discountCode = z
-  .string({ error: MESSAGES.required })
+const discountCode = cleanString()
   .transform(normaliseDiscountCode)
   .pipe(
     z

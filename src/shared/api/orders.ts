@@ -4,6 +4,7 @@ import { DETAILS_RULES, MAX_SIDE_CM, MAX_WEIGHT_KG, QUOTE_RULES } from '../booki
 import { ORDER_STATUSES } from '../order-status';
 import { MESSAGES } from '../validation/messages';
 import { withRules } from '../validation/zod-rules';
+import { cleanString } from '../validation/clean-text';
 
 /**
  * The API contract of orders (issue 6 so far: POST /public/orders/createquote, and the
@@ -25,13 +26,10 @@ export const quoteRequestSchema = z
   .object({
     size: z.object({ length: millimetres, width: millimetres, height: millimetres }).strict(),
     Weight: whole('grams', MAX_WEIGHT_KG * 1000),
-    ItemDescription: withRules(
-      z.string({ error: MESSAGES.required }).trim(),
-      DETAILS_RULES.ItemDescription,
-    ),
+    ItemDescription: withRules(cleanString().trim(), DETAILS_RULES.ItemDescription),
     ItemValue: withRules(z.number({ error: MESSAGES.greaterThanZero }), DETAILS_RULES.ItemValue),
     Island: withRules(z.enum(ISLANDS, { error: MESSAGES.lookup }), DETAILS_RULES.Island),
-    Notes: withRules(z.string({ error: MESSAGES.required }).trim(), QUOTE_RULES.Notes).default(''),
+    Notes: withRules(cleanString().trim(), QUOTE_RULES.Notes).default(''),
   })
   .strict();
 export type QuoteRequest = z.input<typeof quoteRequestSchema>;

@@ -16,6 +16,7 @@ import {
   type Rule,
 } from '../validation/rules';
 import { withRules } from '../validation/zod-rules';
+import { cleanString } from '../validation/clean-text';
 import { ISLANDS } from '../islands';
 
 /** Islands of residence a customer can register with (SPEC section 5). */
@@ -42,8 +43,8 @@ export const MAX_LENGTHS = { name: 50, email: 254, password: 128, telephone: 30 
 
 // A value of the wrong JSON type (a number for a name, text for a switch) is reported as missing,
 // so every issue carries a rule message; the browser forms never send one.
-const text = () => z.string({ error: MESSAGES.required }).trim();
-const secret = () => z.string({ error: MESSAGES.required });
+const text = () => cleanString().trim();
+const secret = () => cleanString();
 const flag = () => z.boolean({ error: MESSAGES.required });
 
 /** Optional text: rules apply when something is entered; empty and null become undefined. */

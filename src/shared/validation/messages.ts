@@ -29,4 +29,5 @@ export const MESSAGES = {
   date: 'Please enter a valid date',
   pastDate: 'The date must be in the past',
   telephone: 'Please enter a valid telephone number',
+  cleanText: 'This field contains characters that are not allowed',
 } as const;

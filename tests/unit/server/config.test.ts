@@ -31,7 +31,7 @@ describe('configuration', () => {
       publicUrl: 'https://ferrybox.je',
       databaseUrl: 'postgres://app@db:5432/ferrybox',
       serveWeb: false,
-      trustProxy: true,
+      trustProxy: 1,
     });
   });
 

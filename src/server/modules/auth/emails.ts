@@ -21,6 +21,8 @@ export function customerMessage(
   return {
     to: to.email,
     kind,
+    // every message of the account lifecycle is one the customer is waiting for
+    priority: 'account',
     ...renderEmail({
       brand: site.brand,
       siteUrl: site.publicUrl,

@@ -1,12 +1,15 @@
-import { lt } from 'drizzle-orm';
+import { and, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { userTokens } from '../../db/schema';
+import { mailOutbox, userTokens } from '../../db/schema';
 import { deleteExpiredSessions } from '../../lib/auth';
 import { deleteExpiredRateLimits } from '../../lib/rate-limit';
 
 export const CLEANUP_QUEUE = 'auth-cleanup';
 
-/** Deletes what has expired: sessions, rate-limit windows, and links a day past their expiry. */
+/**
+ * Deletes what has expired: sessions, rate-limit windows, links a day past their expiry, and
+ * e-mails (which hold those links) a week after they were sent.
+ */
 export async function cleanUp(app: FastifyInstance, now = new Date()) {
   const db = app.database.db;
   const sessions = await deleteExpiredSessions(db, now);
@@ -15,7 +18,16 @@ export async function cleanUp(app: FastifyInstance, now = new Date()) {
     .delete(userTokens)
     .where(lt(userTokens.expiresAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)))
     .returning({ id: userTokens.id });
-  return { sessions, windows, links: links.length };
+  const mails = await db
+    .delete(mailOutbox)
+    .where(
+      and(
+        isNotNull(mailOutbox.sentAt),
+        lt(mailOutbox.sentAt, new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000)),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return { sessions, windows, links: links.length, mails: mails.length };
 }
 
 /** Runs the clean-up every hour on a worker node (pg-boss cron: one node runs each tick). */

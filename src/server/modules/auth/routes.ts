@@ -35,6 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     PASSWORD_RESET_QUEUE,
     { retryLimit: 5, retryDelay: 30, expireInSeconds: 60 },
     ({ email }) => sendPasswordReset(app, email),
+    4,
   );
   await scheduleCleanUp(app);
 

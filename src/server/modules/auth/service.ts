@@ -7,6 +7,7 @@ import { generateReference } from '../../../shared/customer-reference';
 import { users } from '../../db/schema';
 import { checkPassword, createSession, endAllSessions, hashPassword } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
+import { queueMail } from '../../lib/mail';
 import { consumeUserToken, issueUserToken, voidUserTokens } from '../../lib/tokens';
 import { passwordResetEmail, validateEmail, welcomeEmail } from './emails';
 import { emailInUse, findActiveUser, findActiveUserByEmail, uniqueViolation } from './user-data';
@@ -24,51 +25,59 @@ const tokenError = (message: string = AUTH_MESSAGES.tokenInvalid) =>
 const sameEmail = (a: string | null, b: string | null) =>
   a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
 
-/** Creates the customer with a new unique reference, logs them in and sends the welcome e-mail. */
+/**
+ * Creates the customer with a new unique reference, logs them in and queues the welcome e-mail:
+ * one transaction, so a failure anywhere leaves no account, session, link or e-mail behind.
+ */
 export async function register(app: FastifyInstance, input: Registration): Promise<string> {
-  const db = app.database.db;
-  if (await emailInUse(db, input.Email)) throw emailTakenError();
   const passwordHash = await hashPassword(input.Password);
   const now = new Date();
-  let created: typeof users.$inferSelect | undefined;
-  // A clash on the reference (23 ^ 5 = 6.4 million of them) is retried with a new one.
-  for (let attempt = 0; !created; attempt++) {
-    try {
-      [created] = await db
-        .insert(users)
-        .values({
-          reference: generateReference(randomInt),
-          role: 'customer',
-          salutation: input.Salutation ?? null,
-          firstName: input.FirstName,
-          lastName: input.LastName,
-          email: input.Email,
-          passwordHash,
-          country: input.Country,
-          dob: input.DOB ?? null,
-          telephone: input.Telephone ?? null,
-          marketing: input.Marketing,
-          termsAcceptedAt: now,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-    } catch (err) {
-      const constraint = uniqueViolation(err);
-      if (constraint === 'users_email_lower_idx') throw emailTakenError();
-      if (constraint !== 'users_reference_unique' || attempt >= 5) throw err;
+  return app.database.db.transaction(async (tx) => {
+    if (await emailInUse(tx, input.Email)) throw emailTakenError();
+    let created: typeof users.$inferSelect | undefined;
+    // A clash on the reference (23 ^ 5 = 6.4 million of them) is retried with a new one; each
+    // try is a savepoint, so a clash does not abort the transaction.
+    for (let attempt = 0; !created; attempt++) {
+      try {
+        [created] = await tx.transaction((savepoint) =>
+          savepoint
+            .insert(users)
+            .values({
+              reference: generateReference(randomInt),
+              role: 'customer',
+              salutation: input.Salutation ?? null,
+              firstName: input.FirstName,
+              lastName: input.LastName,
+              email: input.Email,
+              passwordHash,
+              country: input.Country,
+              dob: input.DOB ?? null,
+              telephone: input.Telephone ?? null,
+              marketing: input.Marketing,
+              termsAcceptedAt: now,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning(),
+        );
+      } catch (err) {
+        const constraint = uniqueViolation(err);
+        if (constraint === 'users_email_lower_idx') throw emailTakenError();
+        if (constraint !== 'users_reference_unique' || attempt >= 5) throw err;
+      }
     }
-  }
-  const token = await createSession(db, created.id, now);
-  const validation = await issueUserToken(db, 'validate-email', created.id, input.Email, now);
-  await app.mailer.enqueue(
-    welcomeEmail(
-      app.config,
-      { email: input.Email, firstName: input.FirstName, reference: created.reference },
-      validation,
-    ),
-  );
-  return token;
+    const token = await createSession(tx, created.id, now);
+    const validation = await issueUserToken(tx, 'validate-email', created.id, input.Email, now);
+    await queueMail(
+      tx,
+      welcomeEmail(
+        app.config,
+        { email: input.Email, firstName: input.FirstName, reference: created.reference },
+        validation,
+      ),
+    );
+    return token;
+  });
 }
 
 /** A new session for the right e-mail and password; every failure is the same 401. */
@@ -93,13 +102,15 @@ export const PASSWORD_RESET_QUEUE = 'password-reset-request';
  * the same time whether or not the address is registered. An unknown address sends nothing.
  */
 export async function sendPasswordReset(app: FastifyInstance, email: string): Promise<void> {
-  const db = app.database.db;
-  const user = await findActiveUserByEmail(db, email);
-  if (!user?.email) return;
-  const token = await issueUserToken(db, 'reset-password', user.id, user.email);
-  await app.mailer.enqueue(
-    passwordResetEmail(app.config, { email: user.email, firstName: user.firstName ?? '' }, token),
-  );
+  await app.database.db.transaction(async (tx) => {
+    const user = await findActiveUserByEmail(tx, email);
+    if (!user?.email) return;
+    const token = await issueUserToken(tx, 'reset-password', user.id, user.email);
+    await queueMail(
+      tx,
+      passwordResetEmail(app.config, { email: user.email, firstName: user.firstName ?? '' }, token),
+    );
+  });
 }
 
 /**
@@ -111,23 +122,24 @@ export async function resetPassword(
   app: FastifyInstance,
   input: { token: string; Password: string },
 ): Promise<void> {
-  const db = app.database.db;
   const passwordHash = await hashPassword(input.Password);
   const now = new Date();
-  const used = await consumeUserToken(db, 'reset-password', input.token, now);
-  if (!used) throw tokenError();
-  const user = await findActiveUser(db, used.userId);
-  if (!user || !sameEmail(user.email, used.email)) throw tokenError();
-  await db
-    .update(users)
-    .set({
-      passwordHash,
-      updatedAt: now,
-      emailValidatedAt: sql`coalesce(${users.emailValidatedAt}, ${now.toISOString()}::timestamptz)`,
-    })
-    .where(eq(users.id, user.id));
-  await endAllSessions(db, user.id);
-  await voidUserTokens(db, user.id, 'reset-password', now);
+  await app.database.db.transaction(async (tx) => {
+    const used = await consumeUserToken(tx, 'reset-password', input.token, now);
+    if (!used) throw tokenError();
+    const user = await findActiveUser(tx, used.userId);
+    if (!user || !sameEmail(user.email, used.email)) throw tokenError();
+    await tx
+      .update(users)
+      .set({
+        passwordHash,
+        updatedAt: now,
+        emailValidatedAt: sql`coalesce(${users.emailValidatedAt}, ${now.toISOString()}::timestamptz)`,
+      })
+      .where(eq(users.id, user.id));
+    await endAllSessions(tx, user.id);
+    await voidUserTokens(tx, user.id, 'reset-password', now);
+  });
 }
 
 /** E-mails a new validation link to the account's address (nothing when already validated). */
@@ -135,11 +147,15 @@ export async function requestEmailValidation(
   app: FastifyInstance,
   user: typeof users.$inferSelect,
 ): Promise<void> {
-  if (user.emailValidatedAt || !user.email) return;
-  const token = await issueUserToken(app.database.db, 'validate-email', user.id, user.email);
-  await app.mailer.enqueue(
-    validateEmail(app.config, { email: user.email, firstName: user.firstName ?? '' }, token),
-  );
+  const email = user.email;
+  if (user.emailValidatedAt || !email) return;
+  await app.database.db.transaction(async (tx) => {
+    const token = await issueUserToken(tx, 'validate-email', user.id, email);
+    await queueMail(
+      tx,
+      validateEmail(app.config, { email, firstName: user.firstName ?? '' }, token),
+    );
+  });
 }
 
 /** Marks the address validated from a link sent to it; a link for an older address fails. */

@@ -7,6 +7,7 @@ import { orderIdFromReference } from '../../../shared/order-reference';
 import { orders } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { raiseInvoice } from '../invoices/service';
+import { onlyFromThisMachine } from './routes';
 
 /**
  * Development only (never registered in production): POST /dev/invoices raises an invoice on an
@@ -14,6 +15,7 @@ import { raiseInvoice } from '../invoices/service';
  * pay one from /dashboard/pay/{id}. `Hold` holds a parcel received at the depot until it is paid.
  */
 export const devInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', onlyFromThisMachine);
   app.post(
     '/invoices',
     {

@@ -1,16 +1,42 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/errors';
 import { escapeHtml } from '../../../shared/html';
 import { readOutbox } from '../../lib/mail';
 
+/** Whether a connection comes from this machine (IPv4, IPv6 or IPv4-mapped loopback). */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
 /**
- * Development only (never registered in production): the e-mail outbox. `/dev/outbox` lists the
+ * An onRequest hook for the /dev calls: a caller not on this machine (not a loopback address, or
+ * come through a proxy) gets the 404 of a call that does not exist.
+ */
+export async function onlyFromThisMachine(request: FastifyRequest): Promise<void> {
+  const local =
+    isLoopback(request.raw.socket.remoteAddress) &&
+    request.headers['x-forwarded-for'] === undefined &&
+    request.headers.forwarded === undefined;
+  if (!local) {
+    throw new HttpError(404, `No such call: ${request.method} ${request.url.split('?')[0]}`);
+  }
+}
+
+/**
+ * The e-mail outbox for development (DEV_OUTBOX, off in production): `/dev/outbox` lists the
  * messages written to DATA_DIR/outbox with their links, `/dev/outbox/{id}` shows one message's
- * HTML part, and `/dev/outbox.json` gives the list to scripts and browser tests.
+ * HTML part, and `/dev/outbox.json` gives the list to scripts and browser tests. The messages hold
+ * reset links, so the pages answer only a caller on this machine: the connection must come from a
+ * loopback address and carry no X-Forwarded-For (a local reverse proxy forwards strangers). Anyone
+ * else gets the 404 of a call that does not exist, whatever NODE_ENV and HOST say.
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   const dir = app.config.outboxDir;
+  app.addHook('onRequest', onlyFromThisMachine);
   const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;margin:24px;color:#263238">${body}</body></html>`;

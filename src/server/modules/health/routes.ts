@@ -3,7 +3,22 @@ import { z } from 'zod';
 
 const status = z.object({ status: z.string() });
 
-/** Liveness (the process answers) and readiness (the database answers too). */
+/** How long /readyz waits for the database before answering 503. */
+export const READY_TIMEOUT_MS = 800;
+
+/** Resolves when `work` does, rejects when it fails or takes longer than `ms`. */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Liveness (the process answers) and readiness (the database answers too, within a second: a
+ * database that does not answer makes the node unready at once, not a hung health check).
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/healthz', { schema: { response: { 200: status } } }, async () => ({
     status: 'ok',
@@ -13,7 +28,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: status, 503: status } } },
     async (request, reply) => {
       try {
-        await app.database.ping();
+        await within(app.database.ping(), READY_TIMEOUT_MS);
         return { status: 'ready' };
       } catch (err) {
         request.log.warn({ err }, 'database not ready');

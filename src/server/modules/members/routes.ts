@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  deleteAccountSchema,
   profileSchema,
   profileUpdateResponseSchema,
   profileUpdateSchema,
@@ -40,9 +41,14 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/delete',
-    { onRequest: app.requireAuth({ can: ['delete', 'Account'] }) },
+    {
+      onRequest: app.requireAuth({ can: ['delete', 'Account'] }),
+      schema: { body: deleteAccountSchema },
+    },
     async (request, reply) => {
-      await deleteAccount(app, authOf(request).user.id);
+      const { user } = authOf(request);
+      await app.rateLimiter.enforce('profileUpdate', request, reply, `user:${user.id}`);
+      await deleteAccount(app, user, request.body.CurrentPassword);
       return reply.status(204).send();
     },
   );

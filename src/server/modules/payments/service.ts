@@ -17,6 +17,7 @@ import { SYSTEM, transitionOrders, type Actor, type Tx } from '../orders/lifecyc
 import { toCustomerOrder } from '../orders/service';
 import { receiptEmail } from './emails';
 import type { PaymentProvider, SessionState } from './providers/provider';
+import { queueMail } from '../../lib/mail';
 
 /**
  * Payments (decision 0012). A payment is created pending with the orders (or for an invoice),
@@ -207,7 +208,8 @@ export async function sendReceipt(app: FastifyInstance, paymentId: number) {
   if (!customer?.email) return;
   const view = await paymentView(db, row);
   const name = fullName(customer);
-  await app.mailer.enqueue(
+  await queueMail(
+    db,
     receiptEmail(
       app.config,
       { email: customer.email, firstName: customer.firstName ?? name },

@@ -1,28 +1,33 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Box, Button, Stack, TextField, Typography } from '@mui/material';
-import { deleteConfirmation } from '../../../shared/validation/rules';
+import { deleteConfirmation, required } from '../../../shared/validation/rules';
 import { FormAlert } from '../../components/form-alert';
 import { ApiError } from '../../lib/api-client';
 import { useForm } from '../../lib/use-form';
 import { deleteAccount } from './api/delete-account';
+import { PasswordField } from './password-field';
 import { clearCustomerData } from './session-actions';
 
 /**
  * Account deletion (/dashboard/delete-account/): the customer types DELETE to confirm (SPEC
- * section 5); the account goes, this browser forgets everything, and the visitor lands home.
+ * section 5) and gives their password again (a borrowed session alone cannot delete); the
+ * account goes, this browser forgets everything, and the visitor lands home.
  */
 export function DeleteAccountPage() {
   const navigate = useNavigate();
-  const form = useForm({ confirm: '' }, () => ({ confirm: [deleteConfirmation] }));
+  const form = useForm({ confirm: '', CurrentPassword: '' }, () => ({
+    confirm: [deleteConfirmation],
+    CurrentPassword: [required],
+  }));
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const submit = form.handleSubmit(async () => {
+  const submit = form.handleSubmit(async (values) => {
     setSending(true);
     setError(null);
     try {
-      await deleteAccount();
+      await deleteAccount({ CurrentPassword: values.CurrentPassword });
     } catch (err) {
       setError(
         err instanceof ApiError && err.status !== 401
@@ -50,6 +55,12 @@ export function DeleteAccountPage() {
       <Box component="form" noValidate onSubmit={submit} aria-label="Delete account">
         <Stack spacing={2}>
           <FormAlert severity="error">{error}</FormAlert>
+          <PasswordField
+            {...form.text('CurrentPassword')}
+            label="Your current password"
+            autoComplete="current-password"
+            fullWidth
+          />
           <TextField
             {...form.text('confirm')}
             label="Type DELETE to confirm"

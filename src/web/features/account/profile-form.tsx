@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import type { Profile, ProfileUpdateInput } from '../../../shared/api/auth';
 import { registerRules } from '../../../shared/auth/schemas';
+import { required } from '../../../shared/validation/rules';
 import { FormAlert } from '../../components/form-alert';
 import { ApiError } from '../../lib/api-client';
 import { FormColumns, personalFields } from './account-fields';
@@ -9,6 +10,7 @@ import { useProfile } from './api/get-profile';
 import { useUpdateProfile } from './api/update-profile';
 import { dialogs } from './dialog-store';
 import { LinkButton } from './link-button';
+import { PasswordField } from './password-field';
 import { useAccountForm } from './use-account-form';
 
 type ProfileValues = {
@@ -20,13 +22,34 @@ type ProfileValues = {
   DOB: string;
   Country: string;
   Marketing: boolean;
+  /** Asked only when the e-mail address changes. */
+  CurrentPassword: string;
 };
 
-/** The register form's rules for the fields a profile has (src/shared/auth/schemas.ts). */
-function profileRules() {
-  const { Salutation, FirstName, LastName, Email, Telephone, DOB, Country, Marketing } =
-    registerRules({});
-  return { Salutation, FirstName, LastName, Email, Telephone, DOB, Country, Marketing };
+const emailChangedIn = (values: { Email: string }, profile: Profile) =>
+  values.Email.trim().toLowerCase() !== profile.Email.toLowerCase();
+
+/**
+ * The register form's rules for the fields a profile has (src/shared/auth/schemas.ts), and the
+ * current password when the address changes.
+ */
+function profileRules(profile: Profile) {
+  return (values: ProfileValues) => {
+    const { Salutation, FirstName, LastName, Email, Telephone, DOB, Country, Marketing } =
+      registerRules({});
+    const CurrentPassword = emailChangedIn(values, profile) ? [required] : [];
+    return {
+      Salutation,
+      FirstName,
+      LastName,
+      Email,
+      Telephone,
+      DOB,
+      Country,
+      Marketing,
+      CurrentPassword,
+    };
+  };
 }
 
 const toValues = (p: Profile): ProfileValues => ({
@@ -38,6 +61,7 @@ const toValues = (p: Profile): ProfileValues => ({
   DOB: p.DOB ?? '',
   Country: p.Country,
   Marketing: p.Marketing,
+  CurrentPassword: '',
 });
 
 /** The profile page (/dashboard/profile/): GET /public/members, then PUT /public/members/update. */
@@ -63,19 +87,24 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   const [saved, setSaved] = useState<string | null>(null);
   const failure = update.error instanceof ApiError ? update.error : null;
-  const form = useAccountForm(toValues(profile), profileRules, failure?.body?.errors ?? [], () =>
-    setSaved(null),
+  const form = useAccountForm(
+    toValues(profile),
+    profileRules(profile),
+    failure?.body?.errors ?? [],
+    () => setSaved(null),
   );
+  const emailChanged = emailChangedIn(form.values, profile);
   const fields = personalFields(form);
 
   const submit = form.handleSubmit((values) => {
     setSaved(null);
-    const emailChanged = values.Email.trim().toLowerCase() !== profile.Email.toLowerCase();
+    const emailChanged = emailChangedIn(values, profile);
     const payload: ProfileUpdateInput = {
       ...values,
       Salutation: values.Salutation || undefined,
       Telephone: values.Telephone || undefined,
       DOB: values.DOB || undefined,
+      CurrentPassword: emailChanged ? values.CurrentPassword : undefined,
     };
     update.mutate(payload, {
       onSuccess: () =>
@@ -109,6 +138,14 @@ function ProfileForm({ profile }: { profile: Profile }) {
               {fields.FirstName}
               {fields.LastName}
               {fields.Email}
+              {emailChanged && (
+                <PasswordField
+                  {...form.text('CurrentPassword')}
+                  label="Current password (to change your email address)"
+                  autoComplete="current-password"
+                  fullWidth
+                />
+              )}
             </>
           }
           right={

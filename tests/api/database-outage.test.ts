@@ -1,0 +1,144 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildApp, type App } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { createTestApp } from '../support/app';
+import { freshDatabase } from '../support/database';
+import { TcpProxy } from '../support/tcp-proxy';
+import { waitFor } from '../support/wait';
+
+// Issue 17: a database that stops answering must make the node unready at once (not hang it),
+// and the node must recover by itself when the database answers again.
+
+describe('/readyz when the database does not answer (any database)', () => {
+  test('answers 503 within a second, while /healthz still answers', async () => {
+    const ctx = await createTestApp();
+    try {
+      expect((await ctx.app.inject('/readyz')).statusCode).toBe(200);
+      const ping = ctx.database.ping;
+      ctx.database.ping = () => new Promise(() => undefined); // a database that never answers
+      const started = Date.now();
+      const res = await ctx.app.inject('/readyz');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'database unavailable' });
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect((await ctx.app.inject('/healthz')).statusCode).toBe(200);
+      ctx.database.ping = ping;
+      expect((await ctx.app.inject('/readyz')).statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+// A network outage between the node and PostgreSQL, played with a proxy the test can cut.
+describe.runIf(process.env.DATABASE_URL)('PostgreSQL behind a network that fails', () => {
+  const timeouts = { connectMs: 1_000, statementMs: 2_000, idleMs: 5_000, keepAliveMs: 1_000 };
+  let scratch: Database & { url?: string };
+  let proxy: TcpProxy;
+  let database: Database;
+  let app: App;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    scratch = await freshDatabase(); // migrated and seeded, reached directly
+    const target = new URL(scratch.url!);
+    proxy = await new TcpProxy({
+      host: target.hostname,
+      port: Number(target.port || 5432),
+    }).start();
+    database = await openDatabase({ url: proxy.urlFor(scratch.url!), poolSize: 4, timeouts });
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ferrybox-outage-'));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SERVE_WEB: 'false',
+      CACHE_TTL_MS: '0',
+      DATA_DIR: dataDir,
+    });
+    app = await buildApp(config, database, { jobPollingSeconds: 0.5 });
+    await app.ready();
+  });
+  afterAll(async () => {
+    proxy?.restore();
+    await app?.close();
+    await database?.close();
+    await proxy?.stop();
+    await scratch?.close();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  test('a 5-second blackhole: unready within a second, answering errors, then ready again by itself', async () => {
+    expect((await app.inject('/readyz')).statusCode).toBe(200);
+    expect((await app.inject('/public/settings')).statusCode).toBe(200);
+
+    proxy.blackhole();
+    const cut = Date.now();
+    const unready = await app.inject('/readyz');
+    const toUnready = Date.now() - cut;
+    expect(unready.statusCode).toBe(503);
+    expect(toUnready).toBeLessThan(1_500);
+    expect((await app.inject('/healthz')).statusCode).toBe(200);
+    // a call that needs the database fails within the statement timeout instead of hanging
+    const call = Date.now();
+    const failed = await app.inject('/public/settings');
+    expect(failed.statusCode).toBe(500);
+    expect(Date.now() - call).toBeLessThan(timeouts.statementMs + 2_500);
+
+    await waitFor(() => Date.now() - cut >= 5_000, { what: 'the 5-second outage' });
+    proxy.restore();
+    const healed = Date.now();
+    await waitFor(async () => (await app.inject('/readyz')).statusCode === 200, {
+      timeoutMs: 20_000,
+      what: '/readyz to recover',
+    });
+    const toReady = Date.now() - healed;
+    expect(toReady).toBeLessThan(10_000);
+    // every pool connection works again (more calls than connections)
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => app.inject('/public/settings')),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    console.info(
+      `readyz: unready after ${toUnready} ms, ready ${toReady} ms after the network healed`,
+    );
+  }, 60_000);
+
+  test('connections the network lost for good are dropped, and the pool refills by itself', async () => {
+    expect((await app.inject('/readyz')).statusCode).toBe(200);
+    proxy.blackhole();
+    const cut = Date.now();
+    expect((await app.inject('/readyz')).statusCode).toBe(503);
+    // the route heals, but every connection open during the outage stays silent for ever
+    proxy.restore({ lost: true });
+    await waitFor(
+      async () => {
+        const answers = await Promise.all(
+          Array.from({ length: 6 }, () => app.inject('/public/settings')),
+        );
+        return answers.every((a) => a.statusCode === 200);
+      },
+      { timeoutMs: 30_000, intervalMs: 200, what: 'every call to work again' },
+    );
+    const toRecover = Date.now() - cut;
+    expect(toRecover).toBeLessThan(timeouts.statementMs * 3 + 5_000);
+    expect((await app.inject('/readyz')).statusCode).toBe(200);
+    console.info(`lost connections: every call works again ${toRecover} ms after the cut`);
+  }, 60_000);
+
+  test('a server that accepts connections but never answers fails the start, not hangs it', async () => {
+    proxy.blackhole();
+    try {
+      const silent = await openDatabase({ url: proxy.urlFor(scratch.url!), timeouts });
+      const started = Date.now();
+      await expect(silent.migrate()).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(timeouts.connectMs + 2_000);
+      await silent.close();
+    } finally {
+      proxy.restore();
+    }
+  });
+});

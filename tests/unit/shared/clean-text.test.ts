@@ -1,0 +1,65 @@
+import { describe, expect, test } from 'vitest';
+import { addressInputSchema } from '../../../src/shared/api/addresses';
+import { bookingSchema, checkDiscountRequest } from '../../../src/shared/api/checkout';
+import { quoteRequestSchema } from '../../../src/shared/api/orders';
+import { toFieldErrors } from '../../../src/shared/api/errors';
+import { isCleanText } from '../../../src/shared/validation/clean-text';
+import { MESSAGES } from '../../../src/shared/validation/messages';
+
+describe('clean text', () => {
+  test.each([
+    ['plain', 'Le Brocq', true],
+    ['accents and emoji', 'Zoë 🌊 Saint-Hélier', true],
+    ['tab and line breaks', 'line 1\nline 2\r\n\tend', true],
+    ['a NUL', 'a\u0000b', false],
+    ['a bell', 'a\u0007', false],
+    ['DEL', 'a\u007f', false],
+    ['a lone high surrogate', 'A\ud800', false],
+    ['a lone low surrogate', '\udc00B', false],
+    ['surrogates reversed', '\udc00\ud800', false],
+  ])('%s', (_what, text, clean) => {
+    expect(isCleanText(text)).toBe(clean);
+  });
+
+  const address = {
+    Type: 'Delivery',
+    FullName: 'Ann Le Brocq',
+    Company: '',
+    Line1: '1 Rue de Haut',
+    Line2: '',
+    Town: 'St Helier',
+    Parish: 'St Helier',
+    Island: 'Jersey',
+    Country: 'JE',
+    Postcode: 'JE2 3NB',
+    Telephone: '01534 123456',
+  };
+
+  test('the address book refuses it with a 400 naming the field', () => {
+    const parsed = addressInputSchema.safeParse({ ...address, Line1: '1 Rue\u0000 de Haut' });
+    expect(parsed.success).toBe(false);
+    expect(toFieldErrors(parsed.error!.issues)).toContainEqual({
+      field: 'Line1',
+      error: MESSAGES.cleanText,
+    });
+    expect(addressInputSchema.safeParse(address).success).toBe(true);
+  });
+
+  test('checkout and quotes refuse it too', () => {
+    const booking = bookingSchema.safeParse({ RetailerName: 'Shop\ud800' });
+    expect(toFieldErrors(booking.error!.issues)).toContainEqual({
+      field: 'RetailerName',
+      error: MESSAGES.cleanText,
+    });
+    const code = checkDiscountRequest.safeParse({ Code: 'SAVE\u0000', Orders: [] });
+    expect(toFieldErrors(code.error!.issues)).toContainEqual({
+      field: 'Code',
+      error: MESSAGES.cleanText,
+    });
+    const quote = quoteRequestSchema.safeParse({ Notes: 'fragile\u0000' });
+    expect(toFieldErrors(quote.error!.issues)).toContainEqual({
+      field: 'Notes',
+      error: MESSAGES.cleanText,
+    });
+  });
+});
