@@ -458,3 +458,16 @@ test('the order list hides Cancelled orders (SPEC section 4)', async () => {
   );
   expect(list.Orders.map((o) => o.Id)).toEqual([result.Orders[1].Id]);
 });
+
+test('a checkout with nothing to pay (a 100% code) is booked at once, with its receipt', async () => {
+  await ctx.database.db
+    .insert(discountCodes)
+    .values({ code: 'ONTHEHOUSE', kind: 'percent', percent: 100 });
+  const ann = await checkoutCustomer(ctx);
+  const c = await band(ctx, 'C');
+  const result = parsed(await calls.checkout(ann, [booking(c.id)], { DiscountCode: 'ONTHEHOUSE' }));
+  expect(result.Payment).toMatchObject({ Status: 'paid', Amount: 0, CheckoutUrl: null });
+  expect(result.Orders[0].StatusId_Name).toBe('Awaiting Parcel');
+  const receipt = await waitForMail(ctx, { to: ann.email, kind: 'receipt' });
+  expect(receipt.text).toContain('Total paid: £0.00');
+});

@@ -24,7 +24,7 @@ import {
   closePayment,
   otherPendingCheckouts,
   paymentView,
-  sendReceipt,
+  queueReceipt,
   type PaymentRow,
 } from '../payments/service';
 import { recordCreated, type Tx } from './lifecycle';
@@ -212,6 +212,7 @@ export async function createCheckout(
       // Nothing to pay (a 100% discount): booked at once, with no payment page.
       if (row.amountPence === 0) {
         await markPaid(tx, row, null, actor);
+        await queueReceipt(tx, app.config, paymentId);
         return (await tx.select().from(payments).where(eq(payments.id, paymentId)))[0];
       }
       return row;
@@ -224,7 +225,6 @@ export async function createCheckout(
     }
     throw err;
   }
-  if (payment.status === 'paid') await sendReceipt(app, payment.id);
   const opened = await ensureSession(app, payment);
   return { result: await paymentView(db, opened), created: true };
 }

@@ -18,6 +18,8 @@ import { toCustomerOrder } from '../orders/service';
 import { receiptEmail } from './emails';
 import type { PaymentProvider, SessionState } from './providers/provider';
 import { queueMail } from '../../lib/mail';
+import type { Db } from '../../db/client';
+import type { Site } from '../auth/emails';
 
 /**
  * Payments (decision 0012). A payment is created pending with the orders (or for an invoice),
@@ -180,6 +182,8 @@ export async function settleSession(
         );
       }
       const booked = await markPaid(tx, row, state.providerPaymentId, actor);
+      // The receipt is queued in the same transaction: booked and receipt, or neither.
+      if (booked) await queueReceipt(tx, app.config, row.id);
       return { outcome: booked ? ('paid' as const) : ('already-paid' as const), row };
     }
     if (state.status === 'expired') {
@@ -196,13 +200,11 @@ export async function settleSession(
     }
     return { outcome: 'open' as const };
   });
-  if (result.outcome === 'paid' && result.row) await sendReceipt(app, result.row.id);
   return result.outcome;
 }
 
-/** Queues the receipt of a paid payment to its customer. */
-export async function sendReceipt(app: FastifyInstance, paymentId: number) {
-  const db = app.database.db;
+/** Queues the receipt of a paid payment to its customer, in the caller's transaction. */
+export async function queueReceipt(db: Db, site: Site, paymentId: number) {
   const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
   const [customer] = await db.select().from(users).where(eq(users.id, row.customerId));
   if (!customer?.email) return;
@@ -210,14 +212,9 @@ export async function sendReceipt(app: FastifyInstance, paymentId: number) {
   const name = fullName(customer);
   await queueMail(
     db,
-    receiptEmail(
-      app.config,
-      { email: customer.email, firstName: customer.firstName ?? name },
-      view,
-      {
-        shippingAddress: shippingAddress(name, customer.reference, await depotAddress(db)),
-      },
-    ),
+    receiptEmail(site, { email: customer.email, firstName: customer.firstName ?? name }, view, {
+      shippingAddress: shippingAddress(name, customer.reference, await depotAddress(db)),
+    }),
   );
 }
 
