@@ -45,6 +45,10 @@ export class Jobs {
   /** Queries pg-boss has under way; stop() waits for them so the database can close after. */
   private inFlight = 0;
   private stopped = false;
+  /** Set when stop() begins: no worker is woken to fetch again from then on. */
+  private stopping = false;
+  /** Handlers running now; a finished one is followed by pg-boss's completion query. */
+  private handling = 0;
 
   constructor(
     database: Database,
@@ -109,14 +113,19 @@ export class Jobs {
         { batchSize: 1, pollingIntervalSeconds: this.polling },
         async (jobs) => {
           // there may be more: fetch again as soon as this one is done, not after the interval
-          if (worker.id && !this.stopped) this.boss.notifyWorker(worker.id);
-          for (const job of jobs) {
-            try {
-              await handler(job.data, { id: job.id });
-            } catch (err) {
-              this.log.warn({ err, queue: name, jobId: job.id }, 'job failed, will retry');
-              throw err;
+          if (worker.id && !this.stopping) this.boss.notifyWorker(worker.id);
+          this.handling += 1;
+          try {
+            for (const job of jobs) {
+              try {
+                await handler(job.data, { id: job.id });
+              } catch (err) {
+                this.log.warn({ err, queue: name, jobId: job.id }, 'job failed, will retry');
+                throw err;
+              }
             }
+          } finally {
+            this.handling -= 1;
           }
         },
       );
@@ -147,11 +156,20 @@ export class Jobs {
 
   /** Stops fetching, waits (a few seconds at most) for jobs and queries in progress. */
   async stop(): Promise<void> {
+    this.stopping = true;
     await this.boss.stop({ graceful: true, wait: true, timeout: 5_000 });
-    this.stopped = true;
+    // pg-boss may resolve stop() while a worker is still in its handler, whose completion query
+    // follows: wait for both (a few seconds at most) before refusing queries, so none fails
+    // unhandled and none reaches a closed database.
     const deadline = Date.now() + 5_000;
-    while (this.inFlight > 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    const settled = async () => {
+      while ((this.handling > 0 || this.inFlight > 0) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    await settled();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settled();
+    this.stopped = true;
   }
 }
