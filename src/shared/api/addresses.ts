@@ -14,7 +14,7 @@ import type { Island } from '../islands';
 import { validateForm } from '../validation/form';
 import { isCleanText } from '../validation/clean-text';
 import { MESSAGES } from '../validation/messages';
-import { listingOptions, listResponse, optionalBody } from './listing';
+import { listingOptions, listResponse, optionalBody, pathId } from './listing';
 
 /**
  * The API contract of the address book (SPEC section 7, issue 11):
@@ -174,9 +174,7 @@ export const addressListResponse = listResponse(addressSchema);
 export type AddressList = z.infer<typeof addressListResponse>;
 
 /** `{Id}` in a path: digits only. */
-export const idParams = z
-  .object({ Id: z.coerce.number({ error: 'must be a number' }).int().min(1).max(2_147_483_647) })
-  .strict();
+export const idParams = z.object({ Id: pathId }).strict();
 
 export const ADDRESS_MESSAGES = {
   notFound: 'This address was not found.',

@@ -47,6 +47,13 @@ export function listResponse<T extends z.ZodType>(item: T) {
   });
 }
 
+/** A record's id in a path (`/addresses/{Id}`, `/invoices/{id}`): a whole number of 1 or more. */
+export const pathId = z.coerce
+  .number({ error: 'must be a number' })
+  .int()
+  .min(1)
+  .max(2_147_483_647);
+
 /** A body that may be left out entirely (no body is read as `{}`, so the defaults apply). */
 export const optionalBody = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => v ?? {}, schema);

@@ -1,7 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Invoice } from '../../../shared/api/orders';
 import { toPounds } from '../../../shared/money';
 import { invoiceReference } from '../../../shared/order-reference';
+import { nextIds } from '../../db/next-ids';
 import { invoices, orders } from '../../db/schema';
 import { transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
 
@@ -67,9 +68,7 @@ export async function raiseInvoice(
 ): Promise<Invoice> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId));
   if (!order) throw new Error(`no order ${input.orderId}`);
-  const [{ id }] = await tx
-    .select({ id: sql<number>`nextval(pg_get_serial_sequence('invoices', 'id'))::int` })
-    .from(sql`(select 1) as one`);
+  const [id] = await nextIds(tx, 'invoices');
   const [row] = await tx
     .insert(invoices)
     .values({

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -13,6 +13,7 @@ import type { FieldError } from '../../../shared/api/errors';
 import { allocatePence } from '../../../shared/discounts';
 import { toPence, toPounds } from '../../../shared/money';
 import { orderReference, paymentReference } from '../../../shared/order-reference';
+import { nextIds } from '../../db/next-ids';
 import { orders, payments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { uniqueViolation } from '../auth/user-data';
@@ -72,16 +73,6 @@ async function findByKey(tx: Tx, customerId: number, key: string): Promise<Payme
     .where(and(eq(payments.customerId, customerId), eq(payments.idempotencyKey, key)));
   return row ?? null;
 }
-
-/** `count` new ids of a table, taken first so that references are written with them. */
-const nextIds = async (tx: Tx, table: 'orders' | 'payments', count: number) =>
-  (
-    await tx
-      .select({ id: sql<number>`nextval(pg_get_serial_sequence(${table}, 'id'))::int` })
-      .from(sql`generate_series(1, ${count})`)
-  )
-    .map((r) => r.id)
-    .sort((a, b) => a - b);
 
 /** The addresses chosen for a checkout: the customer's own, the delivery one on the right island. */
 async function checkoutAddresses(tx: Tx, customerId: number, body: CheckoutBody) {

@@ -16,6 +16,7 @@ import {
 } from '../../../shared/api/orders';
 import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
+import { pathId } from '../../../shared/api/listing';
 import { customerInvoices, findCustomerInvoice } from '../invoices/service';
 import { checkDiscount, createCheckout } from './checkout';
 import { createQuote, customerOrders } from './service';
@@ -105,9 +106,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireAuth(),
       schema: {
-        params: z.object({
-          id: z.coerce.number({ error: 'must be a number' }).int().min(1).max(2_147_483_647),
-        }),
+        params: z.object({ id: pathId }),
         response: { 200: invoiceSchema },
       },
     },

@@ -1,10 +1,11 @@
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray } from 'drizzle-orm';
 import { HIDDEN_ORDER_STATUSES } from '../../../shared/order-status';
 import type { CustomerOrder, quoteRequestSchema } from '../../../shared/api/orders';
 import { toPence, toPounds } from '../../../shared/money';
 import { orderReference } from '../../../shared/order-reference';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { nextIds } from '../../db/next-ids';
 import { orders } from '../../db/schema';
 import { recordCreated } from './lifecycle';
 
@@ -46,9 +47,7 @@ export async function createQuote(
   quote: z.output<typeof quoteRequestSchema>,
 ): Promise<CustomerOrder> {
   return db.transaction(async (tx) => {
-    const [{ id }] = await tx
-      .select({ id: sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))::int` })
-      .from(sql`(select 1) as one`);
+    const [id] = await nextIds(tx, 'orders');
     const [row] = await tx
       .insert(orders)
       .values({

@@ -5,6 +5,7 @@ import { CHECKOUT_MESSAGES, checkoutResponse, referenceParams } from '../../../s
 import { paymentEvents, PAYMENT_PROVIDERS } from '../../db/schema';
 import { authOf } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
+import { pathId } from '../../../shared/api/listing';
 import { WebhookSignatureError, type ProviderEvent } from './providers/provider';
 import {
   findCustomerPayment,
@@ -50,9 +51,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireAuth(),
       schema: {
-        params: z.object({
-          Id: z.coerce.number({ error: 'must be a number' }).int().min(1).max(2_147_483_647),
-        }),
+        params: z.object({ Id: pathId }),
         response: { 200: checkoutResponse, 201: checkoutResponse },
       },
     },

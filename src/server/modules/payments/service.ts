@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   CHECKOUT_MESSAGES,
@@ -9,6 +9,7 @@ import {
 import { paymentReference } from '../../../shared/order-reference';
 import { HttpError } from '../../lib/errors';
 import { toPence, toPounds } from '../../../shared/money';
+import { nextIds } from '../../db/next-ids';
 import { orders, payments, users } from '../../db/schema';
 import { depotAddress, fullName, shippingAddress, uniqueViolation } from '../auth/user-data';
 import { discountCodeOf, redeemDiscount, releaseDiscount } from '../discounts/service';
@@ -374,9 +375,7 @@ export async function startInvoicePayment(
   if (!row) {
     try {
       row = await db.transaction(async (tx) => {
-        const [{ id }] = await tx
-          .select({ id: sql<number>`nextval(pg_get_serial_sequence('payments', 'id'))::int` })
-          .from(sql`(select 1) as one`);
+        const [id] = await nextIds(tx, 'payments');
         const [inserted] = await tx
           .insert(payments)
           .values({
