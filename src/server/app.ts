@@ -27,6 +27,7 @@ import { ordersRoutes } from './modules/orders/routes';
 import { addressesRoutes } from './modules/addresses/routes';
 import { devRoutes } from './modules/dev/routes';
 import { devInvoiceRoutes } from './modules/dev/invoice-routes';
+import { devDepotRoutes } from './modules/dev/depot-routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { createPaymentProvider } from './modules/payments/providers';
 import type { SandboxProvider } from './modules/payments/providers/sandbox';
@@ -157,7 +158,10 @@ export async function buildApp(
     });
   }
   if (config.devOutbox !== 'off') await app.register(devRoutes, { prefix: '/dev' });
-  if (config.env !== 'production') await app.register(devInvoiceRoutes, { prefix: '/dev' });
+  if (config.env !== 'production') {
+    await app.register(devInvoiceRoutes, { prefix: '/dev' });
+    await app.register(devDepotRoutes, { prefix: '/dev' });
+  }
   if (web) await app.register(web.routes);
 
   return app;

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -22,6 +23,12 @@ import { PAYMENT_FAILURES, PAYMENT_STATUSES } from '../../shared/api/checkout';
 import { INVOICE_STATUSES } from '../../shared/api/orders';
 import { DISCOUNT_KINDS } from '../../shared/discounts';
 import type { MailMessage } from '../lib/mail';
+import { CARRIER_IDS } from '../../shared/carriers';
+import { CASE_STATUSES } from '../../shared/api/cases';
+import type { CertificateFacts } from '../../shared/api/certificates';
+
+/** Binary data (photos), as a Buffer in Node. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -268,10 +275,14 @@ export const orders = pgTable(
     deliveryAddress: jsonb('delivery_address').$type<AddressInput>(),
     /** The checkout payment that pays for it. */
     paymentId: integer('payment_id').references((): AnyPgColumn => payments.id),
+    /** The office's note with a quote's price (QuotePrice), and when it was priced. */
+    quoteNote: text('quote_note').notNull().default(''),
+    quotedAt: at('quoted_at'),
     ...timestamps,
   },
   (t) => [
-    index('orders_customer_id_idx').on(t.customerId),
+    // The customer's order history pages by id (newest first) within the customer's rows.
+    index('orders_customer_id_idx').on(t.customerId, t.id),
     index('orders_payment_id_idx').on(t.paymentId),
     index('orders_status_idx').on(t.status),
     check(
@@ -511,4 +522,132 @@ export const sandboxSessions = pgTable('sandbox_sessions', {
   lastFailure: text('last_failure'),
   createdAt: at('created_at').notNull().defaultNow(),
   expiresAt: at('expires_at').notNull(),
+});
+
+/**
+ * A parcel at the depot: what came in from a UK courier, matched to the booking (order) it
+ * belongs to. Measured and shelved when received; its sailing, carrier and tracking number
+ * recorded when it is dispatched to the island. The timeline (order events: when and who) reads
+ * the facts from here, and so does the export certificate. Written by the depot (issue 13).
+ */
+export const parcels = pgTable(
+  'parcels',
+  {
+    id: serial('id').primaryKey(),
+    /** The booking it is matched to; none for an unbooked or unknown parcel. */
+    orderId: integer('order_id')
+      .unique()
+      .references(() => orders.id),
+    /** The customer whose reference it carried; none when it matches nobody. */
+    customerId: integer('customer_id').references(() => users.id),
+    /** The UK courier's tracking number it arrived with. */
+    inboundTrackingNumber: text('inbound_tracking_number').notNull().default(''),
+    weightGrams: integer('weight_grams'),
+    lengthMm: integer('length_mm'),
+    widthMm: integer('width_mm'),
+    heightMm: integer('height_mm'),
+    shelfLocation: text('shelf_location').notNull().default(''),
+    note: text('note').notNull().default(''),
+    receivedAt: at('received_at').notNull().defaultNow(),
+    receivedBy: integer('received_by').references(() => users.id),
+    /** The sailing it left the UK on: the date of export. */
+    dispatchedAt: at('dispatched_at'),
+    carrier: text('carrier', { enum: CARRIER_IDS }),
+    trackingNumber: text('tracking_number').notNull().default(''),
+    dispatchedBy: integer('dispatched_by').references(() => users.id),
+    deliveredAt: at('delivered_at'),
+    ...timestamps,
+  },
+  (t) => [
+    index('parcels_customer_id_idx').on(t.customerId),
+    index('parcels_received_at_idx').on(t.receivedAt),
+    check(
+      'parcels_carrier_check',
+      sql.raw(`carrier in (${CARRIER_IDS.map((c) => `'${c}'`).join(', ')})`),
+    ),
+    check('parcels_weight_check', sql`${t.weightGrams} > 0`),
+  ],
+);
+
+/** Photos of a parcel taken at the depot, resized before they are stored (every node reads them). */
+export const parcelPhotos = pgTable(
+  'parcel_photos',
+  {
+    id: serial('id').primaryKey(),
+    parcelId: integer('parcel_id')
+      .notNull()
+      .references(() => parcels.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    data: bytea('data').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id),
+  },
+  (t) => [index('parcel_photos_parcel_id_idx').on(t.parcelId)],
+);
+
+/**
+ * A missing-items case: the customer says something is missing from a dispatched or delivered
+ * order. It sits beside the order with its own status (decision 0012); the office answers it.
+ */
+export const orderCases = pgTable(
+  'order_cases',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: CASE_STATUSES }).notNull().default('Open'),
+    /** What the customer says is missing. */
+    description: text('description').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('order_cases_order_id_idx').on(t.orderId),
+    index('order_cases_customer_id_idx').on(t.customerId),
+    index('order_cases_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} <> 'Resolved'`),
+    check(
+      'order_cases_status_check',
+      sql.raw(`status in (${CASE_STATUSES.map((s) => `'${s}'`).join(', ')})`),
+    ),
+  ],
+);
+
+/** What was said on a case, oldest first: the customer's report, the office's replies. */
+export const caseMessages = pgTable(
+  'case_messages',
+  {
+    id: serial('id').primaryKey(),
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => orderCases.id),
+    authorType: text('author_type', { enum: ACTOR_TYPES }).notNull(),
+    authorId: integer('author_id').references(() => users.id),
+    body: text('body').notNull(),
+    at: at('at').notNull().defaultNow(),
+  },
+  (t) => [index('case_messages_case_id_idx').on(t.caseId, t.id)],
+);
+
+/**
+ * An export certificate, issued once per order when it has left the UK. Its facts are kept as
+ * they were when it was issued, so the PDF and the public verification page never drift; the
+ * verification code is random and unguessable.
+ */
+export const exportCertificates = pgTable('export_certificates', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id),
+  code: text('code').notNull().unique(),
+  facts: jsonb('facts').$type<CertificateFacts>().notNull(),
+  issuedAt: at('issued_at').notNull().defaultNow(),
 });

@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CARRIER_IDS } from '../../../shared/carriers';
+import { orderIdFromReference } from '../../../shared/order-reference';
+import { SYSTEM } from '../orders/lifecycle';
+import { dispatchParcels, markDelivered, receiveBookedParcel } from '../depot/service';
+import { onlyFromThisMachine } from './routes';
+
+/**
+ * Development only (never registered in production), until the depot's screens exist (issue 13):
+ * move a paid booking through the depot, as staff will, so a demo and the browser tests can follow
+ * it on the customer's timeline and download its export certificate.
+ * - POST /dev/parcels/receive: the parcel arrives, measured.
+ * - POST /dev/parcels/dispatch: it leaves on a sailing with a carrier and tracking number.
+ * - POST /dev/parcels/deliver: it reaches the customer.
+ */
+const reference = z
+  .string()
+  .regex(/^ORD-\d{6,16}$/i, 'must be an order reference')
+  .transform((r) => orderIdFromReference(r)!);
+const whole = z.number().int().min(1).max(1_000_000);
+
+export const devDepotRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', onlyFromThisMachine);
+  const db = app.database.db;
+
+  app.post(
+    '/parcels/receive',
+    {
+      schema: {
+        body: z
+          .object({
+            OrderReference: reference,
+            WeightGrams: whole,
+            LengthMm: whole,
+            WidthMm: whole,
+            HeightMm: whole,
+            Shelf: z.string().max(40).default(''),
+          })
+          .strict(),
+      },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const parcelId = await db.transaction((tx) =>
+        receiveBookedParcel(
+          tx,
+          {
+            orderId: b.OrderReference,
+            weightGrams: b.WeightGrams,
+            lengthMm: b.LengthMm,
+            widthMm: b.WidthMm,
+            heightMm: b.HeightMm,
+            shelfLocation: b.Shelf,
+          },
+          SYSTEM,
+        ),
+      );
+      return reply.status(201).send({ ParcelId: parcelId });
+    },
+  );
+
+  app.post(
+    '/parcels/dispatch',
+    {
+      schema: {
+        body: z
+          .object({
+            OrderReferences: z.array(reference).min(1).max(100),
+            Carrier: z.enum(CARRIER_IDS),
+            SailingDate: z.iso.date(),
+          })
+          .strict(),
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      await db.transaction((tx) =>
+        dispatchParcels(
+          tx,
+          {
+            sailingDate: new Date(`${b.SailingDate}T08:00:00Z`),
+            carrier: b.Carrier,
+            parcels: b.OrderReferences.map((orderId) => ({
+              orderId,
+              trackingNumber: `CI${String(orderId).padStart(9, '0')}GB`,
+            })),
+          },
+          SYSTEM,
+        ),
+      );
+      return { ok: true };
+    },
+  );
+
+  app.post(
+    '/parcels/deliver',
+    {
+      schema: { body: z.object({ OrderReferences: z.array(reference).min(1).max(100) }).strict() },
+    },
+    async (request) => {
+      const moved = await db.transaction((tx) =>
+        markDelivered(tx, request.body.OrderReferences, SYSTEM),
+      );
+      return { Delivered: moved };
+    },
+  );
+};

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { cleanString } from '../validation/clean-text';
+
+/**
+ * Missing-items cases (issue 12): POST /public/orders/missing/{Id} opens one on a dispatched or
+ * delivered order. A case has its own status beside the order's (decision 0012): Open when the
+ * customer reports, Answered when the office has replied, Resolved when it is closed (issue 14).
+ */
+
+export const CASE_STATUSES = ['Open', 'Answered', 'Resolved'] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
+
+export const MISSING_DESCRIPTION_MIN = 10;
+export const MISSING_DESCRIPTION_MAX = 2000;
+
+/** POST /public/orders/missing/{Id}: what is missing, in the customer's words. */
+export const missingItemsRequest = z
+  .object({
+    Description: cleanString()
+      .trim()
+      .min(MISSING_DESCRIPTION_MIN, `must be at least ${MISSING_DESCRIPTION_MIN} characters`)
+      .max(MISSING_DESCRIPTION_MAX, `must be at most ${MISSING_DESCRIPTION_MAX} characters`),
+  })
+  .strict();
+export type MissingItemsRequest = z.input<typeof missingItemsRequest>;
+
+export const caseMessageSchema = z.object({
+  /** `customer` or `staff`. */
+  From: z.enum(['customer', 'staff']),
+  Body: z.string(),
+  At: z.string(),
+});
+
+export const orderCaseSchema = z.object({
+  Id: z.number().int(),
+  /** `CASE-000001`. */
+  Reference: z.string(),
+  OrderId: z.number().int(),
+  Status: z.enum(CASE_STATUSES),
+  Description: z.string(),
+  Messages: z.array(caseMessageSchema),
+  Created: z.string(),
+  Updated: z.string(),
+});
+export type OrderCase = z.infer<typeof orderCaseSchema>;
