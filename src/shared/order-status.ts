@@ -60,3 +60,14 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 export function isShownToCustomer(status: string): boolean {
   return !(HIDDEN_ORDER_STATUSES as readonly string[]).includes(status);
 }
+
+/** Statuses of an order whose parcel has left the UK: its export certificate can be issued. */
+export const EXPORTED_STATUSES: readonly OrderStatus[] = ['Shipped', 'Delivered'];
+
+/** Whether the parcel has left the UK (the export certificate is available). */
+export function hasLeftTheUk(status: OrderStatus): boolean {
+  return EXPORTED_STATUSES.includes(status);
+}
+
+/** Whether the customer may report missing items: only once the parcel is on its way or there. */
+export const canReportMissingItems = hasLeftTheUk;
