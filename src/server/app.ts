@@ -28,6 +28,7 @@ import { addressesRoutes } from './modules/addresses/routes';
 import { devRoutes } from './modules/dev/routes';
 import { devInvoiceRoutes } from './modules/dev/invoice-routes';
 import { devDepotRoutes } from './modules/dev/depot-routes';
+import { staffRoutes } from './modules/staff/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { createPaymentProvider } from './modules/payments/providers';
 import type { SandboxProvider } from './modules/payments/providers/sandbox';
@@ -152,6 +153,7 @@ export async function buildApp(
   await app.register(ordersRoutes, { prefix: '/public/orders' });
   await app.register(addressesRoutes, { prefix: '/public/addresses' });
   await app.register(paymentRoutes, { prefix: '/public/payment' });
+  await app.register(staffRoutes, { prefix: '/api/admin' });
   if (paymentProvider.name === 'sandbox') {
     await app.register(sandboxPageRoutes(paymentProvider as SandboxProvider), {
       prefix: '/sandbox',

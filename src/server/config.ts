@@ -66,8 +66,18 @@ const envSchema = z
       .optional(),
     /** Where the Stripe SDK sends its calls: only for tests against a local fake of Stripe. */
     STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** The first admin, made at start when no admin exists yet (issue 13). */
+    ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
+    ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(128).optional(),
   })
   .superRefine((e, ctx) => {
+    if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'must be set too: ADMIN_EMAIL and ADMIN_PASSWORD go together',
+      });
+    }
     if (e.PAYMENT_PROVIDER !== 'stripe') return;
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
       if (!e[name])
@@ -125,6 +135,8 @@ export interface Config {
   dbTimeouts: DbTimeouts;
   /** Messages sent at once, and at most per minute, by this node's mail worker. */
   mail: { concurrency: number; perMinute: number };
+  /** The first admin (ADMIN_EMAIL, ADMIN_PASSWORD), made at start when no admin exists. */
+  firstAdmin: { email: string; password: string } | null;
 }
 
 export interface DbTimeouts {
@@ -198,6 +210,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     devOutbox: e.DEV_OUTBOX ?? (e.NODE_ENV === 'production' ? 'off' : 'loopback'),
+    firstAdmin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
+        : null,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     dbTimeouts: {
       connectMs: e.DB_CONNECT_TIMEOUT_MS,

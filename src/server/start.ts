@@ -2,6 +2,7 @@ import { buildApp, type App } from './app';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { seed } from './db/seed';
+import { ensureFirstAdmin } from './modules/staff/service';
 
 export interface Running {
   app: App;
@@ -19,7 +20,9 @@ export async function start(config: Config): Promise<Running> {
   });
   await database.migrate();
   await seed(database.db);
+  const admin = await ensureFirstAdmin(database.db, config.firstAdmin);
   const app = await buildApp(config, database);
+  if (admin) app.log.info({ email: admin.email }, 'first admin created from ADMIN_EMAIL');
   await app.listen({ port: config.port, host: config.host });
   return {
     app,

@@ -7,6 +7,7 @@ import { sessions, settings, users } from '../../src/server/db/schema';
 import { authOf, registerAuth } from '../../src/server/lib/auth';
 import { registerErrorHandling } from '../../src/server/lib/errors';
 import { hashToken } from '../../src/server/lib/tokens';
+import type { Role } from '../../src/shared/access';
 import { shippingAddress } from '../../src/server/modules/auth/user-data';
 import { useTestApp } from '../support/app';
 import { accountCalls, bearer, registerCustomer, waitForMail } from '../support/accounts';
@@ -14,7 +15,7 @@ import { newRegistration, REQUIRED_REGISTER_FIELDS } from '../support/registrati
 
 const ctx = useTestApp();
 const { me, login, userByEmail } = accountCalls(ctx);
-const setRole = (email: string, role: 'staff' | 'admin') =>
+const setRole = (email: string, role: Role) =>
   ctx.database.db
     .update(users)
     .set({ role })
@@ -247,6 +248,8 @@ describe('GET /public/auth/me', () => {
       { action: 'manage', subject: 'Order' },
       { action: 'manage', subject: 'Address' },
       { action: 'manage', subject: 'Invoice' },
+      { action: 'manage', subject: 'Case' },
+      { action: 'read', subject: 'Certificate' },
     ]);
   });
 
@@ -274,10 +277,11 @@ describe('GET /public/auth/me', () => {
 
   test('staff and admins get their roles’ abilities', async () => {
     const { token, email } = await registerCustomer(ctx);
-    await setRole(email, 'staff');
+    await setRole(email, 'depot');
     const staff = (await me(token)).json();
-    expect(staff.Role).toBe('staff');
-    expect(staff.Ability).toContainEqual({ action: 'manage', subject: 'Depot' });
+    expect(staff.Role).toBe('depot');
+    expect(staff.Ability).toContainEqual({ action: 'receive', subject: 'Parcel' });
+    expect(staff.Ability).not.toContainEqual({ action: 'manage', subject: 'Staff' });
     await setRole(email, 'admin');
     expect((await me(token)).json().Ability).toEqual([{ action: 'manage', subject: 'all' }]);
   });
@@ -359,9 +363,15 @@ describe('app.requireAuth()', () => {
     app.decorate('database', ctx.database);
     registerErrorHandling(app);
     registerAuth(app);
-    app.get('/depot', { onRequest: app.requireAuth({ can: ['manage', 'Depot'] }) }, async (r) => ({
-      id: authOf(r).user.id,
-    }));
+    app.get(
+      '/depot',
+      { onRequest: app.requireAuth({ can: ['receive', 'Parcel'] }) },
+      async (r) => ({
+        id: authOf(r).user.id,
+      }),
+    );
+    app.get('/mine', { onRequest: app.requireAuth() }, async (r) => ({ id: authOf(r).user.id }));
+    app.get('/anyone', { onRequest: app.requireAuth({ anyRole: true }) }, async () => ({}));
     await app.ready();
     try {
       const { token, email } = await registerCustomer(ctx);
@@ -370,10 +380,14 @@ describe('app.requireAuth()', () => {
       const customer = await call(bearer(token));
       expect(customer.statusCode).toBe(403);
       expect(customer.json().message).toBe(AUTH_MESSAGES.forbidden);
-      await setRole(email, 'staff');
+      expect((await app.inject({ url: '/mine', headers: bearer(token) })).statusCode).toBe(200);
+      await setRole(email, 'depot');
       const staff = await call(bearer(token));
       expect(staff.statusCode).toBe(200);
       expect(staff.json().id).toBe((await userByEmail(email)).id);
+      // a staff session cannot act through the customer's calls, but may ask who it is
+      expect((await app.inject({ url: '/mine', headers: bearer(token) })).statusCode).toBe(403);
+      expect((await app.inject({ url: '/anyone', headers: bearer(token) })).statusCode).toBe(200);
     } finally {
       await app.close();
     }

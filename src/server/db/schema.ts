@@ -15,7 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { ROLES } from '../../shared/api/auth';
+import { ROLES } from '../../shared/access';
 import { ORDER_STATUSES } from '../../shared/order-status';
 import { ADDRESS_TYPES } from '../../shared/addresses';
 import type { AddressInput } from '../../shared/api/addresses';
@@ -116,11 +116,13 @@ export const users = pgTable(
     marketing: boolean('marketing').notNull().default(false),
     termsAcceptedAt: at('terms_accepted_at'),
     deletedAt: at('deleted_at'),
+    /** A staff account an admin has disabled: it cannot log in, and its sessions are ended. */
+    disabledAt: at('disabled_at'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
-    check('users_role_check', sql`${t.role} in ('customer', 'staff', 'admin')`),
+    check('users_role_check', sql.raw(`role in (${ROLES.map((r) => `'${r}'`).join(', ')})`)),
   ],
 );
 
@@ -146,7 +148,11 @@ export const sessions = pgTable(
   ],
 );
 
-export const USER_TOKEN_PURPOSES = ['reset-password', 'validate-email'] as const;
+export const USER_TOKEN_PURPOSES = [
+  'reset-password',
+  'validate-email',
+  'staff-invitation',
+] as const;
 export type UserTokenPurpose = (typeof USER_TOKEN_PURPOSES)[number];
 
 /**
@@ -171,7 +177,10 @@ export const userTokens = pgTable(
   (t) => [
     index('user_tokens_user_id_idx').on(t.userId),
     index('user_tokens_expires_at_idx').on(t.expiresAt),
-    check('user_tokens_purpose_check', sql`${t.purpose} in ('reset-password', 'validate-email')`),
+    check(
+      'user_tokens_purpose_check',
+      sql.raw(`purpose in (${USER_TOKEN_PURPOSES.map((p) => `'${p}'`).join(', ')})`),
+    ),
   ],
 );
 
@@ -651,3 +660,26 @@ export const exportCertificates = pgTable('export_certificates', {
   facts: jsonb('facts').$type<CertificateFacts>().notNull(),
   issuedAt: at('issued_at').notNull().defaultNow(),
 });
+
+/**
+ * Every staff action (issue 13 and 14): who, when, what, on which record, before and after.
+ * Written in the action's own transaction; never updated.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: at('at').notNull().defaultNow(),
+    actorId: integer('actor_id').references(() => users.id),
+    action: text('action').notNull(),
+    subject: text('subject').notNull(),
+    subjectId: text('subject_id').notNull().default(''),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+    index('audit_log_subject_idx').on(t.subject, t.subjectId),
+  ],
+);

@@ -1,14 +1,16 @@
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AUTH_MESSAGES } from '../../shared/api/auth';
 import {
-  AUTH_MESSAGES,
+  abilityFor,
   can,
+  isStaffRole,
   type AbilityAction,
   type AbilityRule,
   type AbilitySubject,
   type Role,
-} from '../../shared/api/auth';
+} from '../../shared/access';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { HttpError } from './errors';
@@ -40,30 +42,6 @@ export async function checkPassword(
   return matches && Boolean(storedHash);
 }
 
-// --- abilities ---------------------------------------------------------------------------------
-
-const CUSTOMER_RULES: AbilityRule[] = [
-  { action: 'manage', subject: 'Account' },
-  { action: 'manage', subject: 'Order' },
-  { action: 'manage', subject: 'Address' },
-  { action: 'manage', subject: 'Invoice' },
-];
-
-/**
- * The permission list of a role (SPEC "Ability"), CASL-style. A customer's rules cover only their
- * own records: every query of a customer-facing route filters by the session's user id.
- */
-export function abilityFor(role: Role): AbilityRule[] {
-  switch (role) {
-    case 'admin':
-      return [{ action: 'manage', subject: 'all' }];
-    case 'staff':
-      return [...CUSTOMER_RULES, { action: 'manage', subject: 'Depot' }];
-    default:
-      return [...CUSTOMER_RULES];
-  }
-}
-
 // --- sessions ----------------------------------------------------------------------------------
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -73,18 +51,31 @@ export const SESSION_IDLE_MS = 30 * DAY;
 export const SESSION_MAX_MS = 90 * DAY;
 /** Use is recorded (and the idle expiry pushed back) at most this often, to spare writes. */
 const SESSION_TOUCH_MS = 60 * 60 * 1000;
+/** A staff session ends a working day after the log-in, however much it is used. */
+export const STAFF_SESSION_MS = 10 * 60 * 60 * 1000;
+
+/** How long a new session of this role lives unused, and at most. */
+const lifetimeOf = (role: Role) =>
+  isStaffRole(role)
+    ? { idle: STAFF_SESSION_MS, max: STAFF_SESSION_MS }
+    : { idle: SESSION_IDLE_MS, max: SESSION_MAX_MS };
 
 export type UserRow = typeof users.$inferSelect;
 
 /** Starts a session for the user and returns its bearer token (stored only as a hash). */
-export async function createSession(db: Db, userId: number, now = new Date()): Promise<string> {
+export async function createSession(
+  db: Db,
+  userId: number,
+  now = new Date(),
+  role: Role = 'customer',
+): Promise<string> {
   const token = newToken();
   await db.insert(sessions).values({
     userId,
     tokenHash: hashToken(token),
     createdAt: now,
     lastUsedAt: now,
-    expiresAt: new Date(now.getTime() + SESSION_IDLE_MS),
+    expiresAt: new Date(now.getTime() + lifetimeOf(role).idle),
   });
   return token;
 }
@@ -104,16 +95,18 @@ export async function findSession(
         eq(sessions.tokenHash, hashToken(token)),
         gt(sessions.expiresAt, now),
         isNull(users.deletedAt),
+        isNull(users.disabledAt),
       ),
     );
   if (!row) return null;
   if (now.getTime() - row.session.lastUsedAt.getTime() > SESSION_TOUCH_MS) {
-    const cap = row.session.createdAt.getTime() + SESSION_MAX_MS;
+    const lifetime = lifetimeOf(row.user.role);
+    const cap = row.session.createdAt.getTime() + lifetime.max;
     await db
       .update(sessions)
       .set({
         lastUsedAt: now,
-        expiresAt: new Date(Math.min(cap, now.getTime() + SESSION_IDLE_MS)),
+        expiresAt: new Date(Math.min(cap, now.getTime() + lifetime.idle)),
       })
       .where(eq(sessions.id, row.session.id));
   }
@@ -151,9 +144,15 @@ export interface AuthContext {
   ability: AbilityRule[];
 }
 
+/**
+ * Who may call a route that needs a session: by default a customer (their own records; a staff
+ * session is refused, so staff cannot act through the customer's screens); `can` names the
+ * permission a route needs instead (staff routes, and customer routes that say which); `anyRole`
+ * lets every signed-in user in (who am I, log out).
+ */
 export interface RequireAuthOptions {
-  /** The permission the route needs, beyond being logged in. */
   can?: [AbilityAction, AbilitySubject];
+  anyRole?: boolean;
 }
 
 declare module 'fastify' {
@@ -200,9 +199,10 @@ export function registerAuth(app: FastifyInstance) {
     const hook: AuthHook = async (request) => {
       const auth = await authenticate(request);
       if (!auth) throw new HttpError(401, AUTH_MESSAGES.loginRequired);
-      if (options.can && !can(auth.ability, ...options.can)) {
-        throw new HttpError(403, AUTH_MESSAGES.forbidden);
-      }
+      const allowed = options.can
+        ? can(auth.ability, ...options.can)
+        : options.anyRole || auth.role === 'customer';
+      if (!allowed) throw new HttpError(403, AUTH_MESSAGES.forbidden);
     };
     return hook;
   });

@@ -17,6 +17,7 @@ export function hashToken(token: string): string {
 export const USER_TOKEN_LIFETIME_MS: Record<UserTokenPurpose, number> = {
   'reset-password': 60 * 60 * 1000, // one hour
   'validate-email': 48 * 60 * 60 * 1000, // two days
+  'staff-invitation': 7 * 24 * 60 * 60 * 1000, // a week
 };
 
 /** Creates a single-use link token for the user and the address it is sent to; returns the token. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ABILITY_ACTIONS, ABILITY_SUBJECTS, ROLES } from '../access';
 import {
   ISLANDS,
   MAX_LENGTHS,
@@ -38,41 +39,15 @@ export const AUTH_MESSAGES = {
     `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;
 
-// --- roles and abilities (CASL-style rules) ----------------------------------------------------
+// --- roles and abilities (src/shared/access.ts) -------------------------------------------
 
-export const ROLES = ['customer', 'staff', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
-
-export const ABILITY_ACTIONS = ['manage', 'create', 'read', 'update', 'delete'] as const;
-export type AbilityAction = (typeof ABILITY_ACTIONS)[number];
-
-/** What a rule is about; `all` matches every subject (admins). */
-export const ABILITY_SUBJECTS = ['all', 'Account', 'Order', 'Address', 'Invoice', 'Depot'] as const;
-export type AbilitySubject = (typeof ABILITY_SUBJECTS)[number];
+export { ROLES, type Role, type AbilityRule } from '../access';
 
 /** One permission, as CASL's `createMongoAbility(rules)` reads it. */
 export const abilityRuleSchema = z.object({
   action: z.enum(ABILITY_ACTIONS),
   subject: z.enum(ABILITY_SUBJECTS),
 });
-export type AbilityRule = z.infer<typeof abilityRuleSchema>;
-
-/**
- * Whether the rules allow the action on the subject: `manage` stands for every action and `all`
- * for every subject, as in CASL. Whose records (a customer's own orders) is checked by the server
- * on every query, not here.
- */
-export function can(
-  rules: readonly AbilityRule[],
-  action: AbilityAction,
-  subject: AbilitySubject,
-): boolean {
-  return rules.some(
-    (rule) =>
-      (rule.action === action || rule.action === 'manage') &&
-      (rule.subject === subject || rule.subject === 'all'),
-  );
-}
 
 // --- responses ---------------------------------------------------------------------------------
 

@@ -59,7 +59,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/me',
-    { onRequest: app.requireAuth(), schema: { response: { 200: userDataSchema } } },
+    {
+      onRequest: app.requireAuth({ anyRole: true }),
+      schema: { response: { 200: userDataSchema } },
+    },
     async (request) => loadUserData(db, authOf(request).user),
   );
 
@@ -114,6 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Login and register answer with the bearer token as a JSON string, not as plain text. */
-function sendToken(reply: FastifyReply, token: string) {
+/** A bearer token as the log-in calls answer it: a JSON string. */
+export function sendToken(reply: FastifyReply, token: string) {
   return reply.type('application/json').send(JSON.stringify(token));
 }

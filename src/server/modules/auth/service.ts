@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES } from '../../../shared/api/auth';
+import { isStaffRole } from '../../../shared/access';
 import type { Registration } from '../../../shared/auth/schemas';
 import { generateReference } from '../../../shared/customer-reference';
 import { users } from '../../db/schema';
@@ -80,18 +81,24 @@ export async function register(app: FastifyInstance, input: Registration): Promi
   });
 }
 
-/** A new session for the right e-mail and password; every failure is the same 401. */
+/**
+ * A new session for the right e-mail and password; every failure is the same 401. Customers log
+ * in on the site's dialog and staff on /admin/: an account of the other side is refused the same
+ * way, so a staff session is never made from a customer's dialog. A disabled account is refused.
+ */
 export async function login(
   app: FastifyInstance,
   input: { email: string; password: string },
+  side: 'customer' | 'staff' = 'customer',
 ): Promise<string> {
   const db = app.database.db;
   const user = await findActiveUserByEmail(db, input.email);
   // An unknown address still costs one argon2 verification (checkPassword uses a dummy hash).
-  if (!(await checkPassword(user?.passwordHash, input.password)) || !user) {
+  const matches = await checkPassword(user?.passwordHash, input.password);
+  if (!matches || !user || user.disabledAt || isStaffRole(user.role) !== (side === 'staff')) {
     throw new HttpError(401, AUTH_MESSAGES.loginFailed);
   }
-  return createSession(db, user.id);
+  return createSession(db, user.id, new Date(), user.role);
 }
 
 /** The queue whose jobs turn a forgotten-password request into a reset e-mail. */

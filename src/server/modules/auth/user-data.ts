@@ -3,7 +3,8 @@ import type { Profile, UserData } from '../../../shared/api/auth';
 import type { Island, Salutation } from '../../../shared/auth/schemas';
 import type { Db } from '../../db/client';
 import { settings, users } from '../../db/schema';
-import { abilityFor, type UserRow } from '../../lib/auth';
+import { abilityFor } from '../../../shared/access';
+import type { UserRow } from '../../lib/auth';
 
 /** The depot's address lines, from the Depot/Address setting that staff edit. */
 export async function depotAddress(db: Db): Promise<string[]> {

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accessTokenSchema } from '../../../shared/api/auth';
+import { pathId } from '../../../shared/api/listing';
+import {
+  acceptInvitationSchema,
+  changeStaffSchema,
+  inviteStaffSchema,
+  staffLoginSchema,
+  staffMemberSchema,
+} from '../../../shared/api/staff';
+import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
+import { login } from '../auth/service';
+import { sendToken } from '../auth/routes';
+import { acceptInvitation, inviteStaff, listStaff, updateStaff } from './service';
+
+/**
+ * Staff accounts (issue 13), under /api/admin. Log-in and the invitation link are open (rate
+ * limited like the customer's); managing staff is for admins (`manage Staff`).
+ */
+export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+  acceptEmptyJsonBodies(app);
+  const db = app.database.db;
+  const admin = app.requireAuth({ can: ['manage', 'Staff'] });
+  const idParams = z.object({ Id: pathId });
+
+  app.post(
+    '/auth/login',
+    { schema: { body: staffLoginSchema, response: { 200: accessTokenSchema } } },
+    async (request, reply) => {
+      await app.rateLimiter.enforce('login', request, reply, request.body.email);
+      return sendToken(reply, await login(app, request.body, 'staff'));
+    },
+  );
+
+  app.post(
+    '/auth/accept-invitation',
+    { schema: { body: acceptInvitationSchema, response: { 200: accessTokenSchema } } },
+    async (request, reply) => {
+      await app.rateLimiter.enforce('resetPassword', request, reply);
+      return sendToken(reply, await acceptInvitation(app, request.body));
+    },
+  );
+
+  app.get(
+    '/staff',
+    {
+      onRequest: admin,
+      schema: { response: { 200: z.object({ items: z.array(staffMemberSchema) }) } },
+    },
+    async () => ({ items: await listStaff(db) }),
+  );
+
+  app.post(
+    '/staff/invite',
+    { onRequest: admin, schema: { body: inviteStaffSchema, response: { 201: staffMemberSchema } } },
+    async (request, reply) => {
+      const member = await inviteStaff(app, request.body, authOf(request).user.id);
+      return reply.status(201).send(member);
+    },
+  );
+
+  app.put(
+    '/staff/:Id',
+    {
+      onRequest: admin,
+      schema: { params: idParams, body: changeStaffSchema, response: { 200: staffMemberSchema } },
+    },
+    async (request) =>
+      updateStaff(db, request.params.Id, { role: request.body.Role }, authOf(request).user.id),
+  );
+
+  for (const [path, disabled] of [
+    ['disable', true],
+    ['enable', false],
+  ] as const) {
+    app.post(
+      `/staff/:Id/${path}`,
+      { onRequest: admin, schema: { params: idParams, response: { 200: staffMemberSchema } } },
+      async (request) => updateStaff(db, request.params.Id, { disabled }, authOf(request).user.id),
+    );
+  }
+};
