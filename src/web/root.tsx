@@ -101,7 +101,12 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
+const isBackOffice = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
+
 export default function App() {
+  // The back office draws its own frame (routes/admin.tsx): no public header, footer or dialogs.
+  // (Before hydration the SPA fallback still shows the site's frame, as it was prerendered.)
+  if (isBackOffice(useLocation().pathname)) return <Outlet />;
   return (
     <Shell>
       <Outlet />

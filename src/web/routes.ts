@@ -44,6 +44,13 @@ export default [
     route('validate-email/:token', 'routes/validate-email.tsx'),
     route('reset-password/:token', 'routes/reset-password.tsx'),
   ]),
+  // The back office (issue 13): staff only, its own layout and session, loaded only here.
+  route('admin', 'routes/admin.tsx', [
+    index('routes/admin-home.tsx'),
+    route('login', 'routes/admin-login.tsx'),
+    route('invitation/:token', 'routes/admin-invitation.tsx'),
+    route('staff', 'routes/admin-staff.tsx'),
+  ]),
   route(':slug', 'routes/content-page.tsx', { id: 'content-page' }),
   route('*', 'routes/not-found.tsx', { id: 'catch-all' }),
 ] satisfies RouteConfig;

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { logIn } from './support/accounts';
+import { linkFromOutbox, logIn } from './support/accounts';
 import { expect, screenshots, test } from './support/fixtures';
 
 // The whole life of a customer account in the browser (issue 4): register, confirm the e-mail
@@ -12,37 +12,6 @@ const PASSWORD = 'Harbour!Lights7';
 const NEW_PASSWORD = 'Ferry*Crossing42';
 const EXPIRED = 'Your session has expired, please login to continue.';
 const LOGIN_FAILED = 'Email or password is incorrect.';
-
-interface OutboxEntry {
-  to: string;
-  kind: string;
-  subject: string;
-  links: string[];
-}
-
-/** The path of the first link containing `marker` in the newest e-mail of `kind` to `to`. */
-async function linkFromOutbox(
-  request: APIRequestContext,
-  to: string,
-  kind: string,
-  marker: string,
-) {
-  let path: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get('/dev/outbox.json');
-        const entries = (await res.json()) as OutboxEntry[];
-        const mail = entries.find((e) => e.to.includes(to) && e.kind === kind);
-        const link = mail?.links.find((l) => l.includes(marker));
-        path = link && new URL(link).pathname;
-        return path;
-      },
-      { message: `a ${kind} e-mail to ${to}`, timeout: 20_000 },
-    )
-    .toBeTruthy();
-  return path!;
-}
 
 /**
  * A dialog's screenshots at 375 and 1280 px: the window only (a full-page shot of a long page

@@ -23,9 +23,27 @@ export async function apiRequest<T>(
   body?: unknown,
   extraHeaders: Record<string, string> = {},
 ): Promise<T> {
+  const token = getSession().token;
+  return sendRequest<T>(token, method, path, body, extraHeaders, (status) => {
+    // A late answer to a call made before a new login must not end the new session.
+    if (isSessionExpiry(status, path) && getSession().token === token) expireSession();
+  });
+}
+
+/**
+ * One JSON call with a bearer token (the customer's or, in the back office, the staff member's);
+ * `onError` hears the status of an answer outside 200-299 before the ApiError is thrown.
+ */
+export async function sendRequest<T>(
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+  onError?: (status: number) => void,
+): Promise<T> {
   const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = getSession().token;
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(path, {
     method,
@@ -35,8 +53,7 @@ export async function apiRequest<T>(
   const text = await response.text();
   const parsed: unknown = text ? safeJson(text) : null;
   if (!response.ok) {
-    // A late answer to a call made before a new login must not end the new session.
-    if (isSessionExpiry(response.status, path) && getSession().token === token) expireSession();
+    onError?.(response.status);
     throw new ApiError(response.status, parsed as ApiErrorBody | null);
   }
   return parsed as T;

@@ -26,3 +26,34 @@ export async function registerCustomer(request: APIRequestContext, firstName = '
   expect(res.status()).toBe(200);
   return { email, password, token: (await res.json()) as string };
 }
+
+interface OutboxEntry {
+  to: string;
+  kind: string;
+  subject: string;
+  links: string[];
+}
+
+/** The path of the first link containing `marker` in the newest e-mail of `kind` to `to`. */
+export async function linkFromOutbox(
+  request: APIRequestContext,
+  to: string,
+  kind: string,
+  marker: string,
+) {
+  let path: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/dev/outbox.json');
+        const entries = (await res.json()) as OutboxEntry[];
+        const mail = entries.find((e) => e.to.includes(to) && e.kind === kind);
+        const link = mail?.links.find((l) => l.includes(marker));
+        path = link && new URL(link).pathname;
+        return path;
+      },
+      { message: `a ${kind} e-mail to ${to}`, timeout: 20_000 },
+    )
+    .toBeTruthy();
+  return path!;
+}

@@ -7,6 +7,7 @@ import { loadConfig } from '../../../src/server/config';
 import { createScratchDatabase } from '../../support/database';
 import { ensureWebBuild } from '../../../src/server/lib/build';
 import { start, stopOnSignals } from '../../../src/server/start';
+import { FIRST_ADMIN } from './staff';
 
 await ensureWebBuild();
 const env: Record<string, string | undefined> = {
@@ -14,6 +15,9 @@ const env: Record<string, string | undefined> = {
   NODE_ENV: 'test',
   LOG_LEVEL: 'warn',
   HOST: '127.0.0.1',
+  // the first back-office admin, made at start (tests/e2e/support/staff.ts logs in with it)
+  ADMIN_EMAIL: FIRST_ADMIN.email,
+  ADMIN_PASSWORD: FIRST_ADMIN.password,
 };
 // A fresh data folder (PGlite, outbox) every run, and a fresh PostgreSQL database when asked.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferrybox-e2e-'));

@@ -1,0 +1,42 @@
+import { Link as RouterLink } from 'react-router';
+import { Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
+import { ADMIN_AREAS } from './admin-layout';
+import { staffCan, useStaffSession } from './staff-session';
+
+/** /admin/: the areas this staff member's role may use. */
+export function AdminHome() {
+  const { user } = useStaffSession();
+  const areas = ADMIN_AREAS.filter((a) => staffCan(user, ...a.can));
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h4" component="h1">
+        Hello {user?.FirstName}
+      </Typography>
+      {areas.length === 0 ? (
+        <Typography>There is nothing here for your role yet.</Typography>
+      ) : (
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          useFlexGap
+          sx={{ flexWrap: 'wrap' }}
+        >
+          {areas.map((area) => (
+            <Card key={area.to} variant="outlined" sx={{ width: { sm: 280 } }}>
+              <CardActionArea component={RouterLink} to={area.to}>
+                <CardContent>
+                  <Typography variant="h6" component="h2">
+                    {area.label}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {area.description}
+                  </Typography>
+                </CardContent>
+              </CardActionArea>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

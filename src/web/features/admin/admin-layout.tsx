@@ -1,0 +1,122 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink, Navigate, NavLink, useLocation, useNavigate } from 'react-router';
+import { Alert, AppBar, Box, Button, Container, Stack, Toolbar, Typography } from '@mui/material';
+import type { AbilityAction, AbilitySubject } from '../../../shared/access';
+import { AppProviders } from '../../components/app-providers';
+import { endStaffSession, staffCan, useStaffSession } from './staff-session';
+
+/** The back office's areas, each shown to those whose role may use it. */
+export const ADMIN_AREAS: {
+  label: string;
+  to: string;
+  can: [AbilityAction, AbilitySubject];
+  description: string;
+}[] = [
+  {
+    label: 'Staff',
+    to: '/admin/staff/',
+    can: ['manage', 'Staff'],
+    description: 'Invite staff, change their roles, disable accounts.',
+  },
+];
+
+/** Pages of /admin/ open without a staff session. */
+const OPEN_PAGES = ['/admin/login', '/admin/invitation/'];
+
+/**
+ * The frame of the back office (/admin/*): its own bar and no public header or footer, MUI, and
+ * the staff session (not the customer's). Without a session every page but log-in and the
+ * invitation link sends to the log-in page, which comes back here afterwards.
+ */
+export function AdminLayout({ children }: { children: ReactNode }) {
+  const { token, user } = useStaffSession();
+  const location = useLocation();
+  const open = OPEN_PAGES.some((p) => location.pathname.startsWith(p));
+  if (!token && !open) {
+    const next = encodeURIComponent(location.pathname + location.search);
+    return <Navigate to={`/admin/login/?next=${next}`} replace />;
+  }
+  return (
+    <AppProviders>
+      <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }}>
+        <AppBar position="static" color="primary" elevation={0}>
+          <Toolbar sx={{ gap: 2, flexWrap: 'wrap', py: { xs: 1, sm: 0 } }}>
+            <Typography
+              component={RouterLink}
+              to="/admin/"
+              variant="h6"
+              sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, mr: 2 }}
+            >
+              Ferrybox back office
+            </Typography>
+            {token && user && <AdminNav />}
+          </Toolbar>
+        </AppBar>
+        <Container component="main" maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
+          {children}
+        </Container>
+      </Box>
+    </AppProviders>
+  );
+}
+
+function AdminNav() {
+  const { user } = useStaffSession();
+  const navigate = useNavigate();
+  const areas = ADMIN_AREAS.filter((a) => staffCan(user, ...a.can));
+  return (
+    <>
+      <Stack component="nav" aria-label="Back office" direction="row" spacing={1} sx={{ flex: 1 }}>
+        {areas.map((area) => (
+          <Button
+            key={area.to}
+            component={NavLink}
+            to={area.to}
+            color="inherit"
+            sx={{ '&.active': { bgcolor: 'rgba(255,255,255,0.18)' } }}
+          >
+            {area.label}
+          </Button>
+        ))}
+      </Stack>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Typography variant="body2">
+          {user?.FullName} ({user?.Role})
+        </Typography>
+        <Button
+          color="inherit"
+          variant="outlined"
+          size="small"
+          onClick={async () => {
+            await endStaffSession();
+            navigate('/admin/login/');
+          }}
+        >
+          Log out
+        </Button>
+      </Stack>
+    </>
+  );
+}
+
+/**
+ * An area of the back office, shown only to a role that may use it; the others are told so
+ * (the server refuses their calls all the same).
+ */
+export function AdminArea({
+  can,
+  children,
+}: {
+  can: [AbilityAction, AbilitySubject];
+  children: ReactNode;
+}) {
+  const { user } = useStaffSession();
+  if (!staffCan(user, ...can)) {
+    return (
+      <Alert severity="warning">
+        Your role ({user?.Role}) cannot use this part of the back office.
+      </Alert>
+    );
+  }
+  return children;
+}

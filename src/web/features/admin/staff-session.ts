@@ -1,0 +1,80 @@
+import { useSyncExternalStore } from 'react';
+import type { UserData } from '../../../shared/api/auth';
+import { can, type AbilityAction, type AbilitySubject } from '../../../shared/access';
+import { sendRequest } from '../../lib/api-client';
+import { readJson, readText, remove, writeJson, writeText } from '../../lib/storage';
+
+/**
+ * The back office's session, apart from the customer's (its own localStorage keys): a staff
+ * member logged in at /admin/ is not logged in on the site, and a customer's session never
+ * reaches a staff call. A 401 on a staff call ends it (the layout then asks to log in again).
+ */
+
+export const STAFF_STORAGE_KEYS = { token: 'staffAccessToken', user: 'staffUserData' } as const;
+
+export interface StaffSession {
+  token: string | null;
+  user: UserData | null;
+}
+
+const EMPTY: StaffSession = Object.freeze({ token: null, user: null });
+let state: StaffSession | null = null;
+const listeners = new Set<() => void>();
+
+const isUser = (v: unknown): v is UserData =>
+  typeof v === 'object' && v !== null && Array.isArray((v as UserData).Ability);
+
+function load(): StaffSession {
+  const token = readText(STAFF_STORAGE_KEYS.token) || null;
+  const user = readJson<UserData | null>(STAFF_STORAGE_KEYS.user, null, isUser);
+  return token ? { token, user } : EMPTY;
+}
+
+function set(next: StaffSession) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export const getStaffSession = (): StaffSession => (state ??= load());
+
+export function clearStaffSession() {
+  remove(STAFF_STORAGE_KEYS.token, STAFF_STORAGE_KEYS.user);
+  set(EMPTY);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export function useStaffSession(): StaffSession {
+  return useSyncExternalStore(subscribe, getStaffSession, () => EMPTY);
+}
+
+/** Whether the logged-in staff member may do this (the server checks again on every call). */
+export function staffCan(user: UserData | null, action: AbilityAction, subject: AbilitySubject) {
+  return user !== null && can(user.Ability, action, subject);
+}
+
+/** A staff call: the staff token, and a 401 (session ended or disabled) logs out here. */
+export function staffRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const { token } = getStaffSession();
+  return sendRequest<T>(token, method, path, body, {}, (status) => {
+    if (status === 401 && getStaffSession().token === token) clearStaffSession();
+  });
+}
+
+/** Stores a new staff token and who it belongs to (GET /public/auth/me). */
+export async function startStaffSession(token: string): Promise<UserData> {
+  const user = await sendRequest<UserData>(token, 'GET', '/public/auth/me');
+  writeText(STAFF_STORAGE_KEYS.token, token);
+  writeJson(STAFF_STORAGE_KEYS.user, user);
+  set({ token, user });
+  return user;
+}
+
+export async function endStaffSession() {
+  const { token } = getStaffSession();
+  clearStaffSession();
+  await sendRequest(token, 'POST', '/public/auth/logout').catch(() => undefined);
+}

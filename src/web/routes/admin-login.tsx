@@ -1,0 +1,11 @@
+import { pageTitle } from '../lib/site';
+import { AdminLogin } from '../features/admin/admin-login';
+
+export const meta = () => [
+  { title: pageTitle('Staff log in') },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function AdminLoginRoute() {
+  return <AdminLogin />;
+}

@@ -1,0 +1,14 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The admin the browser tests' server makes at start from ADMIN_EMAIL and ADMIN_PASSWORD. */
+export const FIRST_ADMIN = { email: 'admin@ferrybox.test', password: 'Admin-e2e-Passw0rd!' };
+
+/** Logs a staff member in on /admin/login/ and waits for the back office's home. */
+export async function staffLogIn(page: Page, email: string, password: string) {
+  await page.goto('/admin/login/');
+  const form = page.getByRole('form', { name: 'Staff log in' });
+  await form.getByRole('textbox', { name: 'Email' }).fill(email);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+}
