@@ -170,10 +170,22 @@ async function journey(page: Page, request: APIRequestContext) {
   const forgotten = dialog(page, 'Forgotten Password');
   await expect(forgotten.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
   await dialogShots(page, 'account-forgotten-password-dialog');
+  // SPEC section 4: the success message replaces the form before any reply: the request is held
+  // until the message shows
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/public/auth/forgot-password', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const sent = page.waitForResponse('**/public/auth/forgot-password');
   await forgotten.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(forgotten).toContainText(
     'You have requested a new password, please check your email.',
   );
+  release();
+  expect((await sent).status()).toBe(200);
+  await page.unroute('**/public/auth/forgot-password');
   await expect(forgotten.getByRole('button', { name: 'Back to Login' })).toBeVisible();
   await dialogShots(page, 'account-forgotten-password-sent');
   await forgotten.getByRole('button', { name: 'Close' }).click();
