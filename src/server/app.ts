@@ -112,7 +112,7 @@ export async function buildApp(
   });
   const web = config.serveWeb
     ? await createWeb(config, {
-        noticeText: async () => flattenSettings(await publicSettings(app)).Site?.NoticeBanner,
+        settings: async () => flattenSettings(await publicSettings(app)),
       })
     : undefined;
   // An instance hook: compression is a route hook (@fastify/compress), so it runs after this.

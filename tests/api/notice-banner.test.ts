@@ -1,5 +1,6 @@
-// The notice banner written into the pages the server sends (src/server/lib/web.ts), so that it
-// is there at the first paint instead of pushing the page down when the settings arrive.
+// The notice banner and the footer's contact details written into the pages the server sends
+// (src/server/lib/web.ts), so that they are there at the first paint instead of arriving (and
+// pushing the page down) with the settings.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,13 +13,14 @@ import { settings } from '../../src/server/db/schema';
 import { registerErrorHandling } from '../../src/server/lib/errors';
 import { createWeb } from '../../src/server/lib/web';
 import { NOTICE_SLOT } from '../../src/shared/notice';
+import { CONTACT_SLOT } from '../../src/shared/contact';
 import { createTestApp, type TestContext } from '../support/app';
 
 const SEEDED = 'Christmas 2026: book by 11 December for delivery to the islands before Christmas.';
 const page = (title: string) =>
   `<!DOCTYPE html><html><head><title>${title}</title></head><body><header></header>` +
   `${NOTICE_SLOT}<main><h1>${title}</h1>${'<p>Plenty of text to compress.</p>'.repeat(60)}` +
-  `</main></body></html>`;
+  `</main><footer><address>${CONTACT_SLOT}</address></footer></body></html>`;
 
 let client: string;
 let ctx: TestContext;
@@ -45,6 +47,32 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
   fs.rmSync(client, { recursive: true, force: true });
+});
+
+describe('the contact details in the served pages', () => {
+  test('the footer carries customer care’s address, phone and e-mail from the settings', async () => {
+    const where = eq(settings.category, 'Contact');
+    const before = await ctx.database.db.select().from(settings).where(where);
+    const value = (name: string) => JSON.parse(before.find((s) => s.name === name)!.value);
+    for (const url of ['/faqs/', '/dashboard/orders/']) {
+      const body = (await get(url)).body;
+      expect(body).not.toContain(CONTACT_SLOT);
+      for (const line of value('Address') as string[]) expect(body).toContain(`${line}<br>`);
+      const phone = value('Phone') as string;
+      expect(body).toContain(`<a href="tel:${phone.replace(/\s+/g, '')}">${phone}</a>`);
+      expect(body).toContain(`<a href="mailto:${value('Email')}">`);
+    }
+    // a staff edit shows on the next page, escaped
+    await ctx.database.db
+      .update(settings)
+      .set({ value: JSON.stringify('care+<islands>@ferrybox.je') })
+      .where(and(where, eq(settings.name, 'Email')));
+    expect((await get('/faqs/')).body).toContain('care+&lt;islands&gt;@ferrybox.je');
+    await ctx.database.db
+      .update(settings)
+      .set({ value: JSON.stringify(value('Email')) })
+      .where(and(where, eq(settings.name, 'Email')));
+  });
 });
 
 describe('the notice banner in the served pages', () => {
@@ -98,7 +126,7 @@ describe('the notice banner in the served pages', () => {
 test('when the settings cannot be read, the page is served without its notice', async () => {
   const app = Fastify({ logger: false });
   const web = await createWeb({ webRoot: client } as Config, {
-    noticeText: () => Promise.reject(new Error('database down')),
+    settings: () => Promise.reject(new Error('database down')),
   });
   app.addHook('onSend', web.pageHook);
   registerErrorHandling(app, web.fallback);
@@ -106,6 +134,7 @@ test('when the settings cannot be read, the page is served without its notice', 
   const response = await app.inject({ method: 'GET', url: '/faqs/' });
   expect(response.statusCode).toBe(200);
   expect(response.body).toContain(NOTICE_SLOT);
+  expect(response.body).toContain(CONTACT_SLOT);
   expect(response.body).toContain('<h1>FAQs</h1>');
   await app.close();
 });

@@ -14,6 +14,11 @@ test('the home page shows the price bands from the database', async ({ page }) =
   await expect(bands.last()).toContainText('Price Band M');
   await expect(page.getByTestId('receiving-hours')).toContainText('7am to 4pm, Monday to Friday');
   await expect(page.getByTestId('contact-details')).toContainText('Jersey');
+  await expect(page.getByTestId('contact-details')).toContainText('customercare@ferrybox.je');
+  // the contact details are in the HTML the server sends, before any script runs
+  expect(await response!.text()).toContain(
+    '<a href="mailto:customercare@ferrybox.je">customercare@ferrybox.je</a>',
+  );
   await screenshots(page, 'home');
 });
 

@@ -5,6 +5,8 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { withNoticeBanner } from '../../shared/notice';
+import { withContactLines } from '../../shared/contact';
+import type { SettingsMap } from '../../shared/settings';
 import type { Config } from '../config';
 
 const SPA_FALLBACK = '__spa-fallback.html';
@@ -77,8 +79,8 @@ async function bodyText(payload: unknown): Promise<string | null> {
 }
 
 export interface WebOptions {
-  /** The notice banner's current text (settings `Site` / `NoticeBanner`), or none. */
-  noticeText?: () => Promise<unknown>;
+  /** The current site settings: the notice banner and the contact details come from them. */
+  settings?: () => Promise<SettingsMap>;
 }
 
 /**
@@ -86,9 +88,10 @@ export interface WebOptions {
  * revalidated on every visit, `/faqs` redirected to `/faqs/`, and the SPA fallback for the
  * browser-rendered routes. Never the fallback for /public/* or /api/* (see lib/errors.ts).
  *
- * `pageHook` (an onSend hook of the app) writes the current notice banner into
- * every HTML page, so that it is there at the first paint instead of pushing the page down when
- * the settings arrive, and gives the page an ETag of what is sent.
+ * `pageHook` (an onSend hook of the app) writes the current notice banner and the footer's
+ * contact details into every HTML page, so that they are there at the first paint instead of
+ * arriving (and pushing the page down) with the settings, and gives the page an ETag of what is
+ * sent.
  */
 export async function createWeb(config: Config, options: WebOptions = {}) {
   const root = config.webRoot;
@@ -168,14 +171,17 @@ export async function createWeb(config: Config, options: WebOptions = {}) {
     }
     const html = await bodyText(payload);
     if (html === null) return payload;
-    let notice: unknown;
+    let settings: SettingsMap = {};
     try {
-      notice = await options.noticeText?.();
+      settings = (await options.settings?.()) ?? {};
     } catch (error) {
-      // The page still works without its notice: the browser fetches the settings itself.
-      request.log.warn({ err: error }, 'notice banner left out: settings unavailable');
+      // The page still works without them: the browser fetches the settings itself.
+      request.log.warn({ err: error }, 'notice banner and contact details left out: no settings');
     }
-    const body = withNoticeBanner(html, notice);
+    const body = withContactLines(
+      withNoticeBanner(html, settings.Site?.NoticeBanner),
+      settings.Contact,
+    );
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
     reply.removeHeader('content-length');
     reply.removeHeader('last-modified');

@@ -1,3 +1,4 @@
+import { contactLinesHtml, type ContactDetails } from '../../shared/contact';
 import { BRAND, TRACKING_CONFIGURED } from '../lib/site';
 import { formatTime, useSettings, type ReceivingHours } from '../features/settings/use-settings';
 import { SocialLinks } from './social-links';
@@ -39,34 +40,27 @@ export function ReceivingHoursText() {
   );
 }
 
-/** Customer care's address, phone and e-mail from the settings (`Contact`). */
+/**
+ * Customer care's address, phone and e-mail from the settings (`Contact`). The server writes them
+ * into the page it serves (src/shared/contact.ts); hydrating keeps that markup, and the browser
+ * writes it again once the settings arrive (a staff edit since the page was served shows then).
+ */
 export function ContactLines({ testId }: { testId?: string }) {
   const settings = useSettings();
-  const address = settings.get<string[]>('Contact', 'Address');
-  const phone = settings.get<string>('Contact', 'Phone');
-  const email = settings.get<string>('Contact', 'Email');
+  const contact: ContactDetails = {
+    Address: settings.get('Contact', 'Address'),
+    Phone: settings.get('Contact', 'Phone'),
+    Email: settings.get('Contact', 'Email'),
+  };
+  const html = settings.loaded ? contactLinesHtml(contact) : '';
   return (
-    <address className="contact-lines" data-testid={testId} aria-busy={!settings.loaded}>
-      {address?.length ? (
-        <p>
-          {address.map((line, i) => (
-            <span key={i}>
-              {line}
-              <br />
-            </span>
-          ))}
-        </p>
-      ) : null}
-      {phone && (
-        <p>
-          Phone: <a href={`tel:${phone.replace(/\s+/g, '')}`}>{phone}</a>
-        </p>
-      )}
-      {email && (
-        <p>
-          E-mail: <a href={`mailto:${email}`}>{email}</a>
-        </p>
-      )}
+    <address className="contact-lines" data-testid={testId}>
+      <div
+        key={settings.loaded ? 'current' : 'served'}
+        className="contact-slot"
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
     </address>
   );
 }
