@@ -24,6 +24,7 @@ import { RateLimiter, type RateLimitOverrides } from './lib/rate-limit';
 import { authRoutes } from './modules/auth/routes';
 import { membersRoutes } from './modules/members/routes';
 import { ordersRoutes } from './modules/orders/routes';
+import { orderDetailRoutes } from './modules/orders/detail-routes';
 import { addressesRoutes } from './modules/addresses/routes';
 import { devRoutes } from './modules/dev/routes';
 import { devInvoiceRoutes } from './modules/dev/invoice-routes';
@@ -96,8 +97,14 @@ export async function buildApp(
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
-    // Answers of the API carry tokens and personal data: no cache keeps them (issue 17).
-    if (request.url.startsWith('/public/') && !request.url.startsWith('/public/settings')) {
+    // Answers of the API carry tokens and personal data: no cache keeps them (issue 17), save
+    // those a route marks private (a parcel's photo stays in its customer's browser only).
+    const own = String(reply.getHeader('cache-control') ?? '');
+    if (
+      request.url.startsWith('/public/') &&
+      !request.url.startsWith('/public/settings') &&
+      !own.startsWith('private')
+    ) {
       reply.header('cache-control', 'no-store');
     }
   });
@@ -151,6 +158,7 @@ export async function buildApp(
   await app.register(authRoutes, { prefix: '/public/auth' });
   await app.register(membersRoutes, { prefix: '/public/members' });
   await app.register(ordersRoutes, { prefix: '/public/orders' });
+  await app.register(orderDetailRoutes, { prefix: '/public/orders' });
   await app.register(addressesRoutes, { prefix: '/public/addresses' });
   await app.register(paymentRoutes, { prefix: '/public/payment' });
   await app.register(staffRoutes, { prefix: '/api/admin' });

@@ -1,5 +1,5 @@
 // An order's (or quote request's) reference, shown to the customer and on labels: `ORD-000042`
-// from its id; payments and invoices are numbered the same way (`PAY-`, `INV-`). Distinct from a customer reference (`FB` + 6 characters, decision 0004).
+// from its id; payments, invoices and cases are numbered the same way (`PAY-`, `INV-`, `CASE-`). Distinct from a customer reference (`FB` + 6 characters, decision 0004).
 
 const PREFIX = 'ORD-';
 
@@ -14,6 +14,8 @@ export const orderReference = (id: number) => reference(PREFIX, id);
 export const paymentReference = (id: number) => reference('PAY-', id);
 /** An invoice's reference: `INV-000001`. */
 export const invoiceReference = (id: number) => reference('INV-', id);
+/** A missing-items case's reference: `CASE-000001`. */
+export const caseReference = (id: number) => reference('CASE-', id);
 
 /** The id in a reference such as `ord-000042` or `ORD-42`, or null. */
 export function orderIdFromReference(reference: string): number | null {

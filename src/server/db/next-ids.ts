@@ -3,11 +3,11 @@ import type { Db } from './client';
 
 /**
  * `count` new ids of a table's serial column, taken before the insert so that a reference
- * (`ORD-000042`, `PAY-…`, `INV-…`) can be written with its row. Ascending.
+ * (`ORD-000042`, `PAY-…`, `INV-…`, `CASE-…`) can be written with its row. Ascending.
  */
 export async function nextIds(
   tx: Pick<Db, 'select'>,
-  table: 'orders' | 'payments' | 'invoices',
+  table: 'orders' | 'payments' | 'invoices' | 'order_cases',
   count = 1,
 ): Promise<number[]> {
   const rows = await tx

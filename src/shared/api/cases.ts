@@ -10,6 +10,15 @@ import { cleanString } from '../validation/clean-text';
 export const CASE_STATUSES = ['Open', 'Answered', 'Resolved'] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 
+export const CASE_MESSAGES = {
+  notYet: (status: string) =>
+    `This order is ${status}: missing items can be reported once the parcel has left the UK (Shipped or Delivered).`,
+  opened: (reference: string) =>
+    `Thank you. We have opened case ${reference} and will reply by email.`,
+  added: (reference: string) =>
+    `Thank you. We have added your message to case ${reference} and will reply by email.`,
+} as const;
+
 export const MISSING_DESCRIPTION_MIN = 10;
 export const MISSING_DESCRIPTION_MAX = 2000;
 

@@ -10,7 +10,7 @@ import { onlyFromThisMachine } from './routes';
  * Development only (never registered in production), until the depot's screens exist (issue 13):
  * move a paid booking through the depot, as staff will, so a demo and the browser tests can follow
  * it on the customer's timeline and download its export certificate.
- * - POST /dev/parcels/receive: the parcel arrives, measured.
+ * - POST /dev/parcels/receive: the parcel arrives, measured (and photographed, if photos are given).
  * - POST /dev/parcels/dispatch: it leaves on a sailing with a carrier and tracking number.
  * - POST /dev/parcels/deliver: it reaches the customer.
  */
@@ -36,6 +36,19 @@ export const devDepotRoutes: FastifyPluginAsyncZod = async (app) => {
             WidthMm: whole,
             HeightMm: whole,
             Shelf: z.string().max(40).default(''),
+            Photos: z
+              .array(
+                z
+                  .object({
+                    ContentType: z.enum(['image/png', 'image/jpeg']),
+                    Base64: z.base64().max(700_000),
+                    Width: whole,
+                    Height: whole,
+                  })
+                  .strict(),
+              )
+              .max(4)
+              .default([]),
           })
           .strict(),
       },
@@ -52,6 +65,12 @@ export const devDepotRoutes: FastifyPluginAsyncZod = async (app) => {
             widthMm: b.WidthMm,
             heightMm: b.HeightMm,
             shelfLocation: b.Shelf,
+            photos: b.Photos.map((p) => ({
+              contentType: p.ContentType,
+              data: Buffer.from(p.Base64, 'base64'),
+              width: p.Width,
+              height: p.Height,
+            })),
           },
           SYSTEM,
         ),

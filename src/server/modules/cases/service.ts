@@ -1,0 +1,144 @@
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { CASE_MESSAGES, type OrderCase } from '../../../shared/api/cases';
+import { ORDER_DETAIL_MESSAGES } from '../../../shared/api/order-detail';
+import { caseReference } from '../../../shared/order-reference';
+import { canReportMissingItems } from '../../../shared/order-status';
+import type { Db } from '../../db/client';
+import { nextIds } from '../../db/next-ids';
+import { caseMessages, orderCases, orders, users } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { queueMail } from '../../lib/mail';
+import type { Site } from '../auth/emails';
+import { fullName } from '../auth/user-data';
+import type { Tx } from '../orders/lifecycle';
+import { missingItemsEmail } from './emails';
+
+/**
+ * Missing-items cases (issue 12, decision 0012): a case sits beside a Shipped or Delivered order
+ * with its own status, so the order keeps where it stands. An order has at most one case that is
+ * not Resolved: a second report while one is open is added to it as a new message (and puts it
+ * back to Open if the office had answered), rather than opening another.
+ */
+
+type CaseRow = typeof orderCases.$inferSelect;
+
+/** The cases of these orders with their messages, oldest first. */
+export async function casesOf(tx: Tx, orderIds: number[]): Promise<OrderCase[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await tx
+    .select()
+    .from(orderCases)
+    .where(inArray(orderCases.orderId, orderIds))
+    .orderBy(asc(orderCases.id));
+  if (rows.length === 0) return [];
+  const messages = await tx
+    .select()
+    .from(caseMessages)
+    .where(
+      inArray(
+        caseMessages.caseId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(caseMessages.id));
+  return rows.map((row) => toOrderCase(row, messages));
+}
+
+function toOrderCase(row: CaseRow, messages: (typeof caseMessages.$inferSelect)[]): OrderCase {
+  return {
+    Id: row.id,
+    Reference: row.reference,
+    OrderId: row.orderId,
+    Status: row.status,
+    Description: row.description,
+    // The office's replies carry no staff name.
+    Messages: messages
+      .filter((m) => m.caseId === row.id)
+      .map((m) => ({
+        From: m.authorType === 'customer' ? ('customer' as const) : ('staff' as const),
+        Body: m.body,
+        At: m.at.toISOString(),
+      })),
+    Created: row.createdAt.toISOString(),
+    Updated: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The customer reports missing items on their own order: opens a case (or adds to the open one)
+ * with their words as a message and queues the acknowledgement, in one transaction. The order
+ * row is locked meanwhile, so two reports at once cannot open two cases.
+ */
+export async function reportMissingItems(
+  db: Db,
+  site: Site,
+  customerId: number,
+  orderId: number,
+  description: string,
+): Promise<{ opened: boolean; orderCase: OrderCase }> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id, reference: orders.reference, status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)))
+      .for('update');
+    if (!order) throw new HttpError(404, ORDER_DETAIL_MESSAGES.notFound);
+    if (!canReportMissingItems(order.status)) {
+      throw new HttpError(409, CASE_MESSAGES.notYet(order.status));
+    }
+    const now = new Date();
+    const [open] = await tx
+      .select()
+      .from(orderCases)
+      .where(and(eq(orderCases.orderId, order.id), ne(orderCases.status, 'Resolved')))
+      .orderBy(desc(orderCases.id))
+      .limit(1);
+    let row: CaseRow;
+    if (open) {
+      [row] = await tx
+        .update(orderCases)
+        .set({ status: 'Open', updatedAt: now })
+        .where(eq(orderCases.id, open.id))
+        .returning();
+    } else {
+      const [id] = await nextIds(tx, 'order_cases');
+      [row] = await tx
+        .insert(orderCases)
+        .values({
+          id,
+          reference: caseReference(id),
+          orderId: order.id,
+          customerId,
+          description,
+        })
+        .returning();
+    }
+    await tx
+      .insert(caseMessages)
+      .values({ caseId: row.id, authorType: 'customer', authorId: customerId, body: description });
+
+    const [customer] = await tx.select().from(users).where(eq(users.id, customerId));
+    if (customer?.email) {
+      await queueMail(
+        tx,
+        missingItemsEmail(
+          site,
+          { email: customer.email, firstName: customer.firstName ?? fullName(customer) },
+          {
+            caseReference: row.reference,
+            orderId: order.id,
+            orderReference: order.reference,
+            description,
+            opened: !open,
+          },
+        ),
+      );
+    }
+    const messages = await tx
+      .select()
+      .from(caseMessages)
+      .where(eq(caseMessages.caseId, row.id))
+      .orderBy(asc(caseMessages.id));
+    return { opened: !open, orderCase: toOrderCase(row, messages) };
+  });
+}

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { missingItemsRequest, orderCaseSchema } from '../../../shared/api/cases';
+import {
+  ORDER_DETAIL_MESSAGES,
+  orderDetailResponse,
+  orderIdParams,
+  parcelPhotoParams,
+} from '../../../shared/api/order-detail';
+import { authOf } from '../../lib/auth';
+import { HttpError } from '../../lib/errors';
+import { reportMissingItems } from '../cases/service';
+import { orderDetail, parcelPhoto } from './detail';
+
+/** The customer's browser may keep a photo a day; no shared cache may (it is personal). */
+const PHOTO_CACHE = 'private, max-age=86400';
+
+/**
+ * The order's page in My Account (issue 12). Every call needs a logged-in customer and reaches
+ * only that customer's orders: another customer's id is a 404.
+ *
+ * - GET /public/orders/{Id}: the order, its payments, invoices, cases and timeline.
+ * - GET /public/orders/{Id}/photos/{PhotoId}: a photo of its parcel, as the depot took it.
+ * - POST /public/orders/missing/{Id}: reports missing items from a Shipped or Delivered order
+ *   (otherwise 409): 201 with the case opened, or 200 with the open case it was added to.
+ */
+export const orderDetailRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+
+  app.get(
+    '/:Id',
+    {
+      onRequest: app.requireAuth(),
+      schema: { params: orderIdParams, response: { 200: orderDetailResponse } },
+    },
+    async (request) => {
+      const found = await orderDetail(db, authOf(request).user.id, request.params.Id);
+      if (!found) throw new HttpError(404, ORDER_DETAIL_MESSAGES.notFound);
+      return found;
+    },
+  );
+
+  app.get(
+    '/:Id/photos/:PhotoId',
+    { onRequest: app.requireAuth(), schema: { params: parcelPhotoParams } },
+    async (request, reply) => {
+      const { Id, PhotoId } = request.params;
+      const photo = await parcelPhoto(db, authOf(request).user.id, Id, PhotoId);
+      if (!photo) throw new HttpError(404, ORDER_DETAIL_MESSAGES.photoNotFound);
+      return reply.type(photo.contentType).header('cache-control', PHOTO_CACHE).send(photo.data);
+    },
+  );
+
+  app.post(
+    '/missing/:Id',
+    {
+      onRequest: app.requireAuth(),
+      schema: {
+        params: orderIdParams,
+        body: missingItemsRequest,
+        response: { 200: orderCaseSchema, 201: orderCaseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user } = authOf(request);
+      const { opened, orderCase } = await reportMissingItems(
+        db,
+        app.config,
+        user.id,
+        request.params.Id,
+        request.body.Description,
+      );
+      request.log.info(
+        { orderId: request.params.Id, case: orderCase.Reference, opened },
+        'missing items reported',
+      );
+      return reply.status(opened ? 201 : 200).send(orderCase);
+    },
+  );
+};

@@ -1,0 +1,200 @@
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { addressLines } from '../../../shared/addresses';
+import { carrierOf, trackingLink } from '../../../shared/carriers';
+import type {
+  OrderDetail,
+  ParcelPhoto,
+  TimelineEntry,
+  TimelineKind,
+} from '../../../shared/api/order-detail';
+import {
+  canReportMissingItems,
+  hasLeftTheUk,
+  type OrderStatus,
+} from '../../../shared/order-status';
+import {
+  invoices as invoiceRows,
+  orderEvents,
+  orders,
+  parcelPhotos,
+  parcels,
+  payments,
+} from '../../db/schema';
+import { casesOf } from '../cases/service';
+import { discountCodeOf } from '../discounts/service';
+import { toInvoice } from '../invoices/service';
+import { toPayment } from '../payments/service';
+import type { Tx } from './lifecycle';
+import { toCustomerOrder } from './service';
+
+/**
+ * The order's page in My Account (issue 12): the customer's own order, what they paid for it, its
+ * cases, and a timeline built from its events (when) and its parcel's row (what the depot
+ * measured, the sailing, the carrier). The depot's shelf, its notes, staff names and the notes
+ * of the events are internal and never leave here.
+ */
+
+/** What a status change means to the customer; null for a change the timeline does not tell. */
+function kindOf(from: OrderStatus | null, to: OrderStatus | null): TimelineKind | null {
+  if (to === null) return null;
+  if (to === 'Cancelled') return 'cancelled';
+  if (from === null) return to === 'Quote Requested' ? 'quote-requested' : 'booked';
+  switch (to) {
+    case 'Quote Ready':
+      return 'quoted';
+    case 'Quote Declined':
+      return 'declined';
+    case 'Awaiting Payment':
+      return from === 'Quote Ready' ? 'accepted' : 'held';
+    case 'Awaiting Parcel':
+      return 'paid';
+    case 'Received at Depot':
+      return 'received';
+    case 'Paid':
+      return 'invoice-paid';
+    case 'Shipped':
+      return 'dispatched';
+    case 'Delivered':
+      return 'delivered';
+    default:
+      return null;
+  }
+}
+
+export const photoUrl = (orderId: number, photoId: number) =>
+  `/public/orders/${orderId}/photos/${photoId}`;
+
+type ParcelRow = typeof parcels.$inferSelect;
+
+function timeline(
+  events: (typeof orderEvents.$inferSelect)[],
+  parcel: ParcelRow | undefined,
+  photos: ParcelPhoto[],
+): TimelineEntry[] {
+  const entries: TimelineEntry[] = [];
+  for (const event of events) {
+    const kind = kindOf(event.fromStatus, event.toStatus);
+    if (!kind) continue;
+    const entry: TimelineEntry = { Kind: kind, At: event.at.toISOString() };
+    if (kind === 'received' && parcel) {
+      const { lengthMm, widthMm, heightMm } = parcel;
+      entry.Parcel = {
+        Weight: parcel.weightGrams,
+        size:
+          lengthMm && widthMm && heightMm
+            ? { length: lengthMm, width: widthMm, height: heightMm }
+            : null,
+        Photos: photos,
+      };
+    }
+    if (kind === 'dispatched' && parcel?.carrier && parcel.dispatchedAt) {
+      entry.Dispatch = {
+        Carrier: carrierOf(parcel.carrier)?.name ?? parcel.carrier,
+        TrackingNumber: parcel.trackingNumber,
+        TrackingUrl: trackingLink(parcel.carrier, parcel.trackingNumber),
+        SailingDate: parcel.dispatchedAt.toISOString().slice(0, 10),
+      };
+    }
+    entries.push(entry);
+  }
+  return entries;
+}
+
+/** The customer's own order as its page shows it, or null (another customer's too). */
+export async function orderDetail(
+  tx: Tx,
+  customerId: number,
+  orderId: number,
+): Promise<OrderDetail | null> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
+  if (!order) return null;
+
+  const events = await tx
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, order.id))
+    .orderBy(asc(orderEvents.id));
+  const [parcel] = await tx.select().from(parcels).where(eq(parcels.orderId, order.id));
+  const photos = parcel
+    ? await tx
+        .select({ Id: parcelPhotos.id, Width: parcelPhotos.width, Height: parcelPhotos.height })
+        .from(parcelPhotos)
+        .where(eq(parcelPhotos.parcelId, parcel.id))
+        .orderBy(asc(parcelPhotos.id))
+    : [];
+  const invoices = (
+    await tx
+      .select()
+      .from(invoiceRows)
+      .where(eq(invoiceRows.orderId, order.id))
+      .orderBy(asc(invoiceRows.id))
+  ).map((row) => toInvoice(row, order.reference));
+
+  // Money taken for it: its checkout's payment and its invoices' payments.
+  const paidFor = [
+    ...(order.paymentId === null ? [] : [eq(payments.id, order.paymentId)]),
+    ...(invoices.length
+      ? [
+          inArray(
+            payments.invoiceId,
+            invoices.map((i) => i.Id),
+          ),
+        ]
+      : []),
+  ];
+  const paid = paidFor.length
+    ? await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.status, 'paid'), or(...paidFor)))
+        .orderBy(asc(payments.id))
+    : [];
+  const covered = order.paymentId
+    ? await tx
+        .select({ reference: orders.reference })
+        .from(orders)
+        .where(eq(orders.paymentId, order.paymentId))
+        .orderBy(asc(orders.id))
+    : [];
+
+  return {
+    Order: {
+      ...toCustomerOrder(order),
+      RetailerWebsite: order.retailerWebsite,
+      RetailerOrderNumber: order.retailerOrderNumber,
+      DeliveryAddress: order.deliveryAddress ? addressLines(order.deliveryAddress) : null,
+    },
+    Payments: await Promise.all(
+      paid.map(async (p) => ({
+        ...toPayment(p, await discountCodeOf(tx, p.discountCodeId)),
+        OrderReferences:
+          p.kind === 'checkout' ? covered.map((c) => c.reference) : [order.reference],
+      })),
+    ),
+    Invoices: invoices,
+    Cases: await casesOf(tx, [order.id]),
+    CertificateAvailable: hasLeftTheUk(order.status),
+    CanReportMissingItems: canReportMissingItems(order.status),
+    Timeline: timeline(
+      events,
+      parcel,
+      photos.map((p) => ({ ...p, Url: photoUrl(order.id, p.Id) })),
+    ),
+  };
+}
+
+/** A photo of the parcel of the customer's own order, or null (another customer's too). */
+export async function parcelPhoto(tx: Tx, customerId: number, orderId: number, photoId: number) {
+  const [row] = await tx
+    .select({ contentType: parcelPhotos.contentType, data: parcelPhotos.data })
+    .from(parcelPhotos)
+    .innerJoin(parcels, eq(parcels.id, parcelPhotos.parcelId))
+    .innerJoin(orders, eq(orders.id, parcels.orderId))
+    .where(
+      and(eq(parcelPhotos.id, photoId), eq(orders.id, orderId), eq(orders.customerId, customerId)),
+    );
+  return row ?? null;
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { orderCaseSchema } from './cases';
+import { paymentSchema } from './checkout';
+import { pathId } from './listing';
+import { customerOrderSchema, invoiceSchema } from './orders';
+
+/**
+ * The order's page in My Account (issue 12):
+ * - GET /public/orders/{Id}: the customer's own order with what was booked, its price lines,
+ *   payments, invoices, missing-items cases and a timeline built from its events, oldest first.
+ * - GET /public/orders/{Id}/photos/{PhotoId}: a photo the depot took of its parcel.
+ * Another customer's order or photo is a 404, like an unknown one. Staff names and the depot's
+ * internal notes (shelf, staff note) are never part of it.
+ */
+
+export const orderIdParams = z.object({ Id: pathId }).strict();
+export const parcelPhotoParams = z.object({ Id: pathId, PhotoId: pathId }).strict();
+
+export const ORDER_DETAIL_MESSAGES = {
+  notFound: 'This order was not found.',
+  photoNotFound: 'This photo was not found.',
+} as const;
+
+/** What happened to an order, as its timeline tells it (one entry per status change). */
+export const TIMELINE_KINDS = [
+  'quote-requested',
+  'quoted',
+  'accepted',
+  'declined',
+  'booked',
+  'paid',
+  'received',
+  'held',
+  'invoice-paid',
+  'dispatched',
+  'delivered',
+  'cancelled',
+] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
+
+/** Each entry's heading on the order's page. */
+export const TIMELINE_TITLES: Readonly<Record<TimelineKind, string>> = {
+  'quote-requested': 'Quote requested',
+  quoted: 'Quote ready',
+  accepted: 'Quote accepted',
+  declined: 'Quote declined',
+  booked: 'Booked',
+  paid: 'Paid',
+  received: 'Received at our depot',
+  held: 'Held for an invoice',
+  'invoice-paid': 'Invoice paid',
+  dispatched: 'On its way to the island',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+export const parcelPhotoSchema = z.object({
+  Id: z.number().int(),
+  /** GET /public/orders/{Id}/photos/{PhotoId}: needs the customer's bearer token. */
+  Url: z.string(),
+  Width: z.number().int(),
+  Height: z.number().int(),
+});
+export type ParcelPhoto = z.infer<typeof parcelPhotoSchema>;
+
+export const timelineEntrySchema = z.object({
+  Kind: z.enum(TIMELINE_KINDS),
+  /** When it happened (ISO 8601). */
+  At: z.string(),
+  /** The parcel as measured at the depot (received). */
+  Parcel: z
+    .object({
+      /** Grams. */
+      Weight: z.number().int().nullable(),
+      /** Millimetres. */
+      size: z.object({ length: z.number(), width: z.number(), height: z.number() }).nullable(),
+      Photos: z.array(parcelPhotoSchema),
+    })
+    .optional(),
+  /** The sailing it left the UK on (dispatched). */
+  Dispatch: z
+    .object({
+      Carrier: z.string(),
+      TrackingNumber: z.string(),
+      /** The carrier's page for this parcel, or null when there is none. */
+      TrackingUrl: z.string().nullable(),
+      /** yyyy-MM-dd: the date of export. */
+      SailingDate: z.string(),
+    })
+    .optional(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+/** GET /public/orders/{Id}. */
+export const orderDetailResponse = z.object({
+  Order: customerOrderSchema.extend({
+    RetailerWebsite: z.string(),
+    RetailerOrderNumber: z.string(),
+    /** The delivery address as it was at checkout, a line each; null before checkout. */
+    DeliveryAddress: z.array(z.string()).nullable(),
+  }),
+  /** Money taken for it: its checkout's payment (which may cover other orders) and invoices'. */
+  Payments: z.array(paymentSchema.extend({ OrderReferences: z.array(z.string()) })),
+  Invoices: z.array(invoiceSchema),
+  Cases: z.array(orderCaseSchema),
+  /** The parcel has left the UK: its export certificate can be downloaded. */
+  CertificateAvailable: z.boolean(),
+  /** Missing items may be reported (the order is Shipped or Delivered). */
+  CanReportMissingItems: z.boolean(),
+  Timeline: z.array(timelineEntrySchema),
+});
+export type OrderDetail = z.infer<typeof orderDetailResponse>;

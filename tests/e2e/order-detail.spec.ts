@@ -1,0 +1,188 @@
+import fs from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { CheckoutResult } from '../../src/shared/api/checkout';
+import type { Invoice } from '../../src/shared/api/orders';
+import { jerseyDelivery } from '../support/addresses';
+import { logIn, registerCustomer } from './support/accounts';
+import { axeProblems, stepShots } from './support/booking';
+import { expect, test } from './support/fixtures';
+
+// The order's page in My Account (issue 12): a paid parcel is received at the depot (weighed and
+// photographed) and leaves on a sailing; the customer follows it on the timeline, opens the
+// photo and the carrier's tracking page, sees an invoice to pay, and reports missing items.
+
+const PHOTO = fs.readFileSync('public/og-image.png').toString('base64');
+
+/** A customer with a paid band C booking to Jersey, made through the API and the sandbox. */
+async function paidOrder(request: APIRequestContext) {
+  const customer = await registerCustomer(request);
+  const headers = { authorization: `Bearer ${customer.token}` };
+  const address = await request.post('/public/addresses/create', {
+    headers,
+    data: jerseyDelivery(),
+  });
+  expect(address.status()).toBe(201);
+  const { Id: addressId } = (await address.json()) as { Id: number };
+  const bands = (await (await request.post('/api/products', { data: {} })).json()) as {
+    items: { Id: number; Code: string }[];
+  };
+  const created = await request.post('/public/orders/create', {
+    headers: { ...headers, 'idempotency-key': `order-detail-${Date.now()}` },
+    data: {
+      Orders: [
+        {
+          LocalId: 1,
+          ProductId: bands.items.find((b) => b.Code === 'C')!.Id,
+          RetailerName: 'John Lewis',
+          RetailerWebsite: 'www.johnlewis.com',
+          RetailerOrderNumber: 'JL-2041',
+          TermsAcceptedAt: new Date().toISOString(),
+          ItemDescription: 'Kettle and toaster',
+          ItemValue: 89.99,
+          ItemCount: 2,
+          Island: 'Jersey',
+          selectedExtras: [],
+        },
+      ],
+      DeliveryAddressId: addressId,
+      BillingAddressId: addressId,
+      TermsAccepted: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const checkout = (await created.json()) as CheckoutResult;
+  // The sandbox's payment page, submitted with its test card that pays.
+  const paid = await request.post(checkout.Payment.CheckoutUrl!, {
+    form: { card: '4242424242424242', expiry: '12 / 30', cvc: '123', name: 'Ann Le Brocq' },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+  return { ...customer, order: checkout.Orders[0] };
+}
+
+/** The depot, as staff will work it (the server's /dev/parcels routes, outside production). */
+async function depot(request: APIRequestContext, step: string, data: object) {
+  const res = await request.post(`/dev/parcels/${step}`, { data });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+}
+
+const entry = (page: Page, title: string) =>
+  page.getByTestId('timeline-entry').filter({ has: page.getByRole('heading', { name: title }) });
+
+test('a customer follows a parcel to the island and reports missing items', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  test.setTimeout(180_000);
+  const { email, password, order } = await paidOrder(request);
+  await depot(request, 'receive', {
+    OrderReference: order.Reference,
+    WeightGrams: 2350,
+    LengthMm: 400,
+    WidthMm: 300,
+    HeightMm: 200,
+    Shelf: 'B-12',
+    Photos: [{ ContentType: 'image/png', Base64: PHOTO, Width: 1200, Height: 630 }],
+  });
+
+  // Waiting at the depot: the timeline so far, nothing to report yet.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/dashboard/orders/${order.Id}/`);
+  await logIn(page, email, password);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${order.Reference}`);
+  await expect(page).toHaveTitle(`Order ${order.Reference} - Ferrybox`);
+  await expect(page.getByTestId('order-status')).toHaveText('Received at Depot');
+  const timeline = page.getByRole('list', { name: 'Timeline' });
+  await expect(timeline.getByRole('heading')).toHaveText([
+    'Booked',
+    'Paid',
+    'Received at our depot',
+  ]);
+  await expect(entry(page, 'Received at our depot')).toContainText(
+    'Weight 2.35 kg · 40 × 30 × 20 cm',
+  );
+  await expect(page.getByText('B-12')).toHaveCount(0); // the shelf is the depot's business
+  await expect(page.getByRole('button', { name: 'Report missing items' })).toHaveCount(0);
+  await expect(page.getByTestId('order-total')).toHaveText('£12.95');
+
+  // The photo, as a thumbnail and larger.
+  await page.getByRole('button', { name: /^Open your parcel at our depot, photo 1/ }).click();
+  const photo = page.getByRole('dialog', { name: 'Photo of your parcel' });
+  const image = photo.getByRole('img', { name: 'Your parcel at our depot, photo 1' });
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+  await stepShots(page, 'order-detail-photo');
+  await photo.getByRole('button', { name: 'Close' }).click();
+  await expect(photo).toBeHidden();
+
+  // It sails with Jersey Post; an invoice for excess carriage is raised.
+  await depot(request, 'dispatch', {
+    OrderReferences: [order.Reference],
+    Carrier: 'jersey-post',
+    SailingDate: '2026-12-01',
+  });
+  const raised = await request.post('/dev/invoices', {
+    data: { OrderReference: order.Reference, Amount: 4.5, Reason: 'Excess carriage' },
+  });
+  expect(raised.status()).toBe(201);
+  const invoice = (await raised.json()) as Invoice;
+  await page.reload();
+  await expect(page.getByTestId('order-status')).toHaveText('Shipped');
+  const sailed = entry(page, 'On its way to the island');
+  await expect(sailed).toContainText('Sailed 01-12-2026 with Jersey Post');
+  const tracking = sailed.getByRole('link', { name: /Track with Jersey Post/ });
+  await expect(tracking).toHaveAttribute('target', '_blank');
+  await expect(tracking).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.jerseypost\.com\/track\/\?trackingNumber=CI\d{9}GB$/,
+  );
+  const pay = page.getByRole('link', { name: 'Pay £4.50' });
+  await expect(pay).toHaveAttribute('href', `/dashboard/pay/${invoice.Id}`);
+  await expect(page.getByTestId('payment')).toContainText('Booking payment');
+  await stepShots(page, 'order-detail-shipped');
+  expect(await axeProblems(page)).toEqual([]);
+
+  // Missing items: the description is checked before it is sent, then a case opens.
+  await page.getByRole('button', { name: 'Report missing items' }).click();
+  const report = page.getByRole('dialog', { name: 'Report missing items' });
+  const description = report.getByRole('textbox', { name: 'What is missing?' });
+  await description.fill('Toaster');
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(report.getByText('Your description must be at least 10 characters.')).toBeVisible();
+  await stepShots(page, 'order-detail-report');
+  expect(await axeProblems(page)).toEqual([]);
+  await description.fill('The toaster was not in the box, only the kettle.');
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(report).toBeHidden();
+  await expect(page.getByRole('status')).toHaveText(
+    /^Thank you\. We have opened case CASE-\d{6} and will reply by email\.$/,
+  );
+  const opened = page.getByTestId('order-case');
+  await expect(opened.getByTestId('case-status')).toHaveText('Open');
+  await expect(opened).toContainText('The toaster was not in the box, only the kettle.');
+  await expect(
+    page.getByText(/^Something else missing\? We will add it to case CASE-/),
+  ).toBeVisible();
+  await stepShots(page, 'order-detail-case');
+  expect(await axeProblems(page)).toEqual([]);
+
+  // The acknowledgement is in the outbox.
+  await expect
+    .poll(async () => {
+      const entries = (await (await request.get('/dev/outbox.json')).json()) as {
+        to: string;
+        kind: string;
+      }[];
+      return entries.some((e) => e.to.includes(email) && e.kind === 'missing-items');
+    })
+    .toBe(true);
+
+  // An order that is not theirs (or not there) is not found; a non-digit id is the 404 page.
+  await page.goto('/dashboard/orders/999999/');
+  await expect(page.getByText('This order was not found.')).toBeVisible();
+  await page.goto('/dashboard/orders/abc/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found/i);
+  const expected = /Failed to load resource: the server responded with a status of 404/;
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !expected.test(e)));
+});

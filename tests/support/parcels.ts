@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { checkoutResponse } from '../../src/shared/api/checkout';
+import type { CarrierId } from '../../src/shared/carriers';
+import {
+  dispatchParcels,
+  markDelivered,
+  receiveBookedParcel,
+  type ReceiveInput,
+} from '../../src/server/modules/depot/service';
+import { SYSTEM } from '../../src/server/modules/orders/lifecycle';
+import type { TestContext } from './app';
+import { band, booking, checkoutCalls, type Customer } from './checkout';
+
+/**
+ * Factories that move a paid booking through the depot, as staff will (issue 13): each calls the
+ * depot's use case in a transaction of its own.
+ */
+
+/** A real PNG (the site's 1200 x 630 social image), for a parcel's photo. */
+export const PNG_PHOTO = {
+  contentType: 'image/png',
+  data: fs.readFileSync(path.join(import.meta.dirname, '../../public/og-image.png')),
+  width: 1200,
+  height: 630,
+};
+
+/** Books a band C parcel to Jersey and pays for it with the sandbox: Awaiting Parcel. */
+export async function paidOrder(ctx: TestContext, customer: Customer) {
+  const calls = checkoutCalls(ctx);
+  const c = await band(ctx, 'C');
+  const created = await calls.checkout(customer, [booking(c.id)]);
+  if (created.statusCode !== 201) throw new Error(`checkout failed: ${created.body}`);
+  const result = checkoutResponse.parse(created.json());
+  await calls.payWithCard(result, '4242424242424242');
+  return { ...result.Orders[0], Payment: result.Payment };
+}
+
+export const receive = (
+  ctx: TestContext,
+  orderId: number,
+  input: Partial<Omit<ReceiveInput, 'orderId'>> = {},
+) =>
+  ctx.database.db.transaction((tx) =>
+    receiveBookedParcel(
+      tx,
+      { orderId, weightGrams: 2300, lengthMm: 400, widthMm: 300, heightMm: 200, ...input },
+      SYSTEM,
+    ),
+  );
+
+export const dispatch = (
+  ctx: TestContext,
+  orderId: number,
+  {
+    carrier = 'jersey-post' as CarrierId,
+    trackingNumber = 'JP123456789GB',
+    sailing = '2026-12-01',
+  } = {},
+) =>
+  ctx.database.db.transaction((tx) =>
+    dispatchParcels(
+      tx,
+      {
+        sailingDate: new Date(`${sailing}T08:00:00Z`),
+        carrier,
+        parcels: [{ orderId, trackingNumber }],
+      },
+      SYSTEM,
+    ),
+  );
+
+export const deliver = (ctx: TestContext, orderId: number) =>
+  ctx.database.db.transaction((tx) => markDelivered(tx, [orderId], SYSTEM));
+
+/** A paid order whose parcel was received and has left on a sailing: Shipped. */
+export async function shippedOrder(ctx: TestContext, customer: Customer) {
+  const order = await paidOrder(ctx, customer);
+  await receive(ctx, order.Id);
+  await dispatch(ctx, order.Id);
+  return order;
+}
