@@ -25,6 +25,7 @@ import { authRoutes } from './modules/auth/routes';
 import { membersRoutes } from './modules/members/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { addressesRoutes } from './modules/addresses/routes';
+import { certificatesRoutes } from './modules/certificates/routes';
 import { devRoutes } from './modules/dev/routes';
 import { devInvoiceRoutes } from './modules/dev/invoice-routes';
 import { devDepotRoutes } from './modules/dev/depot-routes';
@@ -151,6 +152,7 @@ export async function buildApp(
   await app.register(membersRoutes, { prefix: '/public/members' });
   await app.register(ordersRoutes, { prefix: '/public/orders' });
   await app.register(addressesRoutes, { prefix: '/public/addresses' });
+  await app.register(certificatesRoutes, { prefix: '/public' });
   await app.register(paymentRoutes, { prefix: '/public/payment' });
   if (paymentProvider.name === 'sandbox') {
     await app.register(sandboxPageRoutes(paymentProvider as SandboxProvider), {
