@@ -43,6 +43,8 @@ export default [
     ]),
     route('validate-email/:token', 'routes/validate-email.tsx'),
     route('reset-password/:token', 'routes/reset-password.tsx'),
+    // The public check of an export certificate, from its QR code (issue 12): no login.
+    route('verify/:code', 'routes/verify.tsx'),
   ]),
   route(':slug', 'routes/content-page.tsx', { id: 'content-page' }),
   route('*', 'routes/not-found.tsx', { id: 'catch-all' }),

@@ -1,5 +1,21 @@
 import { z } from 'zod';
+import {
+  CROCKFORD_BASE32,
+  normaliseVerificationCode,
+  VERIFICATION_CODE_LENGTH,
+} from '../certificates';
 import { pathId } from './listing';
+
+// The words and code helpers live in a module without zod, so the screens can use them without it.
+export {
+  CERTIFICATE_MESSAGES,
+  certificateFileName,
+  CROCKFORD_BASE32,
+  formatVerificationCode,
+  normaliseVerificationCode,
+  VERIFICATION_CODE_LENGTH,
+  verifyPath,
+} from '../certificates';
 
 /**
  * Export certificates (issue 12). GET /public/orders/exportcert/{Id} gives the PDF once the
@@ -32,43 +48,18 @@ export const certificateFactsSchema = z.object({
 });
 export type CertificateFacts = z.infer<typeof certificateFactsSchema>;
 
-/** Crockford's base 32: digits and capitals without I, L, O and U, so a code reads back safely. */
-export const CROCKFORD_BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-export const VERIFICATION_CODE_LENGTH = 20;
-
 /**
- * A verification code: 20 characters of Crockford base 32 (100 bits, unguessable). Read as
- * Crockford reads: any case, hyphens and spaces ignored, I and L as 1, O as 0.
+ * A verification code: 20 characters of Crockford base 32 (100 bits, unguessable), read as
+ * Crockford reads (normaliseVerificationCode).
  */
 export const verificationCode = z
   .string()
   .max(64)
-  .toUpperCase()
-  .overwrite((code) => code.replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0'))
+  .overwrite(normaliseVerificationCode)
   .regex(
     new RegExp(`^[${CROCKFORD_BASE32}]{${VERIFICATION_CODE_LENGTH}}$`),
     'is not a certificate code',
   );
-
-/** A code as printed: four groups of five (`ABCDE-FGHJK-…`), easier to read out and type. */
-export const formatVerificationCode = (code: string) => code.match(/.{1,5}/g)?.join('-') ?? code;
-
-/** The path of the public page that checks a certificate. */
-export const verifyPath = (code: string) => `/verify/${code}`;
-
-/** The name the PDF is saved under (SPEC section 7). */
-export const certificateFileName = (orderReference: string) =>
-  `Export-Certificate-${orderReference}.pdf`;
-
-export const CERTIFICATE_MESSAGES = {
-  orderNotFound: 'We could not find this order.',
-  notYetExported:
-    'The export certificate is available once your parcel has been dispatched from our UK depot.',
-  sailingNotRecorded:
-    'The export certificate is not ready yet: the sailing of this parcel has not been recorded. Please contact us.',
-  notFound: 'We could not find a certificate with this code.',
-  downloadFailed: 'The certificate could not be downloaded just now. Please try again.',
-} as const;
 
 /** GET /public/orders/exportcert/{Id}. */
 export const exportCertificateParams = z.object({ Id: pathId }).strict();

@@ -23,7 +23,23 @@ export async function apiRequest<T>(
   body?: unknown,
   extraHeaders: Record<string, string> = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
+  const text = await (await send(method, path, 'application/json', body, extraHeaders)).text();
+  return (text ? safeJson(text) : null) as T;
+}
+
+/** A file the API answers (the export certificate's PDF), fetched and refused as apiRequest's. */
+export async function apiDownload(path: string, type: string): Promise<Blob> {
+  return (await send('GET', path, `${type}, application/json`)).blob();
+}
+
+async function send(
+  method: string,
+  path: string,
+  accept: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { ...extraHeaders, Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = getSession().token;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -32,14 +48,13 @@ export async function apiRequest<T>(
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const text = await response.text();
-  const parsed: unknown = text ? safeJson(text) : null;
   if (!response.ok) {
+    const text = await response.text();
     // A late answer to a call made before a new login must not end the new session.
     if (isSessionExpiry(response.status, path) && getSession().token === token) expireSession();
-    throw new ApiError(response.status, parsed as ApiErrorBody | null);
+    throw new ApiError(response.status, (text ? safeJson(text) : null) as ApiErrorBody | null);
   }
-  return parsed as T;
+  return response;
 }
 
 function safeJson(text: string): unknown {
