@@ -9,7 +9,7 @@ import {
   markDelivered,
   receiveBookedParcel,
 } from '../../src/server/modules/depot/service';
-import { SYSTEM } from '../../src/server/modules/orders/lifecycle';
+import { SYSTEM, transitionOrders } from '../../src/server/modules/orders/lifecycle';
 import { useTestApp } from '../support/app';
 import { bearer } from '../support/accounts';
 import { band, booking, checkoutCalls, checkoutCustomer, type Customer } from '../support/checkout';
@@ -105,6 +105,17 @@ describe('GET /public/orders/exportcert/{Id}', () => {
       expect(res.json()).toEqual({ statusCode: 409, message: CERTIFICATE_MESSAGES.notYetExported });
       expect(await certificatesOf(order.Id)).toEqual([]);
     }
+  });
+
+  test('a shipped order whose sailing was never recorded says so instead of a bare certificate', async () => {
+    const ann = await checkoutCustomer(ctx);
+    const order = await exportedOrder(ann, { dispatched: false });
+    // Moved on without the depot's dispatch (no carrier, tracking number or date of export).
+    await transitionOrders(ctx.database.db, [order.Id], 'Received at Depot', 'Shipped', SYSTEM);
+    const res = await download(order.Id, ann.token);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(CERTIFICATE_MESSAGES.sailingNotRecorded);
+    expect(await certificatesOf(order.Id)).toEqual([]);
   });
 
   test('answers the PDF with what HMRC accepts as proof of export', async () => {
