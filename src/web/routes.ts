@@ -44,6 +44,8 @@ export default [
     ]),
     route('validate-email/:token', 'routes/validate-email.tsx'),
     route('reset-password/:token', 'routes/reset-password.tsx'),
+    // The public check of an export certificate, from its QR code (issue 12): no login.
+    route('verify/:code', 'routes/verify.tsx'),
   ]),
   // The back office (issue 13): staff only, its own layout and session, loaded only here.
   route('admin', 'routes/admin.tsx', [

@@ -62,6 +62,10 @@ export const RATE_LIMITS = {
     ip: { limit: 30, windowSeconds: HOUR },
     account: { limit: 10, windowSeconds: HOUR },
   },
+  /** The public check of an export certificate's code: guessing codes must cost time. */
+  verifyCertificate: {
+    ip: { limit: 60, windowSeconds: HOUR },
+  },
 } satisfies Record<string, LimitPolicy>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -1,4 +1,21 @@
 import { z } from 'zod';
+import {
+  CROCKFORD_BASE32,
+  normaliseVerificationCode,
+  VERIFICATION_CODE_LENGTH,
+} from '../certificates';
+import { pathId } from './listing';
+
+// The words and code helpers live in a module without zod, so the screens can use them without it.
+export {
+  CERTIFICATE_MESSAGES,
+  certificateFileName,
+  CROCKFORD_BASE32,
+  formatVerificationCode,
+  normaliseVerificationCode,
+  VERIFICATION_CODE_LENGTH,
+  verifyPath,
+} from '../certificates';
 
 /**
  * Export certificates (issue 12). GET /public/orders/exportcert/{Id} gives the PDF once the
@@ -15,7 +32,12 @@ export const certificateFactsSchema = z.object({
   Consignor: z.object({ Name: z.string(), Address: z.array(z.string()) }),
   Customer: z.object({ Name: z.string(), Reference: z.string() }),
   DeliveryAddress: z.array(z.string()),
-  Goods: z.object({ Description: z.string(), Quantity: z.number().int(), Value: z.number() }),
+  /** The value in whole pence, as the database keeps money (decision 0003). */
+  Goods: z.object({
+    Description: z.string(),
+    Quantity: z.number().int(),
+    ValuePence: z.number().int(),
+  }),
   Island: z.string(),
   TransportMode: z.string(),
   Route: z.string(),
@@ -26,21 +48,39 @@ export const certificateFactsSchema = z.object({
 });
 export type CertificateFacts = z.infer<typeof certificateFactsSchema>;
 
-/** A verification code: 20 characters of Crockford base 32 (100 bits, unguessable). */
+/**
+ * A verification code: 20 characters of Crockford base 32 (100 bits, unguessable), read as
+ * Crockford reads (normaliseVerificationCode).
+ */
 export const verificationCode = z
   .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[0-9A-HJKMNP-TV-Z]{20}$/, 'is not a certificate code');
+  .max(64)
+  .overwrite(normaliseVerificationCode)
+  .regex(
+    new RegExp(`^[${CROCKFORD_BASE32}]{${VERIFICATION_CODE_LENGTH}}$`),
+    'is not a certificate code',
+  );
+
+/** GET /public/orders/exportcert/{Id}. */
+export const exportCertificateParams = z.object({ Id: pathId }).strict();
+
+/**
+ * GET /public/certificates/verify/{code}: any text is taken, so that a malformed code is
+ * answered as an unknown one (404), never with a hint about the format.
+ */
+export const verifyCertificateParams = z.object({ code: z.string().max(200) }).strict();
 
 /** GET /public/certificates/verify/{code}: the key facts of a genuine certificate. */
 export const certificateVerification = z.object({
   Genuine: z.literal(true),
   OrderReference: z.string(),
+  /** yyyy-MM-dd. */
   ExportDate: z.string(),
   Island: z.string(),
   Goods: z.string(),
+  /** Pounds. */
   Value: z.number(),
+  /** yyyy-MM-dd. */
   Issued: z.string(),
 });
 export type CertificateVerification = z.infer<typeof certificateVerification>;

@@ -23,26 +23,57 @@ export async function apiRequest<T>(
   body?: unknown,
   extraHeaders: Record<string, string> = {},
 ): Promise<T> {
+  const response = await customerCall(method, path, 'application/json', body, extraHeaders);
+  return readJson(response) as Promise<T>;
+}
+
+/**
+ * A file the API answers (the export certificate's PDF, a parcel photo), fetched and refused as
+ * apiRequest's calls are.
+ */
+export async function apiDownload(path: string, type: string): Promise<Blob> {
+  return (await customerCall('GET', path, `${type}, application/json`)).blob();
+}
+
+function customerCall(
+  method: string,
+  path: string,
+  accept: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+) {
   const token = getSession().token;
-  return sendRequest<T>(token, method, path, body, extraHeaders, (status) => {
+  return send(token, method, path, accept, body, extraHeaders, (status) => {
     // A late answer to a call made before a new login must not end the new session.
     if (isSessionExpiry(status, path) && getSession().token === token) expireSession();
   });
 }
 
 /**
- * One JSON call with a bearer token (the customer's or, in the back office, the staff member's);
- * `onError` hears the status of an answer outside 200-299 before the ApiError is thrown.
+ * One JSON call with a bearer token of the caller's choosing (the back office uses the staff
+ * member's); `onError` hears the status of an answer outside 200-299 before the ApiError.
  */
 export async function sendRequest<T>(
   token: string | null,
   method: string,
   path: string,
   body?: unknown,
-  extraHeaders: Record<string, string> = {},
   onError?: (status: number) => void,
 ): Promise<T> {
-  const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
+  const response = await send(token, method, path, 'application/json', body, {}, onError);
+  return readJson(response) as Promise<T>;
+}
+
+async function send(
+  token: string | null,
+  method: string,
+  path: string,
+  accept: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+  onError?: (status: number) => void,
+): Promise<Response> {
+  const headers: Record<string, string> = { ...extraHeaders, Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(path, {
@@ -50,13 +81,17 @@ export async function sendRequest<T>(
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const text = await response.text();
-  const parsed: unknown = text ? safeJson(text) : null;
   if (!response.ok) {
+    const parsed = await readJson(response);
     onError?.(response.status);
     throw new ApiError(response.status, parsed as ApiErrorBody | null);
   }
-  return parsed as T;
+  return response;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  return text ? safeJson(text) : null;
 }
 
 function safeJson(text: string): unknown {

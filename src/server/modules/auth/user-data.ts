@@ -7,7 +7,7 @@ import { abilityFor } from '../../../shared/access';
 import type { UserRow } from '../../lib/auth';
 
 /** The depot's address lines, from the Depot/Address setting that staff edit. */
-export async function depotAddress(db: Db): Promise<string[]> {
+export async function depotAddress(db: Pick<Db, 'select'>): Promise<string[]> {
   const [row] = await db
     .select({ value: settings.value })
     .from(settings)

@@ -59,7 +59,7 @@ export function staffCan(user: UserData | null, action: AbilityAction, subject: 
 /** A staff call: the staff token, and a 401 (session ended or disabled) logs out here. */
 export function staffRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
   const { token } = getStaffSession();
-  return sendRequest<T>(token, method, path, body, {}, (status) => {
+  return sendRequest<T>(token, method, path, body, (status) => {
     if (status === 401 && getStaffSession().token === token) clearStaffSession();
   });
 }

@@ -17,6 +17,7 @@ import { ORDER_DETAIL_MESSAGES } from '../../../../shared/api/order-detail';
 import { formatDisplayDate } from '../../../../shared/dates';
 import { formatMoney, formatPounds, sumPence, toPence } from '../../../../shared/money';
 import { FactList, type Fact } from '../../../components/fact-list';
+import { CertificateDownload } from '../../certificates/certificate-download';
 import { ApiError } from '../../../lib/api-client';
 import { useOrderDetail } from './api/get-order-detail';
 import { MissingItems } from './missing-items';
@@ -57,7 +58,13 @@ export function OrderDetailPage({ id }: { id: number }) {
             </Typography>
             <Chip label={Order.StatusId_Name} color="primary" data-testid="order-status" />
           </Stack>
-          {/* The export certificate's download button goes here (its own component). */}
+          <Box sx={{ maxWidth: { sm: 320 } }}>
+            <CertificateDownload
+              orderId={Order.Id}
+              reference={Order.Reference}
+              available={detail.data.CertificateAvailable}
+            />
+          </Box>
         </Stack>
       </Box>
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getSession } from '../../../../lib/session';
+import { apiDownload } from '../../../../lib/api-client';
 import '../../../account/api/account-cache';
 
 /**
@@ -8,10 +8,7 @@ import '../../../account/api/account-cache';
  * images. The browser's own cache keeps the answer (the server marks it private).
  */
 async function getParcelPhoto(url: string): Promise<string> {
-  const token = getSession().token;
-  const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new Error(`photo ${response.status}`);
-  const blob = await response.blob();
+  const blob = await apiDownload(url, 'image/*');
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(reader.result as string);

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CERTIFICATE_MESSAGES,
+  certificateFileName,
+  certificateVerification,
+  exportCertificateParams,
+  verificationCode,
+  verifyCertificateParams,
+  verifyPath,
+} from '../../../shared/api/certificates';
+import { authOf } from '../../lib/auth';
+import { HttpError } from '../../lib/errors';
+import { renderCertificate } from '../../lib/pdf/certificate';
+import { customerCertificate, ukDay, verifyCertificate } from './service';
+
+/**
+ * Export certificates (SPEC section 7, issue 12), registered under /public:
+ * - GET /public/orders/exportcert/{Id}: the customer's certificate for their order as a PDF
+ *   (issued on the first call), once the parcel has left the UK; before that a 409.
+ * - GET /public/certificates/verify/{code}: anyone may check a code; the key facts of a genuine
+ *   certificate, or a 404 for an unknown or malformed code. Rate limited per address, so codes
+ *   cannot be tried cheaply.
+ */
+export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+
+  app.get(
+    '/orders/exportcert/:Id',
+    { onRequest: app.requireAuth(), schema: { params: exportCertificateParams } },
+    async (request, reply) => {
+      const { user } = authOf(request);
+      const { orderReference, certificate } = await customerCertificate(
+        db,
+        app.config.brand,
+        user.id,
+        request.params.Id,
+      );
+      const pdf = await renderCertificate({
+        brand: app.config.brand,
+        facts: certificate.facts,
+        code: certificate.code,
+        issued: ukDay(certificate.issuedAt),
+        verifyUrl: `${app.config.publicUrl}${verifyPath(certificate.code)}`,
+      });
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="${certificateFileName(orderReference)}"`,
+        )
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/certificates/verify/:code',
+    { schema: { params: verifyCertificateParams, response: { 200: certificateVerification } } },
+    async (request, reply) => {
+      await app.rateLimiter.enforce('verifyCertificate', request, reply);
+      const code = verificationCode.safeParse(request.params.code);
+      const found = code.success ? await verifyCertificate(db, code.data) : null;
+      if (!found) throw new HttpError(404, CERTIFICATE_MESSAGES.notFound);
+      return found;
+    },
+  );
+};

@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import type { APIRequestContext } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { expect, screenshots, test } from './support/fixtures';
+import { axeProblems } from './support/booking';
+import { registerCustomer } from './support/accounts';
+import { jerseyDelivery } from '../support/addresses';
+import type { CheckoutResult } from '../../src/shared/api/checkout';
+
+// The export certificate (issue 12): a paid parcel goes through the depot (the server's
+// /dev/parcels routes, as staff will), the customer downloads its certificate, and the
+// retailer opens the address its QR code carries, /verify/{code}; a wrong code says so.
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The sailing: two days ago (yyyy-MM-dd), and as the certificate shows it (dd-MM-yyyy). */
+const SAILING = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+const SAILING_SHOWN = SAILING.split('-').reverse().join('-');
+
+/** A paid parcel to Jersey that left Portsmouth on a sailing two days ago. */
+async function exportedOrder(request: APIRequestContext) {
+  const { token } = await registerCustomer(request);
+  const address = await request.post('/public/addresses/create', {
+    headers: auth(token),
+    data: jerseyDelivery(),
+  });
+  expect(address.status()).toBe(201);
+  const { Id: addressId } = (await address.json()) as { Id: number };
+  const products = await request.post('/api/products', { data: {} });
+  const { items } = (await products.json()) as { items: { Id: number; Code: string }[] };
+  const created = await request.post('/public/orders/create', {
+    headers: { ...auth(token), 'idempotency-key': `e2e-certificate-${Date.now()}` },
+    data: {
+      Orders: [
+        {
+          LocalId: 1,
+          ProductId: items.find((p) => p.Code === 'C')!.Id,
+          size: null,
+          Weight: null,
+          RetailerName: 'John Lewis',
+          RetailerWebsite: 'www.johnlewis.com',
+          RetailerOrderNumber: 'JL-55120',
+          ExpectedDeliveryDate: '',
+          TrackingNumber: '',
+          DeliveryCount: null,
+          TermsAcceptedAt: new Date().toISOString(),
+          ItemDescription: 'Coffee machine',
+          ItemValue: 249.5,
+          ItemCount: 1,
+          Island: 'Jersey',
+          selectedExtras: [],
+        },
+      ],
+      DeliveryAddressId: addressId,
+      BillingAddressId: addressId,
+      TermsAccepted: true,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { Payment, Orders } = (await created.json()) as CheckoutResult;
+  const paid = await request.post(Payment.CheckoutUrl!, {
+    form: { card: '4242424242424242', expiry: '12 / 30', cvc: '123', name: 'Ann Le Brocq' },
+  });
+  expect(paid.ok()).toBe(true);
+  const order = Orders[0];
+  const received = await request.post('/dev/parcels/receive', {
+    data: {
+      OrderReference: order.Reference,
+      WeightGrams: 4200,
+      LengthMm: 450,
+      WidthMm: 350,
+      HeightMm: 400,
+    },
+  });
+  expect(received.status()).toBe(201);
+  const dispatched = await request.post('/dev/parcels/dispatch', {
+    data: {
+      OrderReferences: [order.Reference],
+      Carrier: 'jersey-post',
+      SailingDate: SAILING,
+    },
+  });
+  expect(dispatched.ok()).toBe(true);
+  return { token, order };
+}
+
+test('a certificate is downloaded and its QR code opens a page that confirms it', async ({
+  page,
+  request,
+}) => {
+  const { token, order } = await exportedOrder(request);
+
+  const download = await request.get(`/public/orders/exportcert/${order.Id}`, {
+    headers: auth(token),
+  });
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-disposition']).toBe(
+    `attachment; filename="Export-Certificate-${order.Reference}.pdf"`,
+  );
+  // Kept beside the screenshots, to be looked at.
+  fs.writeFileSync('tests/.artifacts/export-certificate.pdf', await download.body());
+  const pdf = await getDocumentProxy(new Uint8Array(await download.body()));
+  const text = (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, ' ');
+  for (const fact of [order.Reference, '£249.50', 'Jersey, Channel Islands', SAILING_SHOWN]) {
+    expect(text).toContain(fact);
+  }
+  // The address the QR code carries, printed under it too.
+  const verifyUrl = /https?:\/\/\S+\/verify\/([0-9A-Z]{20})/.exec(text);
+  expect(verifyUrl).not.toBeNull();
+
+  await page.goto(new URL(verifyUrl![0]).pathname);
+  await expect(page).toHaveTitle('Export certificate check - Ferrybox');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await expect(page.getByRole('status')).toContainText('This certificate is genuine.');
+  const facts = page.locator('dl');
+  for (const [label, value] of [
+    ['Order reference', order.Reference],
+    ['Date of export', SAILING_SHOWN],
+    ['Destination', 'Jersey, Channel Islands'],
+    ['Goods', 'Coffee machine'],
+    ['Value', '£249.50'],
+  ]) {
+    await expect(facts.locator('dt', { hasText: label }).locator('+ dd')).toHaveText(value);
+  }
+  // The key facts and nothing more: no names, no addresses.
+  await expect(page.getByText('Le Brocq')).toHaveCount(0);
+  await expect(page.getByText('Rue de la Mare')).toHaveCount(0);
+  expect(await axeProblems(page)).toEqual([]);
+  await screenshots(page, 'verify-certificate-genuine');
+});
+
+test('a wrong code is not confirmed', async ({ page, consoleErrors }) => {
+  await page.goto('/verify/7KQ2M-9XW4H-CT8RB-Z3N6P');
+  await expect(page.getByRole('alert')).toHaveText(
+    'We could not find a certificate with this code.',
+  );
+  await expect(page.getByText('7KQ2M-9XW4H-CT8RB-Z3N6P')).toBeVisible();
+  await expect(page.getByText('This certificate is genuine')).toHaveCount(0);
+  expect(await axeProblems(page)).toEqual([]);
+  await screenshots(page, 'verify-certificate-unknown');
+  // The browser logs the refused check (404); nothing else may be logged.
+  expect(consoleErrors).toEqual([
+    expect.stringMatching(/Failed to load resource: the server responded with a status of 404/),
+  ]);
+  consoleErrors.length = 0;
+});
