@@ -5,6 +5,9 @@ import type { OrderStatus } from './order-status';
 // provider (Awaiting Payment, then Awaiting Parcel once paid), or declines it (Quote Declined).
 // The words and the rule are used by the API and the quote screen alike, without zod.
 
+/** A quote is an order without a price band (the office prices it instead). */
+export const isQuote = (order: { ProductId: number | null }) => order.ProductId === null;
+
 /** The one status in which a quote is answered: accepted or declined. */
 export const ANSWERABLE_QUOTE_STATUS: OrderStatus = 'Quote Ready';
 

@@ -40,6 +40,7 @@ export default [
       route('addresses', 'routes/dashboard-addresses.tsx'),
       route('delete-account', 'routes/dashboard-delete-account.tsx'),
       route('pay/:id', 'routes/dashboard-pay.tsx'),
+      route('quote/:id', 'routes/dashboard-quote.tsx'),
     ]),
     route('validate-email/:token', 'routes/validate-email.tsx'),
     route('reset-password/:token', 'routes/reset-password.tsx'),

@@ -1,7 +1,12 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CustomerOrder } from '../../../shared/api/orders';
 import { formatMoney } from '../../../shared/money';
-import { ANSWERABLE_QUOTE_STATUS, QUOTE_MESSAGES, quoteActions } from '../../../shared/quotes';
+import {
+  ANSWERABLE_QUOTE_STATUS,
+  QUOTE_MESSAGES,
+  isQuote,
+  quoteActions,
+} from '../../../shared/quotes';
 import type { Db } from '../../db/client';
 import { orders, payments, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
@@ -23,7 +28,8 @@ export type OrderRow = typeof orders.$inferSelect;
 
 /** Orders that are quotes: without a price band. */
 const isQuoteOrder = isNull(orders.productId);
-export const isQuote = (row: Pick<OrderRow, 'productId'>) => row.productId === null;
+export const isQuoteRow = (row: Pick<OrderRow, 'productId'>) =>
+  isQuote({ ProductId: row.productId });
 /** A condition on payments: the payment pays for an accepted quote. */
 export const paysForAQuote = sql`exists (select 1 from ${orders} where ${orders.paymentId} = ${payments.id} and ${isQuoteOrder})`;
 

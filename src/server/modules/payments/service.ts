@@ -15,7 +15,7 @@ import { depotAddress, fullName, shippingAddress, uniqueViolation } from '../aut
 import { discountCodeOf, redeemDiscount, releaseDiscount } from '../discounts/service';
 import { findCustomerInvoice, invoiceOrderId, invoicePaid } from '../invoices/service';
 import { SYSTEM, transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
-import { isQuote, paysForAQuote, reopenQuotes } from '../orders/quotes';
+import { isQuoteRow, paysForAQuote, reopenQuotes } from '../orders/quotes';
 import { toCustomerOrder } from '../orders/service';
 import { receiptEmail } from './emails';
 import type { PaymentProvider, SessionState } from './providers/provider';
@@ -146,7 +146,7 @@ export async function abandonPayment(
   if (!row) return false;
   if (row.kind === 'checkout') {
     const rows = await ordersOf(tx, row);
-    const ids = (quotes: boolean) => rows.filter((o) => isQuote(o) === quotes).map((o) => o.id);
+    const ids = (quotes: boolean) => rows.filter((o) => isQuoteRow(o) === quotes).map((o) => o.id);
     await transitionOrders(tx, ids(false), 'Awaiting Payment', 'Cancelled', SYSTEM, note);
     await reopenQuotes(tx, ids(true), note);
     await releaseDiscount(tx, row.id);

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
 import { CHECKOUT_MESSAGES } from '../../../shared/checkout-messages';
 import type { InvoiceStatus } from '../../../shared/api/orders';
 import { formatDisplayDate } from '../../../shared/dates';
 import { formatPounds } from '../../../shared/money';
+import { Facts } from '../../components/facts';
 import { FormAlert } from '../../components/form-alert';
 import { ApiError } from '../../lib/api-client';
 import { useInvoice } from './api/get-invoice';
@@ -71,25 +72,7 @@ export function PayInvoice({ id }: { id: number }) {
       </Typography>
       <Card variant="outlined">
         <CardContent>
-          <Box
-            component="dl"
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' },
-              columnGap: 2,
-              rowGap: { xs: 0, sm: 1 },
-              m: 0,
-              '& dt': { color: 'text.secondary', typography: 'body2', pt: { xs: 1, sm: 0.25 } },
-              '& dd': { m: 0, typography: 'body1', overflowWrap: 'anywhere' },
-            }}
-          >
-            {rows.map(([label, value, testId]) => (
-              <Box key={label} sx={{ display: 'contents' }}>
-                <dt>{label}</dt>
-                <dd data-testid={testId}>{value}</dd>
-              </Box>
-            ))}
-          </Box>
+          <Facts rows={rows} />
         </CardContent>
       </Card>
       {data.Status === 'unpaid' && (
