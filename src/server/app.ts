@@ -31,6 +31,7 @@ import { devRoutes } from './modules/dev/routes';
 import { devInvoiceRoutes } from './modules/dev/invoice-routes';
 import { devDepotRoutes } from './modules/dev/depot-routes';
 import { staffRoutes } from './modules/staff/routes';
+import { devQuoteRoutes } from './modules/dev/quote-routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { createPaymentProvider } from './modules/payments/providers';
 import type { SandboxProvider } from './modules/payments/providers/sandbox';
@@ -173,6 +174,7 @@ export async function buildApp(
   if (config.env !== 'production') {
     await app.register(devInvoiceRoutes, { prefix: '/dev' });
     await app.register(devDepotRoutes, { prefix: '/dev' });
+    await app.register(devQuoteRoutes, { prefix: '/dev' });
   }
   if (web) await app.register(web.routes);
 

@@ -3,6 +3,7 @@
 //
 //   Quote Requested ─> Quote Ready ─> Awaiting Payment          (accept)
 //                                 └─> Quote Declined            (decline, final)
+//   Awaiting Payment ─> Quote Ready   an accepted quote left unpaid for 24 hours, to accept again
 //   Awaiting Payment ─> Awaiting Parcel   paid before the parcel reaches the depot
 //                    └─> Paid             paid while the parcel is at the depot (an invoice)
 //   Awaiting Parcel ─> Received at Depot ─> Shipped ─> Delivered
@@ -35,7 +36,7 @@ export const ORDER_STATUS_TRANSITIONS: Readonly<Record<OrderStatus, readonly Ord
   'Quote Requested': ['Quote Ready', 'Cancelled'],
   'Quote Ready': ['Awaiting Payment', 'Quote Declined', 'Cancelled'],
   'Quote Declined': [],
-  'Awaiting Payment': ['Awaiting Parcel', 'Paid', 'Cancelled'],
+  'Awaiting Payment': ['Awaiting Parcel', 'Paid', 'Quote Ready', 'Cancelled'],
   'Awaiting Parcel': ['Received at Depot', 'Cancelled'],
   'Received at Depot': ['Shipped', 'Awaiting Payment', 'Cancelled'],
   Paid: ['Shipped', 'Cancelled'],

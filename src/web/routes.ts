@@ -41,6 +41,7 @@ export default [
       route('delete-account', 'routes/dashboard-delete-account.tsx'),
       route('pay/:id', 'routes/dashboard-pay.tsx'),
       route('orders/:id', 'routes/dashboard-order.tsx'),
+      route('quote/:id', 'routes/dashboard-quote.tsx'),
     ]),
     route('validate-email/:token', 'routes/validate-email.tsx'),
     route('reset-password/:token', 'routes/reset-password.tsx'),

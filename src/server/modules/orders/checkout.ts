@@ -74,24 +74,29 @@ async function findByKey(tx: Tx, customerId: number, key: string): Promise<Payme
   return row ?? null;
 }
 
-/** The addresses chosen for a checkout: the customer's own, the delivery one on the right island. */
-async function checkoutAddresses(tx: Tx, customerId: number, body: CheckoutBody) {
+/**
+ * The addresses chosen for a checkout or an accepted quote: the customer's own, the delivery one
+ * on the island of every delivery (each given with the field a mismatch is reported on).
+ */
+export async function chosenAddresses(
+  tx: Tx,
+  customerId: number,
+  ids: { DeliveryAddressId: number; BillingAddressId: number },
+  deliveries: readonly { field: string; island: string }[],
+) {
   const errors: FieldError[] = [];
-  const delivery = await findCustomerAddress(tx, customerId, body.DeliveryAddressId);
-  const billing = await findCustomerAddress(tx, customerId, body.BillingAddressId);
+  const delivery = await findCustomerAddress(tx, customerId, ids.DeliveryAddressId);
+  const billing = await findCustomerAddress(tx, customerId, ids.BillingAddressId);
   if (!delivery)
     errors.push({ field: 'DeliveryAddressId', error: CHECKOUT_MESSAGES.addressNotFound });
   else if (delivery.Type !== 'Delivery' || !delivery.Island) {
     errors.push({ field: 'DeliveryAddressId', error: CHECKOUT_MESSAGES.notADeliveryAddress });
   } else {
-    body.Orders.forEach((booking, i) => {
-      if (booking.Island !== delivery.Island) {
-        errors.push({
-          field: `Orders.${i}.Island`,
-          error: CHECKOUT_MESSAGES.islandMismatch(booking.Island, delivery.Island!),
-        });
+    for (const { field, island } of deliveries) {
+      if (island !== delivery.Island) {
+        errors.push({ field, error: CHECKOUT_MESSAGES.islandMismatch(island, delivery.Island) });
       }
-    });
+    }
   }
   if (!billing)
     errors.push({ field: 'BillingAddressId', error: CHECKOUT_MESSAGES.addressNotFound });
@@ -100,6 +105,14 @@ async function checkoutAddresses(tx: Tx, customerId: number, body: CheckoutBody)
   }
   return { delivery, billing };
 }
+
+const checkoutAddresses = (tx: Tx, customerId: number, body: CheckoutBody) =>
+  chosenAddresses(
+    tx,
+    customerId,
+    body,
+    body.Orders.map((booking, i) => ({ field: `Orders.${i}.Island`, island: booking.Island })),
+  );
 
 /**
  * POST /public/orders/create. Answers the payment and its orders, and whether they were made now

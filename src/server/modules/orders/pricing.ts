@@ -2,8 +2,11 @@ import { inArray } from 'drizzle-orm';
 import type { FieldError } from '../../../shared/api/errors';
 import { CHECKOUT_MESSAGES, type Booking } from '../../../shared/api/checkout';
 import { fitsBand } from '../../../shared/band-fit';
-import { basketPriceLines } from '../../../shared/labels';
+import { basketPriceLines, type BasketItemOrder } from '../../../shared/labels';
+import { toPounds } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
+import { QUOTE_MESSAGES } from '../../../shared/quotes';
+import type { OrderExtra } from '../../../shared/api/catalogue';
 import { orderExtras, products, type PriceLine } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { toOrderExtra, toProduct } from '../catalogue/queries';
@@ -22,6 +25,25 @@ export interface PricedBooking {
   totalPence: number;
 }
 
+/** An order's price lines (the base price, then each extra) and total, by the shared rules. */
+function priceLines(order: BasketItemOrder): { lines: PriceLine[]; totalPence: number } {
+  return {
+    lines: basketPriceLines(order)
+      .filter((line) => line.label !== 'Subtotal')
+      .map((line) => ({ name: line.label, pence: line.pence })),
+    totalPence: orderTotalPence(order),
+  };
+}
+
+async function extrasById(tx: Tx, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, OrderExtra>();
+  const rows = await tx
+    .select()
+    .from(orderExtras)
+    .where(inArray(orderExtras.id, [...ids]));
+  return new Map(rows.map((e) => [e.id, toOrderExtra(e)]));
+}
+
 export async function priceBookings(
   tx: Tx,
   bookings: readonly Booking[],
@@ -33,14 +55,7 @@ export async function priceBookings(
       .filter((p) => p.enabled && p.public)
       .map((p) => [p.id, toProduct(p)]),
   );
-  const extras = new Map(
-    extraIds.length === 0
-      ? []
-      : (await tx.select().from(orderExtras).where(inArray(orderExtras.id, extraIds))).map((e) => [
-          e.id,
-          toOrderExtra(e),
-        ]),
-  );
+  const extras = await extrasById(tx, extraIds);
 
   const errors: FieldError[] = [];
   const priced = bookings.map((booking, i) => {
@@ -63,14 +78,33 @@ export async function priceBookings(
       Product,
       Extras: chosen.flatMap((id) => extras.get(id) ?? []),
     };
-    return {
-      booking: { ...booking, selectedExtras: chosen },
-      lines: basketPriceLines(order)
-        .filter((line) => line.label !== 'Subtotal')
-        .map((line) => ({ name: line.label, pence: line.pence })),
-      totalPence: orderTotalPence(order),
-    };
+    return { booking: { ...booking, selectedExtras: chosen }, ...priceLines(order) };
   });
   if (errors.length > 0) throw new HttpError(400, 'Please check the fields below.', errors);
   return priced;
+}
+
+/**
+ * Prices an accepted quote: the quoted price, then each chosen extra from the catalogue. The
+ * customer chooses among the enabled extras only (a disabled one is the depot's to add); an
+ * unknown or disabled one is a 400 on `selectedExtras.{i}`.
+ */
+export async function priceAcceptedQuote(
+  tx: Tx,
+  quotePricePence: number,
+  selectedExtras: readonly number[],
+): Promise<{ extraIds: number[]; lines: PriceLine[]; totalPence: number }> {
+  const extraIds = [...new Set(selectedExtras)];
+  const extras = await extrasById(tx, extraIds);
+  const errors: FieldError[] = selectedExtras.flatMap((id, i) =>
+    extras.get(id)?.Enabled
+      ? []
+      : [{ field: `selectedExtras.${i}`, error: QUOTE_MESSAGES.unknownExtra }],
+  );
+  if (errors.length > 0) throw new HttpError(400, 'Please check the fields below.', errors);
+  const order = {
+    QuotePrice: toPounds(quotePricePence),
+    Extras: extraIds.map((id) => extras.get(id)!),
+  };
+  return { extraIds, ...priceLines(order) };
 }

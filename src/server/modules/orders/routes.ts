@@ -20,6 +20,7 @@ import { pathId } from '../../../shared/api/listing';
 import { customerInvoices, findCustomerInvoice } from '../invoices/service';
 import { checkDiscount, createCheckout } from './checkout';
 import { createQuote, customerOrders } from './service';
+import { quoteRoutes } from './quote-routes';
 
 /**
  * Orders (SPEC section 7). Every call needs a logged-in customer and reaches only that
@@ -30,10 +31,12 @@ import { createQuote, customerOrders } from './service';
  * - POST /public/orders/createquote: stores a quote request for a parcel that fits no band.
  * - POST /public/orders/checkdiscount, POST /public/orders/create: checkout (./checkout.ts).
  * - GET /public/orders/invoices/{id}: one invoice.
+ * - Quotes: GET quote/{id}, POST accept/{id}, POST decline/{Id} (./quote-routes.ts).
  */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptEmptyJsonBodies(app);
   const db = app.database.db;
+  await app.register(quoteRoutes);
 
   app.post(
     '/',

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, ne, not, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   CHECKOUT_MESSAGES,
@@ -15,6 +15,7 @@ import { depotAddress, fullName, shippingAddress, uniqueViolation } from '../aut
 import { discountCodeOf, redeemDiscount, releaseDiscount } from '../discounts/service';
 import { findCustomerInvoice, invoiceOrderId, invoicePaid } from '../invoices/service';
 import { SYSTEM, transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
+import { isQuoteRow, paysForAQuote, reopenQuotes } from '../orders/quotes';
 import { toCustomerOrder } from '../orders/service';
 import { receiptEmail } from './emails';
 import type { PaymentProvider, SessionState } from './providers/provider';
@@ -128,7 +129,8 @@ export async function markPaid(
 /**
  * Gives up a pending payment in the caller's transaction: the payment becomes expired or
  * cancelled, its idempotency key is freed (the basket can be checked out again), a checkout's
- * orders still awaiting payment are cancelled and its discount use is released.
+ * orders still awaiting payment are cancelled and its discount use is released. An accepted
+ * quote goes back to Quote Ready instead, to be accepted again.
  */
 export async function abandonPayment(
   tx: Tx,
@@ -143,8 +145,10 @@ export async function abandonPayment(
     .returning();
   if (!row) return false;
   if (row.kind === 'checkout') {
-    const ids = (await ordersOf(tx, row)).map((o) => o.id);
-    await transitionOrders(tx, ids, 'Awaiting Payment', 'Cancelled', SYSTEM, note);
+    const rows = await ordersOf(tx, row);
+    const ids = (quotes: boolean) => rows.filter((o) => isQuoteRow(o) === quotes).map((o) => o.id);
+    await transitionOrders(tx, ids(false), 'Awaiting Payment', 'Cancelled', SYSTEM, note);
+    await reopenQuotes(tx, ids(true), note);
     await releaseDiscount(tx, row.id);
   }
   return true;
@@ -299,7 +303,8 @@ export async function closePayment(
 
 /**
  * The customer's pending checkouts other than the one made with this idempotency key (which is
- * this checkout, made by a request racing this one): a new checkout replaces them.
+ * this checkout, made by a request racing this one): a new checkout replaces them. An accepted
+ * quote's payment is not a basket's, and stays.
  */
 export function otherPendingCheckouts(tx: Tx, customerId: number, key: string) {
   return tx
@@ -311,6 +316,7 @@ export function otherPendingCheckouts(tx: Tx, customerId: number, key: string) {
         eq(payments.kind, 'checkout'),
         eq(payments.status, 'pending'),
         or(isNull(payments.idempotencyKey), ne(payments.idempotencyKey, key)),
+        not(paysForAQuote),
       ),
     );
 }

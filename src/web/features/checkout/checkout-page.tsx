@@ -5,13 +5,8 @@ import {
   Button,
   Card,
   CardContent,
-  Checkbox,
   Container,
   Divider,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  Link as MuiLink,
   Skeleton,
   Stack,
   Typography,
@@ -24,8 +19,7 @@ import { orderTotalPence } from '../../../shared/pricing';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { FormAlert } from '../../components/form-alert';
 import { ApiError } from '../../lib/api-client';
-import { AddressChooser } from '../addresses/address-chooser';
-import { chooseAddress, useChosenAddresses } from '../addresses/chosen-addresses';
+import { useChosenAddresses } from '../addresses/chosen-addresses';
 import { BasketItemCard } from '../basket/basket-item-card';
 import { useBasket } from '../basket/use-basket';
 import { PRICES_UNAVAILABLE } from '../catalogue/price-bands';
@@ -47,6 +41,7 @@ import {
   saveDiscountCode,
 } from './checkout-storage';
 import { DiscountField } from './discount-field';
+import { AddressChoices, focusFirstError, TermsField } from './form-parts';
 import { LoginGate } from './login-gate';
 import { useLeaveForPayment } from './use-leave-for-payment';
 
@@ -150,11 +145,7 @@ function CheckoutForm() {
     event.preventDefault();
     setAttempted(true);
     if (!bookings || unfinished || !delivery || !billing || !accepted) {
-      requestAnimationFrame(() =>
-        formRef.current
-          ?.querySelector<HTMLElement>('[data-checkout-error], [aria-invalid="true"]')
-          ?.focus(),
-      );
+      focusFirstError(formRef.current);
       return;
     }
     const body = checkoutBody(bookings, {
@@ -234,25 +225,13 @@ function CheckoutForm() {
             ))}
           </Stack>
         </Section>
-        <Box>
-          <AddressChooser
-            type="Delivery"
-            label="Delivery address"
-            island={island}
-            value={delivery}
-            onChange={(address) => chooseAddress('Delivery', address)}
-          />
-          <FieldErrors messages={[shown('delivery'), ...errors.delivery]} />
-        </Box>
-        <Box>
-          <AddressChooser
-            type="Billing"
-            label="Billing address"
-            value={billing}
-            onChange={(address) => chooseAddress('Billing', address)}
-          />
-          <FieldErrors messages={[shown('billing'), ...errors.billing]} />
-        </Box>
+        <AddressChoices
+          island={island}
+          errors={{
+            delivery: [shown('delivery'), ...errors.delivery],
+            billing: [shown('billing'), ...errors.billing],
+          }}
+        />
       </Stack>
 
       <Card variant="outlined" sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
@@ -296,37 +275,11 @@ function CheckoutForm() {
               testId="checkout-total"
               strong
             />
-            <FormControl error={Boolean(shown('terms') || errors.terms.length)} required>
-              <FormControlLabel
-                sx={{ alignItems: 'flex-start', mr: 0 }}
-                control={
-                  <Checkbox
-                    checked={accepted}
-                    onChange={(_event, checked) => setAccepted(checked)}
-                    sx={{ mt: -0.75 }}
-                    slotProps={{
-                      input: {
-                        'aria-invalid': Boolean(shown('terms')),
-                        'aria-describedby': shown('terms') ? 'checkout-terms-error' : undefined,
-                      } as object,
-                    }}
-                  />
-                }
-                label={
-                  <Typography variant="body2">
-                    I accept the{' '}
-                    <MuiLink component={Link} to="/terms-and-conditions" target="_blank">
-                      terms and conditions
-                    </MuiLink>
-                  </Typography>
-                }
-              />
-              {(shown('terms') || errors.terms[0]) && (
-                <FormHelperText id="checkout-terms-error">
-                  {shown('terms') ?? errors.terms[0]}
-                </FormHelperText>
-              )}
-            </FormControl>
+            <TermsField
+              checked={accepted}
+              onChange={setAccepted}
+              error={shown('terms') ?? errors.terms[0]}
+            />
             {attempted && unfinished && (
               <FormAlert severity="error">
                 Please finish or remove the bookings marked above before paying.
@@ -407,18 +360,5 @@ function SummaryLine({
         {value}
       </Typography>
     </Stack>
-  );
-}
-
-/** Errors under a part of the page; the first one is focused when Pay finds it. */
-function FieldErrors({ messages }: { messages: (string | null)[] }) {
-  const shown = messages.filter((m): m is string => Boolean(m));
-  if (shown.length === 0) return null;
-  return (
-    <FormAlert severity="error" sx={{ mt: 1.5 }} tabIndex={-1} data-checkout-error>
-      {shown.map((message) => (
-        <div key={message}>{message}</div>
-      ))}
-    </FormAlert>
   );
 }

@@ -1,5 +1,6 @@
 import { Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { isQuote } from '../../../shared/quotes';
 import { FormAlert } from '../../components/form-alert';
 import { ErrorIcon } from '../../components/mui-icons';
 import { usePayment } from './api/get-payment';
@@ -12,7 +13,8 @@ import { failureMessage, isPaymentReference } from './payment-outcome';
 /**
  * /payment/failure/?ref=PAY-000001&reason=card_declined: what went wrong and Try again. A payment
  * still pending is tried again on its own payment page (the same payment: nothing is booked
- * twice and the basket is untouched); one that expired starts a new checkout.
+ * twice and the basket is untouched); one that expired starts a new checkout (or goes back to its
+ * quote, to be accepted again).
  */
 export function PaymentFailure() {
   const [params] = useSearchParams();
@@ -42,6 +44,7 @@ function Failure({ reference, reason }: { reference: string; reason: string | nu
   const payment = usePayment(reference);
   const { leaving, leave } = useLeaveForPayment();
   const data = payment.data?.Payment;
+  const quote = payment.data?.Orders.find(isQuote);
 
   if (payment.isPending) {
     return (
@@ -65,6 +68,10 @@ function Failure({ reference, reason }: { reference: string; reason: string | nu
       navigate(`/dashboard/pay/${data.InvoiceId}`);
       return;
     }
+    if (quote) {
+      navigate(`/dashboard/quote/${quote.Id}`); // accepted again from there
+      return;
+    }
     clearCheckoutKey(); // that payment is over: the next Pay starts a new one
     navigate('/checkout/');
   };
@@ -74,7 +81,7 @@ function Failure({ reference, reason }: { reference: string; reason: string | nu
       <FormAlert severity="error" data-testid="failure-reason">
         {failureMessage(data, reason)}
       </FormAlert>
-      {data?.Kind !== 'invoice' && (
+      {data?.Kind !== 'invoice' && !quote && (
         <Typography color="text.secondary">
           Your bookings are still in your basket, and nothing has been booked twice.
         </Typography>

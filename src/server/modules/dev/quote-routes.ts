@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { customerOrderSchema } from '../../../shared/api/orders';
+import { devPriceQuoteRequest } from '../../../shared/api/quotes';
+import { toPence } from '../../../shared/money';
+import { orderIdFromReference } from '../../../shared/order-reference';
+import { priceQuote } from '../orders/quotes';
+import { onlyFromThisMachine } from './routes';
+
+/**
+ * Development only (never registered in production): POST /dev/quotes/price prices a requested
+ * quote, as the office will from the back office (issue 14), so that a demo and the browser tests
+ * can accept or decline one from /dashboard/quote/{id}. The customer is e-mailed as they will be.
+ */
+export const devQuoteRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', onlyFromThisMachine);
+  app.post(
+    '/quotes/price',
+    { schema: { body: devPriceQuoteRequest, response: { 200: customerOrderSchema } } },
+    async (request) => {
+      const { OrderReference, Amount, Note } = request.body;
+      return app.database.db.transaction((tx) =>
+        priceQuote(
+          tx,
+          app.config,
+          orderIdFromReference(OrderReference)!,
+          { amountPence: toPence(Amount), note: Note },
+          { type: 'system' },
+        ),
+      );
+    },
+  );
+};

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { checkoutResponse } from '../../../shared/api/checkout';
+import {
+  acceptQuoteRequest,
+  customerQuoteSchema,
+  declineParams,
+  quoteParams,
+} from '../../../shared/api/quotes';
+import { authOf } from '../../lib/auth';
+import { acceptQuote, quoteView } from './quote-payments';
+import { declineQuote, findCustomerQuote } from './quotes';
+
+/**
+ * Quotes (SPEC section 7, issue 12), under /public/orders. Every call needs a logged-in customer
+ * and reaches only that customer's quotes: another customer's id is a 404.
+ *
+ * - GET /public/orders/quote/{id}: the quote, what it answers, and what may be done with it.
+ * - POST /public/orders/accept/{id}: accept with extras and addresses; answers its payment.
+ * - POST /public/orders/decline/{Id}: decline (no body); answers the quote.
+ */
+export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+
+  app.get(
+    '/quote/:id',
+    {
+      onRequest: app.requireAuth(),
+      schema: { params: quoteParams, response: { 200: customerQuoteSchema } },
+    },
+    async (request) =>
+      quoteView(db, await findCustomerQuote(db, authOf(request).user.id, request.params.id)),
+  );
+
+  app.post(
+    '/accept/:id',
+    {
+      onRequest: app.requireAuth(),
+      schema: {
+        params: quoteParams,
+        body: acceptQuoteRequest,
+        response: { 200: checkoutResponse, 201: checkoutResponse },
+      },
+    },
+    async (request, reply) => {
+      const { user } = authOf(request);
+      const { result, created } = await acceptQuote(app, user.id, request.params.id, request.body);
+      if (created) {
+        request.log.info(
+          { orderId: request.params.id, payment: result.Payment.Reference },
+          'quote accepted',
+        );
+      }
+      return reply.status(created ? 201 : 200).send(result);
+    },
+  );
+
+  app.post(
+    '/decline/:Id',
+    {
+      onRequest: app.requireAuth(),
+      schema: { params: declineParams, response: { 200: customerQuoteSchema } },
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      const declined = await db.transaction((tx) => declineQuote(tx, user.id, request.params.Id));
+      request.log.info({ orderId: declined.id }, 'quote declined');
+      return quoteView(db, declined);
+    },
+  );
+};
