@@ -42,7 +42,7 @@ export const devDepotRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const b = request.body;
-      const parcelId = await db.transaction((tx) =>
+      const received = await db.transaction((tx) =>
         receiveBookedParcel(
           tx,
           {
@@ -54,9 +54,10 @@ export const devDepotRoutes: FastifyPluginAsyncZod = async (app) => {
             shelfLocation: b.Shelf,
           },
           SYSTEM,
+          app.config,
         ),
       );
-      return reply.status(201).send({ ParcelId: parcelId });
+      return reply.status(201).send({ ParcelId: received.parcelId });
     },
   );
 
@@ -87,6 +88,7 @@ export const devDepotRoutes: FastifyPluginAsyncZod = async (app) => {
             })),
           },
           SYSTEM,
+          app.config,
         ),
       );
       return { ok: true };
