@@ -7,6 +7,7 @@ import {
   dispatchResponse,
 } from '../../src/shared/api/depot';
 import { trackingLink } from '../../src/shared/carriers';
+import type { Island } from '../../src/shared/islands';
 import { hasLeftTheUk } from '../../src/shared/order-status';
 import { auditLog, mailOutbox, orderEvents, orders, parcels } from '../../src/server/db/schema';
 import { useTestApp } from '../support/app';
@@ -38,7 +39,7 @@ async function guernseyCustomer() {
 async function receivedOrder(
   token: string,
   customer: Customer,
-  { island = 'Jersey', over = false } = {},
+  { island = 'Jersey' as Island, over = false } = {},
 ) {
   const order = await paidBooking(ctx, customer, 'A', { Island: island });
   const res = await calls.receive(
