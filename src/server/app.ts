@@ -32,6 +32,7 @@ import { devInvoiceRoutes } from './modules/dev/invoice-routes';
 import { devDepotRoutes } from './modules/dev/depot-routes';
 import { staffRoutes } from './modules/staff/routes';
 import { devQuoteRoutes } from './modules/dev/quote-routes';
+import { depotRoutes } from './modules/depot/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { createPaymentProvider } from './modules/payments/providers';
 import type { SandboxProvider } from './modules/payments/providers/sandbox';
@@ -165,6 +166,7 @@ export async function buildApp(
   await app.register(certificatesRoutes, { prefix: '/public' });
   await app.register(paymentRoutes, { prefix: '/public/payment' });
   await app.register(staffRoutes, { prefix: '/api/admin' });
+  await app.register(depotRoutes, { prefix: '/api/admin/depot' });
   if (paymentProvider.name === 'sandbox') {
     await app.register(sandboxPageRoutes(paymentProvider as SandboxProvider), {
       prefix: '/sandbox',

@@ -2,17 +2,13 @@ import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, test } from 'vitest';
 import { CERTIFICATE_MESSAGES, formatVerificationCode } from '../../src/shared/api/certificates';
-import { checkoutResponse } from '../../src/shared/api/checkout';
 import { exportCertificates, orders, users } from '../../src/server/db/schema';
-import {
-  dispatchParcels,
-  markDelivered,
-  receiveBookedParcel,
-} from '../../src/server/modules/depot/service';
 import { SYSTEM, transitionOrders } from '../../src/server/modules/orders/lifecycle';
 import { useTestApp } from '../support/app';
 import { bearer } from '../support/accounts';
-import { band, booking, checkoutCalls, checkoutCustomer, type Customer } from '../support/checkout';
+import { checkoutCustomer, type Customer } from '../support/checkout';
+import { paidBooking } from '../support/depot';
+import { deliver, dispatch, receive } from '../support/parcels';
 
 // Every request comes from one address: registration is let through, and the certificate check
 // limited low so that a test reaches it (each test's checks come from an address of its own).
@@ -28,44 +24,23 @@ const ctx = useTestApp(
     },
   },
 );
-const calls = checkoutCalls(ctx);
 
 let addressCounter = 0;
 const newIp = () => `10.9.0.${++addressCounter}`;
-
-/** A paid booking of band C to Jersey (the customer's saved address): Awaiting Parcel. */
-async function paidOrder(customer: Customer) {
-  const c = await band(ctx, 'C');
-  const result = checkoutResponse.parse((await calls.checkout(customer, [booking(c.id)])).json());
-  await calls.payWithCard(result, '4242424242424242');
-  return result.Orders[0];
-}
 
 const SAILING = '2026-12-14';
 
 /** The depot receives the parcel and sends it on the sailing of 14 December with Condor. */
 async function exportedOrder(customer: Customer, { received = true, dispatched = true } = {}) {
-  const order = await paidOrder(customer);
-  await ctx.database.db.transaction(async (tx) => {
-    if (received) {
-      await receiveBookedParcel(
-        tx,
-        { orderId: order.Id, weightGrams: 2300, lengthMm: 400, widthMm: 300, heightMm: 200 },
-        SYSTEM,
-      );
-    }
-    if (dispatched) {
-      await dispatchParcels(
-        tx,
-        {
-          sailingDate: new Date(`${SAILING}T08:00:00Z`),
-          carrier: 'condor-freight',
-          parcels: [{ orderId: order.Id, trackingNumber: `CF${order.Id}JE` }],
-        },
-        SYSTEM,
-      );
-    }
-  });
+  const order = await paidBooking(ctx, customer);
+  if (received) await receive(ctx, order.Id);
+  if (dispatched) {
+    await dispatch(ctx, order.Id, {
+      carrier: 'condor-freight',
+      trackingNumber: `CF${order.Id}JE`,
+      sailing: SAILING,
+    });
+  }
   return order;
 }
 
@@ -174,7 +149,7 @@ describe('GET /public/orders/exportcert/{Id}', () => {
     const order = await exportedOrder(ann);
     const first = await download(order.Id, ann.token);
     const [issued] = await certificatesOf(order.Id);
-    await ctx.database.db.transaction((tx) => markDelivered(tx, [order.Id], SYSTEM));
+    await deliver(ctx, order.Id);
     await ctx.database.db
       .update(orders)
       .set({ description: 'Something else', retailerName: 'Argos' })

@@ -6,7 +6,8 @@ import { mailOutbox, orderCases, orders } from '../../src/server/db/schema';
 import { useTestApp } from '../support/app';
 import { bearer, waitForMail } from '../support/accounts';
 import { checkoutCustomer } from '../support/checkout';
-import { deliver, paidOrder, receive, shippedOrder } from '../support/parcels';
+import { paidBooking } from '../support/depot';
+import { deliver, receive, shippedOrder } from '../support/parcels';
 
 const ctx = useTestApp();
 
@@ -97,7 +98,7 @@ describe('POST /public/orders/missing/{Id}', () => {
 
   test('before the parcel has left the UK, a report is refused and nothing is sent', async () => {
     const ann = await checkoutCustomer(ctx);
-    const order = await paidOrder(ctx, ann);
+    const order = await paidBooking(ctx, ann);
     const waiting = await report(order.Id, { Description: MISSING }, ann.token);
     expect(waiting.statusCode).toBe(409);
     expect(waiting.json().message).toBe(CASE_MESSAGES.notYet('Awaiting Parcel'));

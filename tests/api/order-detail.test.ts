@@ -9,7 +9,8 @@ import { transitionOrders } from '../../src/server/modules/orders/lifecycle';
 import { useTestApp } from '../support/app';
 import { bearer } from '../support/accounts';
 import { band, booking, checkoutCalls, checkoutCustomer, invoiceFor } from '../support/checkout';
-import { deliver, dispatch, paidOrder, PNG_PHOTO, receive } from '../support/parcels';
+import { paidBooking } from '../support/depot';
+import { deliver, dispatch, PNG_PHOTO, receive } from '../support/parcels';
 
 const ctx = useTestApp();
 const calls = checkoutCalls(ctx);
@@ -30,7 +31,7 @@ const entry = (d: OrderDetail, kind: string) => d.Timeline.find((e) => e.Kind ==
 describe('GET /public/orders/{Id}', () => {
   test('the customer follows their order from booking to delivery', async () => {
     const ann = await checkoutCustomer(ctx);
-    const order = await paidOrder(ctx, ann);
+    const order = await paidBooking(ctx, ann);
 
     // Paid: what was booked, the price, the payment; nothing to report or certify yet.
     let d = await detail(order.Id, ann.token);
@@ -136,7 +137,7 @@ describe('GET /public/orders/{Id}', () => {
   test("another customer's order is not found; no token is a 401; a bad id a 400", async () => {
     const ann = await checkoutCustomer(ctx);
     const bob = await checkoutCustomer(ctx);
-    const order = await paidOrder(ctx, ann);
+    const order = await paidBooking(ctx, ann);
     const other = await getOrder(order.Id, bob.token);
     expect(other.statusCode).toBe(404);
     expect(other.json().message).toBe(ORDER_DETAIL_MESSAGES.notFound);
@@ -182,7 +183,7 @@ describe('GET /public/orders/{Id}/photos/{PhotoId}', () => {
   test('serves the photo to the parcel’s customer only, cacheable in their browser alone', async () => {
     const ann = await checkoutCustomer(ctx);
     const bob = await checkoutCustomer(ctx);
-    const order = await paidOrder(ctx, ann);
+    const order = await paidBooking(ctx, ann);
     await receive(ctx, order.Id, { photos: [PNG_PHOTO] });
     const [photo] = entry(await detail(order.Id, ann.token), 'received')!.Parcel!.Photos;
 
@@ -199,7 +200,7 @@ describe('GET /public/orders/{Id}/photos/{PhotoId}', () => {
     expect((await getPhoto(photo.Url)).statusCode).toBe(401);
 
     // The photo under another of Ann's own orders is not found either.
-    const second = await paidOrder(ctx, ann);
+    const second = await paidBooking(ctx, ann);
     const elsewhere = await getPhoto(`/public/orders/${second.Id}/photos/${photo.Id}`, ann.token);
     expect(elsewhere.statusCode).toBe(404);
     const bad = await getPhoto(`/public/orders/${order.Id}/photos/first`, ann.token);

@@ -14,7 +14,7 @@ import { expect, test } from './support/fixtures';
 const PHOTO = fs.readFileSync('public/og-image.png').toString('base64');
 
 /** A customer with a paid band C booking to Jersey, made through the API and the sandbox. */
-async function paidOrder(request: APIRequestContext) {
+async function paidBooking(request: APIRequestContext) {
   const customer = await registerCustomer(request);
   const headers = { authorization: `Bearer ${customer.token}` };
   const address = await request.post('/public/addresses/create', {
@@ -75,7 +75,7 @@ test('a customer follows a parcel to the island and reports missing items', asyn
   consoleErrors,
 }) => {
   test.setTimeout(180_000);
-  const { email, password, order } = await paidOrder(request);
+  const { email, password, order } = await paidBooking(request);
   await depot(request, 'receive', {
     OrderReference: order.Reference,
     WeightGrams: 2350,

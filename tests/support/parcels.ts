@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkoutResponse } from '../../src/shared/api/checkout';
 import type { CarrierId } from '../../src/shared/carriers';
 import {
   dispatchParcels,
@@ -10,7 +9,8 @@ import {
 } from '../../src/server/modules/depot/service';
 import { SYSTEM } from '../../src/server/modules/orders/lifecycle';
 import type { TestContext } from './app';
-import { band, booking, checkoutCalls, type Customer } from './checkout';
+import type { Customer } from './checkout';
+import { paidBooking } from './depot';
 
 /**
  * Factories that move a paid booking through the depot, as staff will (issue 13): each calls the
@@ -25,17 +25,6 @@ export const PNG_PHOTO = {
   height: 630,
 };
 
-/** Books a band C parcel to Jersey and pays for it with the sandbox: Awaiting Parcel. */
-export async function paidOrder(ctx: TestContext, customer: Customer) {
-  const calls = checkoutCalls(ctx);
-  const c = await band(ctx, 'C');
-  const created = await calls.checkout(customer, [booking(c.id)]);
-  if (created.statusCode !== 201) throw new Error(`checkout failed: ${created.body}`);
-  const result = checkoutResponse.parse(created.json());
-  await calls.payWithCard(result, '4242424242424242');
-  return { ...result.Orders[0], Payment: result.Payment };
-}
-
 export const receive = (
   ctx: TestContext,
   orderId: number,
@@ -46,6 +35,7 @@ export const receive = (
       tx,
       { orderId, weightGrams: 2300, lengthMm: 400, widthMm: 300, heightMm: 200, ...input },
       SYSTEM,
+      ctx.config,
     ),
   );
 
@@ -67,6 +57,7 @@ export const dispatch = (
         parcels: [{ orderId, trackingNumber }],
       },
       SYSTEM,
+      ctx.config,
     ),
   );
 
@@ -75,7 +66,7 @@ export const deliver = (ctx: TestContext, orderId: number) =>
 
 /** A paid order whose parcel was received and has left on a sailing: Shipped. */
 export async function shippedOrder(ctx: TestContext, customer: Customer) {
-  const order = await paidOrder(ctx, customer);
+  const order = await paidBooking(ctx, customer);
   await receive(ctx, order.Id);
   await dispatch(ctx, order.Id);
   return order;

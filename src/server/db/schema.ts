@@ -27,8 +27,11 @@ import { CARRIER_IDS } from '../../shared/carriers';
 import { CASE_STATUSES } from '../../shared/api/cases';
 import type { CertificateFacts } from '../../shared/api/certificates';
 
-/** Binary data (photos), as a Buffer in Node. */
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+/** Binary data (photos), as a Buffer in Node (PGlite hands back a Uint8Array, pg a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -40,6 +40,17 @@ export interface MailMessage {
   kind: string;
   /** Default `normal`; `account` for links the customer is waiting for, `bulk` for newsletters. */
   priority?: MailPriority;
+  /** Files sent with it (base64, as the outbox row keeps JSON); `cid` shows one in the HTML. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The bytes, base64. */
+  content: string;
+  /** The Content-ID an `<img src="cid:…">` of the HTML part refers to. */
+  cid?: string;
 }
 
 /** The summary written beside each outbox .eml file. */
@@ -100,7 +111,7 @@ const queued = new EventEmitter().setMaxListeners(0);
  * Nothing is sent if the transaction rolls back. Returns the outbox row's id. Safe on PGlite's
  * single connection: it is one INSERT through the transaction itself.
  */
-export async function queueMail(tx: Db, message: MailMessage): Promise<number> {
+export async function queueMail(tx: Pick<Db, 'insert'>, message: MailMessage): Promise<number> {
   const [row] = await tx
     .insert(mailOutbox)
     .values({ kind: message.kind, priority: MAIL_PRIORITY[message.priority ?? 'normal'], message })
@@ -247,6 +258,7 @@ export class Mailer {
       html: message.html,
       messageId: `<${id}@${domain}>`,
       headers: { 'X-Ferrybox-Kind': message.kind },
+      attachments: message.attachments?.map((a) => ({ ...a, encoding: 'base64' })),
     });
     if (this.config.smtpUrl) {
       this.log.info({ kind: message.kind, messageId: info.messageId }, 'e-mail sent');
@@ -334,6 +346,8 @@ export interface EmailContent {
   /** A two-column table after the paragraphs (a receipt's lines): label, amount, bold or not. */
   table?: { label: string; value: string; strong?: boolean }[];
   button?: { label: string; url: string };
+  /** A picture after the paragraphs (a parcel's photo), by the Content-ID of an attachment. */
+  image?: { cid: string; alt: string };
   /** Paragraphs after the button (expiry, "did not ask for this"). */
   after?: string[];
 }
@@ -357,6 +371,9 @@ style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:bold;co
 ${c.table.map((r) => `<tr>${cell(r.label, r.strong, 'left')}${cell(r.value, r.strong, 'right')}</tr>`).join('\n')}
 </table>`
     : '';
+  const image = c.image
+    ? `<p style="margin:0 0 24px"><img src="cid:${escapeHtml(c.image.cid)}" alt="${escapeHtml(c.image.alt)}" width="536" style="display:block;width:100%;max-width:536px;height:auto;border-radius:6px"></p>`
+    : '';
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${escapeHtml(c.subject)}</title></head>
@@ -368,6 +385,7 @@ ${c.table.map((r) => `<tr>${cell(r.label, r.strong, 'left')}${cell(r.value, r.st
 <tr><td style="padding:32px">
 ${p(c.greeting)}
 ${c.paragraphs.map(p).join('\n')}
+${image}
 ${table}
 ${button}
 ${(c.after ?? []).map(p).join('\n')}

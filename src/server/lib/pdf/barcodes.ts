@@ -9,3 +9,8 @@ import bwipjs from 'bwip-js/node';
 export function qrCodePng(text: string): Promise<Buffer> {
   return bwipjs.toBuffer({ bcid: 'qrcode', text, scale: 4 });
 }
+
+/** A Code 128 barcode, drawn large enough for a handheld scanner at arm's length. */
+export function code128Png(text: string): Promise<Buffer> {
+  return bwipjs.toBuffer({ bcid: 'code128', text, scale: 3, height: 18, includetext: false });
+}

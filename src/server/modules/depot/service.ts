@@ -1,15 +1,34 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { CarrierId } from '../../../shared/carriers';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { DEPOT_MESSAGES, type ReceiveOutcome } from '../../../shared/api/depot';
+import type { Invoice } from '../../../shared/api/orders';
+import type { FittableBand } from '../../../shared/band-fit';
+import { carrierOf, trackingLink, type CarrierId } from '../../../shared/carriers';
+import { excessCarriage, type BookedCarriage } from '../../../shared/excess';
+import { orderReference } from '../../../shared/order-reference';
 import type { OrderStatus } from '../../../shared/order-status';
-import { orders, parcelPhotos, parcels } from '../../db/schema';
+import { orders, parcelPhotos, parcels, products, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
+import { queueMail, type MailMessage } from '../../lib/mail';
+import type { Site } from '../auth/emails';
+import { toProduct } from '../catalogue/queries';
+import { raiseInvoice } from '../invoices/service';
 import { transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
+import { audit } from '../staff/audit';
+import {
+  parcelArrivedEmail,
+  parcelDispatchedEmail,
+  parcelHeldEmail,
+  parcelNeedsQuoteEmail,
+  unbookedParcelEmail,
+  type EmailPhoto,
+} from './emails';
 
 /**
- * The depot's use cases on a booked parcel (issue 12 reads them, issue 13 puts the staff screens
- * in front of them): received and measured, dispatched to the island on a sailing, delivered.
- * Each runs in the caller's transaction, moves the order through the shared lifecycle table (an
- * order event with who did it) and keeps the parcel's facts in `parcels`.
+ * The depot's use cases (issue 13): a parcel received and measured (for a booking, for a known
+ * customer without one, or for nobody known), matched to a booking made later, dispatched to the
+ * island on a sailing, delivered. Each runs in the caller's transaction (one per use case), moves
+ * orders through the shared lifecycle table (an order event with who did it), keeps the parcel's
+ * facts in `parcels`, queues the customer's e-mail and writes the staff member's audit entry.
  */
 
 export interface PhotoInput {
@@ -20,7 +39,6 @@ export interface PhotoInput {
 }
 
 export interface ReceiveInput {
-  orderId: number;
   weightGrams: number;
   lengthMm: number;
   widthMm: number;
@@ -31,47 +49,340 @@ export interface ReceiveInput {
   photos?: PhotoInput[];
 }
 
-/** A booked parcel arrives: Awaiting Parcel to Received at Depot. Returns the parcel's id. */
-export async function receiveBookedParcel(tx: Tx, input: ReceiveInput, actor: Actor) {
-  const [order] = await tx
-    .select({ id: orders.id, customerId: orders.customerId, status: orders.status })
-    .from(orders)
-    .where(eq(orders.id, input.orderId))
-    .for('update');
-  if (!order) throw new HttpError(404, 'No such order.');
+/** What receiving (or matching) a parcel came to. */
+export interface Received {
+  parcelId: number;
+  outcome: ReceiveOutcome;
+  invoice: Invoice | null;
+  excess: { band: { Id: number; Code: string; Name: string }; amountPence: number } | null;
+  holdReason: string | null;
+}
+
+const staffId = (actor: Actor) => (actor.type === 'staff' ? (actor.id ?? null) : null);
+
+/** The audit entry of a staff member's action (other actors, the dev routes, are not staff). */
+async function auditStaff(
+  tx: Tx,
+  actor: Actor,
+  entry: Omit<Parameters<typeof audit>[1], 'actorId'>,
+) {
+  if (actor.type === 'staff') await audit(tx, { actorId: staffId(actor), ...entry });
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw new HttpError(404, DEPOT_MESSAGES.noSuchOrder);
+  return order;
+}
+
+function expectAwaitingParcel(order: OrderRow) {
   if (order.status !== 'Awaiting Parcel') {
-    throw new HttpError(409, `This order is ${order.status}: it is not waiting for a parcel.`);
+    throw new HttpError(
+      409,
+      `${order.reference} is ${order.status}: it is not waiting for a parcel.`,
+    );
   }
+}
+
+/** The parcel's facts as recorded (and audited). */
+const measuredFacts = (input: ReceiveInput) => ({
+  weightGrams: input.weightGrams,
+  lengthMm: input.lengthMm,
+  widthMm: input.widthMm,
+  heightMm: input.heightMm,
+  shelfLocation: input.shelfLocation ?? '',
+  note: input.note ?? '',
+  inboundTrackingNumber: input.inboundTrackingNumber ?? '',
+  photos: input.photos?.length ?? 0,
+});
+
+/** Inserts the parcel's row and its photos; returns its id. */
+async function insertParcel(
+  tx: Tx,
+  input: ReceiveInput,
+  link: { orderId: number | null; customerId: number | null },
+  actor: Actor,
+): Promise<number> {
+  const { photos: _count, ...facts } = measuredFacts(input);
   const [parcel] = await tx
     .insert(parcels)
     .values({
-      orderId: order.id,
-      customerId: order.customerId,
-      inboundTrackingNumber: input.inboundTrackingNumber ?? '',
-      weightGrams: input.weightGrams,
-      lengthMm: input.lengthMm,
-      widthMm: input.widthMm,
-      heightMm: input.heightMm,
-      shelfLocation: input.shelfLocation ?? '',
-      note: input.note ?? '',
-      receivedBy: actor.type === 'staff' ? (actor.id ?? null) : null,
+      ...link,
+      ...facts,
+      receivedBy: staffId(actor),
     })
     .returning({ id: parcels.id });
   if (input.photos?.length) {
-    await tx.insert(parcelPhotos).values(
-      input.photos.map((p) => ({
-        parcelId: parcel.id,
-        ...p,
-        createdBy: actor.type === 'staff' ? (actor.id ?? null) : null,
-      })),
-    );
+    await tx
+      .insert(parcelPhotos)
+      .values(input.photos.map((p) => ({ parcelId: parcel.id, ...p, createdBy: staffId(actor) })));
   }
-  await transitionOrders(tx, [order.id], 'Awaiting Parcel', 'Received at Depot', actor);
   return parcel.id;
 }
 
+async function firstPhoto(tx: Tx, parcelId: number): Promise<EmailPhoto | undefined> {
+  const [photo] = await tx
+    .select({ contentType: parcelPhotos.contentType, data: parcelPhotos.data })
+    .from(parcelPhotos)
+    .where(eq(parcelPhotos.parcelId, parcelId))
+    .orderBy(asc(parcelPhotos.id))
+    .limit(1);
+  return photo;
+}
+
+/** Who to write to: a live account's address and first name; none for a deleted account. */
+async function recipient(tx: Tx, userId: number) {
+  const [user] = await tx
+    .select({ email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user?.email && !user.deletedAt
+    ? { email: user.email, firstName: user.firstName ?? '' }
+    : null;
+}
+
+/** What was booked and paid for the order's carriage, as the excess rule reads it. */
+async function bookedCarriage(tx: Tx, order: OrderRow): Promise<BookedCarriage> {
+  if (order.productId !== null) {
+    const [band] = await tx.select().from(products).where(eq(products.id, order.productId));
+    // The band's line is the first of what was charged at checkout.
+    return { band: toProduct(band), paidPence: order.lines[0]?.pence ?? band.pricePence };
+  }
+  const { lengthMm, widthMm, heightMm, weightGrams } = order;
+  const declared =
+    lengthMm && widthMm && heightMm && weightGrams
+      ? { size: { length: lengthMm, width: widthMm, height: heightMm }, weightGrams }
+      : null;
+  return {
+    band: null,
+    paidPence: order.quotePricePence ?? order.bespokePricePence ?? 0,
+    declared,
+  };
+}
+
+/** The bands a customer could book: the ones a parcel may be moved up to. */
+async function offeredBands(tx: Tx) {
+  const rows = await tx
+    .select()
+    .from(products)
+    .where(and(eq(products.enabled, true), eq(products.public, true)));
+  return rows.map(toProduct);
+}
+
+/**
+ * A booked parcel is at the depot, measured: the order moves Awaiting Parcel to Received at
+ * Depot; when it is larger or heavier than what was paid for, an invoice for the difference is
+ * raised and the order held (to Awaiting Payment), or, when no band fits, held for the office to
+ * quote (Awaiting Payment without an invoice yet). The customer is e-mailed either way.
+ */
+async function receiveForOrder(
+  tx: Tx,
+  order: OrderRow,
+  parcel: { id: number } & Pick<ReceiveInput, 'weightGrams' | 'lengthMm' | 'widthMm' | 'heightMm'>,
+  actor: Actor,
+  site: Site,
+): Promise<Received> {
+  await transitionOrders(tx, [order.id], 'Awaiting Parcel', 'Received at Depot', actor, '', {
+    parcelId: parcel.id,
+  });
+  const outcome = excessCarriage<FittableBand & { Code: string; Name: string }>(
+    {
+      size: { length: parcel.lengthMm, width: parcel.widthMm, height: parcel.heightMm },
+      weightGrams: parcel.weightGrams,
+    },
+    await bookedCarriage(tx, order),
+    await offeredBands(tx),
+  );
+  const to = await recipient(tx, order.customerId);
+  const photo = await firstPhoto(tx, parcel.id);
+  const mail = async (build: (to: { email: string; firstName: string }) => MailMessage) => {
+    if (to) await queueMail(tx, build(to));
+  };
+  const ref = { id: order.id, reference: order.reference };
+  const result = (more: Partial<Received> & Pick<Received, 'outcome'>): Received => ({
+    parcelId: parcel.id,
+    invoice: null,
+    excess: null,
+    holdReason: null,
+    ...more,
+  });
+
+  if (outcome.kind === 'within') {
+    await mail((to) => parcelArrivedEmail(site, to, ref, photo));
+    return result({ outcome: 'received' });
+  }
+  if (outcome.kind === 'excess') {
+    const band = { Id: outcome.band.Id, Code: outcome.band.Code, Name: outcome.band.Name };
+    const invoice = await raiseInvoice(
+      tx,
+      {
+        orderId: order.id,
+        amountPence: outcome.amountPence,
+        reason: `Excess carriage: the parcel measured fits band ${band.Code} (${band.Name}), larger than the band booked.`,
+        hold: true,
+      },
+      actor,
+    );
+    await auditStaff(tx, actor, {
+      action: 'create',
+      subject: 'Invoice',
+      subjectId: invoice.Id,
+      after: { ...invoice, ParcelId: parcel.id },
+    });
+    await mail((to) =>
+      parcelHeldEmail(
+        site,
+        to,
+        ref,
+        {
+          invoiceId: invoice.Id,
+          invoiceReference: invoice.Reference,
+          bandName: band.Name,
+          amountPence: outcome.amountPence,
+        },
+        photo,
+      ),
+    );
+    return result({
+      outcome: 'held-invoice',
+      invoice,
+      excess: { band, amountPence: outcome.amountPence },
+      holdReason: `Held for ${invoice.Reference}: ${invoice.Reason}`,
+    });
+  }
+  await transitionOrders(
+    tx,
+    [order.id],
+    'Received at Depot',
+    'Awaiting Payment',
+    actor,
+    `Held for a quote: ${outcome.reason}`,
+    { hold: 'quote' },
+  );
+  await mail((to) => parcelNeedsQuoteEmail(site, to, ref, photo));
+  return result({ outcome: 'held-quote', holdReason: outcome.reason });
+}
+
+/** A booked parcel arrives (see receiveForOrder). */
+export async function receiveBookedParcel(
+  tx: Tx,
+  input: ReceiveInput & { orderId: number },
+  actor: Actor,
+  site: Site,
+): Promise<Received> {
+  const order = await lockOrder(tx, input.orderId);
+  expectAwaitingParcel(order);
+  const parcelId = await insertParcel(
+    tx,
+    input,
+    { orderId: order.id, customerId: order.customerId },
+    actor,
+  );
+  const received = await receiveForOrder(tx, order, { id: parcelId, ...input }, actor, site);
+  await auditStaff(tx, actor, {
+    action: 'receive',
+    subject: 'Parcel',
+    subjectId: parcelId,
+    after: { orderId: order.id, ...measuredFacts(input), outcome: received.outcome },
+  });
+  return received;
+}
+
+/**
+ * A parcel with no booking: for a known customer (unbooked: they are e-mailed to book it) or for
+ * nobody known (unknown: it waits on the list of unknown parcels).
+ */
+export async function receiveUnmatchedParcel(
+  tx: Tx,
+  input: ReceiveInput & { customerId?: number },
+  actor: Actor,
+  site: Site,
+): Promise<Received> {
+  const customerId = input.customerId ?? null;
+  if (customerId !== null) {
+    const [customer] = await tx
+      .select({ role: users.role, deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, customerId));
+    if (!customer || customer.role !== 'customer' || customer.deletedAt) {
+      throw new HttpError(404, DEPOT_MESSAGES.noSuchCustomer);
+    }
+  }
+  const parcelId = await insertParcel(tx, input, { orderId: null, customerId }, actor);
+  const outcome: ReceiveOutcome = customerId === null ? 'unknown' : 'unbooked';
+  const to = customerId === null ? null : await recipient(tx, customerId);
+  if (to) {
+    const photo = await firstPhoto(tx, parcelId);
+    await queueMail(
+      tx,
+      unbookedParcelEmail(
+        site,
+        to,
+        { id: parcelId, inboundTrackingNumber: input.inboundTrackingNumber ?? '' },
+        photo,
+      ),
+    );
+  }
+  await auditStaff(tx, actor, {
+    action: 'receive',
+    subject: 'Parcel',
+    subjectId: parcelId,
+    after: { customerId, ...measuredFacts(input), outcome },
+  });
+  return { parcelId, outcome, invoice: null, excess: null, holdReason: null };
+}
+
+/**
+ * An unbooked (or unknown) parcel is matched to the booking made for it since: same customer,
+ * Awaiting Parcel; then it is received for that booking as if it had just arrived (the excess
+ * rule, the hold, the e-mail).
+ */
+export async function matchParcel(
+  tx: Tx,
+  parcelId: number,
+  orderId: number,
+  actor: Actor,
+  site: Site,
+): Promise<Received> {
+  const [parcel] = await tx.select().from(parcels).where(eq(parcels.id, parcelId)).for('update');
+  if (!parcel) throw new HttpError(404, DEPOT_MESSAGES.noSuchParcel);
+  if (parcel.orderId !== null) throw new HttpError(409, DEPOT_MESSAGES.alreadyMatched);
+  const order = await lockOrder(tx, orderId);
+  if (parcel.customerId !== null && parcel.customerId !== order.customerId) {
+    throw new HttpError(409, DEPOT_MESSAGES.otherCustomer);
+  }
+  expectAwaitingParcel(order);
+  await tx
+    .update(parcels)
+    .set({ orderId: order.id, customerId: order.customerId, updatedAt: new Date() })
+    .where(eq(parcels.id, parcel.id));
+  const received = await receiveForOrder(
+    tx,
+    order,
+    {
+      id: parcel.id,
+      weightGrams: parcel.weightGrams ?? 1,
+      lengthMm: parcel.lengthMm ?? 1,
+      widthMm: parcel.widthMm ?? 1,
+      heightMm: parcel.heightMm ?? 1,
+    },
+    actor,
+    site,
+  );
+  await auditStaff(tx, actor, {
+    action: 'match',
+    subject: 'Parcel',
+    subjectId: parcel.id,
+    before: { orderId: null, customerId: parcel.customerId },
+    after: { orderId: order.id, customerId: order.customerId, outcome: received.outcome },
+  });
+  return received;
+}
+
 /** The statuses a parcel may leave the depot from: received (nothing owed) or its invoice paid. */
-const DISPATCHABLE: readonly OrderStatus[] = ['Received at Depot', 'Paid'];
+export const DISPATCHABLE: readonly OrderStatus[] = ['Received at Depot', 'Paid'];
 
 export interface DispatchInput {
   /** The sailing: the date of export on the certificate. */
@@ -80,50 +391,133 @@ export interface DispatchInput {
   parcels: { orderId: number; trackingNumber: string }[];
 }
 
-/**
- * Parcels leave on a sailing: each order to Shipped and its parcel's carrier, tracking number
- * and date of export recorded. All or none: an order not ready to leave stops the whole batch.
- */
-export async function dispatchParcels(tx: Tx, input: DispatchInput, actor: Actor) {
-  const ids = input.parcels.map((p) => p.orderId);
+/** Unknown ids are a 404 naming them; orders in the wrong status a 409 naming each. */
+async function lockOrders(
+  tx: Tx,
+  ids: readonly number[],
+  allowed: readonly OrderStatus[],
+  what: string,
+) {
   const rows = await tx
-    .select({ id: orders.id, status: orders.status })
+    .select()
     .from(orders)
-    .where(inArray(orders.id, ids))
+    .where(inArray(orders.id, [...ids]))
     .orderBy(orders.id)
     .for('update');
-  for (const id of ids) {
-    const row = rows.find((r) => r.id === id);
-    if (!row || !DISPATCHABLE.includes(row.status)) {
-      throw new HttpError(409, `Order ${id} is not ready to dispatch.`);
-    }
+  const missing = ids.filter((id) => !rows.some((r) => r.id === id));
+  if (missing.length > 0) {
+    throw new HttpError(404, `No such order: ${missing.map(orderReference).join(', ')}.`);
   }
+  const wrong = rows.filter((r) => !allowed.includes(r.status));
+  if (wrong.length > 0) {
+    throw new HttpError(
+      409,
+      `Nothing was ${what}: ${wrong.map((r) => `${r.reference} is ${r.status}`).join('; ')}.`,
+    );
+  }
+  return rows;
+}
+
+const sailingDay = (date: Date) =>
+  date.toLocaleDateString('en-GB', { timeZone: 'Europe/London', dateStyle: 'long' });
+
+/**
+ * Parcels leave on a sailing: each order to Shipped and its parcel's carrier, tracking number
+ * and date of export recorded, and each customer e-mailed the tracking link. All or none: an
+ * order not ready to leave stops the whole batch. Returns the parcels' ids.
+ */
+export async function dispatchParcels(
+  tx: Tx,
+  input: DispatchInput,
+  actor: Actor,
+  site: Site,
+): Promise<number[]> {
+  const rows = await lockOrders(
+    tx,
+    input.parcels.map((p) => p.orderId),
+    DISPATCHABLE,
+    'dispatched',
+  );
+  const carrier = carrierOf(input.carrier)!;
+  const parcelIds: number[] = [];
   for (const item of input.parcels) {
-    const from = rows.find((r) => r.id === item.orderId)!.status;
+    const order = rows.find((r) => r.id === item.orderId)!;
     const [parcel] = await tx
       .update(parcels)
       .set({
         dispatchedAt: input.sailingDate,
         carrier: input.carrier,
         trackingNumber: item.trackingNumber,
-        dispatchedBy: actor.type === 'staff' ? (actor.id ?? null) : null,
+        dispatchedBy: staffId(actor),
         updatedAt: new Date(),
       })
       .where(eq(parcels.orderId, item.orderId))
       .returning({ id: parcels.id });
-    if (!parcel) throw new HttpError(409, `Order ${item.orderId} has no parcel at the depot.`);
-    await transitionOrders(tx, [item.orderId], from, 'Shipped', actor);
+    if (!parcel)
+      throw new HttpError(
+        409,
+        `Nothing was dispatched: ${order.reference} has no parcel at the depot.`,
+      );
+    parcelIds.push(parcel.id);
+    await transitionOrders(tx, [order.id], order.status, 'Shipped', actor, '', {
+      carrier: input.carrier,
+      trackingNumber: item.trackingNumber,
+    });
+    const to = await recipient(tx, order.customerId);
+    if (to) {
+      await queueMail(
+        tx,
+        parcelDispatchedEmail(
+          site,
+          to,
+          { id: order.id, reference: order.reference, island: order.island },
+          {
+            carrierName: carrier.name,
+            trackingNumber: item.trackingNumber,
+            trackingUrl: trackingLink(input.carrier, item.trackingNumber),
+            date: sailingDay(input.sailingDate),
+          },
+        ),
+      );
+    }
+    await auditStaff(tx, actor, {
+      action: 'dispatch',
+      subject: 'Parcel',
+      subjectId: parcel.id,
+      before: { orderId: order.id, status: order.status },
+      after: {
+        orderId: order.id,
+        status: 'Shipped',
+        sailingDate: input.sailingDate.toISOString(),
+        carrier: input.carrier,
+        trackingNumber: item.trackingNumber,
+      },
+    });
   }
+  return parcelIds;
 }
 
-/** Parcels reach the customer: Shipped to Delivered. Returns the ids that moved. */
+/**
+ * Parcels reach the customer: Shipped to Delivered, all or none (an order not shipped stops the
+ * batch). Returns the ids that moved.
+ */
 export async function markDelivered(tx: Tx, orderIds: number[], actor: Actor, at = new Date()) {
+  await lockOrders(tx, orderIds, ['Shipped'], 'marked delivered');
   const moved = await transitionOrders(tx, orderIds, 'Shipped', 'Delivered', actor);
   if (moved.length > 0) {
     await tx
       .update(parcels)
       .set({ deliveredAt: at, updatedAt: new Date() })
-      .where(and(inArray(parcels.orderId, moved)));
+      .where(inArray(parcels.orderId, moved));
+  }
+  for (const orderId of moved) {
+    await auditStaff(tx, actor, {
+      action: 'deliver',
+      subject: 'Order',
+      subjectId: orderId,
+      before: { status: 'Shipped' },
+      after: { status: 'Delivered', deliveredAt: at.toISOString() },
+    });
   }
   return moved;
 }

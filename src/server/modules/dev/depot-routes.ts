@@ -55,7 +55,7 @@ export const devDepotRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const b = request.body;
-      const parcelId = await db.transaction((tx) =>
+      const received = await db.transaction((tx) =>
         receiveBookedParcel(
           tx,
           {
@@ -73,9 +73,10 @@ export const devDepotRoutes: FastifyPluginAsyncZod = async (app) => {
             })),
           },
           SYSTEM,
+          app.config,
         ),
       );
-      return reply.status(201).send({ ParcelId: parcelId });
+      return reply.status(201).send({ ParcelId: received.parcelId });
     },
   );
 
@@ -106,6 +107,7 @@ export const devDepotRoutes: FastifyPluginAsyncZod = async (app) => {
             })),
           },
           SYSTEM,
+          app.config,
         ),
       );
       return { ok: true };

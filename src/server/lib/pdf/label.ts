@@ -1,0 +1,156 @@
+import { code128Png } from './barcodes';
+import PDFDocument from 'pdfkit';
+
+/**
+ * The depot's shelf label for a received parcel, for a 4 × 6 inch (102 × 152 mm) label printer:
+ * a Code 128 barcode of the order reference (what the dispatch screen scans), the customer's
+ * name and reference, the island, the shelf, the weight and size, and when it was received. A
+ * parcel not matched to a booking yet carries its parcel number (`PCL-000042`) instead.
+ */
+
+export interface LabelFacts {
+  brand: string;
+  /** The barcode's text: the order reference, or the parcel's number when it has no order. */
+  code: string;
+  /** A heading above the barcode: the order reference, or what kind of parcel it is. */
+  title: string;
+  customerName: string | null;
+  customerReference: string | null;
+  island: string | null;
+  shelf: string;
+  weightGrams: number | null;
+  sizeMm: { length: number; width: number; height: number } | null;
+  inboundTrackingNumber: string;
+  received: Date;
+}
+
+const WIDTH = 288; // 4 in
+const HEIGHT = 432; // 6 in
+const MARGIN = 14;
+const INNER = WIDTH - 2 * MARGIN;
+
+const kg = (grams: number) => `${(grams / 1000).toFixed(grams % 1000 === 0 ? 0 : 2)} kg`;
+const cm = (mm: number) => `${Number((mm / 10).toFixed(1))}`;
+const when = (date: Date) =>
+  date.toLocaleString('en-GB', {
+    timeZone: 'Europe/London',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+export async function renderLabel(facts: LabelFacts): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: [WIDTH, HEIGHT],
+    margin: MARGIN,
+    info: { Title: `Depot label ${facts.code}`, Author: facts.brand },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const line = (y: number) =>
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(WIDTH - MARGIN, y)
+      .lineWidth(0.8)
+      .strokeColor('#000000')
+      .stroke();
+  const label = (text: string, x: number, y: number, width = INNER) =>
+    doc
+      .font('Helvetica')
+      .fontSize(7)
+      .fillColor('#000000')
+      .text(text.toUpperCase(), x, y, { width });
+
+  doc.font('Helvetica-Bold').fontSize(11).text(facts.brand, MARGIN, MARGIN);
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .text(`Received ${when(facts.received)}`, MARGIN, MARGIN + 2, { width: INNER, align: 'right' });
+  line(MARGIN + 18);
+
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(22)
+    .text(facts.title, MARGIN, MARGIN + 26, { width: INNER });
+  const barcode = await code128Png(facts.code);
+  doc.image(barcode, MARGIN, MARGIN + 56, { fit: [INNER, 70], align: 'center' });
+  doc
+    .font('Courier-Bold')
+    .fontSize(12)
+    .text(facts.code, MARGIN, MARGIN + 130, { width: INNER, align: 'center' });
+  line(MARGIN + 148);
+
+  let y = MARGIN + 156;
+  label('Customer', MARGIN, y);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(14)
+    .text(facts.customerName || 'Unknown', MARGIN, y + 10, {
+      width: INNER,
+      height: 18,
+      ellipsis: true,
+    });
+  doc
+    .font('Courier-Bold')
+    .fontSize(18)
+    .text(facts.customerReference ?? '—', MARGIN, y + 28, { width: INNER });
+  y += 54;
+  line(y);
+
+  const half = INNER / 2;
+  label('Island', MARGIN, y + 8, half);
+  label('Shelf', MARGIN + half + 6, y + 8, half - 6);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(24)
+    .text(facts.island ?? '—', MARGIN, y + 18, { width: half, height: 30, ellipsis: true });
+  doc
+    .rect(MARGIN + half + 4, y + 4, half - 4, 46)
+    .lineWidth(1.5)
+    .stroke();
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(24)
+    .text(facts.shelf || '—', MARGIN + half + 8, y + 18, {
+      width: half - 12,
+      height: 30,
+      ellipsis: true,
+    });
+  y += 56;
+  line(y);
+
+  label('Weight', MARGIN, y + 8, half);
+  label('Size (cm)', MARGIN + half + 6, y + 8, half - 6);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(14)
+    .text(facts.weightGrams ? kg(facts.weightGrams) : '—', MARGIN, y + 18, { width: half });
+  const size = facts.sizeMm
+    ? `${cm(facts.sizeMm.length)} × ${cm(facts.sizeMm.width)} × ${cm(facts.sizeMm.height)}`
+    : '—';
+  doc.text(size, MARGIN + half + 6, y + 18, { width: half - 6 });
+  y += 40;
+  line(y);
+
+  if (facts.inboundTrackingNumber) {
+    label('Courier tracking', MARGIN, y + 8);
+    doc
+      .font('Courier')
+      .fontSize(10)
+      .text(facts.inboundTrackingNumber, MARGIN, y + 18, {
+        width: INNER,
+        height: 12,
+        ellipsis: true,
+      });
+  }
+
+  doc.end();
+  return done;
+}

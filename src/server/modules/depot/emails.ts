@@ -1,0 +1,170 @@
+import { formatMoney } from '../../../shared/money';
+import type { MailAttachment, MailMessage } from '../../lib/mail';
+import { customerMessage, type Site } from '../auth/emails';
+
+/**
+ * What the depot tells a customer (issue 13): their parcel arrived (with its photo, inline), it
+ * is held for excess carriage (pay at /dashboard/pay/{invoiceId}) or for the office to quote, it
+ * arrived without a booking (please book it), and it left on a sailing (with the tracking link).
+ */
+
+type To = { email: string; firstName: string };
+
+export interface EmailPhoto {
+  contentType: string;
+  data: Buffer;
+}
+
+const PHOTO_CID = 'parcel-photo@ferrybox';
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+
+type Content = Parameters<typeof customerMessage>[3];
+
+/**
+ * A customer message with the parcel's first photo shown in it (attached, referred to by its
+ * Content-ID), when there is one.
+ */
+function withPhoto(
+  site: Site,
+  to: To,
+  kind: string,
+  content: Content,
+  photo: EmailPhoto | undefined,
+  name: string,
+): MailMessage {
+  if (!photo) return customerMessage(site, to, kind, content);
+  const attachment: MailAttachment = {
+    filename: `${name}.${EXTENSIONS[photo.contentType] ?? 'img'}`,
+    contentType: photo.contentType,
+    content: photo.data.toString('base64'),
+    cid: PHOTO_CID,
+  };
+  const image = { cid: PHOTO_CID, alt: 'Your parcel at our depot' };
+  return { ...customerMessage(site, to, kind, { ...content, image }), attachments: [attachment] };
+}
+
+export const orderPageUrl = (site: Site, orderId: number) =>
+  `${site.publicUrl}/dashboard/orders/${orderId}`;
+export const payInvoiceUrl = (site: Site, invoiceId: number) =>
+  `${site.publicUrl}/dashboard/pay/${invoiceId}`;
+
+export function parcelArrivedEmail(
+  site: Site,
+  to: To,
+  order: { id: number; reference: string },
+  photo?: EmailPhoto,
+): MailMessage {
+  return withPhoto(
+    site,
+    to,
+    'parcel-arrived',
+    {
+      subject: `Your parcel for ${order.reference} has arrived at our depot`,
+      paragraphs: [
+        `Good news: your parcel for ${order.reference} has arrived at our depot in Portsmouth. It is measured, photographed and waiting for the next sailing to the island.`,
+      ],
+      button: { label: 'See your order', url: orderPageUrl(site, order.id) },
+      after: ['We will email you again with the tracking link when it leaves for the island.'],
+    },
+    photo,
+    `parcel-${order.reference}`,
+  );
+}
+
+export function parcelHeldEmail(
+  site: Site,
+  to: To,
+  order: { id: number; reference: string },
+  excess: { invoiceId: number; invoiceReference: string; bandName: string; amountPence: number },
+  photo?: EmailPhoto,
+): MailMessage {
+  return withPhoto(
+    site,
+    to,
+    'parcel-held',
+    {
+      subject: `Your parcel for ${order.reference} has arrived: ${formatMoney(excess.amountPence)} to pay before it can sail`,
+      paragraphs: [
+        `Your parcel for ${order.reference} has arrived at our depot in Portsmouth, but it is larger or heavier than the price band you booked.`,
+        `It fits our ${excess.bandName} band, so ${formatMoney(excess.amountPence)} of carriage is still to pay (invoice ${excess.invoiceReference}). We are keeping your parcel safe at the depot, and it will leave on the next sailing once this is paid.`,
+      ],
+      button: { label: 'Pay the difference', url: payInvoiceUrl(site, excess.invoiceId) },
+      after: [`You can also see the order at ${orderPageUrl(site, order.id)}`],
+    },
+    photo,
+    `parcel-${order.reference}`,
+  );
+}
+
+export function parcelNeedsQuoteEmail(
+  site: Site,
+  to: To,
+  order: { id: number; reference: string },
+  photo?: EmailPhoto,
+): MailMessage {
+  return withPhoto(
+    site,
+    to,
+    'parcel-needs-quote',
+    {
+      subject: `Your parcel for ${order.reference} has arrived: we will send you a price`,
+      paragraphs: [
+        `Your parcel for ${order.reference} has arrived at our depot in Portsmouth, but it is larger or heavier than the delivery you booked, and larger than our price bands.`,
+        'Our office will work out the price of its carriage and email you. We are keeping your parcel safe at the depot until then.',
+      ],
+      button: { label: 'See your order', url: orderPageUrl(site, order.id) },
+    },
+    photo,
+    `parcel-${order.reference}`,
+  );
+}
+
+export function unbookedParcelEmail(
+  site: Site,
+  to: To,
+  parcel: { id: number; inboundTrackingNumber: string },
+  photo?: EmailPhoto,
+): MailMessage {
+  const tracking = parcel.inboundTrackingNumber;
+  return withPhoto(
+    site,
+    to,
+    'parcel-unbooked',
+    {
+      subject: 'A parcel for you has arrived at our depot: please book its delivery',
+      paragraphs: [
+        `A parcel addressed to you has arrived at our depot in Portsmouth${tracking ? ` (courier tracking number ${tracking})` : ''}, but we have no delivery booked for it.`,
+        `Please book its delivery to the island${tracking ? ', giving this tracking number when you book,' : ''} so that we can send it on. We are keeping it safe at the depot until then.`,
+      ],
+      button: { label: 'Book its delivery', url: `${site.publicUrl}/order/` },
+    },
+    photo,
+    `parcel-${parcel.id}`,
+  );
+}
+
+export function parcelDispatchedEmail(
+  site: Site,
+  to: To,
+  order: { id: number; reference: string; island: string },
+  sailing: {
+    carrierName: string;
+    trackingNumber: string;
+    trackingUrl: string | null;
+    date: string;
+  },
+): MailMessage {
+  return customerMessage(site, to, 'parcel-dispatched', {
+    subject: `Your parcel for ${order.reference} is on its way to ${order.island}`,
+    paragraphs: [
+      `Your parcel for ${order.reference} left our depot on the sailing of ${sailing.date} with ${sailing.carrierName}, tracking number ${sailing.trackingNumber}.`,
+      ...(sailing.trackingUrl ? [`Follow it here: ${sailing.trackingUrl}`] : []),
+      'Its export certificate, your proof that the goods left the UK, can now be downloaded from your order.',
+    ],
+    button: { label: 'See your order', url: orderPageUrl(site, order.id) },
+  });
+}

@@ -1,0 +1,365 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  DEPOT_MESSAGES,
+  type DepotCustomer,
+  type DepotParcel,
+  type LookupResult,
+  type OpenBooking,
+  type ParcelState,
+} from '../../../shared/api/depot';
+import { trackingLink } from '../../../shared/carriers';
+import { isValidReference, normaliseReference } from '../../../shared/customer-reference';
+import { ISLANDS } from '../../../shared/islands';
+import { orderIdFromReference } from '../../../shared/order-reference';
+import type { OrderStatus } from '../../../shared/order-status';
+import {
+  addresses,
+  invoices,
+  orders,
+  parcelPhotos,
+  parcels,
+  products,
+  users,
+} from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { toInvoice } from '../invoices/service';
+import type { Tx } from '../orders/lifecycle';
+import { DISPATCHABLE } from './service';
+
+/** What the depot's screens read: the find, the parcels' lists, a parcel, a photo. */
+
+type UserRow = typeof users.$inferSelect;
+
+const fullName = (u: Pick<UserRow, 'firstName' | 'lastName'>) =>
+  [u.firstName, u.lastName].filter(Boolean).join(' ');
+
+// --- find ---------------------------------------------------------------------------------------
+
+/** Tracking numbers compare without case or spaces, as couriers print them differently. */
+const compact = (text: string) => text.toUpperCase().replace(/\s+/g, '');
+const compactColumn = sql`upper(regexp_replace(${orders.trackingNumber}, '\\s', '', 'g'))`;
+
+/** The island of the customer's latest delivery address, if any. */
+export async function customerIsland(tx: Tx, customerId: number): Promise<string | null> {
+  const [home] = await tx
+    .select({ island: addresses.island })
+    .from(addresses)
+    .where(
+      and(
+        eq(addresses.customerId, customerId),
+        eq(addresses.type, 'Delivery'),
+        isNotNull(addresses.island),
+      ),
+    )
+    .orderBy(desc(addresses.updatedAt), desc(addresses.id))
+    .limit(1);
+  return home?.island ?? null;
+}
+
+async function customerOf(tx: Tx, where: SQL): Promise<DepotCustomer | null> {
+  const [user] = await tx
+    .select()
+    .from(users)
+    .where(and(where, eq(users.role, 'customer'), isNull(users.deletedAt)));
+  if (!user) return null;
+  return {
+    Id: user.id,
+    Name: fullName(user),
+    Reference: user.reference,
+    Island: await customerIsland(tx, user.id),
+  };
+}
+
+async function openBookings(
+  tx: Tx,
+  customerId: number,
+  matches: (o: typeof orders.$inferSelect) => boolean,
+): Promise<OpenBooking[]> {
+  const rows = await tx
+    .select({ order: orders, band: products })
+    .from(orders)
+    .leftJoin(products, eq(products.id, orders.productId))
+    .where(and(eq(orders.customerId, customerId), eq(orders.status, 'Awaiting Parcel')))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+  const bookings = rows.map(({ order: o, band }): OpenBooking => {
+    const declared =
+      o.lengthMm && o.widthMm && o.heightMm
+        ? { Length: o.lengthMm, Width: o.widthMm, Height: o.heightMm }
+        : null;
+    return {
+      OrderId: o.id,
+      Reference: o.reference,
+      Band: band ? { Id: band.id, Code: band.code, Name: band.name } : null,
+      Size: band ? { Length: band.lengthMm, Width: band.widthMm, Height: band.heightMm } : declared,
+      MaxWeight: band ? band.maxWeightGrams : o.weightGrams,
+      RetailerName: o.retailerName,
+      RetailerOrderNumber: o.retailerOrderNumber,
+      Description: o.description,
+      ExpectedDeliveryDate: o.expectedDeliveryDate,
+      TrackingNumber: o.trackingNumber,
+      Island: o.island,
+      Created: o.createdAt.toISOString(),
+      Matches: matches(o),
+    };
+  });
+  // The booking the search named first, then the oldest (a stable sort keeps that order).
+  return bookings.sort((a, b) => Number(b.Matches) - Number(a.Matches));
+}
+
+const CUSTOMER_REFERENCE_SHAPE = /^FB[A-Z0-9]{6}$/;
+
+/**
+ * Finds what a scanned or typed label names: an order reference (`ORD-000042`), a customer
+ * reference (its check character must hold: a typo is a 400 on `q` at once, unless a courier's
+ * tracking number happens to be exactly that text) or a UK courier's tracking number as the
+ * customer gave it when booking. Answers the customer and their open bookings, the likeliest
+ * first; nothing found is an empty answer (the parcel goes to the unknown list).
+ */
+export async function lookup(tx: Tx, q: string): Promise<LookupResult> {
+  const none: LookupResult = { MatchedBy: null, Customer: null, MatchedOrder: null, Bookings: [] };
+  const orderId = orderIdFromReference(q.replace(/\s+/g, '').replace(/^ORD(?=\d)/i, 'ORD-'));
+  if (orderId !== null) {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+    if (!order) return none;
+    const customer = await customerOf(tx, eq(users.id, order.customerId));
+    return {
+      MatchedBy: 'order-reference',
+      Customer: customer,
+      MatchedOrder: { Id: order.id, Reference: order.reference, Status: order.status },
+      Bookings: customer ? await openBookings(tx, customer.Id, (o) => o.id === order.id) : [],
+    };
+  }
+
+  const tracking = compact(q);
+  const byTracking = await tx
+    .select()
+    .from(orders)
+    .where(sql`${compactColumn} = ${tracking}`)
+    .orderBy(
+      // bookings still waiting for their parcel first, then the oldest
+      sql`case when ${orders.status} = 'Awaiting Parcel' then 0 else 1 end`,
+      asc(orders.createdAt),
+      asc(orders.id),
+    )
+    .limit(20);
+
+  const reference = normaliseReference(q);
+  if (CUSTOMER_REFERENCE_SHAPE.test(reference) && byTracking.length === 0) {
+    if (!isValidReference(reference)) {
+      throw new HttpError(400, DEPOT_MESSAGES.badReference, [
+        { field: 'q', error: DEPOT_MESSAGES.badReference },
+      ]);
+    }
+    const customer = await customerOf(tx, eq(users.reference, reference));
+    if (!customer) return none;
+    return {
+      MatchedBy: 'customer-reference',
+      Customer: customer,
+      MatchedOrder: null,
+      Bookings: await openBookings(tx, customer.Id, () => false),
+    };
+  }
+
+  const [first] = byTracking;
+  if (!first) return none;
+  const customer = await customerOf(tx, eq(users.id, first.customerId));
+  return {
+    MatchedBy: 'tracking-number',
+    Customer: customer,
+    MatchedOrder: { Id: first.id, Reference: first.reference, Status: first.status },
+    Bookings: customer
+      ? await openBookings(tx, customer.Id, (o) => compact(o.trackingNumber) === tracking)
+      : [],
+  };
+}
+
+// --- parcels ------------------------------------------------------------------------------------
+
+type ParcelRow = typeof parcels.$inferSelect;
+type Joined = {
+  parcel: ParcelRow;
+  order: { id: number; reference: string; status: OrderStatus; island: string } | null;
+  customer: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'reference'> | null;
+};
+
+const joined = (tx: Tx) =>
+  tx
+    .select({
+      parcel: parcels,
+      order: {
+        id: orders.id,
+        reference: orders.reference,
+        status: orders.status,
+        island: orders.island,
+      },
+      customer: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        reference: users.reference,
+      },
+    })
+    .from(parcels)
+    .leftJoin(orders, eq(orders.id, parcels.orderId))
+    .leftJoin(users, eq(users.id, parcels.customerId));
+
+function stateOf(row: Joined): ParcelState {
+  if (!row.order) return row.parcel.customerId === null ? 'unknown' : 'unbooked';
+  switch (row.order.status) {
+    case 'Awaiting Payment':
+      return 'held';
+    case 'Shipped':
+      return 'dispatched';
+    case 'Delivered':
+      return 'delivered';
+    case 'Cancelled':
+      return 'cancelled';
+    default:
+      return row.parcel.dispatchedAt ? 'dispatched' : 'ready';
+  }
+}
+
+/** The API shape of parcels, with their photos and their order's latest invoice. */
+async function toDepotParcels(tx: Tx, rows: Joined[]): Promise<DepotParcel[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.parcel.id);
+  const orderIds = rows.flatMap((r) => (r.order ? [r.order.id] : []));
+  const photos = await tx
+    .select({
+      id: parcelPhotos.id,
+      parcelId: parcelPhotos.parcelId,
+      contentType: parcelPhotos.contentType,
+      width: parcelPhotos.width,
+      height: parcelPhotos.height,
+    })
+    .from(parcelPhotos)
+    .where(inArray(parcelPhotos.parcelId, ids))
+    .orderBy(asc(parcelPhotos.id));
+  const invoiceRows =
+    orderIds.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(invoices)
+          .where(inArray(invoices.orderId, orderIds))
+          .orderBy(asc(invoices.id));
+  return rows.map((row): DepotParcel => {
+    const p = row.parcel;
+    const state = stateOf(row);
+    const latest = row.order
+      ? invoiceRows.filter((i) => i.orderId === row.order!.id).at(-1)
+      : undefined;
+    const invoice = latest && row.order ? toInvoice(latest, row.order.reference) : null;
+    return {
+      Id: p.id,
+      State: state,
+      Hold: state === 'held' ? (invoice?.Status === 'unpaid' ? 'invoice' : 'quote') : null,
+      OrderId: row.order?.id ?? null,
+      OrderReference: row.order?.reference ?? null,
+      OrderStatus: row.order?.status ?? null,
+      Customer: row.customer
+        ? {
+            Id: row.customer.id,
+            Name: fullName(row.customer),
+            Reference: row.customer.reference,
+          }
+        : null,
+      Island: row.order?.island ?? null,
+      InboundTrackingNumber: p.inboundTrackingNumber,
+      Weight: p.weightGrams,
+      Length: p.lengthMm,
+      Width: p.widthMm,
+      Height: p.heightMm,
+      Shelf: p.shelfLocation,
+      Note: p.note,
+      Received: p.receivedAt.toISOString(),
+      ReceivedBy: p.receivedBy,
+      Photos: photos
+        .filter((ph) => ph.parcelId === p.id)
+        .map((ph) => ({
+          Id: ph.id,
+          ContentType: ph.contentType,
+          Width: ph.width,
+          Height: ph.height,
+        })),
+      Invoice: invoice,
+      Carrier: p.carrier,
+      TrackingNumber: p.trackingNumber,
+      TrackingUrl: p.carrier ? trackingLink(p.carrier, p.trackingNumber) : null,
+      SailingDate: p.dispatchedAt ? p.dispatchedAt.toISOString().slice(0, 10) : null,
+      Delivered: p.deliveredAt?.toISOString() ?? null,
+    };
+  });
+}
+
+/** The parcels with these ids, in that order. */
+export async function depotParcels(tx: Tx, ids: readonly number[]): Promise<DepotParcel[]> {
+  if (ids.length === 0) return [];
+  const rows = await joined(tx).where(inArray(parcels.id, [...ids]));
+  const found = await toDepotParcels(tx, rows);
+  return ids.flatMap((id) => found.find((p) => p.Id === id) ?? []);
+}
+
+/** One parcel, or a 404. */
+export async function depotParcel(tx: Tx, id: number): Promise<DepotParcel> {
+  const [parcel] = await depotParcels(tx, [id]);
+  if (!parcel) throw new HttpError(404, DEPOT_MESSAGES.noSuchParcel);
+  return parcel;
+}
+
+const ready = and(inArray(orders.status, [...DISPATCHABLE]), isNull(parcels.dispatchedAt));
+
+const STATE_FILTERS: Record<'unknown' | 'unbooked' | 'held' | 'ready', SQL | undefined> = {
+  unknown: and(isNull(parcels.orderId), isNull(parcels.customerId)),
+  unbooked: and(isNull(parcels.orderId), isNotNull(parcels.customerId)),
+  held: eq(orders.status, 'Awaiting Payment'),
+  ready,
+};
+
+/** A page of the parcels in a state, the longest waiting first. */
+export async function listParcels(
+  tx: Tx,
+  query: { state: keyof typeof STATE_FILTERS; page: number; itemsPerPage: number },
+) {
+  const where = STATE_FILTERS[query.state];
+  const [rows, [{ total }]] = await Promise.all([
+    joined(tx)
+      .where(where)
+      .orderBy(asc(parcels.receivedAt), asc(parcels.id))
+      .limit(query.itemsPerPage)
+      .offset((query.page - 1) * query.itemsPerPage),
+    tx
+      .select({ total: count() })
+      .from(parcels)
+      .leftJoin(orders, eq(orders.id, parcels.orderId))
+      .where(where),
+  ]);
+  return {
+    items: await toDepotParcels(tx, rows),
+    total,
+    page: query.page,
+    itemsPerPage: query.itemsPerPage,
+  };
+}
+
+/** The parcels ready to leave, grouped by their island (in the islands' order), oldest first. */
+export async function dispatchList(tx: Tx) {
+  const rows = await joined(tx).where(ready).orderBy(asc(parcels.receivedAt), asc(parcels.id));
+  const all = await toDepotParcels(tx, rows);
+  const islands = [...new Set([...ISLANDS, ...all.map((p) => p.Island ?? '')])];
+  return {
+    Islands: islands
+      .map((Island) => ({ Island, Parcels: all.filter((p) => p.Island === Island) }))
+      .filter((group) => group.Parcels.length > 0),
+  };
+}
+
+/** A parcel photo's bytes, or a 404. */
+export async function parcelPhoto(tx: Tx, id: number) {
+  const [photo] = await tx
+    .select({ contentType: parcelPhotos.contentType, data: parcelPhotos.data })
+    .from(parcelPhotos)
+    .where(eq(parcelPhotos.id, id));
+  if (!photo) throw new HttpError(404, DEPOT_MESSAGES.noSuchPhoto);
+  return photo;
+}

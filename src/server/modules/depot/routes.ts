@@ -1,0 +1,254 @@
+import { differenceInCalendarDays } from 'date-fns';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DEPOT_LIMITS,
+  DEPOT_MESSAGES,
+  cmToMm,
+  deliverResponse,
+  deliverSchema,
+  depotParcelSchema,
+  dispatchListResponse,
+  dispatchResponse,
+  dispatchSchema,
+  kgToGrams,
+  lookupQuerySchema,
+  lookupResponse,
+  matchSchema,
+  parcelsQuerySchema,
+  parcelsResponse,
+  receiveResponse,
+  receiveSchema,
+  type ReceiveResult,
+} from '../../../shared/api/depot';
+import { pathId } from '../../../shared/api/listing';
+import { toPounds } from '../../../shared/money';
+import { renderLabel } from '../../lib/pdf/label';
+import { authOf } from '../../lib/auth';
+import { HttpError } from '../../lib/errors';
+import type { Actor } from '../orders/lifecycle';
+import { decodePhotos } from './photos';
+import {
+  customerIsland,
+  depotParcel,
+  depotParcels,
+  dispatchList,
+  listParcels,
+  lookup,
+  parcelPhoto,
+} from './queries';
+import {
+  dispatchParcels,
+  markDelivered,
+  matchParcel,
+  receiveBookedParcel,
+  receiveUnmatchedParcel,
+  type Received,
+} from './service';
+
+/**
+ * The depot floor (issue 13), under /api/admin/depot; contracts in src/shared/api/depot.ts.
+ * Every call is for staff, each with the permission it needs from the shared rules
+ * (src/shared/access.ts): receiving (`receive Parcel`), reading parcels (`read Parcel`),
+ * dispatching and delivering (`dispatch Parcel`). Each use case is one transaction.
+ */
+
+/** Six photos of 2 MB in base64 (a third larger), and the form's fields. */
+const RECEIVE_BODY_LIMIT =
+  Math.ceil((DEPOT_LIMITS.photos * DEPOT_LIMITS.photoBytes * 4) / 3) + 64 * 1024;
+
+/** A sailing more than this many days before or after today is a typo. */
+const SAILING_WINDOW_DAYS = 30;
+
+export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const receiver = app.requireAuth({ can: ['receive', 'Parcel'] });
+  const reader = app.requireAuth({ can: ['read', 'Parcel'] });
+  const dispatcher = app.requireAuth({ can: ['dispatch', 'Parcel'] });
+  const idParams = z.object({ Id: pathId }).strict();
+  const staff = (request: Parameters<typeof authOf>[0]): Actor => ({
+    type: 'staff',
+    id: authOf(request).user.id,
+  });
+
+  /** The answer of a receive or a match, read after its transaction. */
+  const answer = async (received: Received): Promise<ReceiveResult> => ({
+    Outcome: received.outcome,
+    Parcel: await depotParcel(db, received.parcelId),
+    Excess: received.excess
+      ? { Band: received.excess.band, Amount: toPounds(received.excess.amountPence) }
+      : null,
+    Invoice: received.invoice,
+    HoldReason: received.holdReason,
+  });
+
+  app.get(
+    '/lookup',
+    {
+      onRequest: receiver,
+      schema: { querystring: lookupQuerySchema, response: { 200: lookupResponse } },
+    },
+    async (request) => lookup(db, request.query.q),
+  );
+
+  app.post(
+    '/receive',
+    {
+      onRequest: receiver,
+      bodyLimit: RECEIVE_BODY_LIMIT,
+      schema: { body: receiveSchema, response: { 201: receiveResponse } },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const input = {
+        weightGrams: kgToGrams(b.WeightKg),
+        lengthMm: cmToMm(b.LengthCm),
+        widthMm: cmToMm(b.WidthCm),
+        heightMm: cmToMm(b.HeightCm),
+        shelfLocation: b.Shelf,
+        note: b.Note,
+        inboundTrackingNumber: b.InboundTrackingNumber,
+        photos: decodePhotos(b.Photos),
+      };
+      const actor = staff(request);
+      const received = await db.transaction((tx) =>
+        b.OrderId !== undefined
+          ? receiveBookedParcel(tx, { ...input, orderId: b.OrderId }, actor, app.config)
+          : receiveUnmatchedParcel(tx, { ...input, customerId: b.CustomerId }, actor, app.config),
+      );
+      return reply.status(201).send(await answer(received));
+    },
+  );
+
+  app.post(
+    '/parcels/:Id/match',
+    {
+      onRequest: receiver,
+      schema: { params: idParams, body: matchSchema, response: { 200: receiveResponse } },
+    },
+    async (request) => {
+      const actor = staff(request);
+      const received = await db.transaction((tx) =>
+        matchParcel(tx, request.params.Id, request.body.OrderId, actor, app.config),
+      );
+      return answer(received);
+    },
+  );
+
+  app.get(
+    '/parcels',
+    {
+      onRequest: reader,
+      schema: { querystring: parcelsQuerySchema, response: { 200: parcelsResponse } },
+    },
+    async (request) => listParcels(db, request.query),
+  );
+
+  app.get(
+    '/parcels/:Id',
+    {
+      onRequest: reader,
+      schema: { params: idParams, response: { 200: depotParcelSchema } },
+    },
+    async (request) => depotParcel(db, request.params.Id),
+  );
+
+  app.get(
+    '/parcels/:Id/label.pdf',
+    { onRequest: reader, schema: { params: idParams } },
+    async (request, reply) => {
+      const parcel = await depotParcel(db, request.params.Id);
+      const code = parcel.OrderReference ?? `PCL-${String(parcel.Id).padStart(6, '0')}`;
+      const pdf = await renderLabel({
+        brand: app.config.brand,
+        code,
+        title:
+          parcel.OrderReference ??
+          (parcel.State === 'unbooked' ? 'UNBOOKED PARCEL' : 'UNKNOWN PARCEL'),
+        customerName: parcel.Customer?.Name ?? null,
+        customerReference: parcel.Customer?.Reference ?? null,
+        island:
+          parcel.Island ?? (parcel.Customer ? await customerIsland(db, parcel.Customer.Id) : null),
+        shelf: parcel.Shelf,
+        weightGrams: parcel.Weight,
+        sizeMm:
+          parcel.Length && parcel.Width && parcel.Height
+            ? { length: parcel.Length, width: parcel.Width, height: parcel.Height }
+            : null,
+        inboundTrackingNumber: parcel.InboundTrackingNumber,
+        received: new Date(parcel.Received),
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="label-${code}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/photos/:Id',
+    { onRequest: reader, schema: { params: idParams } },
+    async (request, reply) => {
+      const photo = await parcelPhoto(db, request.params.Id);
+      return reply
+        .type(photo.contentType)
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .send(photo.data);
+    },
+  );
+
+  app.get(
+    '/dispatch',
+    { onRequest: dispatcher, schema: { response: { 200: dispatchListResponse } } },
+    async () => dispatchList(db),
+  );
+
+  app.post(
+    '/dispatch',
+    {
+      onRequest: dispatcher,
+      schema: { body: dispatchSchema, response: { 200: dispatchResponse } },
+    },
+    async (request) => {
+      const b = request.body;
+      const sailingDate = new Date(`${b.SailingDate}T12:00:00Z`);
+      if (Math.abs(differenceInCalendarDays(sailingDate, new Date())) > SAILING_WINDOW_DAYS) {
+        throw new HttpError(400, 'Please check the fields below.', [
+          { field: 'SailingDate', error: DEPOT_MESSAGES.sailingDate },
+        ]);
+      }
+      const actor = staff(request);
+      const ids = await db.transaction((tx) =>
+        dispatchParcels(
+          tx,
+          {
+            sailingDate,
+            carrier: b.Carrier,
+            parcels: b.Parcels.map((p) => ({
+              orderId: p.OrderId,
+              trackingNumber: p.TrackingNumber,
+            })),
+          },
+          actor,
+          app.config,
+        ),
+      );
+      return { Parcels: await depotParcels(db, ids) };
+    },
+  );
+
+  app.post(
+    '/deliver',
+    {
+      onRequest: dispatcher,
+      schema: { body: deliverSchema, response: { 200: deliverResponse } },
+    },
+    async (request) => {
+      const actor = staff(request);
+      const moved = await db.transaction((tx) => markDelivered(tx, request.body.OrderIds, actor));
+      return { Delivered: moved };
+    },
+  );
+};

@@ -1,0 +1,349 @@
+import { z } from 'zod';
+import { CARRIER_IDS } from '../carriers';
+import { ORDER_STATUSES } from '../order-status';
+import { cleanString } from '../validation/clean-text';
+import { invoiceSchema } from './orders';
+
+/**
+ * The depot floor's API (issue 13), under /api/admin/depot, for staff only (depot, office,
+ * admin):
+ * - GET  /lookup?q=: a customer reference (its check character catches a typo: 400 on `q`), an
+ *   order reference or a UK courier's tracking number, answered with the customer and their open
+ *   bookings (Awaiting Parcel), the likeliest first.
+ * - POST /receive: a parcel arrives, measured (kg and cm, stored as grams and mm), shelved,
+ *   photographed (JSON, photos in base64); for a booking (`OrderId`), for a known customer
+ *   without one (`CustomerId`: unbooked) or for nobody known (neither: unknown).
+ * - POST /parcels/{Id}/match: an unbooked (or unknown) parcel matched to a booking made later.
+ * - GET  /parcels?state=unknown|unbooked|held|ready&page=&itemsPerPage=: the lists, paged.
+ * - GET  /parcels/{Id}/label.pdf: the shelf label (Code 128 of the order reference).
+ * - GET  /photos/{Id}: a parcel photo.
+ * - GET  /dispatch, POST /dispatch, POST /deliver: what can leave, a sailing, deliveries.
+ * Weights cross this API in grams and sizes in mm (as the catalogue's), except the receive form's
+ * entries, which are what the scale and the tape measure say (kg, cm). Money in pounds.
+ */
+
+export const DEPOT_LIMITS = {
+  photos: 6,
+  /** Bytes of one photo, decoded. The screen resizes to about 1600 px JPEG first. */
+  photoBytes: 2 * 1024 * 1024,
+  /** Longest side of a photo, in pixels. */
+  photoSide: 4096,
+  weightKg: 1000,
+  sideCm: 1000,
+  shelf: 40,
+  note: 500,
+  trackingNumber: 60,
+  /** Parcels in one sailing or delivery batch. */
+  batch: 200,
+} as const;
+
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type PhotoType = (typeof PHOTO_TYPES)[number];
+
+export const DEPOT_MESSAGES = {
+  badReference:
+    'This customer reference is not valid: a character is wrong or two are swapped. Check the label again.',
+  orderOrCustomer: 'Give the booking (OrderId) or the customer (CustomerId), not both.',
+  noSuchOrder: 'No such order.',
+  noSuchCustomer: 'No such customer.',
+  noSuchParcel: 'No such parcel.',
+  noSuchPhoto: 'No such photo.',
+  photoType: 'is not a JPEG, PNG or WebP image',
+  photoTooLarge: `is larger than ${DEPOT_LIMITS.photoBytes / 1024 / 1024} MB`,
+  photoUnreadable: 'is not an image whose size can be read',
+  photoSide: `is larger than ${DEPOT_LIMITS.photoSide} pixels on a side`,
+  notBase64: 'must be a base64 image',
+  alreadyMatched: 'This parcel is already matched to a booking.',
+  otherCustomer: 'This booking is another customer’s: the parcel is for a different customer.',
+  duplicateOrder: 'appears more than once',
+  sailingDate: 'must be within 30 days of today',
+} as const;
+
+const text = (max: number) => cleanString().trim().max(max, `must be at most ${max} characters`);
+
+const id = z
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .min(1, 'must be 1 or more')
+  .max(2_147_483_647, 'is not an id');
+
+const positive = (unit: string, max: number) =>
+  z
+    .number({ error: `must be a number of ${unit}` })
+    .positive(`must be more than 0 ${unit}`)
+    .max(max, `must be at most ${max} ${unit}`);
+
+/** kg as the scale shows it to whole grams; at least 1 g. */
+export const kgToGrams = (kg: number) => Math.max(1, Math.round(kg * 1000));
+/** cm as measured to whole mm; at least 1 mm. */
+export const cmToMm = (cm: number) => Math.max(1, Math.round(cm * 10));
+
+// --- find ---------------------------------------------------------------------------------------
+
+export const lookupQuerySchema = z
+  .object({ q: text(80).min(1, 'Scan or type a customer reference or tracking number') })
+  .strict();
+
+export const MATCHED_BY = ['customer-reference', 'order-reference', 'tracking-number'] as const;
+
+export const depotCustomerSchema = z.object({
+  Id: z.number().int(),
+  Name: z.string(),
+  Reference: z.string(),
+  /** The island of their latest delivery address, if any. */
+  Island: z.string().nullable(),
+});
+export type DepotCustomer = z.infer<typeof depotCustomerSchema>;
+
+const sizeSchema = z.object({ Length: z.number(), Width: z.number(), Height: z.number() });
+
+/** A booking waiting for its parcel, as the receiving screen lists it. */
+export const openBookingSchema = z.object({
+  OrderId: z.number().int(),
+  Reference: z.string(),
+  Band: z.object({ Id: z.number().int(), Code: z.string(), Name: z.string() }).nullable(),
+  /** The band's box (or the size the office priced), mm; null when neither is known. */
+  Size: sizeSchema.nullable(),
+  /** The band's (or the priced) weight limit, grams. */
+  MaxWeight: z.number().int().nullable(),
+  RetailerName: z.string(),
+  RetailerOrderNumber: z.string(),
+  Description: z.string(),
+  ExpectedDeliveryDate: z.string().nullable(),
+  TrackingNumber: z.string(),
+  Island: z.string(),
+  Created: z.string(),
+  /** The booking the search matched itself (its tracking number or reference). */
+  Matches: z.boolean(),
+});
+export type OpenBooking = z.infer<typeof openBookingSchema>;
+
+export const lookupResponse = z.object({
+  MatchedBy: z.enum(MATCHED_BY).nullable(),
+  Customer: depotCustomerSchema.nullable(),
+  /** The order an order reference or tracking number named, whatever its status. */
+  MatchedOrder: z
+    .object({ Id: z.number().int(), Reference: z.string(), Status: z.enum(ORDER_STATUSES) })
+    .nullable(),
+  /** The customer's bookings awaiting their parcel: the matching one, then the oldest first. */
+  Bookings: z.array(openBookingSchema),
+});
+export type LookupResult = z.infer<typeof lookupResponse>;
+
+// --- receive ------------------------------------------------------------------------------------
+
+const MAX_BASE64 = Math.ceil(DEPOT_LIMITS.photoBytes / 3) * 4;
+const DATA_URL = /^data:image\/[a-z+.-]+;base64,/i;
+
+/** A photo as base64, optionally as a data URL (`canvas.toDataURL`); its type is read from it. */
+export const photoUploadSchema = z
+  .object({
+    Data: z
+      .string({ error: DEPOT_MESSAGES.notBase64 })
+      .transform((s) => s.replace(DATA_URL, ''))
+      .pipe(
+        z
+          .string()
+          .max(MAX_BASE64, DEPOT_MESSAGES.photoTooLarge)
+          .regex(/^[A-Za-z0-9+/]+={0,2}$/, DEPOT_MESSAGES.notBase64),
+      ),
+  })
+  .strict();
+
+export const receiveSchema = z
+  .object({
+    /** The booking the parcel is for. */
+    OrderId: id.optional(),
+    /** A known customer with no matching booking: recorded as unbooked. */
+    CustomerId: id.optional(),
+    WeightKg: positive('kg', DEPOT_LIMITS.weightKg),
+    LengthCm: positive('cm', DEPOT_LIMITS.sideCm),
+    WidthCm: positive('cm', DEPOT_LIMITS.sideCm),
+    HeightCm: positive('cm', DEPOT_LIMITS.sideCm),
+    Shelf: text(DEPOT_LIMITS.shelf).min(1, 'Enter the shelf location'),
+    Note: text(DEPOT_LIMITS.note).default(''),
+    InboundTrackingNumber: text(DEPOT_LIMITS.trackingNumber).default(''),
+    Photos: z
+      .array(photoUploadSchema)
+      .max(DEPOT_LIMITS.photos, `at most ${DEPOT_LIMITS.photos} photos`)
+      .default([]),
+  })
+  .strict()
+  .refine((b) => b.OrderId === undefined || b.CustomerId === undefined, {
+    message: DEPOT_MESSAGES.orderOrCustomer,
+    path: ['CustomerId'],
+  });
+export type ReceiveRequest = z.input<typeof receiveSchema>;
+
+export const matchSchema = z.object({ OrderId: id }).strict();
+
+// --- parcels -------------------------------------------------------------------------------------
+
+/**
+ * Where a parcel stands at the depot: unknown (nobody matched), unbooked (a customer, no
+ * booking), held (more is owed: an invoice, or the office must quote), ready (to dispatch),
+ * dispatched, delivered, cancelled (its order was).
+ */
+export const PARCEL_STATES = [
+  'unknown',
+  'unbooked',
+  'held',
+  'ready',
+  'dispatched',
+  'delivered',
+  'cancelled',
+] as const;
+export type ParcelState = (typeof PARCEL_STATES)[number];
+export const LISTED_STATES = ['unknown', 'unbooked', 'held', 'ready'] as const;
+
+/** Why a parcel is held: an invoice to pay, or the office must quote (larger than every band). */
+export const HOLDS = ['invoice', 'quote'] as const;
+
+export const parcelsQuerySchema = z
+  .object({
+    state: z.enum(LISTED_STATES, { error: `must be one of ${LISTED_STATES.join(', ')}` }),
+    page: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be 1 or more')
+      .default(1),
+    itemsPerPage: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 100')
+      .max(100, 'must be between 1 and 100')
+      .default(50),
+  })
+  .strict();
+
+export const depotParcelSchema = z.object({
+  Id: z.number().int(),
+  State: z.enum(PARCEL_STATES),
+  Hold: z.enum(HOLDS).nullable(),
+  OrderId: z.number().int().nullable(),
+  OrderReference: z.string().nullable(),
+  OrderStatus: z.enum(ORDER_STATUSES).nullable(),
+  Customer: depotCustomerSchema.omit({ Island: true }).nullable(),
+  /** The booking's island; null for a parcel not matched yet. */
+  Island: z.string().nullable(),
+  InboundTrackingNumber: z.string(),
+  /** Grams and mm, as measured. */
+  Weight: z.number().int().nullable(),
+  Length: z.number().int().nullable(),
+  Width: z.number().int().nullable(),
+  Height: z.number().int().nullable(),
+  Shelf: z.string(),
+  Note: z.string(),
+  Received: z.string(),
+  ReceivedBy: z.number().int().nullable(),
+  Photos: z.array(
+    z.object({
+      Id: z.number().int(),
+      ContentType: z.string(),
+      Width: z.number().int(),
+      Height: z.number().int(),
+    }),
+  ),
+  /** The latest invoice on its order (what a held parcel waits for). */
+  Invoice: invoiceSchema.nullable(),
+  Carrier: z.enum(CARRIER_IDS).nullable(),
+  TrackingNumber: z.string(),
+  TrackingUrl: z.string().nullable(),
+  /** The sailing's date (yyyy-MM-dd) once dispatched. */
+  SailingDate: z.string().nullable(),
+  Delivered: z.string().nullable(),
+});
+export type DepotParcel = z.infer<typeof depotParcelSchema>;
+
+export const parcelsResponse = z.object({
+  items: z.array(depotParcelSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  itemsPerPage: z.number().int(),
+});
+
+export const RECEIVE_OUTCOMES = [
+  /** Within what was booked: received, ready to dispatch. */
+  'received',
+  /** Over the booked band: an invoice for the difference, held until it is paid. */
+  'held-invoice',
+  /** Over every band (or the priced size): held for the office to quote. */
+  'held-quote',
+  /** A known customer's parcel without a booking: they are asked to book it. */
+  'unbooked',
+  /** Nobody matched: on the list of unknown parcels. */
+  'unknown',
+] as const;
+export type ReceiveOutcome = (typeof RECEIVE_OUTCOMES)[number];
+
+export const receiveResponse = z.object({
+  Outcome: z.enum(RECEIVE_OUTCOMES),
+  Parcel: depotParcelSchema,
+  /** For held-invoice: the band the parcel fits and the difference raised. */
+  Excess: z
+    .object({
+      Band: z.object({ Id: z.number().int(), Code: z.string(), Name: z.string() }),
+      Amount: z.number(),
+    })
+    .nullable(),
+  Invoice: invoiceSchema.nullable(),
+  /** Why it is held, in words for the screen. */
+  HoldReason: z.string().nullable(),
+});
+export type ReceiveResult = z.infer<typeof receiveResponse>;
+
+// --- dispatch ------------------------------------------------------------------------------------
+
+export const dispatchListResponse = z.object({
+  Islands: z.array(z.object({ Island: z.string(), Parcels: z.array(depotParcelSchema) })),
+});
+
+const unique = <T extends z.ZodType>(items: z.ZodArray<T>, key: (item: z.infer<T>) => unknown) =>
+  items.superRefine((list, ctx) => {
+    const seen = new Set<unknown>();
+    list.forEach((item, i) => {
+      const k = key(item);
+      if (seen.has(k))
+        ctx.addIssue({ code: 'custom', path: [i], message: DEPOT_MESSAGES.duplicateOrder });
+      seen.add(k);
+    });
+  });
+
+export const dispatchSchema = z
+  .object({
+    /** The sailing's date, yyyy-MM-dd: the date of export. */
+    SailingDate: z.iso.date('must be a date (yyyy-MM-dd)'),
+    Carrier: z.enum(CARRIER_IDS, { error: `must be one of ${CARRIER_IDS.join(', ')}` }),
+    Parcels: unique(
+      z
+        .array(
+          z
+            .object({
+              OrderId: id,
+              TrackingNumber: text(DEPOT_LIMITS.trackingNumber).min(1, 'Enter the tracking number'),
+            })
+            .strict(),
+        )
+        .min(1, 'Choose at least one parcel')
+        .max(DEPOT_LIMITS.batch, `at most ${DEPOT_LIMITS.batch} parcels at once`),
+      (p) => p.OrderId,
+    ),
+  })
+  .strict();
+export type DispatchRequest = z.input<typeof dispatchSchema>;
+
+export const dispatchResponse = z.object({ Parcels: z.array(depotParcelSchema) });
+
+export const deliverSchema = z
+  .object({
+    OrderIds: unique(
+      z
+        .array(id)
+        .min(1, 'Choose at least one order')
+        .max(DEPOT_LIMITS.batch, `at most ${DEPOT_LIMITS.batch} orders at once`),
+      (orderId) => orderId,
+    ),
+  })
+  .strict();
+
+export const deliverResponse = z.object({ Delivered: z.array(z.number().int()) });
