@@ -3,7 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, screenshots, test } from './support/fixtures';
 import { axeProblems } from './support/booking';
-import { registerCustomer } from './support/accounts';
+import { logIn, registerCustomer } from './support/accounts';
 import { jerseyDelivery } from '../support/addresses';
 import type { CheckoutResult } from '../../src/shared/api/checkout';
 
@@ -19,7 +19,7 @@ const SAILING_SHOWN = SAILING.split('-').reverse().join('-');
 
 /** A paid parcel to Jersey that left Portsmouth on a sailing two days ago. */
 async function exportedOrder(request: APIRequestContext) {
-  const { token } = await registerCustomer(request);
+  const { token, email, password } = await registerCustomer(request);
   const address = await request.post('/public/addresses/create', {
     headers: auth(token),
     data: jerseyDelivery(),
@@ -66,10 +66,10 @@ async function exportedOrder(request: APIRequestContext) {
   const received = await request.post('/dev/parcels/receive', {
     data: {
       OrderReference: order.Reference,
-      WeightGrams: 4200,
-      LengthMm: 450,
-      WidthMm: 350,
-      HeightMm: 400,
+      WeightGrams: 2300,
+      LengthMm: 400,
+      WidthMm: 300,
+      HeightMm: 200,
     },
   });
   expect(received.status()).toBe(201);
@@ -81,25 +81,38 @@ async function exportedOrder(request: APIRequestContext) {
     },
   });
   expect(dispatched.ok()).toBe(true);
-  return { token, order };
+  return { token, email, password, order };
 }
 
 test('a certificate is downloaded and its QR code opens a page that confirms it', async ({
   page,
   request,
 }) => {
-  const { token, order } = await exportedOrder(request);
+  const { token, email, password, order } = await exportedOrder(request);
 
-  const download = await request.get(`/public/orders/exportcert/${order.Id}`, {
+  const answer = await request.get(`/public/orders/exportcert/${order.Id}`, {
     headers: auth(token),
   });
-  expect(download.status()).toBe(200);
-  expect(download.headers()['content-disposition']).toBe(
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-disposition']).toBe(
     `attachment; filename="Export-Certificate-${order.Reference}.pdf"`,
   );
+
+  // The customer downloads it from the order's page
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Login' }).first().click();
+  await logIn(page, email, password);
+  await expect(page.getByRole('dialog', { name: 'Login' })).toBeHidden();
+  await page.goto(`/dashboard/orders/${order.Id}`);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download export certificate' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`Export-Certificate-${order.Reference}.pdf`);
+  const body = fs.readFileSync(await download.path());
   // Kept beside the screenshots, to be looked at.
-  fs.writeFileSync('tests/.artifacts/export-certificate.pdf', await download.body());
-  const pdf = await getDocumentProxy(new Uint8Array(await download.body()));
+  fs.writeFileSync('tests/.artifacts/export-certificate.pdf', body);
+  const pdf = await getDocumentProxy(new Uint8Array(body));
   const text = (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, ' ');
   for (const fact of [order.Reference, '£249.50', 'Jersey, Channel Islands', SAILING_SHOWN]) {
     expect(text).toContain(fact);
