@@ -17,7 +17,7 @@ import { publicSettings } from './modules/settings/service';
 import { flattenSettings } from '../shared/settings';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { createWeb } from './lib/web';
-import { registerAuth } from './lib/auth';
+import { collectRoutes, registerAuth, type DeclaredRoute } from './lib/auth';
 import { Jobs } from './lib/jobs';
 import { MAIL_QUEUE_OPTIONS, Mailer, type MailQueueOptions } from './lib/mail';
 import { RateLimiter, type RateLimitOverrides } from './lib/rate-limit';
@@ -39,6 +39,10 @@ import type { SandboxProvider } from './modules/payments/providers/sandbox';
 import { sandboxPageRoutes } from './modules/payments/sandbox-page';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route and who may call it (the access gates of tests/api walk it). */
+    routeTable: DeclaredRoute[];
+  }
   interface FastifyInstance {
     config: Config;
     database: Database;
@@ -88,6 +92,8 @@ export async function buildApp(
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every route declares who may call it (lib/auth.ts RouteAccess): checked once all are in.
+  const routes = collectRoutes(app);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('cache', new ReadThroughCache(config.cacheTtlMs));
@@ -180,5 +186,6 @@ export async function buildApp(
   }
   if (web) await app.register(web.routes);
 
+  app.decorate('routeTable', routes.check());
   return app;
 }

@@ -170,7 +170,69 @@ declare module 'fastify' {
   }
 }
 
-export type AuthHook = (request: FastifyRequest) => Promise<void>;
+export type AuthHook = ((request: FastifyRequest) => Promise<void>) & { access: RouteAccess };
+
+/**
+ * Who may call a route (issue 15), declared on every route: by its `requireAuth` hook (a
+ * customer, anyone signed in, or a staff ability), or in its config for a route open to all
+ * (`anonymous`), only to this machine (`this-machine`: the development routes) or to a payment
+ * provider's signed calls (`provider`). The app refuses to start with a route that declares none.
+ */
+export type RouteAccess =
+  | 'anonymous'
+  | 'this-machine'
+  | 'provider'
+  | 'customer'
+  | 'signed-in'
+  | { can: [AbilityAction, AbilitySubject] };
+
+/** A route's config for the open kinds of access: `config: access('anonymous')`. */
+export const access = (kind: 'anonymous' | 'this-machine' | 'provider') => ({ access: kind });
+
+interface RouteLike {
+  method: string | string[];
+  url: string;
+  onRequest?: unknown;
+  config?: unknown;
+}
+
+/** The access a route declares, or undefined when it declares none. */
+export function accessOf(route: RouteLike): RouteAccess | undefined {
+  const hooks = [route.onRequest].flat();
+  const hook = hooks.find(
+    (h): h is AuthHook => typeof h === 'function' && 'access' in h && h.access !== undefined,
+  );
+  if (hook) return hook.access;
+  const config = route.config as { access?: RouteAccess } | undefined;
+  return config?.access;
+}
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+/**
+ * Collects the app's routes as they are registered; `check()` (at the end of buildApp) fails for
+ * a route without its access, and gives the table the gate tests walk.
+ */
+export function collectRoutes(app: FastifyInstance) {
+  const seen: RouteLike[] = [];
+  app.addHook('onRoute', (route) => {
+    seen.push(route as RouteLike);
+  });
+  return {
+    check(): DeclaredRoute[] {
+      return seen.map((route) => {
+        const declared = accessOf(route);
+        const method = [route.method].flat().join(',');
+        if (!declared) throw new Error(`${method} ${route.url} does not declare who may call it`);
+        return { method, url: route.url, access: declared };
+      });
+    },
+  };
+}
 
 const BEARER = /^Bearer\s+([\w-]{1,200})\s*$/i;
 
@@ -196,7 +258,7 @@ export function authOf(request: FastifyRequest): AuthContext {
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
   app.decorate('requireAuth', (options: RequireAuthOptions = {}) => {
-    const hook: AuthHook = async (request) => {
+    const check = async (request: FastifyRequest) => {
       const auth = await authenticate(request);
       if (!auth) throw new HttpError(401, AUTH_MESSAGES.loginRequired);
       const allowed = options.can
@@ -204,7 +266,12 @@ export function registerAuth(app: FastifyInstance) {
         : options.anyRole || auth.role === 'customer';
       if (!allowed) throw new HttpError(403, AUTH_MESSAGES.forbidden);
     };
-    return hook;
+    const declared: RouteAccess = options.can
+      ? { can: options.can }
+      : options.anyRole
+        ? 'signed-in'
+        : 'customer';
+    return Object.assign(check, { access: declared });
   });
 }
 

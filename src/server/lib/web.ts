@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { withNoticeBanner } from '../../shared/notice';
+import { access } from './auth';
 import { withContactLines } from '../../shared/contact';
 import type { SettingsMap } from '../../shared/settings';
 import type { Config } from '../config';
@@ -109,6 +110,10 @@ export async function createWeb(config: Config, options: WebOptions = {}) {
   };
 
   const routes: FastifyPluginAsync = async (app) => {
+    // The built site is open to all (lib/auth.ts RouteAccess).
+    app.addHook('onRoute', (route) => {
+      route.config = { ...route.config, ...access('anonymous') };
+    });
     await app.register(fastifyStatic, {
       root,
       redirect: true,

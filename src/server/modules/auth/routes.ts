@@ -8,7 +8,7 @@ import {
   validatedEmailSchema,
 } from '../../../shared/api/auth';
 import { forgottenPasswordSchema, loginSchema, registerSchema } from '../../../shared/auth/schemas';
-import { acceptEmptyJsonBodies, authenticate, authOf, endSession } from '../../lib/auth';
+import { acceptEmptyJsonBodies, authenticate, authOf, endSession, access } from '../../lib/auth';
 import { scheduleCleanUp } from './maintenance';
 import {
   confirmEmail,
@@ -41,7 +41,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/register',
-    { schema: { body: registerSchema, response: { 200: accessTokenSchema } } },
+    {
+      config: access('anonymous'),
+      schema: { body: registerSchema, response: { 200: accessTokenSchema } },
+    },
     async (request, reply) => {
       await app.rateLimiter.enforce('register', request, reply, request.body.Email);
       return sendToken(reply, await register(app, request.body));
@@ -50,7 +53,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login',
-    { schema: { body: loginSchema, response: { 200: accessTokenSchema } } },
+    {
+      config: access('anonymous'),
+      schema: { body: loginSchema, response: { 200: accessTokenSchema } },
+    },
     async (request, reply) => {
       await app.rateLimiter.enforce('login', request, reply, request.body.email);
       return sendToken(reply, await login(app, request.body));
@@ -67,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** Ends the caller's session; answers 204 even when there was none (logging out twice is fine). */
-  app.post('/logout', async (request, reply) => {
+  app.post('/logout', { config: access('anonymous') }, async (request, reply) => {
     const auth = await authenticate(request);
     if (auth) await endSession(db, auth.sessionId);
     return reply.status(204).send();
@@ -76,7 +82,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Always the same answer: whether the address is registered is not revealed. */
   app.post(
     '/forgot-password',
-    { schema: { body: forgottenPasswordSchema, response: { 200: okSchema } } },
+    {
+      config: access('anonymous'),
+      schema: { body: forgottenPasswordSchema, response: { 200: okSchema } },
+    },
     async (request, reply) => {
       await app.rateLimiter.enforce('forgotPassword', request, reply, request.body.email);
       await app.jobs.send(PASSWORD_RESET_QUEUE, { email: request.body.email });
@@ -86,7 +95,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/reset-password',
-    { schema: { body: resetPasswordSchema, response: { 200: okSchema } } },
+    {
+      config: access('anonymous'),
+      schema: { body: resetPasswordSchema, response: { 200: okSchema } },
+    },
     async (request, reply) => {
       await app.rateLimiter.enforce('resetPassword', request, reply);
       await resetPassword(app, request.body);
@@ -107,7 +119,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/validated-email',
-    { schema: { body: validatedEmailSchema, response: { 200: okSchema } } },
+    {
+      config: access('anonymous'),
+      schema: { body: validatedEmailSchema, response: { 200: okSchema } },
+    },
     async (request, reply) => {
       await app.rateLimiter.enforce('validatedEmail', request, reply);
       await confirmEmail(app, request.body.token);

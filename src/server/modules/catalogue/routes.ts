@@ -1,3 +1,4 @@
+import { access } from '../../lib/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   extraListRequest,
@@ -17,7 +18,10 @@ import { listExtras, listProducts } from './queries';
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products',
-    { schema: { body: productListRequest, response: { 200: productListResponse } } },
+    {
+      config: access('anonymous'),
+      schema: { body: productListRequest, response: { 200: productListResponse } },
+    },
     async (request) => {
       const { options, filter } = request.body;
       if (!filter.enabled || !filter.public) {
@@ -31,7 +35,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/orderextras',
-    { schema: { body: extraListRequest, response: { 200: extraListResponse } } },
+    {
+      config: access('anonymous'),
+      schema: { body: extraListRequest, response: { 200: extraListResponse } },
+    },
     async (request) => {
       const { options, filter } = request.body;
       return app.cache.get(`extras:${JSON.stringify(request.body)}`, () =>

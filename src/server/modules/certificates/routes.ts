@@ -8,7 +8,7 @@ import {
   verifyCertificateParams,
   verifyPath,
 } from '../../../shared/api/certificates';
-import { authOf } from '../../lib/auth';
+import { authOf, access } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { renderCertificate } from '../../lib/pdf/certificate';
 import { customerCertificate, ukDay, verifyCertificate } from './service';
@@ -54,7 +54,10 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/certificates/verify/:code',
-    { schema: { params: verifyCertificateParams, response: { 200: certificateVerification } } },
+    {
+      config: access('anonymous'),
+      schema: { params: verifyCertificateParams, response: { 200: certificateVerification } },
+    },
     async (request, reply) => {
       await app.rateLimiter.enforce('verifyCertificate', request, reply);
       const code = verificationCode.safeParse(request.params.code);

@@ -1,3 +1,4 @@
+import { access } from '../../lib/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CARRIER_IDS } from '../../../shared/carriers';
@@ -27,6 +28,7 @@ export const devDepotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels/receive',
     {
+      config: access('this-machine'),
       schema: {
         body: z
           .object({
@@ -83,6 +85,7 @@ export const devDepotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels/dispatch',
     {
+      config: access('this-machine'),
       schema: {
         body: z
           .object({
@@ -117,6 +120,7 @@ export const devDepotRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels/deliver',
     {
+      config: access('this-machine'),
       schema: { body: z.object({ OrderReferences: z.array(reference).min(1).max(100) }).strict() },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import { access } from '../../lib/auth';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +20,7 @@ export const devInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/invoices',
     {
+      config: access('this-machine'),
       schema: {
         body: z
           .object({

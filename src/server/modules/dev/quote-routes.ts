@@ -1,3 +1,4 @@
+import { access } from '../../lib/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { customerOrderSchema } from '../../../shared/api/orders';
 import { devPriceQuoteRequest } from '../../../shared/api/quotes';
@@ -15,7 +16,10 @@ export const devQuoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', onlyFromThisMachine);
   app.post(
     '/quotes/price',
-    { schema: { body: devPriceQuoteRequest, response: { 200: customerOrderSchema } } },
+    {
+      config: access('this-machine'),
+      schema: { body: devPriceQuoteRequest, response: { 200: customerOrderSchema } },
+    },
     async (request) => {
       const { OrderReference, Amount, Note } = request.body;
       return app.database.db.transaction((tx) =>

@@ -1,3 +1,4 @@
+import { access } from '../../lib/auth';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,9 +44,9 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   const csp =
     "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'";
 
-  app.get('/outbox.json', async () => readOutbox(dir));
+  app.get('/outbox.json', { config: access('this-machine') }, async () => readOutbox(dir));
 
-  app.get('/outbox', async (_request, reply) => {
+  app.get('/outbox', { config: access('this-machine') }, async (_request, reply) => {
     const entries = await readOutbox(dir);
     const note = app.config.smtpUrl
       ? '<p>SMTP_URL is set: e-mails go to the mail server, not to this outbox.</p>'
@@ -72,7 +73,10 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/outbox/:id',
-    { schema: { params: z.object({ id: z.string().regex(/^[\w-]{1,80}$/) }) } },
+    {
+      config: access('this-machine'),
+      schema: { params: z.object({ id: z.string().regex(/^[\w-]{1,80}$/) }) },
+    },
     async (request, reply) => {
       const entry = (await readOutbox(dir)).find((e) => e.id === request.params.id);
       if (!entry) throw new HttpError(404, 'No such message in the outbox.');

@@ -1,3 +1,4 @@
+import { access } from '../../lib/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -20,12 +21,16 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
  * database that does not answer makes the node unready at once, not a hung health check).
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/healthz', { schema: { response: { 200: status } } }, async () => ({
-    status: 'ok',
-  }));
+  app.get(
+    '/healthz',
+    { config: access('anonymous'), schema: { response: { 200: status } } },
+    async () => ({
+      status: 'ok',
+    }),
+  );
   app.get(
     '/readyz',
-    { schema: { response: { 200: status, 503: status } } },
+    { config: access('anonymous'), schema: { response: { 200: status, 503: status } } },
     async (request, reply) => {
       try {
         await within(app.database.ping(), READY_TIMEOUT_MS);

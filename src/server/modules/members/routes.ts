@@ -20,7 +20,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      onRequest: app.requireAuth({ can: ['read', 'Account'] }),
+      onRequest: app.requireAuth(),
       schema: { response: { 200: profileSchema } },
     },
     async (request) => toProfile(authOf(request).user),
@@ -29,7 +29,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/update',
     {
-      onRequest: app.requireAuth({ can: ['update', 'Account'] }),
+      onRequest: app.requireAuth(),
       schema: { body: profileUpdateSchema, response: { 200: profileUpdateResponseSchema } },
     },
     async (request, reply) => {
@@ -42,7 +42,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/delete',
     {
-      onRequest: app.requireAuth({ can: ['delete', 'Account'] }),
+      onRequest: app.requireAuth(),
       schema: { body: deleteAccountSchema },
     },
     async (request, reply) => {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { CHECKOUT_MESSAGES, checkoutResponse, referenceParams } from '../../../shared/api/checkout';
 import { paymentEvents, PAYMENT_PROVIDERS } from '../../db/schema';
-import { authOf } from '../../lib/auth';
+import { authOf, access } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { pathId } from '../../../shared/api/listing';
 import { WebhookSignatureError, type ProviderEvent } from './providers/provider';
@@ -77,6 +77,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     webhooks.post(
       '/webhook/:provider',
       {
+        config: access('provider'),
         schema: {
           params: z.object({
             provider: z.enum(PAYMENT_PROVIDERS, { error: 'is not a payment provider' }),

@@ -1,3 +1,4 @@
+import { access } from '../../lib/auth';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -205,14 +206,20 @@ export function sandboxPageRoutes(provider: SandboxProvider): FastifyPluginAsync
           );
     const isOpen = (s: SandboxSession) => s.status === 'open' && s.expiresAt > new Date();
 
-    app.get('/checkout/:id', { schema: { params: sessionParams } }, async (request, reply) => {
-      const session = await load(request.params.id);
-      return isOpen(session) ? html(reply, 200, formPage(session, brand)) : closed(reply, session);
-    });
+    app.get(
+      '/checkout/:id',
+      { config: access('anonymous'), schema: { params: sessionParams } },
+      async (request, reply) => {
+        const session = await load(request.params.id);
+        return isOpen(session)
+          ? html(reply, 200, formPage(session, brand))
+          : closed(reply, session);
+      },
+    );
 
     app.post(
       '/checkout/:id',
-      { schema: { params: sessionParams, body: cardForm } },
+      { config: access('anonymous'), schema: { params: sessionParams, body: cardForm } },
       async (request, reply) => {
         const session = await load(request.params.id);
         if (!isOpen(session)) return closed(reply, session);

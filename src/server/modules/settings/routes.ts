@@ -1,10 +1,15 @@
+import { access } from '../../lib/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { settingsResponse } from '../../../shared/api/settings';
 import { publicSettings } from './service';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** SPEC section 7: the public site settings as { Category, Name, Value } items. */
-  app.get('/settings', { schema: { response: { 200: settingsResponse } } }, async () => ({
-    items: await publicSettings(app),
-  }));
+  app.get(
+    '/settings',
+    { config: access('anonymous'), schema: { response: { 200: settingsResponse } } },
+    async () => ({
+      items: await publicSettings(app),
+    }),
+  );
 };

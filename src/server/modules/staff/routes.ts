@@ -9,7 +9,7 @@ import {
   staffLoginSchema,
   staffMemberSchema,
 } from '../../../shared/api/staff';
-import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
+import { acceptEmptyJsonBodies, access, authOf } from '../../lib/auth';
 import { login } from '../auth/service';
 import { sendToken } from '../auth/routes';
 import { acceptInvitation, inviteStaff, listStaff, updateStaff } from './service';
@@ -26,7 +26,10 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login',
-    { schema: { body: staffLoginSchema, response: { 200: accessTokenSchema } } },
+    {
+      config: access('anonymous'),
+      schema: { body: staffLoginSchema, response: { 200: accessTokenSchema } },
+    },
     async (request, reply) => {
       await app.rateLimiter.enforce('login', request, reply, request.body.email);
       return sendToken(reply, await login(app, request.body, 'staff'));
@@ -35,7 +38,10 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/accept-invitation',
-    { schema: { body: acceptInvitationSchema, response: { 200: accessTokenSchema } } },
+    {
+      config: access('anonymous'),
+      schema: { body: acceptInvitationSchema, response: { 200: accessTokenSchema } },
+    },
     async (request, reply) => {
       await app.rateLimiter.enforce('resetPassword', request, reply);
       return sendToken(reply, await acceptInvitation(app, request.body));
