@@ -86,7 +86,11 @@ export async function buildApp(
     frameworkErrors: (_error, _request, reply) => {
       void (reply as FastifyReply)
         .code(400)
-        .send(apiError(400, 'The address of this call is not valid.'));
+        .send(
+          apiError(400, 'The address of this call is not valid.', [
+            { field: 'path', error: 'is not valid (too long, or not decodable)' },
+          ]),
+        );
     },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -194,6 +194,15 @@ interface RouteLike {
   url: string;
   onRequest?: unknown;
   config?: unknown;
+  schema?: RouteSchemas;
+}
+
+/** A route's request schemas (zod), as declared. */
+export interface RouteSchemas {
+  body?: unknown;
+  params?: unknown;
+  querystring?: unknown;
+  headers?: unknown;
 }
 
 /** The access a route declares, or undefined when it declares none. */
@@ -211,6 +220,7 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   access: RouteAccess;
+  schema: RouteSchemas;
 }
 
 /**
@@ -228,7 +238,7 @@ export function collectRoutes(app: FastifyInstance) {
         const declared = accessOf(route);
         const method = [route.method].flat().join(',');
         if (!declared) throw new Error(`${method} ${route.url} does not declare who may call it`);
-        return { method, url: route.url, access: declared };
+        return { method, url: route.url, access: declared, schema: route.schema ?? {} };
       });
     },
   };
