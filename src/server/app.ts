@@ -31,6 +31,8 @@ import { devRoutes } from './modules/dev/routes';
 import { devInvoiceRoutes } from './modules/dev/invoice-routes';
 import { devDepotRoutes } from './modules/dev/depot-routes';
 import { staffRoutes } from './modules/staff/routes';
+import { registerOpenApi } from './modules/docs/openapi';
+import { docsRoutes } from './modules/docs/routes';
 import { devQuoteRoutes } from './modules/dev/quote-routes';
 import { depotRoutes } from './modules/depot/routes';
 import { paymentRoutes } from './modules/payments/routes';
@@ -99,6 +101,8 @@ export async function buildApp(
   // Every route declares who may call it (lib/auth.ts RouteAccess): checked once all are in.
   const routes = collectRoutes(app);
   app.decorate('config', config);
+  // The OpenAPI document collects the routes as they are registered: before any of them.
+  await registerOpenApi(app);
   app.decorate('database', database);
   app.decorate('cache', new ReadThroughCache(config.cacheTtlMs));
   // Once closing, every answer ends its connection, so keep-alive clients do not hold the close
@@ -177,6 +181,7 @@ export async function buildApp(
   await app.register(paymentRoutes, { prefix: '/public/payment' });
   await app.register(staffRoutes, { prefix: '/api/admin' });
   await app.register(depotRoutes, { prefix: '/api/admin/depot' });
+  await app.register(docsRoutes, { prefix: '/api/docs' });
   if (paymentProvider.name === 'sandbox') {
     await app.register(sandboxPageRoutes(paymentProvider as SandboxProvider), {
       prefix: '/sandbox',

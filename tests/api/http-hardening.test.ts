@@ -25,13 +25,14 @@ describe('answers that carry tokens or personal data', () => {
 });
 
 describe('one error shape', () => {
-  test('a URL that cannot be decoded answers { statusCode, message }', async () => {
+  test('a URL that cannot be decoded answers { statusCode, message, errors } naming the path', async () => {
     for (const url of ['/public/%zz', '/public/auth/%E0%A4%A']) {
       const res = await ctx.app.inject({ url });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         statusCode: 400,
         message: 'The address of this call is not valid.',
+        errors: [{ field: 'path', error: 'is not valid (too long, or not decodable)' }],
       });
     }
   });
