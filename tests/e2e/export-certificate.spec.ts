@@ -3,9 +3,8 @@ import type { APIRequestContext } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, screenshots, test } from './support/fixtures';
 import { axeProblems } from './support/booking';
-import { logIn, registerCustomer } from './support/accounts';
-import { jerseyDelivery } from '../support/addresses';
-import type { CheckoutResult } from '../../src/shared/api/checkout';
+import { logIn } from './support/accounts';
+import { depot, paidBooking } from './support/orders';
 
 // The export certificate (issue 12): a paid parcel goes through the depot (the server's
 // /dev/parcels routes, as staff will), the customer downloads its certificate, and the
@@ -19,69 +18,24 @@ const SAILING_SHOWN = SAILING.split('-').reverse().join('-');
 
 /** A paid parcel to Jersey that left Portsmouth on a sailing two days ago. */
 async function exportedOrder(request: APIRequestContext) {
-  const { token, email, password } = await registerCustomer(request);
-  const address = await request.post('/public/addresses/create', {
-    headers: auth(token),
-    data: jerseyDelivery(),
+  const booked = await paidBooking(request, {
+    ItemDescription: 'Coffee machine',
+    ItemValue: 249.5,
   });
-  expect(address.status()).toBe(201);
-  const { Id: addressId } = (await address.json()) as { Id: number };
-  const products = await request.post('/api/products', { data: {} });
-  const { items } = (await products.json()) as { items: { Id: number; Code: string }[] };
-  const created = await request.post('/public/orders/create', {
-    headers: { ...auth(token), 'idempotency-key': `e2e-certificate-${Date.now()}` },
-    data: {
-      Orders: [
-        {
-          LocalId: 1,
-          ProductId: items.find((p) => p.Code === 'C')!.Id,
-          size: null,
-          Weight: null,
-          RetailerName: 'John Lewis',
-          RetailerWebsite: 'www.johnlewis.com',
-          RetailerOrderNumber: 'JL-55120',
-          ExpectedDeliveryDate: '',
-          TrackingNumber: '',
-          DeliveryCount: null,
-          TermsAcceptedAt: new Date().toISOString(),
-          ItemDescription: 'Coffee machine',
-          ItemValue: 249.5,
-          ItemCount: 1,
-          Island: 'Jersey',
-          selectedExtras: [],
-        },
-      ],
-      DeliveryAddressId: addressId,
-      BillingAddressId: addressId,
-      TermsAccepted: true,
-    },
+  const { order } = booked;
+  await depot(request, 'receive', {
+    OrderReference: order.Reference,
+    WeightGrams: 2300,
+    LengthMm: 400,
+    WidthMm: 300,
+    HeightMm: 200,
   });
-  expect(created.status()).toBe(201);
-  const { Payment, Orders } = (await created.json()) as CheckoutResult;
-  const paid = await request.post(Payment.CheckoutUrl!, {
-    form: { card: '4242424242424242', expiry: '12 / 30', cvc: '123', name: 'Ann Le Brocq' },
+  await depot(request, 'dispatch', {
+    OrderReferences: [order.Reference],
+    Carrier: 'jersey-post',
+    SailingDate: SAILING,
   });
-  expect(paid.ok()).toBe(true);
-  const order = Orders[0];
-  const received = await request.post('/dev/parcels/receive', {
-    data: {
-      OrderReference: order.Reference,
-      WeightGrams: 2300,
-      LengthMm: 400,
-      WidthMm: 300,
-      HeightMm: 200,
-    },
-  });
-  expect(received.status()).toBe(201);
-  const dispatched = await request.post('/dev/parcels/dispatch', {
-    data: {
-      OrderReferences: [order.Reference],
-      Carrier: 'jersey-post',
-      SailingDate: SAILING,
-    },
-  });
-  expect(dispatched.ok()).toBe(true);
-  return { token, email, password, order };
+  return booked;
 }
 
 test('a certificate is downloaded and its QR code opens a page that confirms it', async ({

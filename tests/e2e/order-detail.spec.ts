@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { CheckoutResult } from '../../src/shared/api/checkout';
+import type { Page } from '@playwright/test';
 import type { Invoice } from '../../src/shared/api/orders';
-import { jerseyDelivery } from '../support/addresses';
-import { logIn, registerCustomer } from './support/accounts';
+import { logIn } from './support/accounts';
+import { depot, paidBooking } from './support/orders';
 import { axeProblems, stepShots } from './support/booking';
 import { expect, test } from './support/fixtures';
 
@@ -12,59 +11,6 @@ import { expect, test } from './support/fixtures';
 // photo and the carrier's tracking page, sees an invoice to pay, and reports missing items.
 
 const PHOTO = fs.readFileSync('public/og-image.png').toString('base64');
-
-/** A customer with a paid band C booking to Jersey, made through the API and the sandbox. */
-async function paidBooking(request: APIRequestContext) {
-  const customer = await registerCustomer(request);
-  const headers = { authorization: `Bearer ${customer.token}` };
-  const address = await request.post('/public/addresses/create', {
-    headers,
-    data: jerseyDelivery(),
-  });
-  expect(address.status()).toBe(201);
-  const { Id: addressId } = (await address.json()) as { Id: number };
-  const bands = (await (await request.post('/api/products', { data: {} })).json()) as {
-    items: { Id: number; Code: string }[];
-  };
-  const created = await request.post('/public/orders/create', {
-    headers: { ...headers, 'idempotency-key': `order-detail-${Date.now()}` },
-    data: {
-      Orders: [
-        {
-          LocalId: 1,
-          ProductId: bands.items.find((b) => b.Code === 'C')!.Id,
-          RetailerName: 'John Lewis',
-          RetailerWebsite: 'www.johnlewis.com',
-          RetailerOrderNumber: 'JL-2041',
-          TermsAcceptedAt: new Date().toISOString(),
-          ItemDescription: 'Kettle and toaster',
-          ItemValue: 89.99,
-          ItemCount: 2,
-          Island: 'Jersey',
-          selectedExtras: [],
-        },
-      ],
-      DeliveryAddressId: addressId,
-      BillingAddressId: addressId,
-      TermsAccepted: true,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const checkout = (await created.json()) as CheckoutResult;
-  // The sandbox's payment page, submitted with its test card that pays.
-  const paid = await request.post(checkout.Payment.CheckoutUrl!, {
-    form: { card: '4242424242424242', expiry: '12 / 30', cvc: '123', name: 'Ann Le Brocq' },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBe(303);
-  return { ...customer, order: checkout.Orders[0] };
-}
-
-/** The depot, as staff will work it (the server's /dev/parcels routes, outside production). */
-async function depot(request: APIRequestContext, step: string, data: object) {
-  const res = await request.post(`/dev/parcels/${step}`, { data });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-}
 
 const entry = (page: Page, title: string) =>
   page.getByTestId('timeline-entry').filter({ has: page.getByRole('heading', { name: title }) });

@@ -73,7 +73,7 @@ function AdminNav() {
             component={NavLink}
             to={area.to}
             color="inherit"
-            sx={{ '&.active': { bgcolor: 'rgba(255,255,255,0.18)' } }}
+            sx={{ '&.active': { boxShadow: 'inset 0 -3px 0 currentColor', borderRadius: 0 } }}
           >
             {area.label}
           </Button>
