@@ -152,6 +152,11 @@ export interface AuthContext {
  */
 export interface RequireAuthOptions {
   can?: [AbilityAction, AbilitySubject];
+  /**
+   * A staff route on a subject customers also have rules for (Order, Invoice, Case: their own
+   * records): customers are refused whatever their rules say.
+   */
+  staffOnly?: boolean;
   anyRole?: boolean;
 }
 
@@ -200,7 +205,7 @@ export function registerAuth(app: FastifyInstance) {
       const auth = await authenticate(request);
       if (!auth) throw new HttpError(401, AUTH_MESSAGES.loginRequired);
       const allowed = options.can
-        ? can(auth.ability, ...options.can)
+        ? can(auth.ability, ...options.can) && !(options.staffOnly && auth.role === 'customer')
         : options.anyRole || auth.role === 'customer';
       if (!allowed) throw new HttpError(403, AUTH_MESSAGES.forbidden);
     };
