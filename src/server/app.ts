@@ -33,6 +33,7 @@ import { devDepotRoutes } from './modules/dev/depot-routes';
 import { staffRoutes } from './modules/staff/routes';
 import { devQuoteRoutes } from './modules/dev/quote-routes';
 import { depotRoutes } from './modules/depot/routes';
+import { officeRoutes } from './modules/office/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { createPaymentProvider } from './modules/payments/providers';
 import type { SandboxProvider } from './modules/payments/providers/sandbox';
@@ -167,6 +168,7 @@ export async function buildApp(
   await app.register(paymentRoutes, { prefix: '/public/payment' });
   await app.register(staffRoutes, { prefix: '/api/admin' });
   await app.register(depotRoutes, { prefix: '/api/admin/depot' });
+  await app.register(officeRoutes, { prefix: '/api/admin' });
   if (paymentProvider.name === 'sandbox') {
     await app.register(sandboxPageRoutes(paymentProvider as SandboxProvider), {
       prefix: '/sandbox',
