@@ -12,7 +12,7 @@ import type {
   officeQuotesQuery,
 } from '../../../shared/api/office';
 import { OFFICE_MESSAGES } from '../../../shared/api/office';
-import { normaliseReference } from '../../../shared/customer-reference';
+import { isValidReference, normaliseReference } from '../../../shared/customer-reference';
 import { toPounds } from '../../../shared/money';
 import { QUOTE_LEFT_DAYS, QUOTE_STATE_STATUSES, officeOrderActions } from '../../../shared/office';
 import { orderIdFromReference } from '../../../shared/order-reference';
@@ -72,15 +72,23 @@ const window = (q: { page: number; itemsPerPage: number }) => ({
 
 /** The customers a search names: by their reference, or part of their e-mail or name. */
 function customersMatching(tx: Tx, text: string) {
+  const reference = normaliseReference(text);
+  const customer = eq(users.role, 'customer');
+  // A whole customer reference is looked up on its unique index.
+  if (isValidReference(reference)) {
+    return tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(customer, eq(users.reference, reference)));
+  }
   const like = containing(text);
   return tx
     .select({ id: users.id })
     .from(users)
     .where(
       and(
-        eq(users.role, 'customer'),
+        customer,
         or(
-          eq(users.reference, normaliseReference(text)),
           ilike(users.email, like),
           ilike(
             sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`,
@@ -129,22 +137,33 @@ export async function searchOrders(tx: Tx, q: Query<typeof officeOrdersQuery>) {
   if (q.status?.length) where.push(inArray(orders.status, q.status));
   const condition = and(...where);
   const dir = q.sortDesc ? desc : asc;
+  // The page is taken from orders alone (on their indexes), then its customers are read.
   const [rows, [{ total }]] = await Promise.all([
     tx
-      .select({ order: orders, customer: users })
+      .select()
       .from(orders)
-      .innerJoin(users, eq(users.id, orders.customerId))
       .where(condition)
       .orderBy(dir(ORDER_SORTS[q.sortBy]), dir(orders.id))
       .limit(window(q).limit)
       .offset(window(q).offset),
     tx.select({ total: count() }).from(orders).where(condition),
   ]);
-  const items = rows.map(({ order: o, customer }): OfficeOrderSummary => ({
+  const customers = rows.length
+    ? await tx
+        .select()
+        .from(users)
+        .where(
+          inArray(
+            users.id,
+            rows.map((o) => o.customerId),
+          ),
+        )
+    : [];
+  const items = rows.map((o): OfficeOrderSummary => ({
     Id: o.id,
     Reference: o.reference,
     Status: o.status,
-    Customer: person(customer),
+    Customer: person(customers.find((c) => c.id === o.customerId)!),
     Description: o.description,
     RetailerName: o.retailerName,
     TrackingNumber: o.trackingNumber,
