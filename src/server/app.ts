@@ -35,6 +35,7 @@ import { registerOpenApi } from './modules/docs/openapi';
 import { docsRoutes } from './modules/docs/routes';
 import { devQuoteRoutes } from './modules/dev/quote-routes';
 import { depotRoutes } from './modules/depot/routes';
+import { officeRoutes } from './modules/office/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { createPaymentProvider } from './modules/payments/providers';
 import type { SandboxProvider } from './modules/payments/providers/sandbox';
@@ -181,6 +182,7 @@ export async function buildApp(
   await app.register(paymentRoutes, { prefix: '/public/payment' });
   await app.register(staffRoutes, { prefix: '/api/admin' });
   await app.register(depotRoutes, { prefix: '/api/admin/depot' });
+  await app.register(officeRoutes, { prefix: '/api/admin' });
   await app.register(docsRoutes, { prefix: '/api/docs' });
   if (paymentProvider.name === 'sandbox') {
     await app.register(sandboxPageRoutes(paymentProvider as SandboxProvider), {

@@ -8,6 +8,8 @@
 //                    └─> Paid             paid while the parcel is at the depot (an invoice)
 //   Awaiting Parcel ─> Received at Depot ─> Shipped ─> Delivered
 //   Received at Depot ─> Awaiting Payment  the parcel needs more than was paid: an invoice
+//   Awaiting Payment ─> Received at Depot  released: the invoice it was held for was voided and
+//                                          nothing else is owed (issue 14)
 //   Paid ─> Shipped
 //   Cancelled: from any state before shipping; final. An unpaid checkout is cancelled after
 //   24 hours (Awaiting Payment ─> Cancelled).
@@ -36,7 +38,7 @@ export const ORDER_STATUS_TRANSITIONS: Readonly<Record<OrderStatus, readonly Ord
   'Quote Requested': ['Quote Ready', 'Cancelled'],
   'Quote Ready': ['Awaiting Payment', 'Quote Declined', 'Cancelled'],
   'Quote Declined': [],
-  'Awaiting Payment': ['Awaiting Parcel', 'Paid', 'Quote Ready', 'Cancelled'],
+  'Awaiting Payment': ['Awaiting Parcel', 'Paid', 'Quote Ready', 'Received at Depot', 'Cancelled'],
   'Awaiting Parcel': ['Received at Depot', 'Cancelled'],
   'Received at Depot': ['Shipped', 'Awaiting Payment', 'Cancelled'],
   Paid: ['Shipped', 'Cancelled'],

@@ -1,31 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { checkoutResponse } from '../../src/shared/api/checkout';
-import { createTestApp, type TestContext } from '../support/app';
+import { useStripeTestApp } from '../support/app';
 import { waitForMail } from '../support/accounts';
 import { band, booking, checkoutCalls, checkoutCustomer } from '../support/checkout';
-import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 
 // The whole checkout with PAYMENT_PROVIDER=stripe: the official SDK talks to a local fake of
 // Stripe's API (the network edge), and Stripe's signed webhooks settle the payment.
 
-const ctx = {} as TestContext;
-let stripe: FakeStripe;
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  Object.assign(
-    ctx,
-    await createTestApp({
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_API_URL: stripe.url,
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    }),
-  );
-});
-afterAll(async () => {
-  await ctx.close?.();
-  await stripe?.close();
-});
+const { ctx, stripe } = useStripeTestApp();
 const calls = checkoutCalls(ctx);
 
 const webhook = (payload: string, header: string) =>

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { checkoutResponse, type CheckoutResult } from '../../src/shared/api/checkout';
-import { quoteResponseSchema, type QuoteRequest } from '../../src/shared/api/orders';
 import {
   QUOTE_MESSAGES,
   customerQuoteSchema,
@@ -10,6 +9,7 @@ import {
 import { orderEvents, orders, payments } from '../../src/server/db/schema';
 import { expireStalePayments } from '../../src/server/modules/payments/service';
 import { useTestApp } from '../support/app';
+import { requestQuote as requestQuoteOf, SOFA as sofa } from '../support/office';
 import { bearer, waitForMail } from '../support/accounts';
 import {
   band,
@@ -25,28 +25,8 @@ import {
 const ctx = useTestApp();
 const calls = checkoutCalls(ctx);
 
-/** A boxed sofa to Jersey: larger than every band, so the customer asks for a quote. */
-const sofa: QuoteRequest = {
-  size: { length: 2300, width: 1000, height: 900 },
-  Weight: 85_000,
-  ItemDescription: 'Three-seat sofa, boxed',
-  ItemValue: 899.5,
-  Island: 'Jersey',
-  Notes: 'Ground floor, wide door.',
-};
-
 const auth = (token?: string) => (token ? bearer(token) : {});
-
-async function requestQuote(customer: Customer) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/public/orders/createquote',
-    headers: bearer(customer.token),
-    payload: sofa,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return quoteResponseSchema.parse(res.json());
-}
+const requestQuote = (customer: Customer) => requestQuoteOf(ctx, customer);
 
 const priceIt = (Reference: string, Amount = 145.5, Note = 'Two-person delivery included.') =>
   ctx.post('/dev/quotes/price', { OrderReference: Reference, Amount, Note });

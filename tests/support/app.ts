@@ -7,6 +7,7 @@ import { buildApp, type App, type AppOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { freshDatabase } from './database';
+import { FakeStripe } from './fake-stripe';
 
 export interface TestContext {
   app: App;
@@ -84,4 +85,30 @@ export function useTestApp(env: Record<string, string> = {}, options: AppOptions
   });
   afterAll(() => ctx.close?.());
   return ctx;
+}
+
+/**
+ * One app for the whole test file with PAYMENT_PROVIDER=stripe, its SDK talking to a local fake
+ * of Stripe's API (tests/support/fake-stripe.ts), started before the app and closed after it.
+ */
+export function useStripeTestApp() {
+  const ctx = {} as TestContext;
+  const stripe = new FakeStripe();
+  beforeAll(async () => {
+    await stripe.listen();
+    Object.assign(
+      ctx,
+      await createTestApp({
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_API_URL: stripe.url,
+        STRIPE_SECRET_KEY: stripe.secretKey,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      }),
+    );
+  });
+  afterAll(async () => {
+    await ctx.close?.();
+    await stripe.close();
+  });
+  return { ctx, stripe };
 }

@@ -19,6 +19,9 @@
  *   discounts are refused: Ferrybox sends none.
  * - GET /v1/checkout/sessions/:id, with `expand[]=payment_intent` and `expand[]=line_items`.
  * - POST /v1/checkout/sessions/:id/expire: refused with an invalid_request_error unless open.
+ * - POST /v1/refunds: `payment_intent` (of a paid session) and `amount` (default: all that is
+ *   left); refused with an invalid_request_error beyond what is left. The `Idempotency-Key`
+ *   header works as Stripe's: the same key answers the same refund again, never a second one.
  *
  * The hosted page: each session's `url` is `${stripe.url}/c/pay/:id`, a small HTML page with
  * "Pay" (completes the session and redirects to its success_url, `{CHECKOUT_SESSION_ID}`
@@ -37,7 +40,8 @@
  * - `signEvent(type, object, { timestamp?, secret? })`: any event, signed (for forged or old ones).
  * When `webhookUrl` is set (at start or later), each event is also POSTed there as Stripe would;
  * a control resolves after that delivery, whose HTTP status is in `delivery`.
- * `requests` logs every API call (method, path, parsed body/query); `session(id)` reads one.
+ * `requests` logs every API call (method, path, parsed body/query, idempotency key); `session(id)`
+ * reads one; `refunds` lists the refunds made.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -57,6 +61,18 @@ export interface FakeStripeRequest {
   /** The form body or query string, nested as Stripe reads it (`line_items[0][quantity]`). */
   params: Params;
   authorization: string | undefined;
+  idempotencyKey: string | undefined;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  created: number;
+  payment_intent: string;
+  status: 'succeeded';
+  metadata: Record<string, string>;
 }
 
 export interface SignedEvent {
@@ -163,6 +179,9 @@ export class FakeStripe {
   private readonly sessions = new Map<string, FakeSession>();
   private readonly lineItems = new Map<string, FakeLineItem[]>();
   private readonly intents = new Map<string, FakePaymentIntent>();
+  /** Every refund made, oldest first. */
+  readonly refunds: FakeRefund[] = [];
+  private readonly refundsByKey = new Map<string, FakeRefund>();
   /** payment_intent_data[metadata] per session, for the intent made when the customer pays. */
   private readonly intentMetadata = new Map<string, Record<string, string>>();
   private readonly deliveries = new Set<Promise<unknown>>();
@@ -350,6 +369,7 @@ export class FakeStripe {
       path: url.pathname,
       params,
       authorization: req.headers.authorization,
+      idempotencyKey: header(req.headers['idempotency-key']),
     });
     if (req.headers.authorization !== `Bearer ${this.secretKey}`)
       throw new StripeApiError(401, 'Invalid API Key provided.');
@@ -357,6 +377,8 @@ export class FakeStripe {
     const route = `${req.method} ${url.pathname}`;
     let match: RegExpMatchArray | null;
     if (route === 'POST /v1/checkout/sessions') return send(res, 200, this.create(params));
+    if (route === 'POST /v1/refunds')
+      return send(res, 200, this.refund(params, header(req.headers['idempotency-key'])));
     if ((match = route.match(/^GET \/v1\/checkout\/sessions\/([\w-]+)$/)))
       return send(res, 200, this.expanded(this.openSession(match[1]), params));
     if ((match = route.match(/^POST \/v1\/checkout\/sessions\/([\w-]+)\/expire$/))) {
@@ -461,6 +483,44 @@ export class FakeStripe {
     this.sessions.set(id, session);
     this.lineItems.set(id, lineItems);
     return structuredClone(session);
+  }
+
+  private refund(params: Params, key: string | undefined): FakeRefund {
+    const earlier = key === undefined ? undefined : this.refundsByKey.get(key);
+    if (earlier) return structuredClone(earlier);
+    const intentId = text(params.payment_intent, 'payment_intent');
+    const intent = this.intents.get(intentId);
+    if (!intent)
+      throw new StripeApiError(404, `No such payment_intent: '${intentId}'`, {
+        code: 'resource_missing',
+        param: 'payment_intent',
+      });
+    if (intent.status !== 'succeeded')
+      throw invalid('payment_intent', 'This PaymentIntent does not have a successful charge.');
+    const given = this.refunds
+      .filter((r) => r.payment_intent === intentId)
+      .reduce((sum, r) => sum + r.amount, 0);
+    const left = intent.amount - given;
+    const amount = params.amount === undefined ? left : integer(params.amount, 'amount');
+    if (amount <= 0 || amount > left)
+      throw new StripeApiError(
+        400,
+        `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+        { param: 'amount', code: left === 0 ? 'charge_already_refunded' : undefined },
+      );
+    const refund: FakeRefund = {
+      id: newId('re_test_'),
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      created: nowSeconds(),
+      payment_intent: intentId,
+      status: 'succeeded',
+      metadata: strings(params.metadata, 'metadata'),
+    };
+    this.refunds.push(refund);
+    if (key !== undefined) this.refundsByKey.set(key, refund);
+    return structuredClone(refund);
   }
 
   private expanded(session: FakeSession, params: Params): object {
@@ -577,6 +637,10 @@ function strings(value: ParamValue | undefined, param: string): Record<string, s
   return Object.fromEntries(
     Object.entries(record(value, param)).map(([k, v]) => [k, text(v, `${param}[${k}]`)]),
   );
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }
 
 function newId(prefix: string): string {

@@ -297,6 +297,11 @@ export const orders = pgTable(
     index('orders_customer_id_idx').on(t.customerId, t.id),
     index('orders_payment_id_idx').on(t.paymentId),
     index('orders_status_idx').on(t.status),
+    // The office's order search (issue 14): newest first, and a tracking number as couriers print it.
+    index('orders_created_at_idx').on(t.createdAt, t.id),
+    index('orders_tracking_compact_idx').on(
+      sql`upper(regexp_replace(${t.trackingNumber}, '\\s', '', 'g'))`,
+    ),
     check(
       'orders_status_check',
       sql.raw(`status in (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`),
@@ -536,6 +541,58 @@ export const sandboxSessions = pgTable('sandbox_sessions', {
   expiresAt: at('expires_at').notNull(),
 });
 
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * Money given back on a paid payment, for one of its orders (issue 14): reserved `pending` (it
+ * counts against what may still be refunded) before the provider is asked, then `succeeded` or
+ * `failed` (no longer counted) by the provider's answer. The payment row is locked while a refund
+ * is counted and reserved, so two at once cannot refund more than was paid.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amountPence: integer('amount_pence').notNull(),
+    reason: text('reason').notNull(),
+    /** The staff member who made it. */
+    staffId: integer('staff_id').references(() => users.id),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** Sent with the provider's call, so a retried call never refunds twice. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** The provider's id of the refund, once it answered. */
+    providerRefundId: text('provider_refund_id'),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
+    ...timestamps,
+  },
+  (t) => [
+    index('refunds_payment_id_idx').on(t.paymentId),
+    index('refunds_order_id_idx').on(t.orderId),
+    check('refunds_amount_check', sql`${t.amountPence} > 0`),
+    check(
+      'refunds_status_check',
+      sql.raw(`status in (${REFUND_STATUSES.map((s) => `'${s}'`).join(', ')})`),
+    ),
+  ],
+);
+
+/** The sandbox provider's own refunds (what a real provider keeps on its side). */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  id: text('id').primaryKey(),
+  /** The sandbox's payment id (`sbx_pi_…`) of the money given back. */
+  paymentId: text('payment_id').notNull(),
+  amountPence: integer('amount_pence').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
 /**
  * A parcel at the depot: what came in from a UK courier, matched to the booking (order) it
  * belongs to. Measured and shelved when received; its sailing, carrier and tracking number
@@ -573,6 +630,13 @@ export const parcels = pgTable(
   (t) => [
     index('parcels_customer_id_idx').on(t.customerId),
     index('parcels_received_at_idx').on(t.receivedAt),
+    // The office's order search by a tracking number, inbound (UK courier) or outbound (island).
+    index('parcels_inbound_tracking_compact_idx').on(
+      sql`upper(regexp_replace(${t.inboundTrackingNumber}, '\\s', '', 'g'))`,
+    ),
+    index('parcels_tracking_compact_idx').on(
+      sql`upper(regexp_replace(${t.trackingNumber}, '\\s', '', 'g'))`,
+    ),
     check(
       'parcels_carrier_check',
       sql.raw(`carrier in (${CARRIER_IDS.map((c) => `'${c}'`).join(', ')})`),

@@ -146,11 +146,14 @@ export interface AuthContext {
 
 /**
  * Who may call a route that needs a session: by default a customer (their own records; a staff
- * session is refused, so staff cannot act through the customer's screens); `can` names the
- * permission a route needs instead (staff routes, and customer routes that say which); `anyRole`
- * lets every signed-in user in (who am I, log out).
+ * session is refused, so staff cannot act through the customer's screens); `can` makes it a staff
+ * route needing that ability; `anyRole` lets every signed-in user in (who am I, log out).
  */
 export interface RequireAuthOptions {
+  /**
+   * A staff route: a staff member whose role has this ability. Customers are always refused: their
+   * rules (their own orders, invoices, cases) are for their own routes, which filter by the user.
+   */
   can?: [AbilityAction, AbilitySubject];
   anyRole?: boolean;
 }
@@ -272,7 +275,7 @@ export function registerAuth(app: FastifyInstance) {
       const auth = await authenticate(request);
       if (!auth) throw new HttpError(401, AUTH_MESSAGES.loginRequired);
       const allowed = options.can
-        ? can(auth.ability, ...options.can)
+        ? isStaffRole(auth.role) && can(auth.ability, ...options.can)
         : options.anyRole || auth.role === 'customer';
       if (!allowed) throw new HttpError(403, AUTH_MESSAGES.forbidden);
     };

@@ -32,9 +32,11 @@ export const TIMELINE_KINDS = [
   'received',
   'held',
   'invoice-paid',
+  'released',
   'dispatched',
   'delivered',
   'cancelled',
+  'refunded',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
@@ -49,9 +51,11 @@ export const TIMELINE_TITLES: Readonly<Record<TimelineKind, string>> = {
   received: 'Received at our depot',
   held: 'Held for an invoice',
   'invoice-paid': 'Invoice paid',
+  released: 'Invoice cancelled: nothing more to pay',
   dispatched: 'On its way to the island',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
+  refunded: 'Refunded',
 };
 
 export const parcelPhotoSchema = z.object({
@@ -88,6 +92,8 @@ export const timelineEntrySchema = z.object({
       SailingDate: z.string(),
     })
     .optional(),
+  /** The money given back (refunded), in pounds. */
+  Amount: z.number().optional(),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 

@@ -70,6 +70,12 @@ describe('order statuses (SPEC section 4)', () => {
     expect(canTransition('Paid', 'Shipped')).toBe(true);
   });
 
+  test('a held parcel whose invoice is voided is released back to Received at Depot', () => {
+    expect(canTransition('Awaiting Payment', 'Received at Depot')).toBe(true);
+    expect(canTransition('Awaiting Parcel', 'Received at Depot')).toBe(true);
+    expect(canTransition('Paid', 'Received at Depot')).toBe(false);
+  });
+
   test('quotes: requested, ready, then accepted (to Awaiting Payment) or declined (final)', () => {
     expect(canTransition('Quote Requested', 'Quote Ready')).toBe(true);
     expect(canTransition('Quote Ready', 'Awaiting Payment')).toBe(true);

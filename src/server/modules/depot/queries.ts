@@ -12,6 +12,7 @@ import { isValidReference, normaliseReference } from '../../../shared/customer-r
 import { ISLANDS } from '../../../shared/islands';
 import { orderIdFromReference } from '../../../shared/order-reference';
 import type { OrderStatus } from '../../../shared/order-status';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   addresses,
   invoices,
@@ -36,8 +37,11 @@ const fullName = (u: Pick<UserRow, 'firstName' | 'lastName'>) =>
 // --- find ---------------------------------------------------------------------------------------
 
 /** Tracking numbers compare without case or spaces, as couriers print them differently. */
-const compact = (text: string) => text.toUpperCase().replace(/\s+/g, '');
-const compactColumn = sql`upper(regexp_replace(${orders.trackingNumber}, '\\s', '', 'g'))`;
+export const compact = (text: string) => text.toUpperCase().replace(/\s+/g, '');
+/** A tracking number column compared as `compact` does (the indexes are on this expression). */
+export const compactTracking = (column: AnyPgColumn) =>
+  sql`upper(regexp_replace(${column}, '\\s', '', 'g'))`;
+const compactColumn = compactTracking(orders.trackingNumber);
 
 /** The island of the customer's latest delivery address, if any. */
 export async function customerIsland(tx: Tx, customerId: number): Promise<string | null> {

@@ -133,7 +133,7 @@ async function firstPhoto(tx: Tx, parcelId: number): Promise<EmailPhoto | undefi
 }
 
 /** Who to write to: a live account's address and first name; none for a deleted account. */
-async function recipient(tx: Tx, userId: number) {
+export async function recipient(tx: Tx, userId: number) {
   const [user] = await tx
     .select({ email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
     .from(users)

@@ -1,9 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Invoice } from '../../../shared/api/orders';
 import { toPounds } from '../../../shared/money';
 import { invoiceReference } from '../../../shared/order-reference';
 import { nextIds } from '../../db/next-ids';
-import { invoices, orders } from '../../db/schema';
+import { invoices, orders, parcels, payments } from '../../db/schema';
 import { transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
 
 /**
@@ -101,4 +101,50 @@ export async function invoicePaid(tx: Tx, invoiceId: number, actor: Actor, note:
     .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'unpaid')))
     .returning();
   if (row) await transitionOrders(tx, [row.orderId], 'Awaiting Payment', 'Paid', actor, note);
+}
+
+/**
+ * Voids an unpaid invoice in the caller's transaction (issue 14): a payment started for it is
+ * cancelled (its provider page must be closed first, by the caller), and an order held at the
+ * depot for it with nothing else unpaid is released, Awaiting Payment back to Received at Depot
+ * (the lifecycle table's release), so the depot can dispatch it. Null when it was not unpaid.
+ */
+export async function voidInvoice(
+  tx: Tx,
+  invoiceId: number,
+  actor: Actor,
+): Promise<{ invoice: InvoiceRow; released: boolean } | null> {
+  const [row] = await tx
+    .update(invoices)
+    .set({ status: 'void', updatedAt: new Date() })
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'unpaid')))
+    .returning();
+  if (!row) return null;
+  await tx
+    .update(payments)
+    .set({ status: 'cancelled', idempotencyKey: null, updatedAt: new Date() })
+    .where(and(eq(payments.invoiceId, row.id), eq(payments.status, 'pending')));
+  const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId));
+  const [held] = await tx
+    .select({ id: parcels.id })
+    .from(parcels)
+    .where(eq(parcels.orderId, order.id));
+  const [{ unpaid }] = await tx
+    .select({ unpaid: count() })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, order.id), eq(invoices.status, 'unpaid')));
+  const released =
+    order.status === 'Awaiting Payment' && held !== undefined && unpaid === 0
+      ? (
+          await transitionOrders(
+            tx,
+            [order.id],
+            'Awaiting Payment',
+            'Received at Depot',
+            actor,
+            `Released: ${row.reference} voided`,
+          )
+        ).length > 0
+      : false;
+  return { invoice: row, released };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { addressLines } from '../../../shared/addresses';
 import { carrierOf, trackingLink } from '../../../shared/carriers';
 import type {
@@ -18,13 +18,14 @@ import {
   orders,
   parcelPhotos,
   parcels,
-  payments,
 } from '../../db/schema';
 import { casesOf } from '../cases/service';
 import { discountCodeOf } from '../discounts/service';
 import { toInvoice } from '../invoices/service';
+import { refundSources } from '../payments/refunds';
 import { toPayment } from '../payments/service';
-import type { Tx } from './lifecycle';
+import { toPounds } from '../../../shared/money';
+import type { OrderEventData, Tx } from './lifecycle';
 import { toCustomerOrder } from './service';
 
 /**
@@ -49,7 +50,7 @@ function kindOf(from: OrderStatus | null, to: OrderStatus | null): TimelineKind 
     case 'Awaiting Parcel':
       return 'paid';
     case 'Received at Depot':
-      return 'received';
+      return from === 'Awaiting Payment' ? 'released' : 'received';
     case 'Paid':
       return 'invoice-paid';
     case 'Shipped':
@@ -73,6 +74,16 @@ function timeline(
 ): TimelineEntry[] {
   const entries: TimelineEntry[] = [];
   for (const event of events) {
+    const data = event.data as Partial<OrderEventData>;
+    if (data.kind === 'refund' && 'amountPence' in data) {
+      // A refund made; staff notes and failed refunds are the office's own.
+      entries.push({
+        Kind: 'refunded',
+        At: event.at.toISOString(),
+        Amount: toPounds(data.amountPence!),
+      });
+      continue;
+    }
     const kind = kindOf(event.fromStatus, event.toStatus);
     if (!kind) continue;
     const entry: TimelineEntry = { Kind: kind, At: event.at.toISOString() };
@@ -134,31 +145,8 @@ export async function orderDetail(
   ).map((row) => toInvoice(row, order.reference));
 
   // Money taken for it: its checkout's payment and its invoices' payments.
-  const paidFor = [
-    ...(order.paymentId === null ? [] : [eq(payments.id, order.paymentId)]),
-    ...(invoices.length
-      ? [
-          inArray(
-            payments.invoiceId,
-            invoices.map((i) => i.Id),
-          ),
-        ]
-      : []),
-  ];
-  const paid = paidFor.length
-    ? await tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.status, 'paid'), or(...paidFor)))
-        .orderBy(asc(payments.id))
-    : [];
-  const covered = order.paymentId
-    ? await tx
-        .select({ reference: orders.reference })
-        .from(orders)
-        .where(eq(orders.paymentId, order.paymentId))
-        .orderBy(asc(orders.id))
-    : [];
+  const paid = (await refundSources(tx, order)).map((s) => s.payment);
+  const covered = await referencesPaidBy(tx, order.paymentId);
 
   return {
     Order: {
@@ -170,8 +158,7 @@ export async function orderDetail(
     Payments: await Promise.all(
       paid.map(async (p) => ({
         ...toPayment(p, await discountCodeOf(tx, p.discountCodeId)),
-        OrderReferences:
-          p.kind === 'checkout' ? covered.map((c) => c.reference) : [order.reference],
+        OrderReferences: p.kind === 'checkout' ? covered : [order.reference],
       })),
     ),
     Invoices: invoices,
@@ -184,6 +171,17 @@ export async function orderDetail(
       photos.map((p) => ({ ...p, Url: photoUrl(order.id, p.Id) })),
     ),
   };
+}
+
+/** The references of the orders a checkout payment paid for, in order (none for no payment). */
+export async function referencesPaidBy(tx: Tx, paymentId: number | null): Promise<string[]> {
+  if (paymentId === null) return [];
+  const rows = await tx
+    .select({ reference: orders.reference })
+    .from(orders)
+    .where(eq(orders.paymentId, paymentId))
+    .orderBy(asc(orders.id));
+  return rows.map((r) => r.reference);
 }
 
 /** A photo of the parcel of the customer's own order, or null (another customer's too). */

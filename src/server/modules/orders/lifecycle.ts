@@ -89,3 +89,24 @@ export async function recordCreated(
     })),
   );
 }
+
+/** What an event that changes no status records (issue 14): a staff note, or a refund's outcome. */
+export type OrderEventData =
+  { kind: 'note' } | { kind: 'refund' | 'refund-failed'; refundId: number; amountPence: number };
+
+/** Adds an event that changes no status to an order's timeline, in the caller's transaction. */
+export async function recordOrderEvent(
+  tx: Tx,
+  orderId: number,
+  actor: Actor,
+  note: string,
+  data: OrderEventData,
+): Promise<void> {
+  await tx.insert(orderEvents).values({
+    orderId,
+    actorType: actor.type,
+    actorId: actor.id ?? null,
+    note,
+    data,
+  });
+}

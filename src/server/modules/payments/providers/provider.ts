@@ -23,6 +23,17 @@ export interface PaymentProvider {
   expireSession(sessionId: string): Promise<'expired' | 'paid'>;
 
   /**
+   * Gives back part or all of the money a paid session took (`providerPaymentId`: Stripe's payment
+   * intent). The same `idempotencyKey` again answers the same refund, never a second one; the
+   * provider refuses more than was taken (a RefundRefusedError).
+   */
+  refund(
+    providerPaymentId: string,
+    amountPence: number,
+    idempotencyKey: string,
+  ): Promise<RefundResult>;
+
+  /**
    * Checks a webhook delivery's signature against its raw body and reads the event. Throws a
    * WebhookSignatureError when the signature is missing, wrong or too old.
    */
@@ -67,4 +78,14 @@ export type ProviderEvent =
   /** An event of a kind we do not act on: acknowledged and ignored. */
   | { id: string; type: 'ignored'; providerType: string };
 
+export interface RefundResult {
+  /** The provider's id of the refund. */
+  refundId: string;
+  /** Card refunds succeed at once; some methods take a while (pending) or fail later. */
+  status: 'succeeded' | 'pending' | 'failed';
+}
+
 export class WebhookSignatureError extends Error {}
+
+/** The provider refused a refund (more than the payment took, or an unknown payment). */
+export class RefundRefusedError extends Error {}

@@ -1,9 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sum } from 'drizzle-orm';
 import type { PaymentFailure } from '../../../../shared/api/checkout';
 import type { Db } from '../../../db/client';
-import { sandboxSessions, settings } from '../../../db/schema';
+import { sandboxRefunds, sandboxSessions, settings } from '../../../db/schema';
 import {
+  RefundRefusedError,
   WebhookSignatureError,
   type CreateSessionInput,
   type PaymentProvider,
@@ -131,6 +132,41 @@ export async function createSandboxProvider(db: Db): Promise<SandboxProvider> {
       if (closed) return 'expired';
       const row = await find(sessionId);
       return row?.status === 'complete' ? 'paid' : 'expired';
+    },
+
+    async refund(providerPaymentId, amountPence, idempotencyKey) {
+      // As a real provider: a key already used answers its refund; more than the payment took,
+      // counting its earlier refunds, is refused. One transaction, the session's row locked.
+      return db.transaction(async (tx) => {
+        const [done] = await tx
+          .select()
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
+        if (done) return { refundId: done.id, status: 'succeeded' as const };
+        const [session] = await tx
+          .select()
+          .from(sandboxSessions)
+          .where(
+            and(
+              eq(sandboxSessions.paymentId, providerPaymentId),
+              eq(sandboxSessions.status, 'complete'),
+            ),
+          )
+          .for('update');
+        if (!session) throw new RefundRefusedError(`no paid sandbox payment ${providerPaymentId}`);
+        const [{ refunded }] = await tx
+          .select({ refunded: sum(sandboxRefunds.amountPence).mapWith(Number) })
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.paymentId, providerPaymentId));
+        if (amountPence <= 0 || (refunded ?? 0) + amountPence > session.amountPence) {
+          throw new RefundRefusedError(`refund of ${amountPence} exceeds what is left to refund`);
+        }
+        const id = `sbx_re_${randomBytes(12).toString('hex')}`;
+        await tx
+          .insert(sandboxRefunds)
+          .values({ id, paymentId: providerPaymentId, amountPence, idempotencyKey });
+        return { refundId: id, status: 'succeeded' as const };
+      });
     },
 
     parseWebhook(rawBody, headers): ProviderEvent {

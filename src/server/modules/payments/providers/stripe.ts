@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import type { PaymentFailure } from '../../../../shared/api/checkout';
 import { formatMoney, sumPence } from '../../../../shared/money';
 import {
+  RefundRefusedError,
   WebhookSignatureError,
   type CreateSessionInput,
   type PaymentProvider,
@@ -81,6 +82,22 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
       }
     },
 
+    async refund(providerPaymentId, amountPence, idempotencyKey) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: providerPaymentId, amount: amountPence },
+          { idempotencyKey },
+        );
+        return { refundId: refund.id, status: refundStatus(refund.status) };
+      } catch (err) {
+        // Stripe's refusal (more than is left, an unknown intent) is final: asking again is no use.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+          throw new RefundRefusedError(err.message);
+        }
+        throw err;
+      }
+    },
+
     parseWebhook(rawBody, headers) {
       const header = headers['stripe-signature'];
       if (typeof header !== 'string' || header === '')
@@ -100,6 +117,13 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
       return providerEvent(event);
     },
   };
+}
+
+/** Stripe's refund status in our terms: requires_action and pending are not settled yet. */
+function refundStatus(status: string | null): 'succeeded' | 'pending' | 'failed' {
+  if (status === 'succeeded') return 'succeeded';
+  if (status === 'failed' || status === 'canceled') return 'failed';
+  return 'pending';
 }
 
 /** The SDK's host, port and protocol for an API address other than Stripe's own. */

@@ -1,0 +1,466 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { addressLines } from '../../../shared/addresses';
+import type { OrderCase } from '../../../shared/api/cases';
+import type {
+  OfficeCase,
+  OfficeOrderDetail,
+  OfficeOrderSummary,
+  officeCasesQuery,
+  officeInvoicesQuery,
+  officeOrdersQuery,
+  officeQuotesQuery,
+} from '../../../shared/api/office';
+import { OFFICE_MESSAGES } from '../../../shared/api/office';
+import { isValidReference, normaliseReference } from '../../../shared/customer-reference';
+import { toPounds } from '../../../shared/money';
+import { QUOTE_LEFT_DAYS, QUOTE_STATE_STATUSES, officeOrderActions } from '../../../shared/office';
+import { orderIdFromReference } from '../../../shared/order-reference';
+import { totalRefundablePence } from '../../../shared/refunds';
+import type { z } from 'zod';
+import {
+  caseMessages,
+  invoices,
+  orderCases,
+  orderEvents,
+  orders,
+  parcels,
+  payments,
+  refunds,
+  users,
+} from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { fullName } from '../auth/user-data';
+import { casesOf } from '../cases/service';
+import { compact, compactTracking, depotParcel } from '../depot/queries';
+import { discountCodeOf } from '../discounts/service';
+import { toInvoice } from '../invoices/service';
+import type { OrderEventData, Tx } from '../orders/lifecycle';
+import { referencesPaidBy } from '../orders/detail';
+import { isQuoteRow } from '../orders/quotes';
+import { toCustomerOrder } from '../orders/service';
+import { refundSources } from '../payments/refunds';
+import { toPayment } from '../payments/service';
+
+/** What the office's screens read (issue 14): the lists, paged on the server, and an order. */
+
+type UserRow = typeof users.$inferSelect;
+type Query<T extends z.ZodType> = z.output<T>;
+
+const person = (u: UserRow) => ({
+  Id: u.id,
+  Name: fullName(u),
+  Reference: u.reference,
+  Email: u.email,
+});
+
+/** `%text%` for ILIKE, with the caller's own % and _ taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const page = <T>(items: T[], total: number, q: { page: number; itemsPerPage: number }) => ({
+  items,
+  total,
+  page: q.page,
+  itemsPerPage: q.itemsPerPage,
+});
+const window = (q: { page: number; itemsPerPage: number }) => ({
+  limit: q.itemsPerPage,
+  offset: (q.page - 1) * q.itemsPerPage,
+});
+
+// --- orders -------------------------------------------------------------------------------------
+
+/** The customers a search names: by their reference, or part of their e-mail or name. */
+function customersMatching(tx: Tx, text: string) {
+  const reference = normaliseReference(text);
+  const customer = eq(users.role, 'customer');
+  // A whole customer reference is looked up on its unique index.
+  if (isValidReference(reference)) {
+    return tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(customer, eq(users.reference, reference)));
+  }
+  const like = containing(text);
+  return tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        customer,
+        or(
+          ilike(users.email, like),
+          ilike(
+            sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`,
+            like,
+          ),
+        ),
+      ),
+    );
+}
+
+/** The orders whose tracking number, inbound or outbound, is this one (each side indexed). */
+function ordersTracked(tx: Tx, text: string) {
+  const wanted = compact(text);
+  const own = tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(sql`${compactTracking(orders.trackingNumber)} = ${wanted}`);
+  const parcel = (column: AnyPgColumn) =>
+    tx
+      .select({ id: sql<number>`${parcels.orderId}` })
+      .from(parcels)
+      .where(sql`${compactTracking(column)} = ${wanted}`);
+  return own.union(parcel(parcels.inboundTrackingNumber)).union(parcel(parcels.trackingNumber));
+}
+
+const ORDER_SORTS = {
+  Created: orders.createdAt,
+  Reference: orders.id,
+  Status: orders.status,
+  Total: orders.totalPence,
+} as const;
+
+/** GET /api/admin/orders: a page of the orders the filters match. */
+export async function searchOrders(tx: Tx, q: Query<typeof officeOrdersQuery>) {
+  const where: SQL[] = [];
+  if (q.reference) {
+    const typed = q.reference.replace(/\s+/g, '').toUpperCase();
+    const id = orderIdFromReference(
+      /^\d+$/.test(typed) ? `ORD-${typed}` : typed.replace(/^ORD(?=\d)/, 'ORD-'),
+    );
+    where.push(id === null ? sql`false` : eq(orders.id, id));
+  }
+  if (q.customer) where.push(inArray(orders.customerId, customersMatching(tx, q.customer)));
+  if (q.retailer) where.push(ilike(orders.retailerName, containing(q.retailer)));
+  if (q.tracking) where.push(inArray(orders.id, ordersTracked(tx, q.tracking)));
+  if (q.status?.length) where.push(inArray(orders.status, q.status));
+  const condition = and(...where);
+  const dir = q.sortDesc ? desc : asc;
+  // The page is taken from orders alone (on their indexes), then its customers are read.
+  const [rows, [{ total }]] = await Promise.all([
+    tx
+      .select()
+      .from(orders)
+      .where(condition)
+      .orderBy(dir(ORDER_SORTS[q.sortBy]), dir(orders.id))
+      .limit(window(q).limit)
+      .offset(window(q).offset),
+    tx.select({ total: count() }).from(orders).where(condition),
+  ]);
+  const customers = rows.length
+    ? await tx
+        .select()
+        .from(users)
+        .where(
+          inArray(
+            users.id,
+            rows.map((o) => o.customerId),
+          ),
+        )
+    : [];
+  const items = rows.map((o): OfficeOrderSummary => ({
+    Id: o.id,
+    Reference: o.reference,
+    Status: o.status,
+    Customer: person(customers.find((c) => c.id === o.customerId)!),
+    Description: o.description,
+    RetailerName: o.retailerName,
+    TrackingNumber: o.trackingNumber,
+    Island: o.island,
+    Total: toPounds(o.totalPence - o.discountPence),
+    Created: o.createdAt.toISOString(),
+  }));
+  return page(items, total, q);
+}
+
+async function namesOf(tx: Tx, ids: (number | null)[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await tx.select().from(users).where(inArray(users.id, wanted));
+  return new Map(rows.map((u) => [u.id, fullName(u) || (u.email ?? u.reference)]));
+}
+
+/** Cases as the office reads them: with their order, customer, and who wrote each reply. */
+async function officeCases(tx: Tx, cases: OrderCase[]): Promise<OfficeCase[]> {
+  if (cases.length === 0) return [];
+  const rows = await tx
+    .select({ caseId: orderCases.id, orderReference: orders.reference, customer: users })
+    .from(orderCases)
+    .innerJoin(orders, eq(orders.id, orderCases.orderId))
+    .innerJoin(users, eq(users.id, orderCases.customerId))
+    .where(
+      inArray(
+        orderCases.id,
+        cases.map((c) => c.Id),
+      ),
+    );
+  const messages = await tx
+    .select({ id: caseMessages.id, caseId: caseMessages.caseId, authorId: caseMessages.authorId })
+    .from(caseMessages)
+    .where(
+      inArray(
+        caseMessages.caseId,
+        cases.map((c) => c.Id),
+      ),
+    )
+    .orderBy(asc(caseMessages.id));
+  const names = await namesOf(
+    tx,
+    messages.map((m) => m.authorId),
+  );
+  return cases.map((c) => {
+    const row = rows.find((r) => r.caseId === c.Id)!;
+    const authors = messages.filter((m) => m.caseId === c.Id);
+    return {
+      ...c,
+      OrderReference: row.orderReference,
+      Customer: person(row.customer),
+      Messages: c.Messages.map((m, i) => ({
+        ...m,
+        Staff: m.From === 'staff' ? (names.get(authors[i]?.authorId ?? -1) ?? null) : null,
+      })),
+    };
+  });
+}
+
+/** GET /api/admin/orders/{Id}: everything the office knows about an order. */
+export async function officeOrderDetail(tx: Tx, orderId: number): Promise<OfficeOrderDetail> {
+  const [found] = await tx
+    .select({ order: orders, customer: users })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.customerId))
+    .where(eq(orders.id, orderId));
+  if (!found) throw new HttpError(404, OFFICE_MESSAGES.noSuchOrder);
+  const { order, customer } = found;
+
+  const events = await tx
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, order.id))
+    .orderBy(asc(orderEvents.id));
+  const refundRows = await tx
+    .select({ refund: refunds, paymentReference: payments.reference })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(eq(refunds.orderId, order.id))
+    .orderBy(asc(refunds.id));
+  const [parcel] = await tx
+    .select({ id: parcels.id, receivedBy: parcels.receivedBy, dispatchedBy: parcels.dispatchedBy })
+    .from(parcels)
+    .where(eq(parcels.orderId, order.id));
+  const names = await namesOf(tx, [
+    ...events.map((e) => e.actorId),
+    ...refundRows.map((r) => r.refund.staffId),
+    parcel?.receivedBy ?? null,
+    parcel?.dispatchedBy ?? null,
+  ]);
+  const nameOf = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
+
+  const sources = await refundSources(tx, order);
+  const covered = await referencesPaidBy(tx, order.paymentId);
+  const invoiceRows = await tx
+    .select()
+    .from(invoices)
+    .where(eq(invoices.orderId, order.id))
+    .orderBy(asc(invoices.id));
+  const refundable = totalRefundablePence(sources);
+
+  return {
+    Order: {
+      ...toCustomerOrder(order),
+      RetailerWebsite: order.retailerWebsite,
+      RetailerOrderNumber: order.retailerOrderNumber,
+      TrackingNumber: order.trackingNumber,
+      ExpectedDeliveryDate: order.expectedDeliveryDate,
+      DeliveryAddress: order.deliveryAddress ? addressLines(order.deliveryAddress) : null,
+      QuoteNote: order.quoteNote,
+      Updated: order.updatedAt.toISOString(),
+    },
+    Customer: person(customer),
+    Events: events.map((e) => {
+      const data = e.data as Partial<OrderEventData>;
+      return {
+        Id: e.id,
+        At: e.at.toISOString(),
+        Kind: data.kind ?? 'status',
+        From: e.fromStatus,
+        To: e.toStatus,
+        Note: e.note,
+        ActorType: e.actorType,
+        Actor: nameOf(e.actorId),
+      };
+    }),
+    Payments: await Promise.all(
+      sources.map(async (s) => ({
+        ...toPayment(s.payment, await discountCodeOf(tx, s.payment.discountCodeId)),
+        OrderReferences: s.payment.kind === 'checkout' ? covered : [order.reference],
+        PaidForOrder: toPounds(s.paidPence),
+        Refunded: toPounds(s.refundedPence),
+      })),
+    ),
+    Refunds: refundRows.map(({ refund: r, paymentReference }) => ({
+      Id: r.id,
+      PaymentId: r.paymentId,
+      PaymentReference: paymentReference,
+      OrderId: r.orderId,
+      Amount: toPounds(r.amountPence),
+      Reason: r.reason,
+      Status: r.status,
+      Staff: nameOf(r.staffId),
+      Created: r.createdAt.toISOString(),
+    })),
+    Invoices: invoiceRows.map((i) => toInvoice(i, order.reference)),
+    Cases: await officeCases(tx, await casesOf(tx, [order.id])),
+    Parcel: parcel
+      ? {
+          ...(await depotParcel(tx, parcel.id)),
+          ReceivedByName: nameOf(parcel.receivedBy),
+          DispatchedByName: nameOf(parcel.dispatchedBy),
+        }
+      : null,
+    Refundable: toPounds(refundable),
+    Actions: officeOrderActions(order.status, refundable),
+  };
+}
+
+// --- quotes -------------------------------------------------------------------------------------
+
+/** GET /api/admin/quotes?state=: waiting and priced oldest first, the others newest first. */
+export async function listQuotes(tx: Tx, q: Query<typeof officeQuotesQuery>, now = new Date()) {
+  const left = new Date(now.getTime() - QUOTE_LEFT_DAYS * 24 * 60 * 60 * 1000);
+  const statuses = inArray(orders.status, [...QUOTE_STATE_STATUSES[q.state]]);
+  const byState: Record<typeof q.state, SQL | undefined> = {
+    waiting: statuses,
+    priced: and(statuses, gte(orders.quotedAt, left)),
+    accepted: statuses,
+    declined: statuses,
+    expired: or(
+      and(eq(orders.status, 'Quote Ready'), lt(orders.quotedAt, left)),
+      eq(orders.status, 'Cancelled'),
+    ),
+  };
+  const where = and(sql`${orders.productId} is null`, byState[q.state]);
+  const oldestFirst = q.state === 'waiting' || q.state === 'priced';
+  const dir = oldestFirst ? asc : desc;
+  const [rows, [{ total }]] = await Promise.all([
+    tx
+      .select({ order: orders, customer: users })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.customerId))
+      .where(where)
+      .orderBy(dir(orders.id))
+      .limit(window(q).limit)
+      .offset(window(q).offset),
+    tx.select({ total: count() }).from(orders).where(where),
+  ]);
+  return page(
+    rows.map(({ order: o, customer }) => officeQuote(o, customer)),
+    total,
+    q,
+  );
+}
+
+export function officeQuote(o: typeof orders.$inferSelect, customer: UserRow) {
+  const c = toCustomerOrder(o);
+  if (!isQuoteRow(o)) throw new Error(`order ${o.id} is not a quote`);
+  return {
+    Id: o.id,
+    Reference: o.reference,
+    Status: o.status,
+    Customer: person(customer),
+    ItemDescription: c.ItemDescription,
+    ItemValue: c.ItemValue,
+    size: c.size,
+    Weight: c.Weight,
+    Island: c.Island,
+    Notes: c.Notes,
+    QuotePrice: c.QuotePrice,
+    QuoteNote: o.quoteNote,
+    QuotedAt: o.quotedAt?.toISOString() ?? null,
+    Created: c.Created,
+  };
+}
+
+// --- invoices -----------------------------------------------------------------------------------
+
+/** GET /api/admin/invoices?status=: unpaid ones oldest first (to chase), the others newest first. */
+export async function listInvoices(tx: Tx, q: Query<typeof officeInvoicesQuery>) {
+  const where = eq(invoices.status, q.status);
+  const dir = q.status === 'unpaid' ? asc : desc;
+  const [rows, [{ total }]] = await Promise.all([
+    tx
+      .select({ invoice: invoices, order: orders, customer: users })
+      .from(invoices)
+      .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .innerJoin(users, eq(users.id, invoices.customerId))
+      .where(where)
+      .orderBy(dir(invoices.id))
+      .limit(window(q).limit)
+      .offset(window(q).offset),
+    tx.select({ total: count() }).from(invoices).where(where),
+  ]);
+  return page(
+    rows.map((r) => officeInvoice(r.invoice, r.order, r.customer)),
+    total,
+    q,
+  );
+}
+
+export const officeInvoice = (
+  invoice: typeof invoices.$inferSelect,
+  order: typeof orders.$inferSelect,
+  customer: UserRow,
+) => ({
+  ...toInvoice(invoice, order.reference),
+  Customer: person(customer),
+  OrderStatus: order.status,
+});
+
+/** One invoice as the office's list shows it, or a 404. */
+export async function findOfficeInvoice(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({ invoice: invoices, order: orders, customer: users })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .innerJoin(users, eq(users.id, invoices.customerId))
+    .where(eq(invoices.id, id));
+  if (!row) throw new HttpError(404, OFFICE_MESSAGES.noSuchInvoice);
+  return officeInvoice(row.invoice, row.order, row.customer);
+}
+
+// --- cases --------------------------------------------------------------------------------------
+
+const caseOrder = sql`case ${orderCases.status} when 'Open' then 0 when 'Answered' then 1 else 2 end`;
+
+/** GET /api/admin/cases: open ones first, then answered, then resolved; oldest first in each. */
+export async function listCases(tx: Tx, q: Query<typeof officeCasesQuery>) {
+  const where = q.status ? eq(orderCases.status, q.status) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    tx
+      .select({ id: orderCases.id, orderId: orderCases.orderId })
+      .from(orderCases)
+      .where(where)
+      .orderBy(caseOrder, asc(orderCases.id))
+      .limit(window(q).limit)
+      .offset(window(q).offset),
+    tx.select({ total: count() }).from(orderCases).where(where),
+  ]);
+  const items = await officeCasesById(
+    tx,
+    rows.map((r) => r.id),
+  );
+  return page(items, total, q);
+}
+
+/** These cases as the office reads them, in the order given. */
+export async function officeCasesById(tx: Tx, ids: number[]): Promise<OfficeCase[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ orderId: orderCases.orderId })
+    .from(orderCases)
+    .where(inArray(orderCases.id, ids));
+  const all = await casesOf(tx, [...new Set(rows.map((r) => r.orderId))]);
+  const wanted = ids.map((id) => all.find((c) => c.Id === id)!);
+  return officeCases(tx, wanted);
+}

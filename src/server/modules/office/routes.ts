@@ -1,0 +1,239 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { optionalBody, pathId } from '../../../shared/api/listing';
+import {
+  cancelOrderSchema,
+  caseReplySchema,
+  officeCaseSchema,
+  officeCasesQuery,
+  officeCasesResponse,
+  officeInvoiceSchema,
+  officeInvoicesQuery,
+  officeInvoicesResponse,
+  officeOrderDetailResponse,
+  officeOrdersQuery,
+  officeOrdersResponse,
+  officeQuoteSchema,
+  officeQuotesQuery,
+  officeQuotesResponse,
+  orderNoteSchema,
+  priceQuoteSchema,
+  raiseInvoiceSchema,
+  refundOrderSchema,
+  resolveCaseSchema,
+  voidInvoiceSchema,
+} from '../../../shared/api/office';
+import { invoiceSchema } from '../../../shared/api/orders';
+import { toPence } from '../../../shared/money';
+import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
+import {
+  findOfficeInvoice,
+  listCases,
+  listInvoices,
+  listQuotes,
+  officeCasesById,
+  officeOrderDetail,
+  searchOrders,
+} from './queries';
+import {
+  addOrderNote,
+  cancelOrder,
+  priceQuoteAsStaff,
+  raiseOrderInvoice,
+  refundOrder,
+  remindInvoice,
+  replyToCase,
+  resolveCase,
+  voidInvoiceAsStaff,
+} from './service';
+
+/**
+ * The office's calls (issue 14), under /api/admin; contracts in src/shared/api/office.ts. Each
+ * needs the permission of the shared rules (src/shared/access.ts) that the office and admin roles
+ * have and the depot's does not: `manage` the order, quote, invoice or case, and `refund Order`
+ * for what gives money back.
+ */
+export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
+  acceptEmptyJsonBodies(app);
+  const db = app.database.db;
+  // Customers have rules on their own orders, invoices and cases: these are staff routes.
+  const orders = app.requireAuth({ can: ['manage', 'Order'] });
+  const refunder = app.requireAuth({ can: ['refund', 'Order'] });
+  const quotes = app.requireAuth({ can: ['manage', 'Quote'] });
+  const invoicesGuard = app.requireAuth({ can: ['manage', 'Invoice'] });
+  const cases = app.requireAuth({ can: ['manage', 'Case'] });
+  const params = z.object({ Id: pathId }).strict();
+  const me = (request: Parameters<typeof authOf>[0]) => authOf(request).user.id;
+  const detail = { 200: officeOrderDetailResponse };
+
+  // --- orders ---
+  app.get(
+    '/orders',
+    {
+      onRequest: orders,
+      schema: { querystring: officeOrdersQuery, response: { 200: officeOrdersResponse } },
+    },
+    async (request) => searchOrders(db, request.query),
+  );
+
+  app.get(
+    '/orders/:Id',
+    { onRequest: orders, schema: { params, response: detail } },
+    async (request) => officeOrderDetail(db, request.params.Id),
+  );
+
+  app.post(
+    '/orders/:Id/cancel',
+    { onRequest: refunder, schema: { params, body: cancelOrderSchema, response: detail } },
+    async (request) => {
+      await cancelOrder(app, request.params.Id, request.body.Reason, me(request));
+      return officeOrderDetail(db, request.params.Id);
+    },
+  );
+
+  app.post(
+    '/orders/:Id/refund',
+    { onRequest: refunder, schema: { params, body: refundOrderSchema, response: detail } },
+    async (request) => {
+      const { Amount, Reason } = request.body;
+      await refundOrder(
+        app,
+        request.params.Id,
+        { amountPence: toPence(Amount), reason: Reason },
+        me(request),
+      );
+      return officeOrderDetail(db, request.params.Id);
+    },
+  );
+
+  app.post(
+    '/orders/:Id/invoices',
+    {
+      onRequest: orders,
+      schema: { params, body: raiseInvoiceSchema, response: { 201: invoiceSchema } },
+    },
+    async (request, reply) => {
+      const { Amount, Reason, Hold } = request.body;
+      const invoice = await raiseOrderInvoice(
+        app,
+        request.params.Id,
+        { amountPence: toPence(Amount), reason: Reason, hold: Hold },
+        me(request),
+      );
+      return reply.status(201).send(invoice);
+    },
+  );
+
+  app.post(
+    '/orders/:Id/notes',
+    { onRequest: orders, schema: { params, body: orderNoteSchema, response: detail } },
+    async (request) => {
+      await addOrderNote(db, request.params.Id, request.body.Note, me(request));
+      return officeOrderDetail(db, request.params.Id);
+    },
+  );
+
+  // --- quotes ---
+  app.get(
+    '/quotes',
+    {
+      onRequest: quotes,
+      schema: { querystring: officeQuotesQuery, response: { 200: officeQuotesResponse } },
+    },
+    async (request) => listQuotes(db, request.query),
+  );
+
+  app.post(
+    '/quotes/:Id/price',
+    {
+      onRequest: quotes,
+      schema: { params, body: priceQuoteSchema, response: { 200: officeQuoteSchema } },
+    },
+    async (request) => {
+      const { Amount, Note } = request.body;
+      return priceQuoteAsStaff(
+        app,
+        request.params.Id,
+        { amountPence: toPence(Amount), note: Note },
+        me(request),
+      );
+    },
+  );
+
+  // --- invoices ---
+  app.get(
+    '/invoices',
+    {
+      onRequest: invoicesGuard,
+      schema: { querystring: officeInvoicesQuery, response: { 200: officeInvoicesResponse } },
+    },
+    async (request) => listInvoices(db, request.query),
+  );
+
+  app.post(
+    '/invoices/:Id/void',
+    {
+      onRequest: invoicesGuard,
+      schema: { params, body: voidInvoiceSchema, response: { 200: officeInvoiceSchema } },
+    },
+    async (request) => {
+      await voidInvoiceAsStaff(app, request.params.Id, request.body.Reason, me(request));
+      return findOfficeInvoice(db, request.params.Id);
+    },
+  );
+
+  app.post(
+    '/invoices/:Id/remind',
+    { onRequest: invoicesGuard, schema: { params, response: { 200: officeInvoiceSchema } } },
+    async (request) => {
+      await remindInvoice(app, request.params.Id, me(request));
+      return findOfficeInvoice(db, request.params.Id);
+    },
+  );
+
+  // --- cases ---
+  app.get(
+    '/cases',
+    {
+      onRequest: cases,
+      schema: { querystring: officeCasesQuery, response: { 200: officeCasesResponse } },
+    },
+    async (request) => listCases(db, request.query),
+  );
+
+  const oneCase = async (id: number) => (await officeCasesById(db, [id]))[0];
+
+  app.post(
+    '/cases/:Id/reply',
+    {
+      onRequest: cases,
+      schema: { params, body: caseReplySchema, response: { 200: officeCaseSchema } },
+    },
+    async (request) => {
+      await replyToCase(app, request.params.Id, request.body.Message, me(request));
+      return oneCase(request.params.Id);
+    },
+  );
+
+  app.post(
+    '/cases/:Id/resolve',
+    {
+      onRequest: cases,
+      schema: {
+        params,
+        body: optionalBody(resolveCaseSchema),
+        response: { 200: officeCaseSchema },
+      },
+    },
+    async (request) => {
+      const { Message, Refund } = request.body;
+      await resolveCase(
+        app,
+        request.params.Id,
+        { message: Message, refundPence: Refund === undefined ? 0 : toPence(Refund) },
+        me(request),
+      );
+      return oneCase(request.params.Id);
+    },
+  );
+};

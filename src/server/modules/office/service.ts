@@ -1,0 +1,428 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { OFFICE_MESSAGES } from '../../../shared/api/office';
+import { formatMoney, sumPence } from '../../../shared/money';
+import { INVOICEABLE_STATUSES } from '../../../shared/office';
+import { canTransition } from '../../../shared/order-status';
+import { REFUND_MESSAGES } from '../../../shared/refunds';
+import { caseMessages, invoices, orderCases, orders, payments, users } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../lib/errors';
+import { queueMail, type MailMessage } from '../../lib/mail';
+import { recipient } from '../depot/service';
+import { raiseInvoice, voidInvoice } from '../invoices/service';
+import { recordOrderEvent, transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
+import { priceQuote } from '../orders/quotes';
+import { reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
+import { closePayment } from '../payments/service';
+import { audit } from '../staff/audit';
+import {
+  caseEmail,
+  invoiceEmail,
+  invoiceVoidedEmail,
+  orderCancelledEmail,
+  refundEmail,
+} from './emails';
+import { officeQuote } from './queries';
+
+/**
+ * The office's use cases (issue 14). Each is one transaction, with the staff member as the actor
+ * of its order events and audit entry, and the customer's e-mail queued in it; a refund adds the
+ * provider's call and the recording of its answer after that commit (payments/refunds.ts).
+ */
+
+type OrderRow = typeof orders.$inferSelect;
+type To = { email: string; firstName: string };
+
+const staff = (id: number): Actor => ({ type: 'staff', id });
+
+async function lockOrder(tx: Tx, id: number): Promise<OrderRow> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  if (!order) throw new HttpError(404, OFFICE_MESSAGES.noSuchOrder);
+  return order;
+}
+
+/** Queues a message to the customer, when their account still has an address. */
+async function tell(tx: Tx, customerId: number, build: (to: To) => MailMessage) {
+  const to = await recipient(tx, customerId);
+  if (to) await queueMail(tx, build(to));
+}
+
+const refundView = (rows: readonly RefundRow[]) =>
+  rows.map((r) => ({ Id: r.id, PaymentId: r.paymentId, Amount: r.amountPence, Status: r.status }));
+const succeededPence = (rows: readonly RefundRow[]) =>
+  sumPence(rows.filter((r) => r.status === 'succeeded').map((r) => r.amountPence));
+
+/**
+ * Closes the provider's page of a payment started for an unpaid invoice, so it cannot be paid
+ * once voided. Answers `paid` when the customer paid it first (it is booked instead).
+ */
+async function closeInvoicePayments(app: FastifyInstance, invoiceIds: number[]) {
+  if (invoiceIds.length === 0) return 'closed';
+  const pending = await app.database.db
+    .select()
+    .from(payments)
+    .where(and(inArray(payments.invoiceId, invoiceIds), eq(payments.status, 'pending')));
+  let outcome: 'closed' | 'paid' = 'closed';
+  for (const row of pending) {
+    if ((await closePayment(app, row, 'cancelled', 'The invoice was voided')) === 'paid') {
+      outcome = 'paid';
+    }
+  }
+  return outcome;
+}
+
+// --- orders -------------------------------------------------------------------------------------
+
+/**
+ * Cancels an order the lifecycle lets go (before it is shipped): its unpaid invoices are voided
+ * and all that was paid for it is refunded through the provider. An order whose checkout is still
+ * waiting to be paid is left to that payment (paid, or cancelled by itself after 24 hours).
+ */
+export async function cancelOrder(
+  app: FastifyInstance,
+  orderId: number,
+  reason: string,
+  staffId: number,
+) {
+  const db = app.database.db;
+  const actor = staff(staffId);
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new HttpError(404, OFFICE_MESSAGES.noSuchOrder);
+  const unpaid = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.status, 'unpaid')));
+  await closeInvoicePayments(
+    app,
+    unpaid.map((i) => i.id),
+  );
+
+  const reserved = await db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, orderId);
+    if (!canTransition(locked.status, 'Cancelled')) {
+      throw new HttpError(409, OFFICE_MESSAGES.notCancellable(locked.status));
+    }
+    if (locked.paymentId !== null) {
+      const [checkout] = await tx.select().from(payments).where(eq(payments.id, locked.paymentId));
+      if (checkout.status === 'pending') {
+        throw new HttpError(409, OFFICE_MESSAGES.checkoutPending(checkout.reference));
+      }
+    }
+    await transitionOrders(tx, [orderId], locked.status, 'Cancelled', actor, reason);
+    const voided: string[] = [];
+    for (const invoice of unpaid) {
+      const done = await voidInvoice(tx, invoice.id, actor);
+      if (done) voided.push(done.invoice.reference);
+    }
+    const rows = await reserveRefunds(tx, locked, 'all', `Cancelled: ${reason}`, actor);
+    await audit(tx, {
+      actorId: staffId,
+      action: 'cancel',
+      subject: 'Order',
+      subjectId: orderId,
+      before: { Status: locked.status },
+      after: {
+        Status: 'Cancelled',
+        Reason: reason,
+        VoidedInvoices: voided,
+        Refunds: refundView(rows),
+      },
+    });
+    return rows;
+  });
+
+  const sent = await sendRefunds(app, reserved, actor);
+  const refundedPence = succeededPence(sent);
+  await tell(db, order.customerId, (to) =>
+    orderCancelledEmail(app.config, to, order, { reason, refundedPence }),
+  );
+  const missing = sumPence(sent.map((r) => r.amountPence)) - refundedPence;
+  if (missing > 0) {
+    throw new HttpError(502, OFFICE_MESSAGES.cancelledRefundFailed(formatMoney(missing)));
+  }
+}
+
+/** Gives back part of what was paid for an order (never more than is left). */
+export async function refundOrder(
+  app: FastifyInstance,
+  orderId: number,
+  { amountPence, reason }: { amountPence: number; reason: string },
+  staffId: number,
+) {
+  const db = app.database.db;
+  const actor = staff(staffId);
+  const { order, rows } = await db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, orderId);
+    const reserved = await reserveRefunds(tx, locked, amountPence, reason, actor);
+    await audit(tx, {
+      actorId: staffId,
+      action: 'refund',
+      subject: 'Order',
+      subjectId: orderId,
+      after: { Amount: amountPence, Reason: reason, Refunds: refundView(reserved) },
+    });
+    return { order: locked, rows: reserved };
+  });
+  const sent = await sendRefunds(app, rows, actor);
+  const refundedPence = succeededPence(sent);
+  if (refundedPence > 0) {
+    await tell(db, order.customerId, (to) =>
+      refundEmail(app.config, to, order, { reason, amountPence: refundedPence }),
+    );
+  }
+  if (refundedPence < amountPence) throw new HttpError(502, REFUND_MESSAGES.providerFailed);
+}
+
+/** Raises an invoice for something extra on an order, optionally holding its parcel for it. */
+export async function raiseOrderInvoice(
+  app: FastifyInstance,
+  orderId: number,
+  input: { amountPence: number; reason: string; hold: boolean },
+  staffId: number,
+) {
+  return app.database.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!INVOICEABLE_STATUSES.includes(order.status)) {
+      throw new HttpError(409, OFFICE_MESSAGES.noInvoiceNow(order.status));
+    }
+    if (input.hold && order.status !== 'Received at Depot') {
+      throw new HttpError(409, OFFICE_MESSAGES.holdNeedsParcel);
+    }
+    const invoice = await raiseInvoice(tx, { orderId, ...input }, staff(staffId));
+    await audit(tx, {
+      actorId: staffId,
+      action: 'create',
+      subject: 'Invoice',
+      subjectId: invoice.Id,
+      after: { ...invoice, Hold: input.hold },
+    });
+    await tell(tx, order.customerId, (to) =>
+      invoiceEmail(
+        app.config,
+        to,
+        order,
+        { id: invoice.Id, reference: invoice.Reference, ...input },
+        false,
+      ),
+    );
+    return invoice;
+  });
+}
+
+/** A note on the order's timeline, for staff only. */
+export async function addOrderNote(db: Db, orderId: number, note: string, staffId: number) {
+  await db.transaction(async (tx) => {
+    await lockOrder(tx, orderId);
+    await recordOrderEvent(tx, orderId, staff(staffId), note, { kind: 'note' });
+    await audit(tx, {
+      actorId: staffId,
+      action: 'note',
+      subject: 'Order',
+      subjectId: orderId,
+      after: { Note: note },
+    });
+  });
+}
+
+// --- quotes -------------------------------------------------------------------------------------
+
+/** Prices a requested quote: the customer is e-mailed a link to accept or decline it. */
+export async function priceQuoteAsStaff(
+  app: FastifyInstance,
+  orderId: number,
+  input: { amountPence: number; note: string },
+  staffId: number,
+) {
+  return app.database.db.transaction(async (tx) => {
+    await priceQuote(tx as Db, app.config, orderId, input, staff(staffId));
+    await audit(tx, {
+      actorId: staffId,
+      action: 'price',
+      subject: 'Quote',
+      subjectId: orderId,
+      before: { Status: 'Quote Requested' },
+      after: { Status: 'Quote Ready', QuotePrice: input.amountPence, Note: input.note },
+    });
+    const [row] = await tx
+      .select({ order: orders, customer: users })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.customerId))
+      .where(eq(orders.id, orderId));
+    return officeQuote(row.order, row.customer);
+  });
+}
+
+// --- invoices -----------------------------------------------------------------------------------
+
+async function lockInvoice(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({ invoice: invoices, order: orders })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(eq(invoices.id, id))
+    .for('update', { of: invoices });
+  if (!row) throw new HttpError(404, OFFICE_MESSAGES.noSuchInvoice);
+  if (row.invoice.status !== 'unpaid') {
+    throw new HttpError(409, OFFICE_MESSAGES.notUnpaid(row.invoice.status));
+  }
+  return row;
+}
+
+/** Voids an unpaid invoice: its payment page is closed first; a parcel held for it is released. */
+export async function voidInvoiceAsStaff(
+  app: FastifyInstance,
+  invoiceId: number,
+  reason: string,
+  staffId: number,
+) {
+  const db = app.database.db;
+  await db.transaction((tx) => lockInvoice(tx, invoiceId));
+  if ((await closeInvoicePayments(app, [invoiceId])) === 'paid') {
+    throw new HttpError(409, OFFICE_MESSAGES.justPaid);
+  }
+  await db.transaction(async (tx) => {
+    const { invoice, order } = await lockInvoice(tx, invoiceId);
+    const { released } = (await voidInvoice(tx, invoiceId, staff(staffId)))!;
+    await audit(tx, {
+      actorId: staffId,
+      action: 'void',
+      subject: 'Invoice',
+      subjectId: invoiceId,
+      before: { Status: 'unpaid' },
+      after: { Status: 'void', Reason: reason, Released: released },
+    });
+    await tell(tx, invoice.customerId, (to) =>
+      invoiceVoidedEmail(app.config, to, order, {
+        id: invoice.id,
+        reference: invoice.reference,
+        reason: invoice.reason,
+        amountPence: invoice.amountPence,
+      }),
+    );
+  });
+}
+
+/** E-mails the customer a reminder of an unpaid invoice, with the link to pay it. */
+export async function remindInvoice(app: FastifyInstance, invoiceId: number, staffId: number) {
+  await app.database.db.transaction(async (tx) => {
+    const { invoice, order } = await lockInvoice(tx, invoiceId);
+    await tell(tx, invoice.customerId, (to) =>
+      invoiceEmail(
+        app.config,
+        to,
+        order,
+        {
+          id: invoice.id,
+          reference: invoice.reference,
+          reason: invoice.reason,
+          amountPence: invoice.amountPence,
+        },
+        true,
+      ),
+    );
+    await audit(tx, {
+      actorId: staffId,
+      action: 'remind',
+      subject: 'Invoice',
+      subjectId: invoiceId,
+    });
+  });
+}
+
+// --- cases --------------------------------------------------------------------------------------
+
+async function lockCase(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({ orderCase: orderCases, order: orders })
+    .from(orderCases)
+    .innerJoin(orders, eq(orders.id, orderCases.orderId))
+    .where(eq(orderCases.id, id))
+    .for('update', { of: orderCases });
+  if (!row) throw new HttpError(404, OFFICE_MESSAGES.noSuchCase);
+  if (row.orderCase.status === 'Resolved') throw new HttpError(409, OFFICE_MESSAGES.caseResolved);
+  return row;
+}
+
+/** A staff message on a case, the status it moves to, and the customer's e-mail, in `tx`. */
+async function answerCase(
+  tx: Tx,
+  app: FastifyInstance,
+  caseId: number,
+  { message, resolved, refundPence }: { message: string; resolved: boolean; refundPence: number },
+  staffId: number,
+) {
+  const { orderCase, order } = await lockCase(tx, caseId);
+  const status = resolved ? 'Resolved' : 'Answered';
+  await tx
+    .insert(caseMessages)
+    .values({ caseId, authorType: 'staff', authorId: staffId, body: message });
+  await tx
+    .update(orderCases)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(orderCases.id, caseId));
+  await audit(tx, {
+    actorId: staffId,
+    action: resolved ? 'resolve' : 'reply',
+    subject: 'Case',
+    subjectId: caseId,
+    before: { Status: orderCase.status },
+    after: { Status: status, Message: message, ...(refundPence ? { Refund: refundPence } : {}) },
+  });
+  await tell(tx, orderCase.customerId, (to) =>
+    caseEmail(app.config, to, order, {
+      caseReference: orderCase.reference,
+      message,
+      resolved,
+      refundPence,
+    }),
+  );
+}
+
+/** Replies to the customer on a case: Answered, and the customer is e-mailed the reply. */
+export async function replyToCase(
+  app: FastifyInstance,
+  caseId: number,
+  message: string,
+  staffId: number,
+) {
+  await app.database.db.transaction((tx) =>
+    answerCase(tx, app, caseId, { message, resolved: false, refundPence: 0 }, staffId),
+  );
+}
+
+export const RESOLVED_MESSAGE = 'We have looked into your report and resolved this case.';
+
+/**
+ * Resolves a case, with a refund on its order when given: the refund is made first, and the case
+ * is resolved only once the provider has made it (a refused refund leaves the case as it was).
+ */
+export async function resolveCase(
+  app: FastifyInstance,
+  caseId: number,
+  { message, refundPence }: { message: string; refundPence: number },
+  staffId: number,
+) {
+  const db = app.database.db;
+  const actor = staff(staffId);
+  if (refundPence > 0) {
+    const rows = await db.transaction(async (tx) => {
+      const { orderCase } = await lockCase(tx, caseId);
+      const order = await lockOrder(tx, orderCase.orderId);
+      return reserveRefunds(tx, order, refundPence, `Case ${orderCase.reference}`, actor);
+    });
+    const sent = await sendRefunds(app, rows, actor);
+    if (succeededPence(sent) < refundPence) {
+      throw new HttpError(502, REFUND_MESSAGES.providerFailed);
+    }
+  }
+  await db.transaction((tx) =>
+    answerCase(
+      tx,
+      app,
+      caseId,
+      { message: message || RESOLVED_MESSAGE, resolved: true, refundPence },
+      staffId,
+    ),
+  );
+}

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { formatMoney } from '../../../shared/money';
+import { allocateRefund, REFUND_MESSAGES, type RefundSource } from '../../../shared/refunds';
+import { invoices, orders, payments, refunds } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { recordOrderEvent, type Actor, type Tx } from '../orders/lifecycle';
+import { RefundRefusedError } from './providers/provider';
+
+/**
+ * Refunds (issue 14): money given back on an order through the payment provider, in two steps
+ * around the provider's call, as a discount use is reserved then redeemed (decision 0012):
+ *
+ * 1. `reserveRefunds`, in the use case's transaction: the order's paid payments are locked, what
+ *    each may still give back for the order is counted (its share, less the refunds made or
+ *    pending), and the refund is split over them and recorded `pending`. Two refunds at once are
+ *    served one after the other, and the second sees the first: never more than was paid.
+ * 2. `sendRefunds`, after that commit: the provider is asked, with the refund's own idempotency
+ *    key; its answer is recorded (succeeded, or failed, which frees the amount again) with an
+ *    event on the order's timeline. A provider that does not answer leaves the refund pending
+ *    (still counted), so a retry can never give the money back twice.
+ */
+
+export type RefundRow = typeof refunds.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+/** Refunds that count against what may be given back: made, or waiting for the provider. */
+const counted = ne(refunds.status, 'failed');
+
+/**
+ * The order's paid payments, oldest first (its checkout, then its invoices'), with what each
+ * took for the order and what was given back of it. `lock` locks the payment rows.
+ */
+export async function refundSources(
+  tx: Tx,
+  order: Pick<OrderRow, 'id' | 'paymentId' | 'totalPence' | 'discountPence'>,
+  lock = false,
+): Promise<(RefundSource & { payment: PaymentRow })[]> {
+  const invoiceIds = tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.orderId, order.id));
+  const query = tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'paid'),
+        or(
+          order.paymentId === null ? sql`false` : eq(payments.id, order.paymentId),
+          inArray(payments.invoiceId, invoiceIds),
+        ),
+      ),
+    )
+    .orderBy(asc(payments.id));
+  const paid = lock ? await query.for('update') : await query;
+  if (paid.length === 0) return [];
+  const given = await tx
+    .select({
+      paymentId: refunds.paymentId,
+      pence: sql<number>`sum(${refunds.amountPence})`.mapWith(Number),
+    })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.orderId, order.id),
+        inArray(
+          refunds.paymentId,
+          paid.map((p) => p.id),
+        ),
+        counted,
+      ),
+    )
+    .groupBy(refunds.paymentId);
+  return paid.map((payment) => ({
+    payment,
+    paymentId: payment.id,
+    // A checkout may pay for several orders: this order's share is its total less its discount.
+    paidPence:
+      payment.kind === 'checkout' ? order.totalPence - order.discountPence : payment.amountPence,
+    refundedPence: given.find((g) => g.paymentId === payment.id)?.pence ?? 0,
+  }));
+}
+
+/**
+ * Step 1, in the caller's transaction: reserves a refund of `amount` pence (or of all that is
+ * left, `'all'`) on the order, split over its payments. A 409 when that is more than is left;
+ * `'all'` with nothing left reserves nothing.
+ */
+export async function reserveRefunds(
+  tx: Tx,
+  order: OrderRow,
+  amount: number | 'all',
+  reason: string,
+  actor: Actor,
+): Promise<RefundRow[]> {
+  const sources = await refundSources(tx, order, true);
+  const left = sources.reduce((sum, s) => sum + Math.max(0, s.paidPence - s.refundedPence), 0);
+  if (amount === 'all' && left === 0) return [];
+  const parts = allocateRefund(amount === 'all' ? left : amount, sources);
+  if (!parts) throw new HttpError(409, REFUND_MESSAGES.tooMuch(left));
+  const rows: RefundRow[] = [];
+  for (const part of parts) {
+    const payment = sources.find((s) => s.paymentId === part.paymentId)!.payment;
+    const [row] = await tx
+      .insert(refunds)
+      .values({
+        paymentId: part.paymentId,
+        orderId: order.id,
+        amountPence: part.amountPence,
+        reason,
+        staffId: actor.type === 'staff' ? (actor.id ?? null) : null,
+        provider: payment.provider,
+        idempotencyKey: `ferrybox-refund-${randomUUID()}`,
+      })
+      .returning();
+    rows.push(row);
+  }
+  return rows;
+}
+
+/**
+ * Step 2: asks the provider for each reserved refund and records its answer, each in a
+ * transaction of its own. Returns the refunds as they now stand.
+ */
+export async function sendRefunds(
+  app: FastifyInstance,
+  rows: readonly RefundRow[],
+  actor: Actor,
+): Promise<RefundRow[]> {
+  const done: RefundRow[] = [];
+  for (const row of rows) done.push(await sendRefund(app, row, actor));
+  return done;
+}
+
+async function sendRefund(app: FastifyInstance, row: RefundRow, actor: Actor): Promise<RefundRow> {
+  const db = app.database.db;
+  const [payment] = await db.select().from(payments).where(eq(payments.id, row.paymentId));
+  let outcome: { status: 'succeeded' | 'pending' | 'failed'; refundId: string | null };
+  try {
+    if (!payment.providerPaymentId) throw new RefundRefusedError('the payment has no provider id');
+    const answer = await app.paymentProvider.refund(
+      payment.providerPaymentId,
+      row.amountPence,
+      row.idempotencyKey,
+    );
+    outcome = { status: answer.status, refundId: answer.refundId };
+  } catch (err) {
+    if (!(err instanceof RefundRefusedError)) {
+      // No answer: the refund may have been made. It stays pending (counted), for a person.
+      app.log.error({ err, refund: row.id }, 'refund: the payment provider did not answer');
+      return row;
+    }
+    app.log.warn({ err, refund: row.id }, 'refund refused by the payment provider');
+    outcome = { status: 'failed', refundId: null };
+  }
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(refunds)
+      .set({ status: outcome.status, providerRefundId: outcome.refundId, updatedAt: new Date() })
+      .where(eq(refunds.id, row.id))
+      .returning();
+    if (outcome.status !== 'pending') {
+      const amount = formatMoney(row.amountPence);
+      await recordOrderEvent(
+        tx,
+        row.orderId,
+        actor,
+        outcome.status === 'succeeded'
+          ? `Refunded ${amount} (${payment.reference}): ${row.reason}`
+          : `The refund of ${amount} (${payment.reference}) was refused by the payment provider`,
+        {
+          kind: outcome.status === 'succeeded' ? 'refund' : 'refund-failed',
+          refundId: row.id,
+          amountPence: row.amountPence,
+        },
+      );
+    }
+    return updated;
+  });
+}
