@@ -167,14 +167,10 @@ export async function receivedThroughApi(
  * expression) holds: from the key's event to the frame that shows it.
  */
 export async function timeEnter(page: Page, done: string): Promise<number> {
-  await page.evaluate(() => {
-    const w = window as unknown as { enterAt?: number };
-    w.enterAt = undefined;
-    const mark = (e: KeyboardEvent) => {
-      if (e.key === 'Enter') w.enterAt = performance.now();
-    };
-    document.addEventListener('keydown', mark, { capture: true, once: true });
-  });
+  // strings, not functions: the bench's loader (tsx) would add helpers the page lacks
+  await page.evaluate(
+    `window.enterAt = undefined; document.addEventListener('keydown', (e) => { if (e.key === 'Enter') window.enterAt = performance.now(); }, { capture: true, once: true })`,
+  );
   await page.keyboard.press('Enter');
   const elapsed = await page.waitForFunction(
     `(() => { const at = window.enterAt; return at !== undefined && (${done}) ? performance.now() - at : false; })()`,
