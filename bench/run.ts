@@ -320,12 +320,11 @@ async function lighthouseRun(url: string, port: number) {
 }
 
 /**
- * Lighthouse 12 with its default mobile settings (simulated slow 4G, 4x CPU slowdown) against
- * the built site served by the real server on a fresh database. Each page runs
- * LIGHTHOUSE_RUNS times (default 3); the run with the median performance score is reported.
+ * The real server in production mode serving the built site, on a fresh database and a free
+ * port; `stop` stops it and removes its data.
  */
-async function lighthouseRows(): Promise<LighthouseRow[]> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferrybox-bench-web-'));
+async function builtSite(name: string, env: Record<string, string> = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `ferrybox-bench-${name}-`));
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'production',
@@ -334,9 +333,25 @@ async function lighthouseRows(): Promise<LighthouseRow[]> {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     WORKERS: '0',
+    ...env,
   });
   const running = await start(config);
-  const base = `http://127.0.0.1:${(running.app.server.address() as { port: number }).port}`;
+  return {
+    base: `http://127.0.0.1:${(running.app.server.address() as { port: number }).port}`,
+    stop: async () => {
+      await running.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Lighthouse 12 with its default mobile settings (simulated slow 4G, 4x CPU slowdown) against
+ * the built site served by the real server on a fresh database. Each page runs
+ * LIGHTHOUSE_RUNS times (default 3); the run with the median performance score is reported.
+ */
+async function lighthouseRows(): Promise<LighthouseRow[]> {
+  const { base, stop } = await builtSite('web');
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumExecutable(),
     // the browser tests' flags; headless too, which Playwright adds itself and chrome-launcher not
@@ -368,8 +383,7 @@ async function lighthouseRows(): Promise<LighthouseRow[]> {
     }
   } finally {
     chrome.kill();
-    await running.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await stop();
   }
   return rows;
 }
@@ -401,21 +415,11 @@ const percentile = (values: number[], p: number) => {
  * the script's own time per parcel (typing at full speed) is the floor of a person's.
  */
 async function depotRows(): Promise<DepotRow[]> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferrybox-bench-depot-'));
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    WORKERS: '0',
+  const { base, stop } = await builtSite('depot', {
     RATE_LIMIT_SCALE: '1000',
     ADMIN_EMAIL: FIRST_ADMIN.email,
     ADMIN_PASSWORD: FIRST_ADMIN.password,
   });
-  const running = await start(config);
-  const base = `http://127.0.0.1:${(running.app.server.address() as { port: number }).port}`;
   const browser = await chromium.launch({
     executablePath: chromiumExecutable(),
     args: CHROMIUM_FLAGS,
@@ -471,8 +475,7 @@ async function depotRows(): Promise<DepotRow[]> {
     }
   } finally {
     await browser.close();
-    await running.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await stop();
   }
   const row = (step: string, values: number[], target: string): DepotRow => ({
     step,
