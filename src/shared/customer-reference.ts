@@ -49,6 +49,16 @@ export function normaliseReference(text: string): string {
   return text.toUpperCase().replace(/[\s-]+/g, '');
 }
 
+/**
+ * Whether the text (normalised first) is shaped like a reference, `FB` and six letters or digits,
+ * right or not: one whose check fails is a typo to point out at once (the depot's find field).
+ */
+export function looksLikeReference(text: string): boolean {
+  return new RegExp(`^${REFERENCE_PREFIX}[A-Z0-9]{${BODY_LENGTH + 1}}$`).test(
+    normaliseReference(text),
+  );
+}
+
 /** Whether the text (normalised first) is a well-formed reference with a correct check. */
 export function isValidReference(text: string): boolean {
   const reference = normaliseReference(text);

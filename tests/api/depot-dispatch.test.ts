@@ -5,6 +5,7 @@ import {
   deliverResponse,
   dispatchListResponse,
   dispatchResponse,
+  parcelsResponse,
 } from '../../src/shared/api/depot';
 import { trackingLink } from '../../src/shared/carriers';
 import type { Island } from '../../src/shared/islands';
@@ -82,6 +83,7 @@ describe('who may dispatch and deliver', () => {
         },
       ],
       ['POST', '/api/admin/depot/deliver', { OrderIds: [999_999] }],
+      ['GET', '/api/admin/depot/parcels?state=dispatched'],
     ];
     for (const [method, url, body] of routes) {
       const call = (token?: string) =>
@@ -275,8 +277,16 @@ describe('POST /api/admin/depot/deliver', () => {
     );
     expect(sailed.statusCode, sailed.body).toBe(200);
     const notShipped = await receivedOrder(depot.token, ann);
+    /** The shipped list (dispatched, not yet delivered), as the dispatch screen reads it. */
+    const shipped = async () => {
+      const res = await calls.parcels('state=dispatched&itemsPerPage=100', depot.token);
+      expect(res.statusCode, res.body).toBe(200);
+      return parcelsResponse.parse(res.json()).items.map((p) => p.OrderId);
+    };
 
     const [a, b, c] = orders3.map((o) => o.Id);
+    expect(await shipped()).toEqual(expect.arrayContaining([a, b, c]));
+    expect(await shipped()).not.toContain(notShipped.Id);
     const mixed = await deliver({ OrderIds: [a, notShipped.Id] }, office.token);
     expect(mixed.statusCode).toBe(409);
     expect(mixed.json().message).toContain(`${notShipped.Reference} is Received at Depot`);
@@ -297,6 +307,7 @@ describe('POST /api/admin/depot/deliver', () => {
     const one = await deliver({ OrderIds: [c] }, depot.token);
     expect(deliverResponse.parse(one.json())).toEqual({ Delivered: [c] });
     expect(await statusOf([a, b, c])).toEqual(['Delivered', 'Delivered', 'Delivered']);
+    expect((await shipped()).filter((id) => [a, b, c].includes(id!))).toEqual([]);
     expect((await parcelOf(a)).deliveredAt).not.toBeNull();
     const [event] = await ctx.database.db
       .select()

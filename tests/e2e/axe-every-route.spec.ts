@@ -84,6 +84,15 @@ test('the customer’s screens', async ({ page, request }) => {
 test('the back office', async ({ page }) => {
   const open = await check(page, ['/admin/login/']);
   await staffLogIn(page, FIRST_ADMIN.email, FIRST_ADMIN.password);
-  const problems = [...open, ...(await check(page, ['/admin/', '/admin/staff/']))];
+  const problems = [
+    ...open,
+    ...(await check(page, [
+      '/admin/',
+      '/admin/receive/',
+      '/admin/parcels/',
+      '/admin/dispatch/',
+      '/admin/staff/',
+    ])),
+  ];
   expect(problems).toEqual([]);
 });

@@ -14,7 +14,8 @@ import { invoiceSchema } from './orders';
  *   photographed (JSON, photos in base64); for a booking (`OrderId`), for a known customer
  *   without one (`CustomerId`: unbooked) or for nobody known (neither: unknown).
  * - POST /parcels/{Id}/match: an unbooked (or unknown) parcel matched to a booking made later.
- * - GET  /parcels?state=unknown|unbooked|held|ready&page=&itemsPerPage=: the lists, paged.
+ * - GET  /parcels?state=unknown|unbooked|held|ready|dispatched&page=&itemsPerPage=: the lists,
+ *   paged (dispatched: shipped, not yet delivered).
  * - GET  /parcels/{Id}/label.pdf: the shelf label (Code 128 of the order reference).
  * - GET  /photos/{Id}: a parcel photo.
  * - GET  /dispatch, POST /dispatch, POST /deliver: what can leave, a sailing, deliveries.
@@ -24,8 +25,10 @@ import { invoiceSchema } from './orders';
 
 export const DEPOT_LIMITS = {
   photos: 6,
-  /** Bytes of one photo, decoded. The screen resizes to about 1600 px JPEG first. */
+  /** Bytes of one photo, decoded. The screen resizes to `resizedSide` px JPEG first. */
   photoBytes: 2 * 1024 * 1024,
+  /** The longest side of a photo as the receiving screen sends it, in pixels. */
+  resizedSide: 1600,
   /** Longest side of a photo, in pixels. */
   photoSide: 4096,
   weightKg: 1000,
@@ -194,7 +197,9 @@ export const PARCEL_STATES = [
   'cancelled',
 ] as const;
 export type ParcelState = (typeof PARCEL_STATES)[number];
-export const LISTED_STATES = ['unknown', 'unbooked', 'held', 'ready'] as const;
+/** The lists the screens page through; `dispatched` is shipped and not yet delivered. */
+export const LISTED_STATES = ['unknown', 'unbooked', 'held', 'ready', 'dispatched'] as const;
+export type ListedState = (typeof LISTED_STATES)[number];
 
 /** Why a parcel is held: an invoice to pay, or the office must quote (larger than every band). */
 export const HOLDS = ['invoice', 'quote'] as const;

@@ -35,6 +35,18 @@ export async function apiDownload(path: string, type: string): Promise<Blob> {
   return (await customerCall('GET', path, `${type}, application/json`)).blob();
 }
 
+/** A file the API answers, with a bearer token of the caller's choosing (see sendRequest). */
+export async function sendDownload(
+  token: string | null,
+  path: string,
+  type: string,
+  onError?: (status: number) => void,
+): Promise<Blob> {
+  return (
+    await send(token, 'GET', path, `${type}, application/json`, undefined, {}, onError)
+  ).blob();
+}
+
 function customerCall(
   method: string,
   path: string,

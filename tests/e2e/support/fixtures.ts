@@ -21,10 +21,15 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
-/** Saves a full-page screenshot at phone (375) and desktop (1280) widths. */
-export async function screenshots(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+const HEIGHTS: Record<number, number> = { 375: 812, 768: 1024 };
+
+/**
+ * Saves a full-page screenshot at phone (375) and desktop (1280) widths, or at the widths given
+ * (the back office: tablet, 768, and desktop).
+ */
+export async function screenshots(page: Page, name: string, widths = [375, 1280]) {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: HEIGHTS[width] ?? 900 });
     await page.screenshot({
       path: `tests/.artifacts/screenshots/${name}-${width}.png`,
       fullPage: true,

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import {
   generateReference,
   isValidReference,
+  looksLikeReference,
   normaliseReference,
   REFERENCE_ALPHABET,
   REFERENCE_PREFIX,
@@ -75,6 +76,18 @@ describe('customer reference', () => {
     expect(isValidReference(`${reference}3`)).toBe(false);
     expect(isValidReference('')).toBe(false);
     expect(isValidReference('FB')).toBe(false);
+  });
+
+  test('looks like a reference: FB and six letters or digits, its check right or wrong', () => {
+    const reference = referenceFrom([0, 1, 2, 3, 4]);
+    const typo = `${reference.slice(0, -1)}${reference.endsWith('3') ? '4' : '3'}`;
+    expect(looksLikeReference(reference)).toBe(true);
+    expect(looksLikeReference(` ${typo.toLowerCase()} `)).toBe(true);
+    expect(isValidReference(typo)).toBe(false);
+    // a courier's tracking number or an order reference is not a reference with a typo
+    for (const other of ['JD0002241234567890', 'ORD-000042', 'FB12345', 'FB1234567']) {
+      expect(looksLikeReference(other)).toBe(false);
+    }
   });
 
   test('exhaustive: every single-character substitution in any position is detected', () => {

@@ -3,12 +3,17 @@ import {
   DEPOT_MESSAGES,
   type DepotCustomer,
   type DepotParcel,
+  type ListedState,
   type LookupResult,
   type OpenBooking,
   type ParcelState,
 } from '../../../shared/api/depot';
 import { trackingLink } from '../../../shared/carriers';
-import { isValidReference, normaliseReference } from '../../../shared/customer-reference';
+import {
+  isValidReference,
+  looksLikeReference,
+  normaliseReference,
+} from '../../../shared/customer-reference';
 import { ISLANDS } from '../../../shared/islands';
 import { orderIdFromReference } from '../../../shared/order-reference';
 import type { OrderStatus } from '../../../shared/order-status';
@@ -110,8 +115,6 @@ async function openBookings(
   return bookings.sort((a, b) => Number(b.Matches) - Number(a.Matches));
 }
 
-const CUSTOMER_REFERENCE_SHAPE = /^FB[A-Z0-9]{6}$/;
-
 /**
  * Finds what a scanned or typed label names: an order reference (`ORD-000042`), a customer
  * reference (its check character must hold: a typo is a 400 on `q` at once, unless a courier's
@@ -147,8 +150,8 @@ export async function lookup(tx: Tx, q: string): Promise<LookupResult> {
     )
     .limit(20);
 
-  const reference = normaliseReference(q);
-  if (CUSTOMER_REFERENCE_SHAPE.test(reference) && byTracking.length === 0) {
+  if (looksLikeReference(q) && byTracking.length === 0) {
+    const reference = normaliseReference(q);
     if (!isValidReference(reference)) {
       throw new HttpError(400, DEPOT_MESSAGES.badReference, [
         { field: 'q', error: DEPOT_MESSAGES.badReference },
@@ -313,17 +316,18 @@ export async function depotParcel(tx: Tx, id: number): Promise<DepotParcel> {
 
 const ready = and(inArray(orders.status, [...DISPATCHABLE]), isNull(parcels.dispatchedAt));
 
-const STATE_FILTERS: Record<'unknown' | 'unbooked' | 'held' | 'ready', SQL | undefined> = {
+const STATE_FILTERS: Record<ListedState, SQL | undefined> = {
   unknown: and(isNull(parcels.orderId), isNull(parcels.customerId)),
   unbooked: and(isNull(parcels.orderId), isNotNull(parcels.customerId)),
   held: eq(orders.status, 'Awaiting Payment'),
   ready,
+  dispatched: eq(orders.status, 'Shipped'),
 };
 
 /** A page of the parcels in a state, the longest waiting first. */
 export async function listParcels(
   tx: Tx,
-  query: { state: keyof typeof STATE_FILTERS; page: number; itemsPerPage: number },
+  query: { state: ListedState; page: number; itemsPerPage: number },
 ) {
   const where = STATE_FILTERS[query.state];
   const [rows, [{ total }]] = await Promise.all([

@@ -13,6 +13,24 @@ export const ADMIN_AREAS: {
   description: string;
 }[] = [
   {
+    label: 'Receive',
+    to: '/admin/receive/',
+    can: ['receive', 'Parcel'],
+    description: 'A parcel arrives: find its booking, weigh, measure, photograph and shelve it.',
+  },
+  {
+    label: 'Unmatched',
+    to: '/admin/parcels/',
+    can: ['receive', 'Parcel'],
+    description: 'Unbooked and unknown parcels: match each to its booking once there is one.',
+  },
+  {
+    label: 'Dispatch',
+    to: '/admin/dispatch/',
+    can: ['dispatch', 'Parcel'],
+    description: 'Send ready parcels on a sailing, and mark shipped ones delivered.',
+  },
+  {
     label: 'Staff',
     to: '/admin/staff/',
     can: ['manage', 'Staff'],
@@ -73,7 +91,7 @@ function AdminNav() {
             component={NavLink}
             to={area.to}
             color="inherit"
-            sx={{ '&.active': { boxShadow: 'inset 0 -3px 0 currentColor', borderRadius: 0 } }}
+            sx={{ '&.active': { bgcolor: 'primary.dark' } }}
           >
             {area.label}
           </Button>

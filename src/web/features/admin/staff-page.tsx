@@ -27,12 +27,8 @@ import { FormAlert } from '../../components/form-alert';
 import { ApiError } from '../../lib/api-client';
 import { useAccountForm } from '../account/use-account-form';
 import { useChangeRole, useInviteStaff, useSetDisabled, useStaffList } from './api/staff';
+import { problem } from './problem';
 import { useStaffSession } from './staff-session';
-
-const problem = (error: unknown) =>
-  error instanceof ApiError && error.status < 500
-    ? error.message
-    : 'That did not work just now, please try again.';
 
 /** /admin/staff/ (admins): who works here, their roles, invitations and disabled accounts. */
 export function StaffPage() {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { UserData } from '../../../shared/api/auth';
 import { can, type AbilityAction, type AbilitySubject } from '../../../shared/access';
-import { sendRequest } from '../../lib/api-client';
+import { sendDownload, sendRequest } from '../../lib/api-client';
 import { readJson, readText, remove, writeJson, writeText } from '../../lib/storage';
 
 /**
@@ -56,12 +56,21 @@ export function staffCan(user: UserData | null, action: AbilityAction, subject: 
   return user !== null && can(user.Ability, action, subject);
 }
 
-/** A staff call: the staff token, and a 401 (session ended or disabled) logs out here. */
+/** A 401 on a call made with this token (session ended or disabled) logs out here. */
+const endOn401 = (token: string | null) => (status: number) => {
+  if (status === 401 && getStaffSession().token === token) clearStaffSession();
+};
+
+/** A staff call: the staff token, and a 401 logs out here. */
 export function staffRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
   const { token } = getStaffSession();
-  return sendRequest<T>(token, method, path, body, (status) => {
-    if (status === 401 && getStaffSession().token === token) clearStaffSession();
-  });
+  return sendRequest<T>(token, method, path, body, endOn401(token));
+}
+
+/** A file from a staff call (a label's PDF), likewise. */
+export function staffDownload(path: string, type: string): Promise<Blob> {
+  const { token } = getStaffSession();
+  return sendDownload(token, path, type, endOn401(token));
 }
 
 /** Stores a new staff token and who it belongs to (GET /public/auth/me). */

@@ -1,0 +1,109 @@
+import { useEffect, useMemo } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  DepotParcel,
+  DispatchRequest,
+  ListedState,
+  LookupResult,
+  ReceiveRequest,
+  ReceiveResult,
+} from '../../../../shared/api/depot';
+import { staffDownload, staffRequest } from '../staff-session';
+
+/**
+ * The depot floor's calls (/api/admin/depot, src/shared/api/depot.ts): find a booking, receive a
+ * parcel, the parcels' lists, match, the label, dispatch and deliver. Every change refreshes the
+ * depot's lists.
+ */
+export const depotKey = ['admin', 'depot'] as const;
+const BASE = '/api/admin/depot';
+
+/** GET /lookup: what a scanned or typed label names, with the customer's open bookings. */
+export const lookupParcel = (q: string) =>
+  staffRequest<LookupResult>('GET', `${BASE}/lookup?q=${encodeURIComponent(q)}`);
+
+/** The find of the receiving screen, sent when the clerk presses Enter (or the scanner does). */
+export const useLookup = () => useMutation({ mutationFn: lookupParcel });
+
+/** The same find for a parcel being matched; asked afresh each time (bookings change). */
+export const useBookingsOf = (q: string | null) =>
+  useQuery({
+    queryKey: [...depotKey, 'lookup', q],
+    queryFn: () => lookupParcel(q!),
+    enabled: q !== null && q !== '',
+    gcTime: 0,
+    retry: false,
+  });
+
+function useDepotChange<Input, Output>(send: (input: Input) => Promise<Output>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => client.invalidateQueries({ queryKey: depotKey }),
+  });
+}
+
+export const useReceive = () =>
+  useDepotChange((body: ReceiveRequest) =>
+    staffRequest<ReceiveResult>('POST', `${BASE}/receive`, body),
+  );
+
+export const useMatch = () =>
+  useDepotChange(({ parcelId, orderId }: { parcelId: number; orderId: number }) =>
+    staffRequest<ReceiveResult>('POST', `${BASE}/parcels/${parcelId}/match`, { OrderId: orderId }),
+  );
+
+export interface ParcelPage {
+  items: DepotParcel[];
+  total: number;
+  page: number;
+  itemsPerPage: number;
+}
+
+/** GET /parcels?state=: one page of a list, the previous page shown while the next loads. */
+export const useParcels = (state: ListedState, page: number, itemsPerPage: number) =>
+  useQuery({
+    queryKey: [...depotKey, 'parcels', state, page, itemsPerPage],
+    queryFn: () =>
+      staffRequest<ParcelPage>(
+        'GET',
+        `${BASE}/parcels?state=${state}&page=${page}&itemsPerPage=${itemsPerPage}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /dispatch: the parcels ready to leave, by island. */
+export const useDispatchList = () =>
+  useQuery({
+    queryKey: [...depotKey, 'dispatch'],
+    queryFn: () =>
+      staffRequest<{ Islands: { Island: string; Parcels: DepotParcel[] }[] }>(
+        'GET',
+        `${BASE}/dispatch`,
+      ),
+  });
+
+export const useDispatch = () =>
+  useDepotChange((body: DispatchRequest) =>
+    staffRequest<{ Parcels: DepotParcel[] }>('POST', `${BASE}/dispatch`, body),
+  );
+
+export const useDeliver = () =>
+  useDepotChange((orderIds: number[]) =>
+    staffRequest<{ Delivered: number[] }>('POST', `${BASE}/deliver`, { OrderIds: orderIds }),
+  );
+
+/**
+ * The parcel's label (GET /parcels/{Id}/label.pdf, which needs the staff token) as an address a
+ * link can open: fetched once the parcel is received, null until then.
+ */
+export function useLabelUrl(parcelId: number) {
+  const label = useQuery({
+    queryKey: ['admin', 'label', parcelId],
+    queryFn: () => staffDownload(`${BASE}/parcels/${parcelId}/label.pdf`, 'application/pdf'),
+    staleTime: Infinity,
+  });
+  const url = useMemo(() => (label.data ? URL.createObjectURL(label.data) : null), [label.data]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  return { url, failed: label.isError };
+}

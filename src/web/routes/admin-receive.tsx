@@ -1,0 +1,16 @@
+import { pageTitle } from '../lib/site';
+import { AdminArea } from '../features/admin/admin-layout';
+import { ReceivePage } from '../features/admin/receive-page';
+
+export const meta = () => [
+  { title: pageTitle('Receive a parcel') },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function AdminReceiveRoute() {
+  return (
+    <AdminArea can={['receive', 'Parcel']}>
+      <ReceivePage />
+    </AdminArea>
+  );
+}
