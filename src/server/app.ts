@@ -28,6 +28,7 @@ import { addressesRoutes } from './modules/addresses/routes';
 import { devRoutes } from './modules/dev/routes';
 import { devInvoiceRoutes } from './modules/dev/invoice-routes';
 import { devDepotRoutes } from './modules/dev/depot-routes';
+import { devOrderRoutes } from './modules/dev/order-routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { createPaymentProvider } from './modules/payments/providers';
 import type { SandboxProvider } from './modules/payments/providers/sandbox';
@@ -161,6 +162,7 @@ export async function buildApp(
   if (config.env !== 'production') {
     await app.register(devInvoiceRoutes, { prefix: '/dev' });
     await app.register(devDepotRoutes, { prefix: '/dev' });
+    await app.register(devOrderRoutes, { prefix: '/dev' });
   }
   if (web) await app.register(web.routes);
 
