@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toPence } from '../../../shared/money';
-import { orderIdFromReference } from '../../../shared/order-reference';
 import { orders } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { SYSTEM, TransitionError, transitionOrders } from '../orders/lifecycle';
+import { reference } from './depot-routes';
 import { onlyFromThisMachine } from './routes';
 
 /**
@@ -15,10 +15,6 @@ import { onlyFromThisMachine } from './routes';
  *   price and a note): a quote for the customer to answer.
  * - POST /dev/orders/cancel: cancels an order not yet shipped (it leaves the customer's list).
  */
-const reference = z
-  .string()
-  .regex(/^ORD-\d{6,16}$/i, 'must be an order reference')
-  .transform((r) => orderIdFromReference(r)!);
 
 export const devOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', onlyFromThisMachine);
