@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   Alert,
@@ -88,8 +88,7 @@ export function OrderHistoryPage() {
   const list = useOrderHistory(historyRequest(view, PAGE_SIZE));
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.itemsPerPage)) : 1;
-  const show = (next: HistoryView, replace = false) =>
-    setParams(historySearchParams(next), { replace });
+  const show = (next: HistoryView) => setParams(historySearchParams(next));
   /** A new search, filter or sort starts again at the first page. */
   const change = (changes: Partial<HistoryView>) => show({ ...view, page: 1, ...changes });
   const sortBy = (field: OrderSortField) =>
@@ -99,7 +98,10 @@ export function OrderHistoryPage() {
     });
 
   // A page past the last (orders went, or an old link): show the last page instead.
-  if (data && !list.isPlaceholderData && view.page > pages) show({ ...view, page: pages }, true);
+  const pastTheEnd = !!data && !list.isPlaceholderData && view.page > pages;
+  useEffect(() => {
+    if (pastTheEnd) setParams(historySearchParams({ ...view, page: pages }), { replace: true });
+  });
 
   const filtered = isFiltered(view);
   const first = data ? (data.page - 1) * data.itemsPerPage + 1 : 0;
