@@ -36,6 +36,7 @@ import { docsRoutes } from './modules/docs/routes';
 import { devQuoteRoutes } from './modules/dev/quote-routes';
 import { depotRoutes } from './modules/depot/routes';
 import { officeRoutes } from './modules/office/routes';
+import { devOrderRoutes } from './modules/dev/order-routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { createPaymentProvider } from './modules/payments/providers';
 import type { SandboxProvider } from './modules/payments/providers/sandbox';
@@ -194,6 +195,7 @@ export async function buildApp(
     await app.register(devInvoiceRoutes, { prefix: '/dev' });
     await app.register(devDepotRoutes, { prefix: '/dev' });
     await app.register(devQuoteRoutes, { prefix: '/dev' });
+    await app.register(devOrderRoutes, { prefix: '/dev' });
   }
   if (web) await app.register(web.routes);
 

@@ -50,6 +50,12 @@ export const ORDER_STATUS_TRANSITIONS: Readonly<Record<OrderStatus, readonly Ord
 /** Statuses left out of the customer's order list (SPEC section 4). */
 export const HIDDEN_ORDER_STATUSES: readonly OrderStatus[] = ['Cancelled'];
 
+/** The statuses of the orders a customer sees, in lifecycle order. */
+export const VISIBLE_ORDER_STATUSES = ORDER_STATUSES.filter(isShownToCustomer) as [
+  OrderStatus,
+  ...OrderStatus[],
+];
+
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return (ORDER_STATUSES as readonly unknown[]).includes(value);
 }

@@ -37,6 +37,7 @@ export default [
     route('dashboard', 'routes/dashboard.tsx', [
       index('routes/dashboard-home.tsx'),
       route('profile', 'routes/dashboard-profile.tsx'),
+      route('orders', 'routes/dashboard-orders.tsx'),
       route('addresses', 'routes/dashboard-addresses.tsx'),
       route('delete-account', 'routes/dashboard-delete-account.tsx'),
       route('pay/:id', 'routes/dashboard-pay.tsx'),

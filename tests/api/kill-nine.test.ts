@@ -155,69 +155,75 @@ async function flow(who: Awaited<ReturnType<typeof customer>>, key: string) {
   await fetch(`${base}/public/payment/${Payment.Reference}`, { headers: json(who.token) });
 }
 
-test(`${ROUNDS} rounds of kill -9 during checkouts and payments lose no paid order and book none twice`, async () => {
-  let server = await startServer();
-  const who = await customer();
-  let flows = 0;
-  for (let round = 0; round < ROUNDS; round++) {
-    const running = Array.from({ length: FLOWS_PER_ROUND }, () =>
-      flow(who, `kill9-${round}-${(flows += 1)}`).catch(() => undefined),
-    );
-    // somewhere between the checkout and the webhook's booking
-    await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 600));
-    server.child.kill('SIGKILL');
+test(
+  `${ROUNDS} rounds of kill -9 during checkouts and payments lose no paid order and book none twice`,
+  async () => {
+    let server = await startServer();
+    const who = await customer();
+    let flows = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const running = Array.from({ length: FLOWS_PER_ROUND }, () =>
+        flow(who, `kill9-${round}-${(flows += 1)}`).catch(() => undefined),
+      );
+      // somewhere between the checkout and the webhook's booking
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 600));
+      server.child.kill('SIGKILL');
+      await server.exited;
+      await Promise.all(running);
+      server = await startServer();
+    }
+    // The customer comes back to each payment (the server asks the provider when it must).
+    for (const reference of known) {
+      const res = await fetch(`${base}/public/payment/${reference}`, { headers: json(who.token) });
+      expect(res.status, reference).toBe(200);
+    }
+    server.child.kill('SIGTERM');
     await server.exited;
-    await Promise.all(running);
-    server = await startServer();
-  }
-  // The customer comes back to each payment (the server asks the provider when it must).
-  for (const reference of known) {
-    const res = await fetch(`${base}/public/payment/${reference}`, { headers: json(who.token) });
-    expect(res.status, reference).toBe(200);
-  }
-  server.child.kill('SIGTERM');
-  await server.exited;
 
-  const database = await openDatabase({
-    url: scratch?.url,
-    pgliteDir: scratch ? undefined : path.join(dir, 'pglite'),
-  });
-  try {
-    await database.migrate();
-    const rows = async (query: string) =>
-      (await database.db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] };
-    // the provider took the money: our payment is booked (now, or by the refresh above)
-    const lost = await rows(`
+    const database = await openDatabase({
+      url: scratch?.url,
+      pgliteDir: scratch ? undefined : path.join(dir, 'pglite'),
+    });
+    try {
+      await database.migrate();
+      const rows = async (query: string) =>
+        (await database.db.execute(sql.raw(query))) as unknown as {
+          rows: Record<string, unknown>[];
+        };
+      // the provider took the money: our payment is booked (now, or by the refresh above)
+      const lost = await rows(`
       select s.client_reference from sandbox_sessions s
       join payments p on p.reference = s.client_reference
       where s.status = 'complete' and p.status <> 'paid'`);
-    // a paid payment's orders all moved on, each exactly once
-    const twice = await rows(`
+      // a paid payment's orders all moved on, each exactly once
+      const twice = await rows(`
       select order_id, count(*) from order_events
       where from_status = 'Awaiting Payment' and to_status = 'Awaiting Parcel'
       group by order_id having count(*) > 1`);
-    const stuck = await rows(`
+      const stuck = await rows(`
       select o.id from orders o join payments p on p.id = o.payment_id
       where p.status = 'paid' and o.status = 'Awaiting Payment'`);
-    const receipts = await rows(`
+      const receipts = await rows(`
       select message->>'subject' as subject, count(*) from mail_outbox
       where kind = 'receipt' group by message->>'subject' having count(*) > 1`);
-    const paid = await rows(`select count(*)::int as n from payments where status = 'paid'`);
-    expect({
-      lost: lost.rows,
-      twice: twice.rows,
-      stuck: stuck.rows,
-      receipts: receipts.rows,
-    }).toEqual({
-      lost: [],
-      twice: [],
-      stuck: [],
-      receipts: [],
-    });
-    console.info(
-      `kill -9: ${ROUNDS} rounds, ${flows} checkouts, ${(paid.rows[0] as { n: number }).n} paid, 0 lost, 0 twice`,
-    );
-  } finally {
-    await database.close();
-  }
-}, 300_000 + ROUNDS * 20_000);
+      const paid = await rows(`select count(*)::int as n from payments where status = 'paid'`);
+      expect({
+        lost: lost.rows,
+        twice: twice.rows,
+        stuck: stuck.rows,
+        receipts: receipts.rows,
+      }).toEqual({
+        lost: [],
+        twice: [],
+        stuck: [],
+        receipts: [],
+      });
+      console.info(
+        `kill -9: ${ROUNDS} rounds, ${flows} checkouts, ${(paid.rows[0] as { n: number }).n} paid, 0 lost, 0 twice`,
+      );
+    } finally {
+      await database.close();
+    }
+  },
+  300_000 + ROUNDS * 20_000,
+);

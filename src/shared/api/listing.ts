@@ -2,18 +2,18 @@ import { z } from 'zod';
 
 /**
  * Listing options of SPEC section 3 (sortBy, sortDesc, itemsPerPage) plus a page number.
- * Each listing call has its own sortable fields and default sort.
+ * Each listing call has its own sortable fields and default sort (ascending unless `sortDesc`).
  */
 export function listingOptions<const F extends readonly [string, ...string[]]>(
   sortable: F,
-  defaults: { sortBy: F[number]; itemsPerPage: number },
+  defaults: { sortBy: F[number]; sortDesc?: boolean; itemsPerPage: number },
 ) {
   return z
     .object({
       sortBy: z
         .enum(sortable, { error: `must be one of ${sortable.join(', ')}` })
         .default(defaults.sortBy),
-      sortDesc: z.boolean().default(false),
+      sortDesc: z.boolean({ error: 'must be true or false' }).default(defaults.sortDesc ?? false),
       itemsPerPage: z
         .number({ error: 'must be a whole number' })
         .int('must be a whole number')

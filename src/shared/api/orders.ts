@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { ISLANDS } from '../islands';
 import { DETAILS_RULES, MAX_SIDE_CM, MAX_WEIGHT_KG, QUOTE_RULES } from '../booking-steps';
-import { ORDER_STATUSES } from '../order-status';
+import { ORDER_STATUSES, VISIBLE_ORDER_STATUSES } from '../order-status';
 import { MESSAGES } from '../validation/messages';
 import { withRules } from '../validation/zod-rules';
 import { cleanString } from '../validation/clean-text';
+import { listingOptions, optionalBody } from './listing';
 
 /**
- * The API contract of orders (issue 6 so far: POST /public/orders/createquote, and the
- * customer's list POST /public/orders). Field rules are the booking forms' (src/shared/
- * booking-steps.ts), never restated; sizes cross the API in mm and grams, money in pounds.
+ * The API contract of orders: POST /public/orders/createquote (issue 6), the customer's order
+ * history POST /public/orders and what needs them now GET /public/orders/summary (issue 12).
+ * Field rules are the booking forms' (src/shared/booking-steps.ts), never restated; sizes cross
+ * the API in mm and grams, money in pounds.
  */
 
 const whole = (unit: string, max: number) =>
@@ -81,9 +83,92 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
-/** POST /public/orders: the customer's orders and invoices (SPEC section 7). */
+/**
+ * What the history sorts by. Created and Reference both follow the order's id (taken when the
+ * order is created, and written into its reference), so the (customer_id, id) index reads them
+ * in order; the others sort the customer's rows, then by id.
+ */
+export const ORDER_SORT_FIELDS = [
+  'Created',
+  'Reference',
+  'RetailerName',
+  'Island',
+  'StatusId_Name',
+  'Total',
+] as const;
+export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
+/** Newest first, 20 a page (the catalogue's page size). */
+export const ORDER_HISTORY_DEFAULTS = {
+  sortBy: 'Created',
+  sortDesc: true,
+  itemsPerPage: 20,
+} as const satisfies { sortBy: OrderSortField; sortDesc: boolean; itemsPerPage: number };
+/** The longest search the history takes. */
+export const ORDER_SEARCH_MAX = 100;
+
+const orderHistoryBody = z
+  .object({
+    options: listingOptions(ORDER_SORT_FIELDS, ORDER_HISTORY_DEFAULTS),
+    filter: z
+      .object({
+        /** One status; Cancelled orders are never shown, so it is not one to ask for. */
+        Status: z
+          .enum(VISIBLE_ORDER_STATUSES, {
+            error: `must be one of ${VISIBLE_ORDER_STATUSES.join(', ')}`,
+          })
+          .optional(),
+        /**
+         * An order reference (`ORD-000042`: that order only) or part of one, or part of the
+         * retailer's name; case does not matter. Blank means no search.
+         */
+        Search: cleanString()
+          .trim()
+          .max(ORDER_SEARCH_MAX, `must be at most ${ORDER_SEARCH_MAX} characters`)
+          .optional(),
+      })
+      .strict()
+      .prefault({}),
+  })
+  .strict();
+/**
+ * POST /public/orders: a page of the customer's order history. No body at all means all the
+ * defaults (newest first, 20 a page, every status but Cancelled).
+ */
+export const orderHistoryRequest = optionalBody(orderHistoryBody);
+export type OrderHistoryRequest = z.input<typeof orderHistoryBody>;
+export type OrderHistoryQuery = z.output<typeof orderHistoryBody>;
+
+/**
+ * POST /public/orders: the customer's orders (SPEC section 7: Orders and Invoices; each order is
+ * linked to the invoices whose OrderId is its Id) a page at a time, Cancelled ones hidden.
+ * Invoices are those of the orders on the page; `total` counts the orders that match.
+ */
 export const customerOrdersResponse = z.object({
   Orders: z.array(customerOrderSchema),
   Invoices: z.array(invoiceSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  itemsPerPage: z.number().int(),
 });
 export type CustomerOrders = z.infer<typeof customerOrdersResponse>;
+
+/** How many of each kind the summary lists (`total` says how many there are). */
+export const ORDER_SUMMARY_LIMIT = 5;
+
+const summaryPart = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int() });
+
+/**
+ * GET /public/orders/summary: what needs the customer now, for My Account. Each part holds up to
+ * ORDER_SUMMARY_LIMIT items, newest first, and how many there are in all.
+ * - QuotesToAnswer: quotes priced by the office (Quote Ready), to accept or decline.
+ * - InvoicesToPay: unpaid invoices.
+ * - AtDepot: parcels at the depot: received (Received at Depot), held for an invoice (Awaiting
+ *   Payment, once received) or released by its payment and waiting for a sailing (Paid).
+ */
+export const orderSummaryResponse = z.object({
+  QuotesToAnswer: summaryPart(customerOrderSchema),
+  InvoicesToPay: summaryPart(invoiceSchema),
+  AtDepot: summaryPart(customerOrderSchema),
+});
+export type OrderSummary = z.infer<typeof orderSummaryResponse>;

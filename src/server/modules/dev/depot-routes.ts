@@ -15,7 +15,8 @@ import { onlyFromThisMachine } from './routes';
  * - POST /dev/parcels/dispatch: it leaves on a sailing with a carrier and tracking number.
  * - POST /dev/parcels/deliver: it reaches the customer.
  */
-const reference = z
+/** An order's reference in a dev call's body, read as the order's id. */
+export const reference = z
   .string()
   .regex(/^ORD-\d{6,16}$/i, 'must be an order reference')
   .transform((r) => orderIdFromReference(r)!);

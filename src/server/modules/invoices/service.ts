@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Invoice } from '../../../shared/api/orders';
 import { toPounds } from '../../../shared/money';
 import { invoiceReference } from '../../../shared/order-reference';
@@ -33,10 +33,15 @@ const withOrder = (tx: Tx) =>
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId));
 
-/** The customer's invoices, oldest first. */
-export async function customerInvoices(tx: Tx, customerId: number): Promise<Invoice[]> {
+/** The customer's invoices on these orders (a page of their history), oldest first. */
+export async function customerInvoices(
+  tx: Tx,
+  customerId: number,
+  orderIds: readonly number[],
+): Promise<Invoice[]> {
+  if (orderIds.length === 0) return [];
   const rows = await withOrder(tx)
-    .where(eq(invoices.customerId, customerId))
+    .where(and(eq(invoices.customerId, customerId), inArray(invoices.orderId, [...orderIds])))
     .orderBy(asc(invoices.id));
   return rows.map((r) => toInvoice(r.invoice, r.orderReference));
 }

@@ -11,23 +11,29 @@ import {
 import {
   customerOrdersResponse,
   invoiceSchema,
+  orderHistoryRequest,
+  orderSummaryResponse,
   quoteRequestSchema,
   quoteResponseSchema,
 } from '../../../shared/api/orders';
 import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { pathId } from '../../../shared/api/listing';
-import { customerInvoices, findCustomerInvoice } from '../invoices/service';
+import { findCustomerInvoice } from '../invoices/service';
 import { checkDiscount, createCheckout } from './checkout';
-import { createQuote, customerOrders } from './service';
 import { quoteRoutes } from './quote-routes';
+import { orderHistory, orderSummary } from './history';
+import { createQuote } from './service';
 
 /**
  * Orders (SPEC section 7). Every call needs a logged-in customer and reaches only that
  * customer's orders and invoices: another customer's id is a 404.
  *
- * - POST /public/orders: the customer's Orders (Cancelled ones hidden, SPEC section 4) and
- *   Invoices.
+ * - POST /public/orders: a page of the customer's Orders (Cancelled ones hidden, SPEC section 4)
+ *   and the Invoices of those orders; `{ options, filter: { Status, Search } }`, no body = the
+ *   defaults (newest first, 20 a page). See ./history.ts.
+ * - GET /public/orders/summary: what needs the customer now (quotes to answer, invoices to pay,
+ *   parcels at the depot), for My Account.
  * - POST /public/orders/createquote: stores a quote request for a parcel that fits no band.
  * - POST /public/orders/checkdiscount, POST /public/orders/create: checkout (./checkout.ts).
  * - GET /public/orders/invoices/{id}: one invoice.
@@ -42,15 +48,18 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       onRequest: app.requireAuth(),
-      schema: { response: { 200: customerOrdersResponse } },
+      schema: { body: orderHistoryRequest, response: { 200: customerOrdersResponse } },
     },
-    async (request) => {
-      const { user } = authOf(request);
-      return {
-        Orders: await customerOrders(db, user.id),
-        Invoices: await customerInvoices(db, user.id),
-      };
+    async (request) => orderHistory(db, authOf(request).user.id, request.body),
+  );
+
+  app.get(
+    '/summary',
+    {
+      onRequest: app.requireAuth(),
+      schema: { response: { 200: orderSummaryResponse } },
     },
+    async (request) => orderSummary(db, authOf(request).user.id),
   );
 
   app.post(

@@ -1,5 +1,3 @@
-import { and, asc, eq, notInArray } from 'drizzle-orm';
-import { HIDDEN_ORDER_STATUSES } from '../../../shared/order-status';
 import type { CustomerOrder, quoteRequestSchema } from '../../../shared/api/orders';
 import { toPence, toPounds } from '../../../shared/money';
 import { orderReference } from '../../../shared/order-reference';
@@ -9,10 +7,38 @@ import { nextIds } from '../../db/next-ids';
 import { orders } from '../../db/schema';
 import { recordCreated } from './lifecycle';
 
-type OrderRow = typeof orders.$inferSelect;
+/**
+ * The columns toCustomerOrder reads. A list of orders selects only these: the driver's work on
+ * each row grows with its columns (dates and JSON most), and the list does not need the others.
+ */
+export const customerOrderColumns = {
+  id: orders.id,
+  reference: orders.reference,
+  status: orders.status,
+  productId: orders.productId,
+  bespokePricePence: orders.bespokePricePence,
+  quotePricePence: orders.quotePricePence,
+  lengthMm: orders.lengthMm,
+  widthMm: orders.widthMm,
+  heightMm: orders.heightMm,
+  weightGrams: orders.weightGrams,
+  description: orders.description,
+  itemValuePence: orders.itemValuePence,
+  itemCount: orders.itemCount,
+  island: orders.island,
+  notes: orders.notes,
+  extraIds: orders.extraIds,
+  retailerName: orders.retailerName,
+  lines: orders.lines,
+  totalPence: orders.totalPence,
+  discountPence: orders.discountPence,
+  createdAt: orders.createdAt,
+};
+
+type CustomerOrderRow = Pick<typeof orders.$inferSelect, keyof typeof customerOrderColumns>;
 
 /** A stored order as the customer sees it (money back in pounds, sizes in mm). */
-export function toCustomerOrder(row: OrderRow): CustomerOrder {
+export function toCustomerOrder(row: CustomerOrderRow): CustomerOrder {
   const sized = row.lengthMm !== null && row.widthMm !== null && row.heightMm !== null;
   return {
     Id: row.id,
@@ -68,16 +94,4 @@ export async function createQuote(
     await recordCreated(tx, [row.id], 'Quote Requested', { type: 'customer', id: customerId });
     return toCustomerOrder(row);
   });
-}
-
-/** The customer's own orders, oldest first, without those hidden from them (Cancelled). */
-export async function customerOrders(db: Db, customerId: number): Promise<CustomerOrder[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(
-      and(eq(orders.customerId, customerId), notInArray(orders.status, [...HIDDEN_ORDER_STATUSES])),
-    )
-    .orderBy(asc(orders.id));
-  return rows.map(toCustomerOrder);
 }

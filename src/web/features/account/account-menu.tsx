@@ -48,7 +48,8 @@ export default function AccountMenu({ user, anchor, onClose }: Props) {
           <ShippingAddressCard user={user} />
         </Box>
         <Divider />
-        <List dense disablePadding sx={{ py: 0.5 }}>
+        {/* A div, not a <ul>: a list may hold only <li> (axe `list`). */}
+        <List component="div" dense disablePadding sx={{ py: 0.5 }}>
           <ListItemButton
             onClick={() => {
               onClose();

@@ -7,6 +7,7 @@ import { useRefreshMe } from './api/use-refresh-me';
 import { useRequestValidateEmail } from './api/request-validate-email';
 import { CheckCircleIcon } from '../../components/mui-icons';
 import { ShippingAddressCard } from './shipping-address-card';
+import { NeedsAttention } from '../dashboard/needs-attention';
 
 const SHORTCUTS = [
   {
@@ -27,7 +28,10 @@ const SHORTCUTS = [
   { title: 'Profile', text: 'Your name, email, telephone and island.', to: '/dashboard/profile/' },
 ] as const;
 
-/** My Account (/dashboard/): greeting, the shipping address, the e-mail status, shortcuts. */
+/**
+ * My Account (/dashboard/): greeting, what needs the customer now (quotes to answer, invoices to
+ * pay, parcels at the depot), the shipping address, the e-mail status, shortcuts.
+ */
 export function MyAccount() {
   const { user } = useSession();
   useRefreshMe(); // e.g. the e-mail was confirmed in another tab
@@ -43,6 +47,7 @@ export function MyAccount() {
           over to the islands.
         </Typography>
       </Box>
+      <NeedsAttention />
       <Box sx={{ maxWidth: 440 }}>
         <ShippingAddressCard user={user} />
       </Box>
@@ -92,6 +97,8 @@ function EmailStatus({ user }: { user: UserData }) {
     <Alert
       severity="warning"
       data-testid="email-status"
+      // A long address wraps rather than scrolling inside the message (axe: a scrollable region).
+      sx={{ '& .MuiAlert-message': { overflowWrap: 'anywhere', minWidth: 0 } }}
       action={
         !resend.isSuccess && (
           <Button
