@@ -55,7 +55,7 @@ const flag = (fallback: boolean) =>
 /** Money the office types, in pounds: more than zero, at most two decimals. */
 export const amountSchema = z
   .number({ error: 'must be an amount in pounds' })
-  .positive('must be more than £0.00')
+  .min(0.01, 'must be at least £0.01')
   .max(100_000, 'must be at most £100,000.00')
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'must have at most 2 decimals');
 

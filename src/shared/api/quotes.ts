@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amountSchema } from './office';
 import { pathId } from './listing';
 import { bookingSchema, checkoutRequest, paymentSchema } from './checkout';
 import { customerOrderSchema } from './orders';
@@ -51,7 +52,7 @@ export type CustomerQuote = z.infer<typeof customerQuoteSchema>;
 export const devPriceQuoteRequest = z
   .object({
     OrderReference: z.string().regex(/^ORD-\d{6,16}$/i, 'must be an order reference'),
-    Amount: z.number().min(0.01).max(10_000),
+    Amount: amountSchema,
     Note: z.string().trim().max(2000).default(''),
   })
   .strict();

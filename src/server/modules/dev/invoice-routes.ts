@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invoiceSchema } from '../../../shared/api/orders';
+import { amountSchema } from '../../../shared/api/office';
 import { toPence } from '../../../shared/money';
 import { orderIdFromReference } from '../../../shared/order-reference';
 import { orders } from '../../db/schema';
@@ -25,7 +26,7 @@ export const devInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         body: z
           .object({
             OrderReference: z.string().regex(/^ORD-\d{6,16}$/i, 'must be an order reference'),
-            Amount: z.number().positive().max(10_000),
+            Amount: amountSchema,
             Reason: z.string().trim().min(3).max(200),
             Hold: z.boolean().default(false),
           })
