@@ -1,7 +1,8 @@
 // Scale out (issue 15): two server processes on one PostgreSQL behind a round-robin proxy, as two
 // nodes behind a load balancer. A session made on one works on the other, the rate limits are
 // shared, each queued job (an e-mail) runs once, and a staff edit shows on both within the cache
-// time. PostgreSQL only (CI's second run): the embedded database opens in one process.
+// time. PostgreSQL only (CI's second run, see vitest.config.ts): the embedded database opens in
+// one process.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -15,8 +16,6 @@ import { readOutbox } from '../../src/server/lib/mail';
 import { createScratchDatabase } from '../support/database';
 import { waitFor } from '../support/wait';
 
-const postgresOnly = process.env.DATABASE_URL ? describe : () => undefined;
-
 const freePort = () =>
   new Promise<number>((resolve) => {
     const srv = net.createServer().listen(0, '127.0.0.1', () => {
@@ -25,7 +24,7 @@ const freePort = () =>
     });
   });
 
-postgresOnly('two nodes on one PostgreSQL behind a round-robin proxy', () => {
+describe('two nodes on one PostgreSQL behind a round-robin proxy', () => {
   const CACHE_TTL_MS = 1_000;
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   const nodes: { child: ChildProcess; port: number; dir: string }[] = [];
