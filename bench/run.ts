@@ -35,7 +35,8 @@ import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = 10;
+// BENCH_CONNECTIONS=1 shows a call's own latency, without the queue of ten clients at once.
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 interface Row {
   name: string;

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import {
   Alert,
   Box,
-  Button,
   Card,
   CardContent,
   Link as MuiLink,
@@ -14,6 +13,7 @@ import {
 import type { CustomerOrder } from '../../../shared/api/orders';
 import { formatPounds } from '../../../shared/money';
 import type { OrderStatus } from '../../../shared/order-status';
+import { AnswerQuoteButton, PayInvoiceButton } from './action-buttons';
 import { useOrderSummary } from './api/order-summary';
 
 /** What a parcel at the depot is waiting for, by its order's status. */
@@ -85,17 +85,7 @@ export function NeedsAttention() {
                   detail={order.QuotePrice === null ? '' : formatPounds(order.QuotePrice)}
                 />
               ),
-              action: (
-                <Button
-                  component={Link}
-                  to={`/dashboard/quote/${order.Id}`}
-                  variant="contained"
-                  size="small"
-                  aria-label={`Answer the quote for ${order.Reference}`}
-                >
-                  Answer
-                </Button>
-              ),
+              action: <AnswerQuoteButton order={order}>Answer</AnswerQuoteButton>,
             }))}
           />
         )}
@@ -117,17 +107,7 @@ export function NeedsAttention() {
                   </Typography>
                 </>
               ),
-              action: (
-                <Button
-                  component={Link}
-                  to={`/dashboard/pay/${invoice.Id}`}
-                  variant="contained"
-                  size="small"
-                  aria-label={`Pay invoice ${invoice.Reference} of ${formatPounds(invoice.Amount)}`}
-                >
-                  Pay
-                </Button>
-              ),
+              action: <PayInvoiceButton invoice={invoice}>Pay</PayInvoiceButton>,
             }))}
           />
         )}

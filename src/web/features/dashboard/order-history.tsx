@@ -32,6 +32,7 @@ import {
 import { formatDisplayDate } from '../../../shared/dates';
 import { formatPounds } from '../../../shared/money';
 import { VISIBLE_ORDER_STATUSES, type OrderStatus } from '../../../shared/order-status';
+import { AnswerQuoteButton, PayInvoiceButton } from './action-buttons';
 import { useOrderHistory } from './api/orders';
 import {
   DEFAULT_VIEW,
@@ -267,29 +268,12 @@ function Actions({ order, invoices }: { order: CustomerOrder; invoices: readonly
   return (
     <>
       {order.StatusId_Name === 'Quote Ready' && (
-        <Button
-          component={Link}
-          to={`/dashboard/quote/${order.Id}`}
-          variant="contained"
-          size="small"
-          aria-label={`Answer the quote for ${order.Reference}`}
-          sx={{ whiteSpace: 'nowrap' }}
-        >
-          Answer quote
-        </Button>
+        <AnswerQuoteButton order={order}>Answer quote</AnswerQuoteButton>
       )}
       {owed.map((invoice) => (
-        <Button
-          key={invoice.Id}
-          component={Link}
-          to={`/dashboard/pay/${invoice.Id}`}
-          variant="contained"
-          size="small"
-          aria-label={`Pay invoice ${invoice.Reference} of ${formatPounds(invoice.Amount)}`}
-          sx={{ whiteSpace: 'nowrap' }}
-        >
+        <PayInvoiceButton key={invoice.Id} invoice={invoice}>
           Pay {formatPounds(invoice.Amount)}
-        </Button>
+        </PayInvoiceButton>
       ))}
     </>
   );
