@@ -51,6 +51,16 @@ describe('the server process', () => {
     expect(proc.output()).toMatch(/Invalid configuration:\s+PORT:/);
   });
 
+  test('a database it cannot reach is a clear message naming it, not a stack trace', async () => {
+    const proc = run({ DATABASE_URL: 'postgres://ferrybox:s3cret@127.0.0.1:1/ferrybox' });
+    expect(await proc.exited).toBe(1);
+    expect(proc.output()).toContain(
+      'Ferrybox cannot reach its database at 127.0.0.1:1/ferrybox (connect ECONNREFUSED 127.0.0.1:1).',
+    );
+    expect(proc.output()).not.toContain('s3cret');
+    expect(proc.output()).not.toMatch(/\n\s+at /);
+  });
+
   test('serves, then shuts down cleanly on SIGTERM', async () => {
     const port = await freePort();
     const proc = run({ PORT: String(port), DATABASE_URL: '' });
