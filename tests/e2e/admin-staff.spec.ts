@@ -1,6 +1,6 @@
 import { linkFromOutbox, logIn, registerCustomer } from './support/accounts';
 import { expect, screenshots, test } from './support/fixtures';
-import { FIRST_ADMIN, staffLogIn } from './support/staff';
+import { FIRST_ADMIN, FIRST_DEPOT, staffLogIn } from './support/staff';
 
 // The back office's front door (issue 13): the first admin (ADMIN_EMAIL) logs in at /admin/,
 // invites a depot member by e-mail; the depot member sets a password from the link and sees only
@@ -99,4 +99,15 @@ test('a customer’s pages never download the back office’s code', async ({ pa
   // whereas the back office loads its own
   await staffLogIn(page, FIRST_ADMIN.email, FIRST_ADMIN.password);
   expect(scripts.filter((s) => /admin/i.test(s)).length).toBeGreaterThan(0);
+});
+
+test('a depot member made with npm run create-staff logs in and sees the depot’s areas', async ({
+  page,
+}) => {
+  await staffLogIn(page, FIRST_DEPOT.email, FIRST_DEPOT.password);
+  await expect(page.getByRole('banner')).toContainText('Dana Depot (depot)');
+  const nav = page.getByRole('navigation', { name: 'Back office' });
+  await expect(nav.getByRole('link', { name: 'Receive' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Dispatch' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Staff' })).toHaveCount(0);
 });

@@ -7,7 +7,8 @@ import { loadConfig } from '../../../src/server/config';
 import { createScratchDatabase } from '../../support/database';
 import { ensureWebBuild } from '../../../src/server/lib/build';
 import { start, stopOnSignals } from '../../../src/server/start';
-import { FIRST_ADMIN } from './staff';
+import { FIRST_ADMIN, FIRST_DEPOT } from './staff';
+import { spawnSync } from 'node:child_process';
 
 await ensureWebBuild();
 const env: Record<string, string | undefined> = {
@@ -33,6 +34,29 @@ const cleanup = async () => {
   await scratch?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 };
+// A depot member made as the README says, with `npm run create-staff` (before the server opens
+// the database: the embedded one opens in one process).
+const made = spawnSync(
+  'npm',
+  [
+    'run',
+    '--silent',
+    'create-staff',
+    '--',
+    '--email',
+    FIRST_DEPOT.email,
+    '--password',
+    FIRST_DEPOT.password,
+    '--role',
+    'depot',
+    '--first-name',
+    'Dana',
+    '--last-name',
+    'Depot',
+  ],
+  { env: env as NodeJS.ProcessEnv, encoding: 'utf8' },
+);
+if (made.status !== 0) throw new Error(`create-staff failed: ${made.stderr}${made.stdout}`);
 const config = loadConfig(env);
 const running = await start(config);
 stopOnSignals(config, running.app.log, async () => {

@@ -3,6 +3,9 @@ import { expect, type Page } from '@playwright/test';
 /** The admin the browser tests' server makes at start from ADMIN_EMAIL and ADMIN_PASSWORD. */
 export const FIRST_ADMIN = { email: 'admin@ferrybox.test', password: 'Admin-e2e-Passw0rd!' };
 
+/** The depot member the browser tests' server makes with `npm run create-staff` first. */
+export const FIRST_DEPOT = { email: 'dana.depot@ferrybox.test', password: 'Depot-e2e-Passw0rd!' };
+
 /** Logs a staff member in on /admin/login/ and waits for the back office's home. */
 export async function staffLogIn(page: Page, email: string, password: string) {
   await page.goto('/admin/login/');
