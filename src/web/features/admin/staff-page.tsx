@@ -123,7 +123,7 @@ function StaffRow({
         {!self && (
           <Button size="small" onClick={() => onDisabled(member.Status !== 'Disabled')}>
             {member.Status === 'Disabled' ? 'Enable' : 'Disable'}
-            <Box component="span" sx={visuallyHidden}>
+            <Box component="span" className="visually-hidden">
               {` ${name}`}
             </Box>
           </Button>
@@ -132,14 +132,6 @@ function StaffRow({
     </TableRow>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-} as const;
 
 type InviteValues = { Email: string; FirstName: string; LastName: string; Role: string };
 

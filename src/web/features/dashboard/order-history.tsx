@@ -375,7 +375,7 @@ function OrderTable({
             {head('StatusId_Name')}
             {head('Total', 'right')}
             <TableCell>
-              <Box component="span" sx={visuallyHidden}>
+              <Box component="span" className="visually-hidden">
                 Actions
               </Box>
             </TableCell>
@@ -413,13 +413,3 @@ function OrderTable({
     </TableContainer>
   );
 }
-
-/** Read by screen readers, not shown (px: in sx a bare 1 would mean 100%). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
