@@ -90,8 +90,14 @@ export async function paidBooking(
 
 let members = 0;
 
-/** A depot member: invited by the first admin, their password set from the invitation's link. */
-export async function depotMember(request: APIRequestContext) {
+/**
+ * A staff member of the role (depot by default): invited by the first admin, their password set
+ * from the invitation's link. Each call makes a new one.
+ */
+export async function staffMember(
+  request: APIRequestContext,
+  role: 'depot' | 'office' | 'admin' = 'depot',
+) {
   const login = await ok(
     await request.post('/api/admin/auth/login', {
       data: { email: FIRST_ADMIN.email, password: FIRST_ADMIN.password },
@@ -99,11 +105,16 @@ export async function depotMember(request: APIRequestContext) {
     'admin login',
   );
   members += 1;
-  const email = `depot.${Date.now()}.${members}@staff.ferrybox.test`;
+  const email = `${role}.${Date.now()}.${members}@staff.ferrybox.test`;
   await ok(
     await request.post('/api/admin/staff/invite', {
       headers: auth((await login.json()) as string),
-      data: { Email: email, FirstName: 'Dee', LastName: 'Pott', Role: 'depot' },
+      data: {
+        Email: email,
+        FirstName: STAFF_NAMES[role][0],
+        LastName: STAFF_NAMES[role][1],
+        Role: role,
+      },
     }),
     'invite',
   );
@@ -117,15 +128,21 @@ export async function depotMember(request: APIRequestContext) {
         .at(-1),
     { what: `the invitation to ${email}` },
   );
-  const password = 'Depot-Floor-7!';
+  const password = 'Ferrybox-Staff-7!';
   const accepted = await ok(
     await request.post('/api/admin/auth/accept-invitation', {
       data: { token, Password: password, ConfirmPassword: password },
     }),
     'accept invitation',
   );
-  return { email, password, token: (await accepted.json()) as string };
+  const name = STAFF_NAMES[role].join(' ');
+  return { email, password, name, token: (await accepted.json()) as string };
 }
+
+const STAFF_NAMES = { depot: ['Dee', 'Pott'], office: ['Olive', 'Office'], admin: ['Ada', 'Min'] };
+
+/** A depot member (see staffMember). */
+export const depotMember = (request: APIRequestContext) => staffMember(request, 'depot');
 
 export interface OutboxEntry {
   to: string;
