@@ -26,6 +26,8 @@ export interface Database {
    * parameterised statement, without them a script of several statements (the last result).
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** PGlite only: its data folder as one file, to open copies from (`pgliteFrom`). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite's folder; undefined keeps the database in memory. */
   pgliteDir?: string;
+  /** A PGlite data folder dumped by `dumpDataDir()` to start from (the tests' migrated copy). */
+  pgliteFrom?: Blob;
   /** Connection pool size for PostgreSQL. */
   poolSize?: number;
   /** PostgreSQL timeouts and keepalive (DB_*_MS); the defaults are the configuration's. */
@@ -56,12 +60,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const timeouts = { ...DEFAULT_DB_TIMEOUTS, ...options.timeouts };
     return openPostgres(options.url, options.poolSize ?? 10, timeouts);
   }
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, options.pgliteFrom);
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, from: Blob | undefined): Promise<Database> {
   if (dir) await fs.mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create({ dataDir: dir, loadDataDir: from });
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,
@@ -75,6 +79,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
       const results = await client.exec(text);
       return results.at(-1) ?? { rows: [] };
     },
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }
