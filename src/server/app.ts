@@ -138,7 +138,9 @@ export async function buildApp(
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, done));
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
   const web = config.serveWeb
     ? await createWeb(config, {
         settings: async () => flattenSettings(await publicSettings(app)),
