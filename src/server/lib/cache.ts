@@ -1,3 +1,6 @@
+import type { FastifyReply } from 'fastify';
+import type { ZodType } from 'zod';
+
 /**
  * A small read-through cache for data that is read on every page view and changed rarely by
  * staff (settings, the catalogue). Entries live `ttlMs`; a write on this node calls `clear()`,
@@ -28,4 +31,22 @@ export class ReadThroughCache {
   clear(): void {
     this.entries.clear();
   }
+}
+
+/**
+ * Answers with a cached JSON text: the value is checked against the route's response schema and
+ * serialised once per cache fill instead of on every request (a string sent as JSON skips the
+ * route's serializer).
+ */
+export async function sendCachedJson<T>(
+  cache: ReadThroughCache,
+  reply: FastifyReply,
+  key: string,
+  schema: ZodType<T>,
+  load: () => PromiseLike<T>,
+) {
+  const json = await cache.get(`json:${key}`, async () =>
+    JSON.stringify(schema.parse(await load())),
+  );
+  return reply.type('application/json; charset=utf-8').send(json);
 }

@@ -6,6 +6,7 @@ import {
   productListRequest,
   productListResponse,
 } from '../../../shared/api/catalogue';
+import { sendCachedJson } from '../../lib/cache';
 import { HttpError } from '../../lib/errors';
 import { listExtras, listProducts } from './queries';
 
@@ -22,13 +23,17 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       config: access('anonymous'),
       schema: { body: productListRequest, response: { 200: productListResponse } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { options, filter } = request.body;
       if (!filter.enabled || !filter.public) {
         throw new HttpError(403, 'Only staff can list disabled or private price bands.');
       }
-      return app.cache.get(`products:${JSON.stringify(request.body)}`, () =>
-        listProducts(app.database.db, options, filter),
+      return sendCachedJson(
+        app.cache,
+        reply,
+        `products:${JSON.stringify(request.body)}`,
+        productListResponse,
+        () => listProducts(app.database.db, options, filter),
       );
     },
   );
@@ -39,10 +44,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       config: access('anonymous'),
       schema: { body: extraListRequest, response: { 200: extraListResponse } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { options, filter } = request.body;
-      return app.cache.get(`extras:${JSON.stringify(request.body)}`, () =>
-        listExtras(app.database.db, options, filter),
+      return sendCachedJson(
+        app.cache,
+        reply,
+        `extras:${JSON.stringify(request.body)}`,
+        extraListResponse,
+        () => listExtras(app.database.db, options, filter),
       );
     },
   );

@@ -1,6 +1,7 @@
 import { access } from '../../lib/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { settingsResponse } from '../../../shared/api/settings';
+import { sendCachedJson } from '../../lib/cache';
 import { publicSettings } from './service';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -8,8 +9,9 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings',
     { config: access('anonymous'), schema: { response: { 200: settingsResponse } } },
-    async () => ({
-      items: await publicSettings(app),
-    }),
+    (_request, reply) =>
+      sendCachedJson(app.cache, reply, 'settings', settingsResponse, async () => ({
+        items: await publicSettings(app),
+      })),
   );
 };
