@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
 import { contentRoutePaths, sitemapPaths } from './src/web/lib/content.server';
 import { robotsTxt, siteBuildConfig, siteJson, sitemapXml } from './src/web/lib/site-config.server';
-import { precompressAssets, sourceHash } from './src/server/lib/build';
+import { deferHydrationOf, precompressAssets, sourceHash } from './src/server/lib/build';
 
 // WEB_BUILD_DIR builds elsewhere than build/ (the browser tests build a second deployment).
 const buildDirectory = process.env.WEB_BUILD_DIR || 'build';
@@ -26,6 +26,9 @@ export default {
     const site = siteBuildConfig();
     const client = path.join(buildDirectory, 'client');
     precompressAssets(path.join(client, 'assets'));
+    // The content pages paint before their code loads (issue 16); the booking's first screen
+    // needs its code to be used, so it keeps loading it at once.
+    deferHydrationOf(client, contentRoutePaths());
     fs.writeFileSync(
       path.join(client, 'sitemap.xml'),
       sitemapXml(site.siteUrl, [...sitemapPaths(), ...APP_PAGES]),

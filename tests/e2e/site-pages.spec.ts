@@ -163,3 +163,31 @@ test('fonts and icons come from our own origin; nothing is loaded from another h
   await expect(page.getByTestId('cookie-banner')).toHaveCount(0);
   expect(await page.evaluate(() => 'dataLayer' in window)).toBe(false);
 });
+
+test('a content page paints before its code loads, and a button pressed meanwhile works once it is interactive', async ({
+  page,
+}) => {
+  // Issue 16: the page's code waits for the browser to be idle or for the visitor to reach for
+  // the page. Hold the code back to see the page painted without it, then press Login.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await page.route('**/assets/*.js', async (route) => {
+    asked.push(new URL(route.request().url()).pathname);
+    await held;
+    await route.continue();
+  });
+  await page.goto('/faqs/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(
+    await page.evaluate(() => document.querySelectorAll('link[rel="modulepreload"]').length),
+  ).toBe(0);
+  const login = page.getByRole('banner').getByRole('button', { name: 'Login' });
+  await login.click();
+  // The press asked for the code; the page is not interactive until it arrives.
+  await expect.poll(() => asked.length).toBeGreaterThan(0);
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+  release();
+  await hydrated(page);
+  await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
+});

@@ -108,3 +108,61 @@ export function precompressAssets(assetsDir: string): void {
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
   }
 }
+
+/** What a content page's visitor does that asks for the page's code at once (issue 16). */
+const REACH_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'click'];
+
+/**
+ * A prerendered content page paints from its HTML alone; its code (React, the router, the page's
+ * module: about 120 KB gzipped) waits until the browser is idle after the page has loaded, or
+ * until the visitor reaches for the page (a press, a key, a focus), whichever comes first, so it
+ * no longer competes with the first paint (issue 16). A button pressed before the page is
+ * interactive (root.tsx marks `<html data-hydrated>`) is pressed again once it is.
+ *
+ * React Router's build ends each page with one module script: side-effect and namespace imports,
+ * the `window.__reactRouterRouteModules` assignment, and `import(entry)`. That script becomes a
+ * classic inline one (hashed into the page's CSP like the others) importing the same modules
+ * later, and the `modulepreload` links go. A page of any other shape fails the build.
+ */
+export function deferHydration(html: string): string {
+  const script = /<script type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html);
+  if (!script) throw new Error('deferHydration: the page has no module script');
+  const body = script[1];
+  const imports = [...body.matchAll(/import\s+(?:\*\s+as\s+(\w+)\s+from\s+)?"([^"]+)";/g)];
+  const modules = /window\.__reactRouterRouteModules\s*=\s*\{[^}]*\};/.exec(body);
+  const entry = /import\("([^"]+)"\);/.exec(body);
+  if (!imports.length || !modules || !entry)
+    throw new Error(`deferHydration: unexpected module script: ${body.slice(0, 200)}`);
+  const bindings = imports
+    .map(([, name], i) => (name ? `${name}=m[${i}]` : ''))
+    .filter(Boolean)
+    .join(',');
+  const urls = JSON.stringify(imports.map(([, , url]) => url));
+  const events = JSON.stringify(REACH_EVENTS);
+  const loader =
+    `(function(){var d=document.documentElement,started=0,pressed=null,ev=${events};` +
+    `function start(){if(started)return;started=1;` +
+    `Promise.all(${urls}.map(function(u){return import(u)})).then(function(m){` +
+    `var ${bindings};${modules[0]}return import(${JSON.stringify(entry[1])})})}` +
+    `function reach(e){if(e.type==="click"&&!d.dataset.hydrated){` +
+    `var b=e.target.closest&&e.target.closest("button");` +
+    `if(b){e.preventDefault();e.stopImmediatePropagation();pressed=b}}start()}` +
+    `ev.forEach(function(t){addEventListener(t,reach,true)});` +
+    `new MutationObserver(function(_,o){if(!d.dataset.hydrated)return;o.disconnect();` +
+    `ev.forEach(function(t){removeEventListener(t,reach,true)});` +
+    `if(pressed&&pressed.isConnected)pressed.click()})` +
+    `.observe(d,{attributes:true,attributeFilter:["data-hydrated"]});` +
+    `function idle(){window.requestIdleCallback?requestIdleCallback(start,{timeout:2000}):setTimeout(start,1)}` +
+    `document.readyState==="complete"?idle():addEventListener("load",idle)})();`;
+  return html
+    .replace(/<link rel="modulepreload"[^>]*>/g, '')
+    .replace(script[0], () => `<script data-hydrate="later">${loader}</script>`);
+}
+
+/** Applies deferHydration to the prerendered pages of `clientDir` at `paths` ('/faqs/'). */
+export function deferHydrationOf(clientDir: string, paths: string[]): void {
+  for (const page of paths) {
+    const file = path.join(clientDir, page, 'index.html');
+    fs.writeFileSync(file, deferHydration(fs.readFileSync(file, 'utf8')));
+  }
+}

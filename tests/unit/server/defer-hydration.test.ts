@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { deferHydration } from '../../../src/server/lib/build';
+
+// The shape React Router's build gives a prerendered page (build/client/faqs/index.html).
+const PAGE =
+  '<html><head><link rel="modulepreload" href="/assets/manifest-1.js"/>' +
+  '<link rel="modulepreload" href="/assets/framework-2.js"/></head><body><h1>FAQs</h1>' +
+  '<script type="module" async="">import "/assets/manifest-1.js"; import * as route0 from ' +
+  '"/assets/root-3.js"; import * as route1 from "/assets/content-page-4.js";  ' +
+  'window.__reactRouterRouteModules = {"root":route0,"content-page":route1};  ' +
+  'import("/assets/entry.client-5.js");</script></body></html>';
+
+describe('deferHydration', () => {
+  const html = deferHydration(PAGE);
+
+  it('removes the modulepreload links and the module script, keeping the page', () => {
+    expect(html).not.toContain('modulepreload');
+    expect(html).not.toContain('type="module"');
+    expect(html).toContain('<h1>FAQs</h1>');
+  });
+
+  it('imports the same modules later and binds them as the build did', () => {
+    const loader = /<script data-hydrate="later">([\s\S]*)<\/script>/.exec(html)![1];
+    expect(loader).toContain(
+      '["/assets/manifest-1.js","/assets/root-3.js","/assets/content-page-4.js"]',
+    );
+    expect(loader).toContain('var route0=m[1],route1=m[2];');
+    expect(loader).toContain(
+      'window.__reactRouterRouteModules = {"root":route0,"content-page":route1};',
+    );
+    expect(loader).toContain('import("/assets/entry.client-5.js")');
+    // a classic script that parses
+    expect(() => new Function(loader)).not.toThrow();
+  });
+
+  it('fails the build on a page of another shape', () => {
+    expect(() => deferHydration('<html><body></body></html>')).toThrow(/no module script/);
+    expect(() =>
+      deferHydration('<script type="module">import("/assets/entry.js");</script>'),
+    ).toThrow(/unexpected module script/);
+  });
+});
