@@ -108,7 +108,7 @@ function AdminNav() {
         direction="row"
         spacing={1}
         useFlexGap
-        sx={{ flex: 1, flexWrap: 'wrap' }}
+        sx={{ flex: { xs: '1 1 100%', md: 1 }, flexWrap: 'wrap', order: { xs: 1, md: 0 } }}
       >
         {areas.map((area) => (
           <Button

@@ -222,7 +222,7 @@ const EVENT_TITLE = (e: Detail['Events'][number]) => {
   if (e.Kind === 'note') return 'Note';
   if (e.Kind === 'refund') return 'Refund';
   if (e.Kind === 'refund-failed') return 'Refund failed';
-  return e.From ? `${e.From} → ${e.To}` : (e.To ?? 'Created');
+  return e.From ? `${e.From} → ${e.To}` : `Created: ${e.To ?? ''}`;
 };
 
 function Timeline({ events }: { events: Detail['Events'] }) {

@@ -38,7 +38,7 @@ const FILTERS = ['reference', 'customer', 'retailer', 'tracking'] as const;
 type Filter = (typeof FILTERS)[number];
 const FILTER_LABELS: Record<Filter, string> = {
   reference: 'Order reference',
-  customer: 'Customer (reference, e-mail or name)',
+  customer: 'Customer',
   retailer: 'Retailer',
   tracking: 'Tracking number',
 };
@@ -203,6 +203,7 @@ function SearchForm({
             key={f}
             size="small"
             label={FILTER_LABELS[f]}
+            placeholder={f === 'customer' ? 'Reference, e-mail or name' : undefined}
             value={values[f]}
             onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
           />

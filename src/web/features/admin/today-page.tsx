@@ -172,7 +172,7 @@ function BookingsChart({ days }: { days: OfficeToday['BookingsPerDay'] }) {
           series={[{ data: days.map((d) => d.Bookings), label: 'Bookings', color: '#1565c0' }]}
           hideLegend
           skipAnimation
-          margin={{ left: 8, right: 8 }}
+          margin={{ left: 8, right: 24 }}
         />
       </Box>
       {/* The same numbers for a screen reader, and for the browser tests. */}
