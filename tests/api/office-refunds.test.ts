@@ -51,6 +51,7 @@ describe('a partial refund', () => {
     const page = await office.customerOrder(order.Id, ann);
     expect(page.Timeline.at(-1)).toEqual({ Kind: 'refunded', At: expect.any(String), Amount: 2.5 });
     expect(page.Order.StatusId_Name).toBe('Awaiting Parcel');
+    expect(page.Refunded).toBe(2.5);
     const mail = await waitForMail(ctx, { to: ann.email, kind: 'refund' });
     expect(mail.text).toContain('£2.50');
     expect(await auditOf(ctx, 'Order', order.Id)).toEqual([
@@ -161,6 +162,7 @@ describe('cancelling an order', () => {
     const page = await office.customerOrder(first.Id, ann);
     expect(page.Order.StatusId_Name).toBe('Cancelled');
     expect(page.Timeline.slice(-2).map((t) => t.Kind)).toEqual(['cancelled', 'refunded']);
+    expect(page.Refunded).toBe(first.Total);
     const mail = await waitForMail(ctx, { to: ann.email, kind: 'order-cancelled' });
     expect(mail.text).toContain('The customer changed their mind.');
     expect(await auditOf(ctx, 'Order', first.Id)).toEqual([

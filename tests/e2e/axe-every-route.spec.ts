@@ -92,6 +92,9 @@ test('the back office', async ({ page }) => {
       '/admin/parcels/',
       '/admin/dispatch/',
       '/admin/staff/',
+      '/admin/today/',
+      '/admin/quotes/',
+      '/admin/orders/',
     ])),
   ];
   expect(problems).toEqual([]);

@@ -15,6 +15,7 @@ export { OFFICE_QUOTE_STATES, officeOrderActions, type OfficeQuoteState } from '
  * /api/admin/depot). Money crosses it in pounds; lists page on the server and answer
  * `{ items, total, page, itemsPerPage }`.
  *
+ * Today (`manage Order`): GET /today, the day's numbers and a chart of bookings.
  * Orders (`read Order`; actions `manage Order`, refunds `refund Order`):
  * - GET  /orders?reference=&customer=&retailer=&tracking=&status=&sortBy=&sortDesc=&page=&itemsPerPage=
  * - GET  /orders/{Id}: the order, its internal timeline (staff names, notes), payments with what
@@ -292,3 +293,39 @@ export const OFFICE_MESSAGES = {
   cancelledRefundFailed: (amount: string) =>
     `The order is cancelled, but the payment provider did not refund ${amount}. Please refund it again from the order.`,
 } as const;
+
+// --- today ----------------------------------------------------------------------------------------
+
+/** How many days the Today chart shows, today included. */
+export const TODAY_CHART_DAYS = 30;
+
+/**
+ * GET /api/admin/today (`manage Order`): the numbers that start the office's working day, days
+ * in Europe/London (`yyyy-MM-dd`), money in pounds.
+ */
+export const officeTodayResponse = z.object({
+  /** Today in London. */
+  Date: z.string(),
+  /** Parcels the depot received since midnight. */
+  ReceivedToday: z.number().int(),
+  /** Parcels on the depot's shelves: ready to leave, held for payment, or not matched yet. */
+  AtDepot: z.number().int(),
+  /** Of those, ready to leave on a sailing. */
+  ReadyToLeave: z.number().int(),
+  /** Of those, held until an invoice or a quote is paid. */
+  HeldForPayment: z.number().int(),
+  /** Quote requests not priced yet. */
+  QuotesWaiting: z.number().int(),
+  UnpaidInvoices: z.number().int(),
+  /** What the unpaid invoices come to. */
+  UnpaidAmount: z.number(),
+  /** Monday of this week. */
+  WeekStart: z.string(),
+  /** Orders booked and paid since Monday. */
+  BookingsThisWeek: z.number().int(),
+  /** What this week's bookings came to, plus invoices paid this week, less refunds made. */
+  RevenueThisWeek: z.number(),
+  /** Orders booked and paid each day, the last TODAY_CHART_DAYS days, oldest first (0 included). */
+  BookingsPerDay: z.array(z.object({ Date: z.string(), Bookings: z.number().int() })),
+});
+export type OfficeToday = z.infer<typeof officeTodayResponse>;

@@ -108,6 +108,8 @@ export const orderDetailResponse = z.object({
   /** Money taken for it: its checkout's payment (which may cover other orders) and invoices'. */
   Payments: z.array(paymentSchema.extend({ OrderReferences: z.array(z.string()) })),
   Invoices: z.array(invoiceSchema),
+  /** Money given back on it, in pounds: the refunds the payment provider made (0 for none). */
+  Refunded: z.number(),
   Cases: z.array(orderCaseSchema),
   /** The parcel has left the UK: its export certificate can be downloaded. */
   CertificateAvailable: z.boolean(),

@@ -16,6 +16,7 @@ import {
   officeQuoteSchema,
   officeQuotesQuery,
   officeQuotesResponse,
+  officeTodayResponse,
   orderNoteSchema,
   priceQuoteSchema,
   raiseInvoiceSchema,
@@ -35,6 +36,7 @@ import {
   officeOrderDetail,
   searchOrders,
 } from './queries';
+import { officeToday } from './today';
 import {
   addOrderNote,
   cancelOrder,
@@ -65,6 +67,13 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
   const params = z.object({ Id: pathId }).strict();
   const me = (request: Parameters<typeof authOf>[0]) => authOf(request).user.id;
   const detail = { 200: officeOrderDetailResponse };
+
+  // --- today ---
+  app.get(
+    '/today',
+    { onRequest: orders, schema: { response: { 200: officeTodayResponse } } },
+    async () => officeToday(db),
+  );
 
   // --- orders ---
   app.get(

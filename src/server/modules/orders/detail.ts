@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { addressLines } from '../../../shared/addresses';
 import { carrierOf, trackingLink } from '../../../shared/carriers';
 import type {
@@ -18,6 +18,7 @@ import {
   orders,
   parcelPhotos,
   parcels,
+  refunds,
 } from '../../db/schema';
 import { casesOf } from '../cases/service';
 import { discountCodeOf } from '../discounts/service';
@@ -162,6 +163,7 @@ export async function orderDetail(
       })),
     ),
     Invoices: invoices,
+    Refunded: toPounds(await refundedPence(tx, order.id)),
     Cases: await casesOf(tx, [order.id]),
     CertificateAvailable: hasLeftTheUk(order.status),
     CanReportMissingItems: canReportMissingItems(order.status),
@@ -171,6 +173,15 @@ export async function orderDetail(
       photos.map((p) => ({ ...p, Url: photoUrl(order.id, p.Id) })),
     ),
   };
+}
+
+/** What the provider gave back on an order (refunds made; pending and refused ones are not). */
+async function refundedPence(tx: Tx, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ pence: sql<string>`coalesce(sum(${refunds.amountPence}), 0)` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'succeeded')));
+  return Number(row.pence);
 }
 
 /** The references of the orders a checkout payment paid for, in order (none for no payment). */

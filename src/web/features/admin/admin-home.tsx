@@ -1,11 +1,15 @@
-import { Link as RouterLink } from 'react-router';
+import { Navigate, Link as RouterLink } from 'react-router';
 import { Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import { ADMIN_AREAS } from './admin-layout';
 import { staffCan, useStaffSession } from './staff-session';
 
-/** /admin/: the areas this staff member's role may use. */
+/**
+ * /admin/: the areas this staff member's role may use. The office's working day starts on Today
+ * (/admin/today/), so the office and admins are taken there; the depot keeps this list.
+ */
 export function AdminHome() {
   const { user } = useStaffSession();
+  if (staffCan(user, 'manage', 'Order')) return <Navigate to="/admin/today/" replace />;
   const areas = ADMIN_AREAS.filter((a) => staffCan(user, ...a.can));
   return (
     <Stack spacing={3}>

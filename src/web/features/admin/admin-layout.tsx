@@ -13,6 +13,24 @@ export const ADMIN_AREAS: {
   description: string;
 }[] = [
   {
+    label: 'Today',
+    to: '/admin/today/',
+    can: ['manage', 'Order'],
+    description: 'The day’s numbers: parcels, quotes, invoices, bookings and takings.',
+  },
+  {
+    label: 'Quotes',
+    to: '/admin/quotes/',
+    can: ['manage', 'Quote'],
+    description: 'Price the quotes customers asked for; see which were accepted.',
+  },
+  {
+    label: 'Orders',
+    to: '/admin/orders/',
+    can: ['manage', 'Order'],
+    description: 'Find any order; cancel, refund or add a note.',
+  },
+  {
     label: 'Receive',
     to: '/admin/receive/',
     can: ['receive', 'Parcel'],
@@ -84,7 +102,14 @@ function AdminNav() {
   const areas = ADMIN_AREAS.filter((a) => staffCan(user, ...a.can));
   return (
     <>
-      <Stack component="nav" aria-label="Back office" direction="row" spacing={1} sx={{ flex: 1 }}>
+      <Stack
+        component="nav"
+        aria-label="Back office"
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ flex: { xs: '1 1 100%', md: 1 }, flexWrap: 'wrap', order: { xs: 1, md: 0 } }}
+      >
         {areas.map((area) => (
           <Button
             key={area.to}

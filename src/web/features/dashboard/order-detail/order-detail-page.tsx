@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   Alert,
+  AlertTitle,
   Box,
   Button,
   Card,
@@ -68,6 +69,8 @@ export function OrderDetailPage({ id }: { id: number }) {
         </Stack>
       </Box>
 
+      <RefundNotice detail={detail.data} />
+
       <Box
         sx={{
           display: 'grid',
@@ -98,6 +101,28 @@ export function OrderDetailPage({ id }: { id: number }) {
         />
       )}
     </Stack>
+  );
+}
+
+/** A cancelled or refunded order says so at the top, with the money given back. */
+function RefundNotice({ detail }: { detail: OrderDetail }) {
+  const { Order, Refunded, Timeline } = detail;
+  const cancelled = Order.StatusId_Name === 'Cancelled';
+  if (!cancelled && Refunded === 0) return null;
+  const on = Timeline.findLast((e) => e.Kind === 'cancelled');
+  const refund =
+    Refunded > 0
+      ? `${formatPounds(Refunded)} was refunded to the card you paid with; it may take a few days to reach your account.`
+      : '';
+  return (
+    <Alert severity="info" data-testid="refund-notice">
+      <AlertTitle>
+        {cancelled
+          ? `This order was cancelled${on ? ` on ${formatDisplayDate(new Date(on.At))}` : ''}${Refunded > 0 ? ' and refunded' : ''}`
+          : `${formatPounds(Refunded)} refunded`}
+      </AlertTitle>
+      {refund || 'Nothing had been paid for it.'}
+    </Alert>
   );
 }
 
@@ -219,6 +244,18 @@ function PaymentsAndInvoices({ detail }: { detail: OrderDetail }) {
                 </Box>
               );
             })}
+          </Stack>
+        )}
+        {detail.Refunded > 0 && (
+          <Stack
+            direction="row"
+            sx={{ justifyContent: 'space-between', gap: 2 }}
+            data-testid="refunded"
+          >
+            <Typography sx={{ fontWeight: 700 }}>Refunded to you</Typography>
+            <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatPounds(detail.Refunded)}
+            </Typography>
           </Stack>
         )}
         {Invoices.length > 0 && (

@@ -2,6 +2,7 @@ import { Box, Link, Stack, Typography } from '@mui/material';
 import { TIMELINE_TITLES, type TimelineEntry } from '../../../../shared/api/order-detail';
 import { formatDisplayDate, parseStoredDate } from '../../../../shared/dates';
 import { formatDimensionsCm } from '../../../../shared/labels';
+import { formatPounds } from '../../../../shared/money';
 import { ParcelPhotos } from './parcel-photos';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -24,7 +25,7 @@ export function OrderTimeline({ entries }: { entries: TimelineEntry[] }) {
         return (
           <Box
             component="li"
-            key={`${entry.Kind}-${entry.At}`}
+            key={`${entry.Kind}-${entry.At}-${i}`}
             data-testid="timeline-entry"
             sx={{
               position: 'relative',
@@ -67,6 +68,11 @@ export function OrderTimeline({ entries }: { entries: TimelineEntry[] }) {
             <Typography variant="body2" color="text.secondary">
               <time dateTime={entry.At}>{formatWhen(entry.At)}</time>
             </Typography>
+            {entry.Amount !== undefined && (
+              <Typography variant="body2" data-testid="refund-amount">
+                {formatPounds(entry.Amount)} given back to your card
+              </Typography>
+            )}
             {entry.Parcel && <ParcelFacts parcel={entry.Parcel} />}
             {entry.Dispatch && <DispatchFacts dispatch={entry.Dispatch} />}
           </Box>

@@ -1,0 +1,225 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { CustomerOrder } from '../../src/shared/api/orders';
+import { logIn } from './support/accounts';
+import { depotCustomer, paidBooking, staffMember, type DepotCustomer } from './support/depot';
+import { expect, screenshots, test } from './support/fixtures';
+import { staffLogIn } from './support/staff';
+
+// The office's Today, Quotes and Orders screens (issue 14): an office member prices a quote the
+// customer then accepts and pays; cancels a paid order with a refund the customer sees; and
+// Today counts what changed.
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A quote request of the customer's: a sofa larger than every band. */
+async function requestQuote(request: APIRequestContext, customer: DepotCustomer) {
+  const asked = await request.post('/public/orders/createquote', {
+    headers: auth(customer.token),
+    data: {
+      size: { length: 2300, width: 1000, height: 900 },
+      Weight: 85_000,
+      ItemDescription: `Three-seat sofa ${Date.now()}`,
+      ItemValue: 899.5,
+      Island: 'Jersey',
+      Notes: 'Ground floor, wide door.',
+    },
+  });
+  expect(asked.status()).toBe(201);
+  return (await asked.json()) as CustomerOrder;
+}
+
+/** The number on one of Today's tiles. */
+const tile = (page: Page, label: string) =>
+  page.getByRole('region', { name: label }).getByTestId('today-value');
+
+async function officeLogIn(page: Page, request: APIRequestContext) {
+  const office = await staffMember(request, 'office');
+  await staffLogIn(page, office.email, office.password);
+  return office;
+}
+
+test('the office prices a quote; the customer accepts and pays it; the office sees it paid', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const customer = await depotCustomer(request, 'Quinn');
+  const quote = await requestQuote(request, customer);
+  await officeLogIn(page, request);
+  // The office lands on Today; Quotes lists the request as waiting.
+  await expect(page).toHaveURL(/\/admin\/today\/$/);
+  await page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Quotes' })
+    .click();
+  await expect(page.getByRole('tab', { name: 'Waiting' })).toHaveAttribute('aria-selected', 'true');
+  const row = page.getByTestId('quote-row').filter({ hasText: quote.Reference });
+  await expect(row).toContainText(quote.ItemDescription);
+  await screenshots(page, 'admin-quotes', [1280]);
+
+  // Price it: the amount is checked before it is sent, then the customer is e-mailed.
+  await row.getByRole('button', { name: `Price ${quote.Reference}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Send the price' }).click();
+  await expect(dialog.getByRole('textbox', { name: /Price/ })).toHaveAccessibleDescription(
+    'must be an amount in pounds',
+  );
+  await dialog.getByRole('textbox', { name: /Price/ }).fill('145.50');
+  await dialog
+    .getByRole('textbox', { name: 'Note to the customer' })
+    .fill('Two-person delivery to the ground floor included.');
+  await screenshots(page, 'admin-quote-price', [1280]);
+  await dialog.getByRole('button', { name: 'Send the price' }).click();
+  await expect(page.getByRole('status')).toContainText(`${quote.Reference} is priced at £145.50`);
+  await expect(row).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Priced' }).click();
+  await expect(page).toHaveURL(/state=priced/);
+  await expect(page.getByTestId('quote-row').filter({ hasText: quote.Reference })).toContainText(
+    '£145.50',
+  );
+
+  // The customer opens the link of the e-mail, accepts and pays with the sandbox card.
+  const customerPage = await page.context().browser()!.newPage();
+  await customerPage.goto(`/dashboard/quote/${quote.Id}`);
+  await logIn(customerPage, customer.email, customer.password);
+  await expect(customerPage.getByTestId('quote-price')).toHaveText('£145.50');
+  await customerPage.getByRole('checkbox', { name: /terms and conditions/ }).check();
+  await customerPage.getByTestId('accept-quote').click();
+  await expect(customerPage).toHaveURL(/\/sandbox\/checkout\//);
+  await customerPage.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await customerPage.getByLabel('Expiry (MM / YY)').fill('12 / 30');
+  await customerPage.getByLabel('Security code').fill('123');
+  await customerPage.getByRole('button', { name: /^Pay / }).click();
+  await expect(customerPage).toHaveURL(/\/payment\/success\//);
+  await customerPage.close();
+
+  // The office sees it accepted, and paid on the order's page.
+  await page.getByRole('tab', { name: 'Accepted' }).click();
+  const accepted = page.getByTestId('quote-row').filter({ hasText: quote.Reference });
+  await expect(accepted).toContainText('Awaiting Parcel');
+  await accepted.getByRole('link', { name: quote.Reference }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${quote.Reference}`);
+  await expect(page.getByTestId('order-status')).toHaveText('Awaiting Parcel');
+  await expect(page.getByTestId('office-payment')).toContainText('£145.50 for this order');
+  await expect(page.getByRole('list', { name: 'Timeline' })).toContainText(
+    'Awaiting Payment → Awaiting Parcel',
+  );
+});
+
+test('the office cancels a paid order with a refund; the customer sees it cancelled and refunded', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  const customer = await depotCustomer(request, 'Rhea');
+  const order = await paidBooking(request, customer, { description: 'Cast iron casserole' });
+  await officeLogIn(page, request);
+
+  // Found by its reference on the Orders list; the search stays in the address.
+  await page.goto('/admin/orders/');
+  await expect(page.getByRole('table', { name: 'Orders' })).toBeVisible();
+  await screenshots(page, 'admin-orders', [1280]);
+  const search = page.getByRole('search', { name: 'Search orders' });
+  await search.getByRole('textbox', { name: 'Order reference' }).fill(order.Reference);
+  await search.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(new RegExp(`reference=${order.Reference}`));
+  await expect(page.getByTestId('order-row')).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByTestId('order-row')).toHaveCount(1);
+  await page.getByRole('link', { name: order.Reference }).click();
+
+  await expect(page.getByTestId('order-status')).toHaveText('Awaiting Parcel');
+  const refundable = (await page.getByTestId('refundable').textContent())!;
+  expect(refundable).toMatch(/^£\d+\.\d{2}$/);
+  // A note first: on the timeline at once.
+  await page.getByRole('button', { name: 'Add a note' }).click();
+  await page.getByRole('dialog').getByRole('textbox', { name: 'Note' }).fill('Rang the customer');
+  await page.getByRole('dialog').getByRole('button', { name: 'Add the note' }).click();
+  await expect(page.getByRole('list', { name: 'Timeline' })).toContainText('Rang the customer');
+
+  // More than was paid is refused with the API's words.
+  await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  const refund = page.getByRole('dialog', { name: `Refund on ${order.Reference}` });
+  await refund.getByRole('textbox', { name: /Amount/ }).fill('9999');
+  await refund.getByRole('textbox', { name: 'Reason' }).fill('Goodwill');
+  await refund.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(refund.getByRole('alert')).toHaveText(
+    `At most ${refundable} can be refunded on this order.`,
+  );
+  // The browser logs the refused call: expected here, and only that.
+  expect(consoleErrors).toEqual([
+    'Failed to load resource: the server responded with a status of 409 (Conflict)',
+  ]);
+  consoleErrors.length = 0;
+  await refund.getByRole('button', { name: 'Back' }).click();
+
+  // Cancel: the confirm dialog says what is refunded, and asks why.
+  await page.getByRole('button', { name: 'Cancel the order' }).click();
+  const cancel = page.getByRole('dialog', { name: `Cancel ${order.Reference}?` });
+  await cancel.getByRole('button', { name: `Cancel and refund ${refundable}` }).click();
+  await expect(cancel.getByRole('textbox', { name: 'Reason' })).toHaveAccessibleDescription(
+    'Say why the order is cancelled',
+  );
+  await cancel.getByRole('textbox', { name: 'Reason' }).fill('The customer bought it locally');
+  await screenshots(page, 'admin-order-cancel', [1280]);
+  await cancel.getByRole('button', { name: `Cancel and refund ${refundable}` }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    `${order.Reference} is cancelled and ${refundable} was refunded.`,
+  );
+  await expect(page.getByTestId('order-status')).toHaveText('Cancelled');
+  await expect(page.getByTestId('refundable')).toHaveText('£0.00');
+  const timeline = page.getByRole('list', { name: 'Timeline' });
+  await expect(timeline).toContainText('Awaiting Parcel → Cancelled');
+  await expect(timeline).toContainText(`Refunded ${refundable}`);
+  await expect(page.getByTestId('office-refund')).toContainText(`${refundable} from`);
+  await expect(page.getByRole('button', { name: 'Cancel the order' })).toHaveCount(0);
+  await screenshots(page, 'admin-order', [1280]);
+
+  // The customer's own page says it plainly.
+  await page.goto(`/dashboard/orders/${order.Id}`);
+  await logIn(page, customer.email, customer.password);
+  await expect(page.getByTestId('order-status')).toHaveText('Cancelled');
+  await expect(page.getByTestId('refund-notice')).toContainText('This order was cancelled on');
+  await expect(page.getByTestId('refund-notice')).toContainText(
+    `${refundable} was refunded to the card you paid with`,
+  );
+  await expect(page.getByTestId('refunded')).toContainText(refundable);
+  await expect(page.getByTestId('refund-amount')).toHaveText(
+    `${refundable} given back to your card`,
+  );
+  await screenshots(page, 'customer-order-refunded', [375, 1280]);
+});
+
+test('Today shows the day’s numbers and the chart of bookings', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const customer = await depotCustomer(request, 'Tess');
+  await officeLogIn(page, request);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Today');
+  const waiting = Number(await tile(page, 'Quotes waiting').textContent());
+  const booked = Number(await tile(page, 'Bookings this week').textContent());
+  const chart = page.getByRole('table', { name: 'Bookings per day' });
+  const todayBookings = Number(
+    await chart.getByRole('row').last().getByRole('cell').last().textContent(),
+  );
+
+  await requestQuote(request, customer);
+  await paidBooking(request, customer);
+  await page.reload();
+  await expect(tile(page, 'Quotes waiting')).toHaveText(String(waiting + 1));
+  await expect(tile(page, 'Bookings this week')).toHaveText(String(booked + 1));
+  await expect(chart.getByRole('row')).toHaveCount(31);
+  await expect(chart.getByRole('row').last().getByRole('cell').last()).toHaveText(
+    String(todayBookings + 1),
+  );
+  await expect(page.getByRole('img', { name: /Bar chart of bookings per day/ })).toBeVisible();
+  // A bar a day, today's (with the booking just made) drawn.
+  const bars = page.locator('.MuiBarChart-element');
+  await expect(bars).toHaveCount(30);
+  await expect(bars.last()).toBeVisible();
+  await screenshots(page, 'admin-today', [375, 1280]);
+
+  // A tile leads to its list.
+  await page.getByRole('region', { name: 'Quotes waiting' }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/admin\/quotes\/$/);
+});
