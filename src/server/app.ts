@@ -36,6 +36,8 @@ import { docsRoutes } from './modules/docs/routes';
 import { devQuoteRoutes } from './modules/dev/quote-routes';
 import { depotRoutes } from './modules/depot/routes';
 import { officeRoutes } from './modules/office/routes';
+import { customersRoutes } from './modules/customers/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { devOrderRoutes } from './modules/dev/order-routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { createPaymentProvider } from './modules/payments/providers';
@@ -189,6 +191,8 @@ export async function buildApp(
   await app.register(staffRoutes, { prefix: '/api/admin' });
   await app.register(depotRoutes, { prefix: '/api/admin/depot' });
   await app.register(officeRoutes, { prefix: '/api/admin' });
+  await app.register(customersRoutes, { prefix: '/api/admin' });
+  await app.register(auditRoutes, { prefix: '/api/admin' });
   await app.register(docsRoutes, { prefix: '/api/docs' });
   if (paymentProvider.name === 'sandbox') {
     await app.register(sandboxPageRoutes(paymentProvider as SandboxProvider), {

@@ -32,7 +32,8 @@ export { OFFICE_QUOTE_STATES, officeOrderActions, type OfficeQuoteState } from '
  * POST /cases/{Id}/resolve `{ Message, Refund }` (Refund in pounds, optional).
  */
 
-const text = (max: number) => cleanString().trim().max(max, `must be at most ${max} characters`);
+export const text = (max: number) =>
+  cleanString().trim().max(max, `must be at most ${max} characters`);
 const required = (max: number, message: string) => text(max).min(1, message);
 
 const whole = (min: number, max: number, fallback: number) =>
@@ -44,7 +45,7 @@ const whole = (min: number, max: number, fallback: number) =>
     .default(fallback);
 
 /** `page` and `itemsPerPage` of a GET listing. */
-const paging = { page: whole(1, 1_000_000, 1), itemsPerPage: whole(1, 100, 20) };
+export const paging = { page: whole(1, 1_000_000, 1), itemsPerPage: whole(1, 100, 20) };
 
 /** A query string's true or false. */
 const flag = (fallback: boolean) =>

@@ -5,12 +5,13 @@ import { AUTH_MESSAGES } from '../../../shared/api/auth';
 import { isStaffRole } from '../../../shared/access';
 import type { Registration } from '../../../shared/auth/schemas';
 import { generateReference } from '../../../shared/customer-reference';
+import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { checkPassword, createSession, endAllSessions, hashPassword } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
 import { consumeUserToken, issueUserToken, voidUserTokens } from '../../lib/tokens';
-import { passwordResetEmail, validateEmail, welcomeEmail } from './emails';
+import { passwordResetEmail, validateEmail, welcomeEmail, type Site } from './emails';
 import { emailInUse, findActiveUser, findActiveUserByEmail, uniqueViolation } from './user-data';
 
 /** The use cases of /public/auth: each takes validated input and returns what the route sends. */
@@ -95,7 +96,13 @@ export async function login(
   const user = await findActiveUserByEmail(db, input.email);
   // An unknown address still costs one argon2 verification (checkPassword uses a dummy hash).
   const matches = await checkPassword(user?.passwordHash, input.password);
-  if (!matches || !user || user.disabledAt || isStaffRole(user.role) !== (side === 'staff')) {
+  if (!matches || !user || isStaffRole(user.role) !== (side === 'staff')) {
+    throw new HttpError(401, AUTH_MESSAGES.loginFailed);
+  }
+  // A customer whose account the office disabled is told so, once the password proved who they
+  // are (decision 0022); a disabled staff account reads like any failure.
+  if (user.disabledAt) {
+    if (side === 'customer') throw new HttpError(403, AUTH_MESSAGES.accountDisabled);
     throw new HttpError(401, AUTH_MESSAGES.loginFailed);
   }
   return createSession(db, user.id, new Date(), user.role);
@@ -154,15 +161,22 @@ export async function requestEmailValidation(
   app: FastifyInstance,
   user: typeof users.$inferSelect,
 ): Promise<void> {
-  const email = user.email;
-  if (user.emailValidatedAt || !email) return;
-  await app.database.db.transaction(async (tx) => {
-    const token = await issueUserToken(tx, 'validate-email', user.id, email);
-    await queueMail(
-      tx,
-      validateEmail(app.config, { email, firstName: user.firstName ?? '' }, token),
-    );
-  });
+  if (user.emailValidatedAt || !user.email) return;
+  await app.database.db.transaction((tx) => queueEmailValidation(tx, app.config, user));
+}
+
+/** Issues a validation link for the account's address and queues its e-mail, in `tx`. */
+export async function queueEmailValidation(
+  tx: Db,
+  site: Site,
+  user: Pick<typeof users.$inferSelect, 'id' | 'email' | 'firstName'>,
+): Promise<void> {
+  if (!user.email) return;
+  const token = await issueUserToken(tx, 'validate-email', user.id, user.email);
+  await queueMail(
+    tx,
+    validateEmail(site, { email: user.email, firstName: user.firstName ?? '' }, token),
+  );
 }
 
 /** Marks the address validated from a link sent to it; a link for an older address fails. */

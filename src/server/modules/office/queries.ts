@@ -55,15 +55,15 @@ const person = (u: UserRow) => ({
 });
 
 /** `%text%` for ILIKE, with the caller's own % and _ taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const page = <T>(items: T[], total: number, q: { page: number; itemsPerPage: number }) => ({
+export const page = <T>(items: T[], total: number, q: { page: number; itemsPerPage: number }) => ({
   items,
   total,
   page: q.page,
   itemsPerPage: q.itemsPerPage,
 });
-const window = (q: { page: number; itemsPerPage: number }) => ({
+export const window = (q: { page: number; itemsPerPage: number }) => ({
   limit: q.itemsPerPage,
   offset: (q.page - 1) * q.itemsPerPage,
 });

@@ -3,6 +3,7 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import { AUTH_MESSAGES } from '../../../shared/api/auth';
 import { LOGIN_RULES } from '../../../shared/auth/schemas';
 import { FormAlert } from '../../components/form-alert';
+import { ApiError } from '../../lib/api-client';
 import { useForm } from '../../lib/use-form';
 import { EmailField } from './account-fields';
 import { dialogs, useDialogs } from './dialog-store';
@@ -44,9 +45,12 @@ function LoginForm({
     try {
       await logIn({ email: values.email.trim(), password: values.password });
       dialogs.close('login');
-    } catch {
-      // SPEC section 8: any failure (wrong details, rate limit, server down) reads the same.
-      dialogs.setLoginError(AUTH_MESSAGES.loginFailed);
+    } catch (err) {
+      // SPEC section 8: any failure (wrong details, rate limit, server down) reads the same, but
+      // for the right password of an account the office disabled, which is told so.
+      const disabled =
+        err instanceof ApiError && err.body?.message === AUTH_MESSAGES.accountDisabled;
+      dialogs.setLoginError(disabled ? AUTH_MESSAGES.accountDisabled : AUTH_MESSAGES.loginFailed);
       setSending(false);
     }
   });

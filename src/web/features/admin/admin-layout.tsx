@@ -49,6 +49,18 @@ export const ADMIN_AREAS: {
     description: 'Send ready parcels on a sailing, and mark shipped ones delivered.',
   },
   {
+    label: 'Customers',
+    to: '/admin/customers/',
+    can: ['manage', 'Customer'],
+    description: 'Find a customer; resend their validation e-mail, disable or export an account.',
+  },
+  {
+    label: 'Audit log',
+    to: '/admin/audit/',
+    can: ['read', 'AuditLog'],
+    description: 'Every staff action: who, when, what, and what it changed.',
+  },
+  {
     label: 'Staff',
     to: '/admin/staff/',
     can: ['manage', 'Staff'],

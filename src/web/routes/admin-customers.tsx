@@ -1,0 +1,16 @@
+import { pageTitle } from '../lib/site';
+import { AdminArea } from '../features/admin/admin-layout';
+import { CustomersPage } from '../features/admin/customers-page';
+
+export const meta = () => [
+  { title: pageTitle('Customers') },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function AdminCustomersRoute() {
+  return (
+    <AdminArea can={['manage', 'Customer']}>
+      <CustomersPage />
+    </AdminArea>
+  );
+}
