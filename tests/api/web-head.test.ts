@@ -1,34 +1,20 @@
 // HEAD of a page describes what a GET of it sends (src/server/lib/web.ts): the same length, ETag,
 // type and encoding, and no body. The whole app, as it runs: the notice banner and contact
 // details written in, compression, CSP.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { NOTICE_SLOT } from '../../src/shared/notice';
 import { CONTACT_SLOT } from '../../src/shared/contact';
-import { createTestApp, type TestContext } from '../support/app';
+import { useSiteTestApp } from '../support/app';
 
 const page = (title: string) =>
   `<!DOCTYPE html><html><head><title>${title}</title></head><body>${NOTICE_SLOT}<main>` +
   `<h1>${title}</h1>${'<p>Plenty of text to compress.</p>'.repeat(60)}</main>` +
   `<footer><address>${CONTACT_SLOT}</address></footer></body></html>`;
 
-let client: string;
-let ctx: TestContext;
-
-beforeAll(async () => {
-  client = fs.mkdtempSync(path.join(os.tmpdir(), 'ferrybox-head-'));
-  fs.writeFileSync(path.join(client, 'index.html'), page('Home'));
-  fs.mkdirSync(path.join(client, 'faqs'));
-  fs.writeFileSync(path.join(client, 'faqs/index.html'), page('FAQs'));
-  fs.writeFileSync(path.join(client, '__spa-fallback.html'), page('Ferrybox'));
-  ctx = await createTestApp({ SERVE_WEB: 'true' }, {}, { webRoot: client });
-});
-
-afterAll(async () => {
-  await ctx.close();
-  fs.rmSync(client, { recursive: true, force: true });
+const ctx = useSiteTestApp({
+  'index.html': page('Home'),
+  'faqs/index.html': page('FAQs'),
+  '__spa-fallback.html': page('Ferrybox'),
 });
 
 const DESCRIBING = ['content-length', 'etag', 'content-type', 'content-encoding', 'cache-control'];
