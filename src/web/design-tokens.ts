@@ -79,6 +79,9 @@ export const shadows = {
   raised: '0 2px 4px rgba(0, 0, 0, 0.08), 0 4px 16px rgba(0, 0, 0, 0.08)',
   bar: '0 -4px 16px rgba(0, 0, 0, 0.12)',
   snackbar: '0 3px 10px rgba(0, 0, 0, 0.3)',
+  /** MUI's elevation 24, its dialogs' shadow. */
+  dialog:
+    '0 11px 15px -7px rgba(0, 0, 0, 0.2), 0 24px 38px 3px rgba(0, 0, 0, 0.14), 0 9px 46px 8px rgba(0, 0, 0, 0.12)',
 } as const;
 
 export const layout = { headerHeight: 64, containerWidth: 1200 } as const;

@@ -14,6 +14,7 @@ import { theme } from '../../../src/web/theme';
 /** The plain stylesheets: the public pages' and the light screens' (the back office uses MUI). */
 const STYLESHEETS = [
   ...fs.readdirSync('src/web/styles').map((name) => `src/web/styles/${name}`),
+  'src/web/components/plain-dialog.css',
   ...['account', 'basket', 'catalogue', 'order'].flatMap((feature) =>
     fs
       .readdirSync(`src/web/features/${feature}`)
