@@ -3,6 +3,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { sourceHash } from './src/server/lib/build';
 import { siteBuildConfig } from './src/web/lib/site-config.server';
+import { tokensCss } from './src/web/design-tokens';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 const site = siteBuildConfig();
@@ -61,10 +62,28 @@ function initialChunks(): Plugin & { test(id: string): boolean } {
   };
 }
 
+/**
+ * `virtual:design-tokens.css`: the design tokens (src/web/design-tokens.ts) as CSS custom
+ * properties, made from the same module the MUI theme reads, so no colour is written twice.
+ */
+function designTokens(): Plugin {
+  const id = 'virtual:design-tokens.css';
+  const resolved = `\0${id}`;
+  return {
+    name: 'ferrybox-design-tokens',
+    resolveId: (source) => (source === id ? resolved : undefined),
+    load(loaded) {
+      if (loaded !== resolved) return undefined;
+      this.addWatchFile(path.resolve('src/web/design-tokens.ts'));
+      return tokensCss();
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => {
   const chunks = initialChunks();
   return {
-    plugins: [reactRouter(), chunks],
+    plugins: [designTokens(), reactRouter(), chunks],
     define: {
       __BRAND__: JSON.stringify(site.brand),
       __SITE_URL__: JSON.stringify(site.siteUrl),

@@ -18,7 +18,8 @@ import { pageLoadGuard } from './lib/deployment';
 import { lazyChunk } from './lib/lazy';
 import { BUILD_META_NAME } from './lib/page-data';
 import { BUILD_ID, pageTitle, TRACKING_CONFIGURED } from './lib/site';
-import { palette } from './palette';
+import { palette } from './design-tokens';
+import 'virtual:design-tokens.css';
 import './styles/site.css';
 
 // Fetched when a page fails (the /404/ page and the catch-all route have it in their own code).

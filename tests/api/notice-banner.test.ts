@@ -1,20 +1,17 @@
 // The notice banner and the footer's contact details written into the pages the server sends
 // (src/server/lib/web.ts), so that they are there at the first paint instead of arriving (and
 // pushing the page down) with the settings.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Config } from '../../src/server/config';
 import { settings } from '../../src/server/db/schema';
 import { registerErrorHandling } from '../../src/server/lib/errors';
 import { createWeb } from '../../src/server/lib/web';
 import { NOTICE_SLOT } from '../../src/shared/notice';
 import { CONTACT_SLOT } from '../../src/shared/contact';
-import { createTestApp, type TestContext } from '../support/app';
+import { useSiteTestApp } from '../support/app';
 
 const SEEDED = 'Christmas 2026: book by 11 December for delivery to the islands before Christmas.';
 const page = (title: string) =>
@@ -22,8 +19,11 @@ const page = (title: string) =>
   `${NOTICE_SLOT}<main><h1>${title}</h1>${'<p>Plenty of text to compress.</p>'.repeat(60)}` +
   `</main><footer><address>${CONTACT_SLOT}</address></footer></body></html>`;
 
-let client: string;
-let ctx: TestContext;
+// The whole app, as it runs: settings from the seeded database, compression, CSP.
+const ctx = useSiteTestApp({
+  'faqs/index.html': page('FAQs'),
+  '__spa-fallback.html': page('Ferrybox'),
+});
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url, headers });
@@ -34,20 +34,6 @@ async function setNotice(value: string) {
     .set({ value: JSON.stringify(value) })
     .where(and(eq(settings.category, 'Site'), eq(settings.name, 'NoticeBanner')));
 }
-
-beforeAll(async () => {
-  client = fs.mkdtempSync(path.join(os.tmpdir(), 'ferrybox-notice-'));
-  fs.mkdirSync(path.join(client, 'faqs'));
-  fs.writeFileSync(path.join(client, 'faqs/index.html'), page('FAQs'));
-  fs.writeFileSync(path.join(client, '__spa-fallback.html'), page('Ferrybox'));
-  // The whole app, as it runs: settings from the seeded database, compression, CSP.
-  ctx = await createTestApp({ SERVE_WEB: 'true' }, {}, { webRoot: client });
-});
-
-afterAll(async () => {
-  await ctx.close();
-  fs.rmSync(client, { recursive: true, force: true });
-});
 
 describe('the contact details in the served pages', () => {
   test('the footer carries customer care’s address, phone and e-mail from the settings', async () => {
@@ -125,7 +111,7 @@ describe('the notice banner in the served pages', () => {
 
 test('when the settings cannot be read, the page is served without its notice', async () => {
   const app = Fastify({ logger: false });
-  const web = await createWeb({ webRoot: client } as Config, {
+  const web = await createWeb({ webRoot: ctx.config.webRoot } as Config, {
     settings: () => Promise.reject(new Error('database down')),
   });
   app.addHook('onSend', web.pageHook);

@@ -45,16 +45,6 @@ test('at 375 px the header shows a burger; the drawer holds the links, basket an
   await expect(drawer.getByRole('link', { name: /^Basket/ })).toContainText('0');
   await expect(drawer.getByRole('button', { name: 'Login' })).toBeVisible();
   await expect(drawer.getByRole('button', { name: 'Register' })).toBeVisible();
-  // Focus is inside the drawer and stays there.
-  await expect(drawer.getByRole('button', { name: 'Close menu' })).toBeFocused();
-  for (let i = 0; i < 20; i++) {
-    await page.keyboard.press('Tab');
-    const inside = await page.evaluate(() => {
-      const active = document.activeElement;
-      return !active || active === document.body || !!active.closest('#site-drawer');
-    });
-    expect(inside).toBe(true);
-  }
   // The drawer exists below 960 px only: a phone and a small tablet.
   await viewportShots(
     page,
@@ -64,6 +54,47 @@ test('at 375 px the header shows a burger; the drawer holds the links, basket an
     },
     [375, 768],
   );
+});
+
+test('the drawer is a modal dialog named Menu: focus moves in, goes round it, and the page behind is out of reach', async ({
+  page,
+}) => {
+  await page.goto('/faqs/');
+  await hydrated(page);
+  const { burger } = await openDrawer(page);
+  // A screen reader hears what it is, not how it is drawn.
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  await expect(menu).toHaveAttribute('aria-modal', 'true');
+  await expect(menu.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Drawer' })).toHaveCount(0);
+
+  const close = menu.getByRole('button', { name: 'Close menu' });
+  await expect(close).toBeFocused();
+  const focusedInMenu = () =>
+    page.evaluate(() => !!document.activeElement?.closest('[role="dialog"], dialog[open]'));
+  // Round the whole menu and more: focus never leaves it, not even for the browser's controls.
+  const seen = new Set<string>();
+  for (let i = 0; i < 25; i++) {
+    await page.keyboard.press('Tab');
+    expect(await focusedInMenu()).toBe(true);
+    seen.add(await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80) ?? ''));
+  }
+  expect(seen.size).toBeGreaterThan(5);
+  // Shift+Tab from the first control goes to the last, and Tab from there back to the first.
+  await close.focus();
+  await page.keyboard.press('Shift+Tab');
+  expect(await focusedInMenu()).toBe(true);
+  await expect(close).not.toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(close).toBeFocused();
+  // Shown modally, so the page behind is inert: a link of the footer cannot take the focus.
+  expect(await menu.evaluate((dialog) => dialog.matches(':modal'))).toBe(true);
+  await page.evaluate(() => document.querySelector<HTMLElement>('footer a')?.focus());
+  expect(await focusedInMenu()).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(burger).toBeFocused();
 });
 
 test('choosing a link navigates and closes the drawer; focus returns to the burger', async ({

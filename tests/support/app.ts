@@ -112,3 +112,26 @@ export function useStripeTestApp() {
   });
   return { ctx, stripe };
 }
+
+/**
+ * One app for the whole test file serving a built site made of `pages` (path in the build:
+ * HTML), as it runs: settings from the seeded database, compression, CSP. The build's folder is
+ * removed after the last test.
+ */
+export function useSiteTestApp(pages: Record<string, string>) {
+  const ctx = {} as TestContext;
+  let client = '';
+  beforeAll(async () => {
+    client = await fs.mkdtemp(path.join(os.tmpdir(), 'ferrybox-site-'));
+    for (const [name, html] of Object.entries(pages)) {
+      await fs.mkdir(path.dirname(path.join(client, name)), { recursive: true });
+      await fs.writeFile(path.join(client, name), html);
+    }
+    Object.assign(ctx, await createTestApp({ SERVE_WEB: 'true' }, {}, { webRoot: client }));
+  });
+  afterAll(async () => {
+    await ctx.close?.();
+    if (client) await fs.rm(client, { recursive: true, force: true });
+  });
+  return ctx;
+}

@@ -109,6 +109,10 @@ export async function createWeb(config: Config, options: WebOptions = {}) {
     return csp;
   };
 
+  // The page file each reply of @fastify/static sends: its answer to HEAD has no body, and
+  // pageHook reads the page from here to describe what a GET would send.
+  const pageFiles = new WeakMap<FastifyReply, string>();
+
   const routes: FastifyPluginAsync = async (app) => {
     // The built site is open to all (lib/auth.ts RouteAccess).
     app.addHook('onRoute', (route) => {
@@ -133,6 +137,7 @@ export async function createWeb(config: Config, options: WebOptions = {}) {
         }
         if (filePath.endsWith('.html')) {
           reply.header('Content-Security-Policy', cspFor(filePath, stat));
+          pageFiles.set(reply, filePath);
         }
       },
     });
@@ -174,7 +179,11 @@ export async function createWeb(config: Config, options: WebOptions = {}) {
     if (reply.statusCode !== 200 || typeof type !== 'string' || !type.startsWith('text/html')) {
       return payload;
     }
-    const html = await bodyText(payload);
+    // HEAD describes the page a GET sends (its length, ETag and encoding): the same body goes on
+    // through the hooks, and Node sends none of it.
+    const file = request.method === 'HEAD' ? pageFiles.get(reply) : undefined;
+    if (file) (payload as Partial<Readable> | null)?.destroy?.();
+    const html = file ? await fs.promises.readFile(file, 'utf8') : await bodyText(payload);
     if (html === null) return payload;
     let settings: SettingsMap = {};
     try {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { swipeDirection, type Point } from '../../shared/swipe';
 import { BREAKPOINTS } from '../../shared/breakpoints';
@@ -21,11 +21,38 @@ const LINKS = [
   { to: '/faqs/', label: 'FAQs' },
 ];
 
+/** What Tab stops at inside the drawer, in order. */
+const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex="0"]';
+
+/**
+ * Tab past the last control goes back to the first, and Shift+Tab before the first to the last:
+ * a modal <dialog> alone lets Tab leave for the browser's own controls.
+ */
+function wrapFocus(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const stops = [...event.currentTarget.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (element) => element.offsetParent !== null,
+  );
+  const first = stops[0];
+  const last = stops[stops.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === event.currentTarget)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /**
  * The drawer below the md breakpoint (SPEC section 2): full width, slides in from the burger.
- * A modal <dialog>: focus stays inside while it is open and the page behind is inert. It closes
- * on a route change, on Escape, on a swipe to the left (the shared swipe rule), with its close
- * button, and when the window grows past the breakpoint; focus then returns to the burger.
+ * A modal navigation dialog named "Menu", holding the "Main" navigation (the header's is hidden
+ * at this width): focus moves in when it opens, Tab and Shift+Tab go round its controls, and the
+ * page behind is inert. It closes on a route change, on Escape, on a
+ * swipe to the left (the shared swipe rule), with its close button, and when the window grows
+ * past the breakpoint; focus then returns to the burger.
  */
 export default function SiteDrawer({ open, onClose, returnFocusTo }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -75,8 +102,10 @@ export default function SiteDrawer({ open, onClose, returnFocusTo }: Props) {
       id="site-drawer"
       className="site-drawer"
       aria-label="Menu"
+      aria-modal="true"
       data-testid="site-drawer"
       onClose={onDialogClose}
+      onKeyDown={wrapFocus}
       onTouchStart={(event) => {
         const touch = event.touches[0];
         touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
@@ -103,7 +132,7 @@ export default function SiteDrawer({ open, onClose, returnFocusTo }: Props) {
           <Icon path={icons.close} />
         </button>
       </div>
-      <nav aria-label="Drawer" className="site-drawer__nav">
+      <nav aria-label="Main" className="site-drawer__nav">
         <ul>
           {LINKS.map((link) => (
             <li key={link.to}>
