@@ -48,7 +48,7 @@ export default [
     route('reset-password/:token', 'routes/reset-password.tsx'),
     // The public check of an export certificate, from its QR code (issue 12): no login.
     route('verify/:code', 'routes/verify.tsx'),
-    // The plain primitives beside their MUI counterparts, for review (docs/decisions/0099).
+    // The plain primitives beside their MUI counterparts, for review (docs/decisions/0023).
     route('dev/primitives', 'routes/primitives.tsx'),
   ]),
   // The back office (issue 13): staff only, its own layout and session, loaded only here.

@@ -1,4 +1,4 @@
-// The plain primitives of the light screens beside their MUI counterparts (docs/decisions/0099),
+// The plain primitives of the light screens beside their MUI counterparts (docs/decisions/0023),
 // screenshotted at 375 and 1280 px for a reviewer to compare.
 import type { Locator } from '@playwright/test';
 import { expect, screenshots, test } from './support/fixtures';

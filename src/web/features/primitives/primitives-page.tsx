@@ -45,7 +45,7 @@ function Pair({ name, plain, mui }: { name: string; plain: ReactNode; mui: React
 const stack = { display: 'grid', gap: 2, alignContent: 'start' } as const;
 
 /**
- * The plain primitives beside their MUI counterparts (docs/decisions/0099): a page for a
+ * The plain primitives beside their MUI counterparts (docs/decisions/0023): a page for a
  * reviewer and the browser test's screenshots (tests/e2e/primitives.spec.ts), not linked.
  */
 export function PrimitivesPage() {
