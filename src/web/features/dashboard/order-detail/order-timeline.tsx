@@ -2,6 +2,7 @@ import { Box, Link, Stack, Typography } from '@mui/material';
 import { TIMELINE_TITLES, type TimelineEntry } from '../../../../shared/api/order-detail';
 import { formatDisplayDate, parseStoredDate } from '../../../../shared/dates';
 import { formatDimensionsCm } from '../../../../shared/labels';
+import { formatPounds } from '../../../../shared/money';
 import { ParcelPhotos } from './parcel-photos';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -69,6 +70,11 @@ export function OrderTimeline({ entries }: { entries: TimelineEntry[] }) {
             </Typography>
             {entry.Parcel && <ParcelFacts parcel={entry.Parcel} />}
             {entry.Dispatch && <DispatchFacts dispatch={entry.Dispatch} />}
+            {entry.Amount !== undefined && (
+              <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="refund-amount">
+                {formatPounds(entry.Amount)} given back to the card you paid with
+              </Typography>
+            )}
           </Box>
         );
       })}
