@@ -116,7 +116,7 @@ function Conversation({ theCase }: { theCase: OfficeCase }) {
       <Typography variant="h5" component="h2" id="conversation-title">
         Conversation
       </Typography>
-      <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      <Stack component="ol" spacing={1.5} useFlexGap sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {theCase.Messages.map((m, i) => (
           <Paper
             component="li"
