@@ -106,7 +106,7 @@ test('the office answers a missing-item case and resolves it with a partial refu
   await expect(page.getByRole('region', { name: /^Refunds on/ })).toContainText(
     '£4.50 · succeeded',
   );
-  await screenshots(page, 'office-case-resolved', [1280]);
+  await screenshots(page, 'office-case-resolved', [375, 1280]);
 
   // The customer sees the reply, the case resolved and the refund.
   await customerOrderPage(page, order.Id);
@@ -158,6 +158,8 @@ test('the office raises an invoice on an order, reminds the customer and voids i
   await dialog
     .getByRole('checkbox', { name: 'Hold the parcel at the depot until it is paid' })
     .check();
+  await screenshots(page, 'office-raise-invoice', [1280]);
+  expect(await axeProblems(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Raise invoice' }).click();
   await expect(dialog.getByRole('status')).toContainText(
     `for £6.25 was raised on ${order.Reference}`,

@@ -96,7 +96,14 @@ function AdminNav() {
   const areas = ADMIN_AREAS.filter((a) => staffCan(user, ...a.can));
   return (
     <>
-      <Stack component="nav" aria-label="Back office" direction="row" spacing={1} sx={{ flex: 1 }}>
+      <Stack
+        component="nav"
+        aria-label="Back office"
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ flex: 1, flexWrap: 'wrap', minWidth: { xs: '100%', md: 0 } }}
+      >
         {areas.map((area) => (
           <Button
             key={area.to}
