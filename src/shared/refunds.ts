@@ -51,4 +51,6 @@ export const REFUND_MESSAGES = {
       : `At most ${formatMoney(refundablePence)} can be refunded on this order.`,
   providerFailed:
     'The payment provider did not make the refund. Nothing was given back: please try again.',
+  providerPending:
+    'The payment provider has not confirmed the refund yet. It is pending on the order and is checked again every minute: do not refund it again.',
 } as const;

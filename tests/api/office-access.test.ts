@@ -19,6 +19,7 @@ const ROUTES: [method: 'GET' | 'POST', url: string, body?: unknown][] = [
   ['POST', '/api/admin/invoices/999999/void', { Reason: 'Raised by mistake' }],
   ['POST', '/api/admin/invoices/999999/remind'],
   ['GET', '/api/admin/cases'],
+  ['GET', '/api/admin/cases/999999'],
   ['POST', '/api/admin/cases/999999/reply', { Message: 'We are looking into it.' }],
   ['POST', '/api/admin/cases/999999/resolve', { Message: 'Found it.', Refund: 2 }],
 ];

@@ -21,7 +21,10 @@
  * - POST /v1/checkout/sessions/:id/expire: refused with an invalid_request_error unless open.
  * - POST /v1/refunds: `payment_intent` (of a paid session) and `amount` (default: all that is
  *   left); refused with an invalid_request_error beyond what is left. The `Idempotency-Key`
- *   header works as Stripe's: the same key answers the same refund again, never a second one.
+ *   header works as Stripe's: the same key answers the same refund again, never a second one
+ *   (as first answered). `metadata` is kept. New refunds are `succeeded`, or `pending` while
+ *   `refundsPending` is set.
+ * - GET /v1/refunds/:id: a refund as it stands now.
  *
  * The hosted page: each session's `url` is `${stripe.url}/c/pay/:id`, a small HTML page with
  * "Pay" (completes the session and redirects to its success_url, `{CHECKOUT_SESSION_ID}`
@@ -37,6 +40,9 @@
  * - `fail(id)`: a delayed payment method completed the session then failed:
  *   `checkout.session.async_payment_failed`.
  * - `expire(id)`: the session ran out of time: `checkout.session.expired`.
+ * - `settleRefund(id, status)`: a pending refund succeeded or failed: `refund.updated`.
+ * - `chargeRefunded(intentId)`: `charge.refunded` for the intent's charge (its refunds not listed,
+ *   as Stripe's current API versions send it).
  * - `signEvent(type, object, { timestamp?, secret? })`: any event, signed (for forged or old ones).
  * When `webhookUrl` is set (at start or later), each event is also POSTed there as Stripe would;
  * a control resolves after that delivery, whose HTTP status is in `delivery`.
@@ -71,7 +77,7 @@ export interface FakeRefund {
   currency: string;
   created: number;
   payment_intent: string;
-  status: 'succeeded';
+  status: 'succeeded' | 'pending' | 'failed';
   metadata: Record<string, string>;
 }
 
@@ -182,6 +188,8 @@ export class FakeStripe {
   /** Every refund made, oldest first. */
   readonly refunds: FakeRefund[] = [];
   private readonly refundsByKey = new Map<string, FakeRefund>();
+  /** New refunds start `pending` (a payment method that refunds slowly) while this is set. */
+  refundsPending = false;
   /** payment_intent_data[metadata] per session, for the intent made when the customer pays. */
   private readonly intentMetadata = new Map<string, Record<string, string>>();
   private readonly deliveries = new Set<Promise<unknown>>();
@@ -267,6 +275,30 @@ export class FakeStripe {
     session.status = 'expired';
     session.url = null;
     return this.emit('checkout.session.expired', session);
+  }
+
+  async settleRefund(id: string, status: 'succeeded' | 'failed'): Promise<SignedEvent> {
+    const refund = this.refunds.find((r) => r.id === id);
+    if (!refund) throw new Error(`no fake refund ${id}`);
+    refund.status = status;
+    return this.emit('refund.updated', refund);
+  }
+
+  async chargeRefunded(intentId: string): Promise<SignedEvent> {
+    const intent = this.intents.get(intentId);
+    if (!intent) throw new Error(`no fake payment intent ${intentId}`);
+    const refunded = this.refunds
+      .filter((r) => r.payment_intent === intentId && r.status !== 'failed')
+      .reduce((sum, r) => sum + r.amount, 0);
+    return this.emit('charge.refunded', {
+      id: `ch_${intentId.slice(3)}`,
+      object: 'charge',
+      amount: intent.amount,
+      amount_refunded: refunded,
+      currency: intent.currency,
+      payment_intent: intentId,
+      refunded: refunded >= intent.amount,
+    });
   }
 
   /** An event of any type about `object`, signed (with another secret or an old timestamp). */
@@ -379,6 +411,15 @@ export class FakeStripe {
     if (route === 'POST /v1/checkout/sessions') return send(res, 200, this.create(params));
     if (route === 'POST /v1/refunds')
       return send(res, 200, this.refund(params, header(req.headers['idempotency-key'])));
+    if ((match = route.match(/^GET \/v1\/refunds\/([\w-]+)$/))) {
+      const refund = this.refunds.find((r) => r.id === match![1]);
+      if (!refund)
+        throw new StripeApiError(404, `No such refund: '${match[1]}'`, {
+          code: 'resource_missing',
+          param: 'id',
+        });
+      return send(res, 200, structuredClone(refund));
+    }
     if ((match = route.match(/^GET \/v1\/checkout\/sessions\/([\w-]+)$/)))
       return send(res, 200, this.expanded(this.openSession(match[1]), params));
     if ((match = route.match(/^POST \/v1\/checkout\/sessions\/([\w-]+)\/expire$/))) {
@@ -498,7 +539,7 @@ export class FakeStripe {
     if (intent.status !== 'succeeded')
       throw invalid('payment_intent', 'This PaymentIntent does not have a successful charge.');
     const given = this.refunds
-      .filter((r) => r.payment_intent === intentId)
+      .filter((r) => r.payment_intent === intentId && r.status !== 'failed')
       .reduce((sum, r) => sum + r.amount, 0);
     const left = intent.amount - given;
     const amount = params.amount === undefined ? left : integer(params.amount, 'amount');
@@ -515,11 +556,12 @@ export class FakeStripe {
       currency: intent.currency,
       created: nowSeconds(),
       payment_intent: intentId,
-      status: 'succeeded',
+      status: this.refundsPending ? 'pending' : 'succeeded',
       metadata: strings(params.metadata, 'metadata'),
     };
     this.refunds.push(refund);
-    if (key !== undefined) this.refundsByKey.set(key, refund);
+    // Stripe replays the first answer to a key, not the refund as it stands later.
+    if (key !== undefined) this.refundsByKey.set(key, structuredClone(refund));
     return structuredClone(refund);
   }
 

@@ -28,7 +28,8 @@ export { OFFICE_QUOTE_STATES, officeOrderActions, type OfficeQuoteState } from '
  * Quotes (`manage Quote`): GET /quotes?state=, POST /quotes/{Id}/price `{ Amount, Note }`.
  * Invoices (`manage Invoice`): GET /invoices?status=, POST /invoices/{Id}/void `{ Reason }`,
  * POST /invoices/{Id}/remind.
- * Cases (`manage Case`): GET /cases?status= (open first), POST /cases/{Id}/reply `{ Message }`,
+ * Cases (`manage Case`): GET /cases?status= (open first), GET /cases/{Id} (with what may be
+ * refunded on its order), POST /cases/{Id}/reply `{ Message }`,
  * POST /cases/{Id}/resolve `{ Message, Refund }` (Refund in pounds, optional).
  */
 
@@ -267,6 +268,16 @@ export const officeCasesQuery = z
   })
   .strict();
 export const officeCasesResponse = listResponse(officeCaseSchema);
+
+/** GET /cases/{Id}: a case with what may still be refunded on its order, and its refunds. */
+export const officeCaseDetailResponse = z.object({
+  Case: officeCaseSchema,
+  OrderStatus: z.enum(ORDER_STATUSES),
+  /** What may be refunded on the case's order now, in pounds. */
+  Refundable: z.number(),
+  Refunds: z.array(refundSchema),
+});
+export type OfficeCaseDetail = z.infer<typeof officeCaseDetailResponse>;
 
 export const caseReplySchema = z.object({ Message: required(4000, 'Write the reply') }).strict();
 export const resolveCaseSchema = z

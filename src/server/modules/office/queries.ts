@@ -4,8 +4,10 @@ import { addressLines } from '../../../shared/addresses';
 import type { OrderCase } from '../../../shared/api/cases';
 import type {
   OfficeCase,
+  OfficeCaseDetail,
   OfficeOrderDetail,
   OfficeOrderSummary,
+  Refund,
   officeCasesQuery,
   officeInvoicesQuery,
   officeOrdersQuery,
@@ -224,6 +226,30 @@ async function officeCases(tx: Tx, cases: OrderCase[]): Promise<OfficeCase[]> {
   });
 }
 
+async function refundRowsOf(tx: Tx, orderId: number) {
+  return tx
+    .select({ refund: refunds, paymentReference: payments.reference })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(eq(refunds.orderId, orderId))
+    .orderBy(asc(refunds.id));
+}
+
+const toRefund = (
+  { refund: r, paymentReference }: Awaited<ReturnType<typeof refundRowsOf>>[number],
+  nameOf: (id: number | null) => string | null,
+): Refund => ({
+  Id: r.id,
+  PaymentId: r.paymentId,
+  PaymentReference: paymentReference,
+  OrderId: r.orderId,
+  Amount: toPounds(r.amountPence),
+  Reason: r.reason,
+  Status: r.status,
+  Staff: nameOf(r.staffId),
+  Created: r.createdAt.toISOString(),
+});
+
 /** GET /api/admin/orders/{Id}: everything the office knows about an order. */
 export async function officeOrderDetail(tx: Tx, orderId: number): Promise<OfficeOrderDetail> {
   const [found] = await tx
@@ -239,12 +265,7 @@ export async function officeOrderDetail(tx: Tx, orderId: number): Promise<Office
     .from(orderEvents)
     .where(eq(orderEvents.orderId, order.id))
     .orderBy(asc(orderEvents.id));
-  const refundRows = await tx
-    .select({ refund: refunds, paymentReference: payments.reference })
-    .from(refunds)
-    .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(eq(refunds.orderId, order.id))
-    .orderBy(asc(refunds.id));
+  const refundRows = await refundRowsOf(tx, order.id);
   const [parcel] = await tx
     .select({ id: parcels.id, receivedBy: parcels.receivedBy, dispatchedBy: parcels.dispatchedBy })
     .from(parcels)
@@ -299,17 +320,7 @@ export async function officeOrderDetail(tx: Tx, orderId: number): Promise<Office
         Refunded: toPounds(s.refundedPence),
       })),
     ),
-    Refunds: refundRows.map(({ refund: r, paymentReference }) => ({
-      Id: r.id,
-      PaymentId: r.paymentId,
-      PaymentReference: paymentReference,
-      OrderId: r.orderId,
-      Amount: toPounds(r.amountPence),
-      Reason: r.reason,
-      Status: r.status,
-      Staff: nameOf(r.staffId),
-      Created: r.createdAt.toISOString(),
-    })),
+    Refunds: refundRows.map((r) => toRefund(r, nameOf)),
     Invoices: invoiceRows.map((i) => toInvoice(i, order.reference)),
     Cases: await officeCases(tx, await casesOf(tx, [order.id])),
     Parcel: parcel
@@ -463,4 +474,28 @@ export async function officeCasesById(tx: Tx, ids: number[]): Promise<OfficeCase
   const all = await casesOf(tx, [...new Set(rows.map((r) => r.orderId))]);
   const wanted = ids.map((id) => all.find((c) => c.Id === id)!);
   return officeCases(tx, wanted);
+}
+
+/** GET /api/admin/cases/{Id}: a case, with what may still be refunded on its order. */
+export async function officeCaseDetail(tx: Tx, id: number): Promise<OfficeCaseDetail> {
+  const [found] = await tx
+    .select({ order: orders })
+    .from(orderCases)
+    .innerJoin(orders, eq(orders.id, orderCases.orderId))
+    .where(eq(orderCases.id, id));
+  if (!found) throw new HttpError(404, OFFICE_MESSAGES.noSuchCase);
+  const [theCase] = await officeCasesById(tx, [id]);
+  const refundRows = await refundRowsOf(tx, found.order.id);
+  const names = await namesOf(
+    tx,
+    refundRows.map((r) => r.refund.staffId),
+  );
+  return {
+    Case: theCase,
+    OrderStatus: found.order.status,
+    Refundable: toPounds(totalRefundablePence(await refundSources(tx, found.order))),
+    Refunds: refundRows.map((r) =>
+      toRefund(r, (staffId) => (staffId === null ? null : (names.get(staffId) ?? null))),
+    ),
+  };
 }

@@ -4,6 +4,7 @@ import { optionalBody, pathId } from '../../../shared/api/listing';
 import {
   cancelOrderSchema,
   caseReplySchema,
+  officeCaseDetailResponse,
   officeCaseSchema,
   officeCasesQuery,
   officeCasesResponse,
@@ -32,6 +33,7 @@ import {
   listCases,
   listInvoices,
   listQuotes,
+  officeCaseDetail,
   officeCasesById,
   officeOrderDetail,
   searchOrders,
@@ -208,6 +210,12 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: officeCasesQuery, response: { 200: officeCasesResponse } },
     },
     async (request) => listCases(db, request.query),
+  );
+
+  app.get(
+    '/cases/:Id',
+    { onRequest: cases, schema: { params, response: { 200: officeCaseDetailResponse } } },
+    async (request) => officeCaseDetail(db, request.params.Id),
   );
 
   const oneCase = async (id: number) => (await officeCasesById(db, [id]))[0];

@@ -52,6 +52,14 @@ const refundView = (rows: readonly RefundRow[]) =>
   rows.map((r) => ({ Id: r.id, PaymentId: r.paymentId, Amount: r.amountPence, Status: r.status }));
 const succeededPence = (rows: readonly RefundRow[]) =>
   sumPence(rows.filter((r) => r.status === 'succeeded').map((r) => r.amountPence));
+/** A refund not wholly made: refused (nothing given back), or pending, which is followed up. */
+const refundShortfall = (rows: readonly RefundRow[]) =>
+  new HttpError(
+    502,
+    rows.some((r) => r.status === 'pending')
+      ? REFUND_MESSAGES.providerPending
+      : REFUND_MESSAGES.providerFailed,
+  );
 
 /**
  * Closes the provider's page of a payment started for an unpaid invoice, so it cannot be paid
@@ -171,7 +179,7 @@ export async function refundOrder(
       refundEmail(app.config, to, order, { reason, amountPence: refundedPence }),
     );
   }
-  if (refundedPence < amountPence) throw new HttpError(502, REFUND_MESSAGES.providerFailed);
+  if (refundedPence < amountPence) throw refundShortfall(sent);
 }
 
 /** Raises an invoice for something extra on an order, optionally holding its parcel for it. */
@@ -412,9 +420,7 @@ export async function resolveCase(
       return reserveRefunds(tx, order, refundPence, `Case ${orderCase.reference}`, actor);
     });
     const sent = await sendRefunds(app, rows, actor);
-    if (succeededPence(sent) < refundPence) {
-      throw new HttpError(502, REFUND_MESSAGES.providerFailed);
-    }
+    if (succeededPence(sent) < refundPence) throw refundShortfall(sent);
   }
   await db.transaction((tx) =>
     answerCase(

@@ -6,7 +6,7 @@ import { allocateRefund, REFUND_MESSAGES, type RefundSource } from '../../../sha
 import { invoices, orders, payments, refunds } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { recordOrderEvent, type Actor, type Tx } from '../orders/lifecycle';
-import { RefundRefusedError } from './providers/provider';
+import { RefundRefusedError, type RefundResult } from './providers/provider';
 
 /**
  * Refunds (issue 14): money given back on an order through the payment provider, in two steps
@@ -20,6 +20,9 @@ import { RefundRefusedError } from './providers/provider';
  *    key; its answer is recorded (succeeded, or failed, which frees the amount again) with an
  *    event on the order's timeline. A provider that does not answer leaves the refund pending
  *    (still counted), so a retry can never give the money back twice.
+ * 3. The follow-up (refund-follow-up.ts): a job asks the provider again about refunds left
+ *    pending, and the provider's refund events settle them too; whichever answer comes first is
+ *    recorded, once (`settleRefund`).
  */
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -136,45 +139,69 @@ export async function sendRefunds(
 }
 
 async function sendRefund(app: FastifyInstance, row: RefundRow, actor: Actor): Promise<RefundRow> {
-  const db = app.database.db;
-  const [payment] = await db.select().from(payments).where(eq(payments.id, row.paymentId));
-  let outcome: { status: 'succeeded' | 'pending' | 'failed'; refundId: string | null };
+  const [payment] = await app.database.db
+    .select()
+    .from(payments)
+    .where(eq(payments.id, row.paymentId));
+  let outcome: { status: RefundResult['status']; refundId: string | null };
   try {
     if (!payment.providerPaymentId) throw new RefundRefusedError('the payment has no provider id');
-    const answer = await app.paymentProvider.refund(
+    outcome = await app.paymentProvider.refund(
       payment.providerPaymentId,
       row.amountPence,
       row.idempotencyKey,
     );
-    outcome = { status: answer.status, refundId: answer.refundId };
   } catch (err) {
     if (!(err instanceof RefundRefusedError)) {
-      // No answer: the refund may have been made. It stays pending (counted), for a person.
+      // No answer: the refund may have been made. It stays pending (counted) for the follow-up.
       app.log.error({ err, refund: row.id }, 'refund: the payment provider did not answer');
       return row;
     }
     app.log.warn({ err, refund: row.id }, 'refund refused by the payment provider');
     outcome = { status: 'failed', refundId: null };
   }
-  return db.transaction(async (tx) => {
+  // Settled meanwhile by the follow-up or an event: read it as it now stands.
+  const settled = await settleRefund(app, row.id, outcome, actor);
+  return settled ?? (await app.database.db.select().from(refunds).where(eq(refunds.id, row.id)))[0];
+}
+
+/**
+ * Records the provider's answer about a pending refund, once: the row changes only while it is
+ * still pending, so the request that made it, the follow-up job and a webhook event may all bring
+ * the same answer and only the first records it (with its one order event). Answers the refund
+ * as it now stands, or null when it was settled already.
+ */
+export async function settleRefund(
+  app: FastifyInstance,
+  refundId: number,
+  outcome: { status: 'succeeded' | 'pending' | 'failed'; refundId: string | null },
+  actor: Actor,
+): Promise<RefundRow | null> {
+  return app.database.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(refunds)
-      .set({ status: outcome.status, providerRefundId: outcome.refundId, updatedAt: new Date() })
-      .where(eq(refunds.id, row.id))
+      .set({
+        status: outcome.status,
+        providerRefundId: outcome.refundId ?? sql`${refunds.providerRefundId}`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
       .returning();
+    if (!updated) return null;
     if (outcome.status !== 'pending') {
-      const amount = formatMoney(row.amountPence);
+      const [payment] = await tx.select().from(payments).where(eq(payments.id, updated.paymentId));
+      const amount = formatMoney(updated.amountPence);
       await recordOrderEvent(
         tx,
-        row.orderId,
+        updated.orderId,
         actor,
         outcome.status === 'succeeded'
-          ? `Refunded ${amount} (${payment.reference}): ${row.reason}`
+          ? `Refunded ${amount} (${payment.reference}): ${updated.reason}`
           : `The refund of ${amount} (${payment.reference}) was refused by the payment provider`,
         {
           kind: outcome.status === 'succeeded' ? 'refund' : 'refund-failed',
-          refundId: row.id,
-          amountPence: row.amountPence,
+          refundId: updated.id,
+          amountPence: updated.amountPence,
         },
       );
     }

@@ -6,6 +6,7 @@ import { paymentEvents, PAYMENT_PROVIDERS } from '../../db/schema';
 import { authOf, access } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { pathId } from '../../../shared/api/listing';
+import { scheduleRefundFollowUp, settleRefundEvent } from './refund-follow-up';
 import { WebhookSignatureError, type ProviderEvent } from './providers/provider';
 import {
   findCustomerPayment,
@@ -24,10 +25,12 @@ import {
  * - POST /public/payment/additional/{Id}: starts paying an unpaid invoice (SPEC section 7).
  * - POST /public/payment/webhook/{provider}: the provider's signed events. A bad signature is a
  *   400 and changes nothing; an event already received is acknowledged and changes nothing.
+ *   Refund events settle a refund left pending (refund-follow-up.ts).
  */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   await schedulePaymentExpiry(app);
+  await scheduleRefundFollowUp(app);
 
   app.get(
     '/:Reference',
@@ -108,7 +111,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
             and(eq(paymentEvents.provider, provider.name), eq(paymentEvents.eventId, event.id)),
           );
         if (seen.length > 0) return { received: true as const, duplicate: true };
-        if (event.type !== 'ignored') {
+        if (event.type === 'refunds') {
+          const settled = await settleRefundEvent(app, event);
+          request.log.info({ event: event.id, type: event.type, settled }, 'refund event');
+        } else if (event.type !== 'ignored') {
           const outcome = await settleSession(
             app,
             event.session,

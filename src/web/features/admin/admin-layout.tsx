@@ -49,6 +49,18 @@ export const ADMIN_AREAS: {
     description: 'Send ready parcels on a sailing, and mark shipped ones delivered.',
   },
   {
+    label: 'Invoices',
+    to: '/admin/invoices/',
+    can: ['manage', 'Invoice'],
+    description: 'Unpaid, paid and void invoices: raise one on an order, remind, void.',
+  },
+  {
+    label: 'Cases',
+    to: '/admin/cases/',
+    can: ['manage', 'Case'],
+    description: 'Missing-item cases, open ones first: reply, resolve, refund.',
+  },
+  {
     label: 'Customers',
     to: '/admin/customers/',
     can: ['manage', 'Customer'],

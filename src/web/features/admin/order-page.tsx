@@ -30,6 +30,7 @@ import { formatPounds } from '../../../shared/money';
 import { FactList, type Fact } from '../../components/fact-list';
 import { ApiError } from '../../lib/api-client';
 import { measuredText, receivedText } from './depot-parts';
+import { RaiseInvoiceDialog } from './raise-invoice-dialog';
 import {
   useCancelOrder,
   useOfficeOrder,
@@ -58,7 +59,7 @@ const when = (iso: string) => {
  */
 export function OrderPage({ id }: { id: number }) {
   const detail = useOfficeOrder(id);
-  const [dialog, setDialog] = useState<'cancel' | 'refund' | 'note' | null>(null);
+  const [dialog, setDialog] = useState<'cancel' | 'refund' | 'invoice' | 'note' | null>(null);
   const [done, setDone] = useState<{ severity: 'success' | 'warning'; text: string } | null>(null);
 
   if (detail.isPending) return <Skeleton variant="rounded" height={320} />;
@@ -98,6 +99,11 @@ export function OrderPage({ id }: { id: number }) {
             {Actions.Refund && (
               <Button variant="outlined" onClick={() => setDialog('refund')}>
                 Refund
+              </Button>
+            )}
+            {Actions.Invoice && (
+              <Button variant="outlined" onClick={() => setDialog('invoice')}>
+                Raise an invoice
               </Button>
             )}
             {Actions.Note && (
@@ -146,6 +152,12 @@ export function OrderPage({ id }: { id: number }) {
 
       {dialog === 'cancel' && <CancelDialog detail={d} onClose={close} />}
       {dialog === 'refund' && <RefundDialog detail={d} onClose={close} />}
+      {dialog === 'invoice' && (
+        <RaiseInvoiceDialog
+          order={{ Id: Order.Id, Reference: Order.Reference, Status: Order.StatusId_Name }}
+          onClose={() => close()}
+        />
+      )}
       {dialog === 'note' && <NoteDialog id={Order.Id} onClose={close} />}
     </Stack>
   );
@@ -426,7 +438,7 @@ function Cases({ cases }: { cases: Detail['Cases'] }) {
     <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {cases.map((c) => (
         <Box component="li" key={c.Id}>
-          <Link component={RouterLink} to={`/admin/cases/?status=${c.Status}`}>
+          <Link component={RouterLink} to={`/admin/cases/${c.Id}`}>
             {c.Reference}
           </Link>{' '}
           · {c.Status} · {c.Messages.length} message{c.Messages.length === 1 ? '' : 's'}

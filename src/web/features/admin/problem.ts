@@ -5,3 +5,12 @@ export const problem = (error: unknown) =>
   error instanceof ApiError && error.status < 500
     ? error.message
     : 'That did not work just now, please try again.';
+
+/**
+ * A refund's refusal: the server's words also for its 502s (the payment provider refused it, or
+ * has not confirmed it yet), which say whether to try again.
+ */
+export const refundProblem = (error: unknown) =>
+  error instanceof ApiError && error.status === 502 && error.body?.message
+    ? error.message
+    : problem(error);

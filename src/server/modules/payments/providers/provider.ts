@@ -34,6 +34,13 @@ export interface PaymentProvider {
   ): Promise<RefundResult>;
 
   /**
+   * What the provider says about a refund it answered before (by its own id): a refund first
+   * answered `pending` settles later, and asking again with its idempotency key would only repeat
+   * that first answer.
+   */
+  retrieveRefund(refundId: string): Promise<RefundResult>;
+
+  /**
    * Checks a webhook delivery's signature against its raw body and reads the event. Throws a
    * WebhookSignatureError when the signature is missing, wrong or too old.
    */
@@ -75,6 +82,12 @@ export type ProviderEvent =
   | { id: string; type: 'session.paid'; session: SessionState }
   | { id: string; type: 'session.failed'; session: SessionState; failure: PaymentFailure }
   | { id: string; type: 'session.expired'; session: SessionState }
+  /**
+   * Money given back on a payment: the refunds it names (each with the idempotency key we sent,
+   * when the provider carries it back), or none when the event does not list them (then the
+   * payment's pending refunds are asked about).
+   */
+  | { id: string; type: 'refunds'; providerPaymentId: string | null; refunds: RefundState[] }
   /** An event of a kind we do not act on: acknowledged and ignored. */
   | { id: string; type: 'ignored'; providerType: string };
 
@@ -83,6 +96,12 @@ export interface RefundResult {
   refundId: string;
   /** Card refunds succeed at once; some methods take a while (pending) or fail later. */
   status: 'succeeded' | 'pending' | 'failed';
+}
+
+/** A refund as a provider's event tells it. */
+export interface RefundState extends RefundResult {
+  /** Our idempotency key for it, when the provider sends it back (Stripe: in its metadata). */
+  idempotencyKey: string | null;
 }
 
 export class WebhookSignatureError extends Error {}

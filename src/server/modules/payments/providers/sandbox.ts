@@ -169,6 +169,12 @@ export async function createSandboxProvider(db: Db): Promise<SandboxProvider> {
       });
     },
 
+    async retrieveRefund(refundId) {
+      const [row] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.id, refundId));
+      if (!row) throw new Error(`no sandbox refund ${refundId}`);
+      return { refundId: row.id, status: 'succeeded' as const };
+    },
+
     parseWebhook(rawBody, headers): ProviderEvent {
       const header = headers[SANDBOX_SIGNATURE_HEADER];
       const value = Array.isArray(header) ? header[0] : header;

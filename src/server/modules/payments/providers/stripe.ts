@@ -7,6 +7,7 @@ import {
   type CreateSessionInput,
   type PaymentProvider,
   type ProviderEvent,
+  type RefundState,
   type SessionState,
 } from './provider';
 
@@ -85,7 +86,13 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     async refund(providerPaymentId, amountPence, idempotencyKey) {
       try {
         const refund = await stripe.refunds.create(
-          { payment_intent: providerPaymentId, amount: amountPence },
+          {
+            payment_intent: providerPaymentId,
+            amount: amountPence,
+            // Carried back in refund events, which then name our refund even when this call's
+            // answer was lost.
+            metadata: { [REFUND_KEY_METADATA]: idempotencyKey },
+          },
           { idempotencyKey },
         );
         return { refundId: refund.id, status: refundStatus(refund.status) };
@@ -96,6 +103,11 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
         }
         throw err;
       }
+    },
+
+    async retrieveRefund(refundId) {
+      const refund = await stripe.refunds.retrieve(refundId);
+      return { refundId: refund.id, status: refundStatus(refund.status) };
     },
 
     parseWebhook(rawBody, headers) {
@@ -118,6 +130,21 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     },
   };
 }
+
+/** The refund's metadata key holding our idempotency key. */
+export const REFUND_KEY_METADATA = 'ferrybox_refund';
+
+/** A Stripe refund as a provider event tells it. */
+function refundState(refund: Stripe.Refund): RefundState {
+  return {
+    refundId: refund.id,
+    status: refundStatus(refund.status),
+    idempotencyKey: refund.metadata?.[REFUND_KEY_METADATA] ?? null,
+  };
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
 
 /** Stripe's refund status in our terms: requires_action and pending are not settled yet. */
 function refundStatus(status: string | null): 'succeeded' | 'pending' | 'failed' {
@@ -236,6 +263,27 @@ function providerEvent(event: Stripe.Event): ProviderEvent {
       };
     case 'checkout.session.expired':
       return { id: event.id, type: 'session.expired', session: sessionState(event.data.object) };
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed': {
+      const refund = event.data.object;
+      return {
+        id: event.id,
+        type: 'refunds',
+        providerPaymentId: idOf(refund.payment_intent),
+        refunds: [refundState(refund)],
+      };
+    }
+    case 'charge.refunded': {
+      // The charge lists its refunds only when they are expanded (older API versions did).
+      const charge = event.data.object;
+      return {
+        id: event.id,
+        type: 'refunds',
+        providerPaymentId: idOf(charge.payment_intent),
+        refunds: (charge.refunds?.data ?? []).map(refundState),
+      };
+    }
     default:
       return ignored;
   }

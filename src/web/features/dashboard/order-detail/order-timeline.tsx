@@ -75,6 +75,11 @@ export function OrderTimeline({ entries }: { entries: TimelineEntry[] }) {
             )}
             {entry.Parcel && <ParcelFacts parcel={entry.Parcel} />}
             {entry.Dispatch && <DispatchFacts dispatch={entry.Dispatch} />}
+            {entry.Amount !== undefined && (
+              <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="refund-amount">
+                {formatPounds(entry.Amount)} given back to the card you paid with
+              </Typography>
+            )}
           </Box>
         );
       })}
