@@ -58,6 +58,8 @@ export default [
     route('receive', 'routes/admin-receive.tsx'),
     route('parcels', 'routes/admin-parcels.tsx'),
     route('dispatch', 'routes/admin-dispatch.tsx'),
+    route('catalogue', 'routes/admin-catalogue.tsx'),
+    route('settings', 'routes/admin-settings.tsx'),
   ]),
   route(':slug', 'routes/content-page.tsx', { id: 'content-page' }),
   route('*', 'routes/not-found.tsx', { id: 'catch-all' }),
