@@ -3,11 +3,16 @@
 // validated by the shared schemas (a 400 names the field), audited with the record before and
 // after, and seen by the public reads at once on this node: the app here caches for ten minutes,
 // so a public read that changes proves the write cleared the cache.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CONTACT_SLOT } from '../../src/shared/contact';
+import { NOTICE_SLOT } from '../../src/shared/notice';
 import { checkoutResponse } from '../../src/shared/api/checkout';
 import { auditLog } from '../../src/server/db/schema';
-import { useTestApp } from '../support/app';
+import { createTestApp, useTestApp, type TestContext } from '../support/app';
 import { bearer, registerCustomer } from '../support/accounts';
 import { band, booking, checkoutCalls, checkoutCustomer, extra } from '../support/checkout';
 import { staffMember } from '../support/staff';
@@ -377,5 +382,49 @@ describe('site settings', () => {
     ).toEqual(['Social.Links.0.url']);
     expect(fieldsOf(await put({}))).toEqual(['body']);
     expect((await call('GET', '/api/admin/settings', token)).json()).toEqual(current);
+  });
+});
+
+describe('the pages the server sends', () => {
+  let site: TestContext;
+  let root: string;
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'ferrybox-office-settings-'));
+    fs.writeFileSync(
+      path.join(root, '__spa-fallback.html'),
+      `<!DOCTYPE html><html><body>${NOTICE_SLOT}<main></main><footer>${CONTACT_SLOT}</footer></body></html>`,
+    );
+    site = await createTestApp(
+      { SERVE_WEB: 'true', CACHE_TTL_MS: '600000' },
+      {},
+      { webRoot: root },
+    );
+  });
+  afterAll(async () => {
+    await site?.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  test('carry the new banner and e-mail address on the next request after the office saves them', async () => {
+    const page = async () => (await site.app.inject({ url: '/basket' })).body;
+    expect(await page()).toContain('Christmas 2026'); // and the settings are cached now
+    const token = (await staffMember(site, 'office')).token;
+    const current = (
+      await site.app.inject({ url: '/api/admin/settings', headers: bearer(token) })
+    ).json();
+    const res = await site.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: bearer(token),
+      payload: {
+        Notice: { NoticeBanner: 'Sailings <b>resume</b> on Monday.' },
+        Contact: { ...current.Contact, Email: 'help@ferrybox.je' },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = await page();
+    expect(body).not.toContain('Christmas 2026');
+    expect(body).toContain('Sailings &lt;b&gt;resume&lt;/b&gt; on Monday.');
+    expect(body).toContain('<a href="mailto:help@ferrybox.je">help@ferrybox.je</a>');
   });
 });

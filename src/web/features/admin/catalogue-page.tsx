@@ -74,7 +74,7 @@ export function CataloguePage() {
         Catalogue
       </Typography>
       <Typography color="text.secondary">
-        Changes show on the public site within a minute, without a rebuild. Orders already booked
+        Changes show on the public site within seconds, without a rebuild. Orders already booked
         keep the price they were charged.
       </Typography>
       <Tabs

@@ -23,7 +23,7 @@ import { problem } from './problem';
 /**
  * /admin/settings/ (office, admin): what the public site says about us, a section at a time (the
  * notice banner, contact details, the depot, social links, Jersey GST). Each section is saved on
- * its own and shows on the site within a minute.
+ * its own and shows on the site within seconds (the cache's time).
  */
 export function SettingsPage() {
   const settings = useSiteSettings();
@@ -56,11 +56,14 @@ const linesOf = (text: string) => text.split('\n').map((l) => l.trim());
 /** One section of the settings: its own form, Save button, errors and confirmation. */
 function Section({
   title,
+  save: saveLabel,
   description,
   build,
   children,
 }: {
   title: string;
+  /** The Save button's words. */
+  save: string;
   description: string;
   /** The PUT body of this section from the form's values. */
   build: () => UpdateSettings;
@@ -98,12 +101,12 @@ function Section({
           {fieldless ? <Alert severity="error">{problem(save.error)}</Alert> : null}
           {saved && (
             <Alert severity="success" onClose={() => setSaved(false)}>
-              Saved. The site shows it within a minute.
+              Saved. The public site shows it within seconds.
             </Alert>
           )}
           <Box>
             <Button type="submit" variant="contained" loading={save.isPending}>
-              Save {title.toLowerCase()}
+              {saveLabel}
             </Button>
           </Box>
         </Stack>
@@ -123,6 +126,7 @@ function NoticeSection({ settings }: { settings: SiteSettings }) {
   return (
     <Section
       title="Notice banner"
+      save="Save notice banner"
       description="Shown under the header on every page. Leave it empty for no banner."
       build={() => ({ Notice: { NoticeBanner: text } })}
     >
@@ -150,6 +154,7 @@ function ContactSection({ settings }: { settings: SiteSettings }) {
   return (
     <Section
       title="Contact details"
+      save="Save contact details"
       description="Customer care's phone, e-mail and address, in the footer and on Contact us."
       build={() => ({ Contact: { ...v, Address: linesOf(v.Address) } })}
     >
@@ -202,6 +207,7 @@ function DepotSection({ settings }: { settings: SiteSettings }) {
   return (
     <Section
       title="UK depot"
+      save="Save depot"
       description="The depot's address (customers' UK delivery addresses are made from it) and receiving hours."
       build={() => ({
         Depot: {
@@ -244,6 +250,7 @@ function DepotSection({ settings }: { settings: SiteSettings }) {
               value={v.opens}
               onChange={set('opens')}
               slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ minWidth: 160 }}
               {...err(errors, 'Depot.ReceivingHours.opens')}
             />
             <TextField
@@ -252,6 +259,7 @@ function DepotSection({ settings }: { settings: SiteSettings }) {
               value={v.closes}
               onChange={set('closes')}
               slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ minWidth: 160 }}
               {...err(errors, 'Depot.ReceivingHours.closes')}
             />
           </Stack>
@@ -275,6 +283,7 @@ function SocialSection({ settings }: { settings: SiteSettings }) {
   return (
     <Section
       title="Social links"
+      save="Save social links"
       description="Shown in the header and footer. Facebook, Instagram and X get their own icons."
       build={() => ({ Social: { Links: links } })}
     >
@@ -327,6 +336,7 @@ function TaxSection({ settings }: { settings: SiteSettings }) {
   return (
     <Section
       title="Jersey GST"
+      save="Save GST"
       description="The estimate customers see when booking to Jersey: GST on the whole value once goods, carriage and insurance are over the threshold."
       build={() => ({
         Tax: {
