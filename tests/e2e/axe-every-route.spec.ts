@@ -92,6 +92,10 @@ test('the back office', async ({ page }) => {
       '/admin/parcels/',
       '/admin/dispatch/',
       '/admin/staff/',
+      '/admin/catalogue/',
+      '/admin/catalogue/?tab=extras',
+      '/admin/catalogue/?tab=discounts',
+      '/admin/settings/',
     ])),
   ];
   expect(problems).toEqual([]);
