@@ -16,6 +16,8 @@ import { settingsRoutes } from './modules/settings/routes';
 import { publicSettings } from './modules/settings/service';
 import { flattenSettings } from '../shared/settings';
 import { catalogueRoutes } from './modules/catalogue/routes';
+import { catalogueAdminRoutes } from './modules/catalogue/admin-routes';
+import { settingsAdminRoutes } from './modules/settings/admin-routes';
 import { createWeb } from './lib/web';
 import { collectRoutes, registerAuth, type DeclaredRoute } from './lib/auth';
 import { Jobs } from './lib/jobs';
@@ -193,6 +195,8 @@ export async function buildApp(
   await app.register(officeRoutes, { prefix: '/api/admin' });
   await app.register(customersRoutes, { prefix: '/api/admin' });
   await app.register(auditRoutes, { prefix: '/api/admin' });
+  await app.register(catalogueAdminRoutes, { prefix: '/api/admin/catalogue' });
+  await app.register(settingsAdminRoutes, { prefix: '/api/admin' });
   await app.register(docsRoutes, { prefix: '/api/docs' });
   if (paymentProvider.name === 'sandbox') {
     await app.register(sandboxPageRoutes(paymentProvider as SandboxProvider), {

@@ -9,10 +9,13 @@ export interface ReceivingHours {
   note?: string;
 }
 
+/** `HH:mm`, 24-hour: `07:00`, `16:30`. */
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 export function isReceivingHours(value: unknown): value is ReceivingHours {
   if (typeof value !== 'object' || value === null) return false;
   const { days, opens, closes, note } = value as Record<string, unknown>;
-  const time = (t: unknown) => typeof t === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(t);
+  const time = (t: unknown) => typeof t === 'string' && TIME_PATTERN.test(t);
   return (
     typeof days === 'string' &&
     time(opens) &&

@@ -70,6 +70,8 @@ export default [
     route('invoices', 'routes/admin-invoices.tsx'),
     route('cases', 'routes/admin-cases.tsx'),
     route('cases/:id', 'routes/admin-case.tsx'),
+    route('catalogue', 'routes/admin-catalogue.tsx'),
+    route('settings', 'routes/admin-settings.tsx'),
   ]),
   route(':slug', 'routes/content-page.tsx', { id: 'content-page' }),
   route('*', 'routes/not-found.tsx', { id: 'catch-all' }),

@@ -95,6 +95,10 @@ test('the back office', async ({ page }) => {
       '/admin/today/',
       '/admin/quotes/',
       '/admin/orders/',
+      '/admin/catalogue/',
+      '/admin/catalogue/?tab=extras',
+      '/admin/catalogue/?tab=discounts',
+      '/admin/settings/',
     ])),
   ];
   expect(problems).toEqual([]);

@@ -1,3 +1,10 @@
+import {
+  createDiscountSchema,
+  extraInputSchema,
+  productInputSchema,
+} from '../../shared/api/catalogue-admin';
+import { siteSettingsOf, siteSettingsSchema } from '../../shared/api/settings-admin';
+import { toPounds } from '../../shared/money';
 import type { Db } from './client';
 import { discountCodes, orderExtras, products, seedLog, settings } from './schema';
 import { seedDiscountCodes, seedExtras, seedProducts, seedSettings } from './seed-data';
@@ -8,6 +15,7 @@ import { seedDiscountCodes, seedExtras, seedProducts, seedSettings } from './see
  * row that staff edited or deleted stays as staff left it. Returns how many rows it inserted.
  */
 export async function seed(db: Db): Promise<number> {
+  checkSeedData();
   return db.transaction(async (tx) => {
     let inserted = 0;
     const firstTime = async (key: string) => {
@@ -57,4 +65,48 @@ export async function seed(db: Db): Promise<number> {
     }
     return inserted;
   });
+}
+
+/**
+ * The seed's rows pass the rules the office's edits pass (src/shared/api/catalogue-admin.ts,
+ * settings-admin.ts): one set of rules for every way a row gets in. Throws on a bad row.
+ */
+export function checkSeedData(): void {
+  for (const [i, p] of seedProducts.entries()) {
+    productInputSchema.parse({
+      Name: p.name,
+      Code: p.code,
+      Description: p.description,
+      Price: toPounds(p.pricePence),
+      SortOrder: (i + 1) * 10,
+      enabled: true,
+      public: true,
+      Length: p.lengthMm,
+      Width: p.widthMm,
+      Height: p.heightMm,
+      MaxWeight: p.maxWeightGrams,
+      TTLMDProductCode: p.ttlmdProductCode,
+    });
+  }
+  for (const [i, e] of seedExtras.entries()) {
+    extraInputSchema.parse({
+      Name: e.name,
+      Description: e.description,
+      Price: toPounds(e.pricePence),
+      SortOrder: (i + 1) * 10,
+      Enabled: e.enabled,
+    });
+  }
+  const map: Record<string, Record<string, unknown>> = {};
+  for (const s of seedSettings) (map[s.category] ??= {})[s.name] = s.value;
+  siteSettingsSchema.parse(siteSettingsOf(map));
+  for (const d of seedDiscountCodes) {
+    createDiscountSchema.parse({
+      Code: d.code,
+      Description: d.description,
+      Kind: d.kind,
+      Percent: d.percent,
+      MaxUsesPerCustomer: d.maxUsesPerCustomer,
+    });
+  }
 }

@@ -73,6 +73,18 @@ export const ADMIN_AREAS: {
     description: 'Every staff action: who, when, what, and what it changed.',
   },
   {
+    label: 'Catalogue',
+    to: '/admin/catalogue/',
+    can: ['manage', 'Catalogue'],
+    description: 'Price bands, extras and discount codes: prices and what the site offers.',
+  },
+  {
+    label: 'Settings',
+    to: '/admin/settings/',
+    can: ['manage', 'Settings'],
+    description: 'The notice banner, contact details, depot hours, social links and Jersey GST.',
+  },
+  {
     label: 'Staff',
     to: '/admin/staff/',
     can: ['manage', 'Staff'],

@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { orderExtraSchema, productSchema } from '../../../shared/api/catalogue';
+import {
+  adminExtrasResponse,
+  adminProductsResponse,
+  createDiscountSchema,
+  discountSchema,
+  discountsQuery,
+  discountsResponse,
+  discountUsesQuery,
+  discountUsesResponse,
+  extraInputSchema,
+  productInputSchema,
+} from '../../../shared/api/catalogue-admin';
+import { pathId } from '../../../shared/api/listing';
+import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
+import {
+  createDiscount,
+  discountUses,
+  listAllExtras,
+  listAllProducts,
+  listDiscounts,
+  saveExtra,
+  saveProduct,
+  setDiscountEnabled,
+} from './admin-service';
+
+/**
+ * The office's catalogue (issue 14) under /api/admin/catalogue, for `manage Catalogue`; the
+ * contracts and their rules are in src/shared/api/catalogue-admin.ts. A write clears this node's
+ * read-through cache of the public catalogue (POST /api/products, /api/orderextras) once it is
+ * committed; other nodes follow within the cache's time (CACHE_TTL_MS).
+ */
+export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  acceptEmptyJsonBodies(app);
+  const db = app.database.db;
+  const onRequest = app.requireAuth({ can: ['manage', 'Catalogue'] });
+  const params = z.object({ Id: pathId }).strict();
+  const me = (request: Parameters<typeof authOf>[0]) => authOf(request).user.id;
+  /** Runs a committed change, then forgets what this node cached of the catalogue. */
+  const changed = async <T>(write: Promise<T>) => {
+    const result = await write;
+    app.cache.clear();
+    return result;
+  };
+
+  // --- price bands ---
+  app.get(
+    '/products',
+    { onRequest, schema: { response: { 200: adminProductsResponse } } },
+    async () => ({ items: await listAllProducts(db) }),
+  );
+  app.post(
+    '/products',
+    { onRequest, schema: { body: productInputSchema, response: { 201: productSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await changed(saveProduct(db, me(request), undefined, request.body))),
+  );
+  app.put(
+    '/products/:Id',
+    {
+      onRequest,
+      schema: { params, body: productInputSchema, response: { 200: productSchema } },
+    },
+    async (request) => changed(saveProduct(db, me(request), request.params.Id, request.body)),
+  );
+
+  // --- extras ---
+  app.get(
+    '/extras',
+    { onRequest, schema: { response: { 200: adminExtrasResponse } } },
+    async () => ({ items: await listAllExtras(db) }),
+  );
+  app.post(
+    '/extras',
+    { onRequest, schema: { body: extraInputSchema, response: { 201: orderExtraSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await changed(saveExtra(db, me(request), undefined, request.body))),
+  );
+  app.put(
+    '/extras/:Id',
+    {
+      onRequest,
+      schema: { params, body: extraInputSchema, response: { 200: orderExtraSchema } },
+    },
+    async (request) => changed(saveExtra(db, me(request), request.params.Id, request.body)),
+  );
+
+  // --- discount codes ---
+  app.get(
+    '/discounts',
+    { onRequest, schema: { querystring: discountsQuery, response: { 200: discountsResponse } } },
+    async (request) => listDiscounts(db, request.query),
+  );
+  app.post(
+    '/discounts',
+    { onRequest, schema: { body: createDiscountSchema, response: { 201: discountSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await createDiscount(db, me(request), request.body)),
+  );
+  for (const [path, enabled] of [
+    ['disable', false],
+    ['enable', true],
+  ] as const) {
+    app.post(
+      `/discounts/:Id/${path}`,
+      { onRequest, schema: { params, response: { 200: discountSchema } } },
+      async (request) => setDiscountEnabled(db, me(request), request.params.Id, enabled),
+    );
+  }
+  app.get(
+    '/discounts/:Id/uses',
+    {
+      onRequest,
+      schema: { params, querystring: discountUsesQuery, response: { 200: discountUsesResponse } },
+    },
+    async (request) => discountUses(db, request.params.Id, request.query),
+  );
+};

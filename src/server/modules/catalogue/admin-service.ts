@@ -1,0 +1,380 @@
+import { asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  createDiscountSchema,
+  Discount,
+  DiscountUse,
+  extraInputSchema,
+  productInputSchema,
+} from '../../../shared/api/catalogue-admin';
+import type { OrderExtra } from '../../../shared/api/catalogue';
+import { toPence, toPounds } from '../../../shared/money';
+import type { Db } from '../../db/client';
+import {
+  discountCodes,
+  discountRedemptions,
+  orderExtras,
+  payments,
+  products,
+  users,
+} from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { audit } from '../staff/audit';
+import { toOrderExtra, toProduct } from './queries';
+
+/**
+ * The office's catalogue (issue 14): price bands, extras and discount codes. Each change is in
+ * the audit log with the record before and after, in the change's own transaction; the caller
+ * clears the node's read-through cache once it is committed, so the public site shows it at
+ * once here and within the cache's time on other nodes. Orders keep what they were charged:
+ * their price lines are fixed at checkout (orders.lines), never read back from the catalogue.
+ */
+
+type ProductValues = z.output<typeof productInputSchema>;
+type ExtraValues = z.output<typeof extraInputSchema>;
+type DiscountValues = z.output<typeof createDiscountSchema>;
+
+const taken = (field: string, what: string) =>
+  new HttpError(400, `Another ${what} already has this code.`, [
+    { field, error: `is already used by another ${what}` },
+  ]);
+const notFound = (what: string) => new HttpError(404, `No such ${what}.`);
+
+const productRow = (v: ProductValues) => ({
+  name: v.Name,
+  code: v.Code,
+  description: v.Description,
+  pricePence: toPence(v.Price),
+  sortOrder: v.SortOrder,
+  enabled: v.enabled,
+  public: v.public,
+  lengthMm: v.Length,
+  widthMm: v.Width,
+  heightMm: v.Height,
+  maxWeightGrams: v.MaxWeight,
+  ttlmdProductCode: v.TTLMDProductCode,
+});
+
+export async function listAllProducts(db: Db) {
+  const rows = await db.select().from(products).orderBy(asc(products.sortOrder), asc(products.id));
+  return rows.map(toProduct);
+}
+
+export async function listAllExtras(db: Db) {
+  const rows = await db
+    .select()
+    .from(orderExtras)
+    .orderBy(asc(orderExtras.sortOrder), asc(orderExtras.id));
+  return rows.map(toOrderExtra);
+}
+
+/** Creates a band (`id` undefined) or changes one; a code another band has is a 400 on Code. */
+export async function saveProduct(
+  db: Db,
+  actorId: number,
+  id: number | undefined,
+  values: ProductValues,
+) {
+  return db.transaction(async (tx) => {
+    const before = id === undefined ? null : await lockProduct(tx as Db, id);
+    const [clash] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.code, values.Code));
+    if (clash && clash.id !== id) throw taken('Code', 'price band');
+    const [row] =
+      id === undefined
+        ? await tx.insert(products).values(productRow(values)).returning()
+        : await tx
+            .update(products)
+            .set({ ...productRow(values), updatedAt: new Date() })
+            .where(eq(products.id, id))
+            .returning();
+    return audited(tx as Db, actorId, 'Product', before, toProduct(row));
+  });
+}
+
+/** Records a created (no `before`) or changed catalogue record in the audit log; returns it. */
+async function audited<T extends { Id: number }>(
+  tx: Db,
+  actorId: number,
+  subject: string,
+  before: T | null,
+  after: T,
+) {
+  await audit(tx, {
+    actorId,
+    action: before ? 'update' : 'create',
+    subject,
+    subjectId: after.Id,
+    before,
+    after,
+  });
+  return after;
+}
+
+async function lockProduct(tx: Db, id: number) {
+  const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+  if (!row) throw notFound('price band');
+  return toProduct(row);
+}
+
+/** A code for a new extra from its name (`Gift wrapping` gives `gift-wrapping`), unique. */
+async function extraCode(tx: Db, name: string): Promise<string> {
+  const base =
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'extra';
+  const rows = await tx
+    .select({ code: orderExtras.code })
+    .from(orderExtras)
+    .where(or(eq(orderExtras.code, base), ilike(orderExtras.code, `${base}-%`)));
+  const used = new Set(rows.map((r) => r.code));
+  let code = base;
+  for (let n = 2; used.has(code); n += 1) code = `${base}-${n}`;
+  return code;
+}
+
+export async function saveExtra(
+  db: Db,
+  actorId: number,
+  id: number | undefined,
+  values: ExtraValues,
+) {
+  return db.transaction(async (tx) => {
+    const fields = {
+      name: values.Name,
+      description: values.Description,
+      pricePence: toPence(values.Price),
+      sortOrder: values.SortOrder,
+      enabled: values.Enabled,
+    };
+    let before: OrderExtra | null = null;
+    if (id !== undefined) {
+      const [old] = await tx.select().from(orderExtras).where(eq(orderExtras.id, id)).for('update');
+      if (!old) throw notFound('extra');
+      before = toOrderExtra(old);
+    }
+    const [row] =
+      id === undefined
+        ? await tx
+            .insert(orderExtras)
+            .values({ ...fields, code: await extraCode(tx as Db, values.Name) })
+            .returning()
+        : await tx
+            .update(orderExtras)
+            .set({ ...fields, updatedAt: new Date() })
+            .where(eq(orderExtras.id, id))
+            .returning();
+    return audited(tx as Db, actorId, 'OrderExtra', before, toOrderExtra(row));
+  });
+}
+
+// --- discount codes -----------------------------------------------------------------------------
+
+/** Midnight at the start of a day in the UK (`yyyy-MM-dd`), as an instant. */
+export function ukStartOfDay(day: string): Date {
+  const midnightUtc = new Date(`${day}T00:00:00Z`);
+  const noon = new Date(`${day}T12:00:00Z`);
+  const ukHour = Number(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    }).format(noon),
+  );
+  return new Date(midnightUtc.getTime() - (ukHour - 12) * 3_600_000);
+}
+
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** The UK day of an instant, `yyyy-MM-dd`. */
+const ukDay = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+
+type DiscountRow = typeof discountCodes.$inferSelect;
+
+/** How many checkouts hold or have redeemed each of these codes. */
+async function usesOf(db: Db, ids: number[]) {
+  const uses = new Map(ids.map((id) => [id, { Redeemed: 0, Reserved: 0 }]));
+  if (!ids.length) return uses;
+  const rows = await db
+    .select({
+      id: discountRedemptions.discountCodeId,
+      status: discountRedemptions.status,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(discountRedemptions)
+    .where(inArray(discountRedemptions.discountCodeId, ids))
+    .groupBy(discountRedemptions.discountCodeId, discountRedemptions.status);
+  for (const row of rows) {
+    const counts = uses.get(row.id)!;
+    if (row.status === 'redeemed') counts.Redeemed = row.count;
+    if (row.status === 'reserved') counts.Reserved = row.count;
+  }
+  return uses;
+}
+
+const toDiscount = (d: DiscountRow, uses: { Redeemed: number; Reserved: number }): Discount => ({
+  Id: d.id,
+  Code: d.code,
+  Description: d.description,
+  Kind: d.kind,
+  Percent: d.percent,
+  Amount: d.amountPence === null ? null : toPounds(d.amountPence),
+  MinSpend: toPounds(d.minSpendPence),
+  ValidFrom: d.validFrom ? ukDay(d.validFrom) : null,
+  // Valid to the end of its last day: the day before the instant it stops.
+  ValidTo: d.validTo ? ukDay(new Date(d.validTo.getTime() - 1)) : null,
+  MaxUses: d.maxUses,
+  MaxUsesPerCustomer: d.maxUsesPerCustomer,
+  Enabled: d.enabled,
+  Redeemed: uses.Redeemed,
+  Reserved: uses.Reserved,
+  Created: d.createdAt.toISOString(),
+});
+
+export async function listDiscounts(
+  db: Db,
+  query: { q?: string; page: number; itemsPerPage: number },
+) {
+  const q = query.q?.trim();
+  const where = q
+    ? or(
+        ilike(discountCodes.code, `%${escapeLike(q)}%`),
+        ilike(discountCodes.description, `%${escapeLike(q)}%`),
+      )
+    : undefined;
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(discountCodes)
+      .where(where)
+      .orderBy(desc(discountCodes.enabled), desc(discountCodes.id))
+      .limit(query.itemsPerPage)
+      .offset((query.page - 1) * query.itemsPerPage),
+    db.$count(discountCodes, where),
+  ]);
+  const uses = await usesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    items: rows.map((r) => toDiscount(r, uses.get(r.id)!)),
+    total,
+    page: query.page,
+    itemsPerPage: query.itemsPerPage,
+  };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+async function discountById(db: Db, id: number) {
+  const [row] = await db.select().from(discountCodes).where(eq(discountCodes.id, id));
+  if (!row) throw notFound('discount code');
+  return toDiscount(row, (await usesOf(db, [id])).get(id)!);
+}
+
+export async function createDiscount(db: Db, actorId: number, v: DiscountValues) {
+  const id = await db.transaction(async (tx) => {
+    const [clash] = await tx
+      .select({ id: discountCodes.id })
+      .from(discountCodes)
+      .where(eq(discountCodes.code, v.Code));
+    if (clash) throw taken('Code', 'discount code');
+    const [row] = await tx
+      .insert(discountCodes)
+      .values({
+        code: v.Code,
+        description: v.Description,
+        kind: v.Kind,
+        percent: v.Kind === 'percent' ? (v.Percent ?? null) : null,
+        amountPence: v.Kind === 'fixed' && v.Amount ? toPence(v.Amount) : null,
+        minSpendPence: v.MinSpend ? toPence(v.MinSpend) : 0,
+        validFrom: v.ValidFrom ? ukStartOfDay(v.ValidFrom) : null,
+        validTo: v.ValidTo ? new Date(ukStartOfDay(nextDay(v.ValidTo)).getTime()) : null,
+        maxUses: v.MaxUses ?? null,
+        maxUsesPerCustomer: v.MaxUsesPerCustomer ?? null,
+      })
+      .returning();
+    await audit(tx, {
+      actorId,
+      action: 'create',
+      subject: 'DiscountCode',
+      subjectId: row.id,
+      after: toDiscount(row, { Redeemed: 0, Reserved: 0 }),
+    });
+    return row.id;
+  });
+  return discountById(db, id);
+}
+
+export async function setDiscountEnabled(db: Db, actorId: number, id: number, enabled: boolean) {
+  await db.transaction(async (tx) => {
+    const [old] = await tx
+      .select()
+      .from(discountCodes)
+      .where(eq(discountCodes.id, id))
+      .for('update');
+    if (!old) throw notFound('discount code');
+    if (old.enabled === enabled) return;
+    const [row] = await tx
+      .update(discountCodes)
+      .set({ enabled, updatedAt: new Date() })
+      .where(eq(discountCodes.id, id))
+      .returning();
+    await audit(tx, {
+      actorId,
+      action: enabled ? 'enable' : 'disable',
+      subject: 'DiscountCode',
+      subjectId: id,
+      before: { Code: old.code, Enabled: old.enabled },
+      after: { Code: row.code, Enabled: row.enabled },
+    });
+  });
+  return discountById(db, id);
+}
+
+/** The checkouts that used a code, newest first: who, which checkout, and how it stands. */
+export async function discountUses(
+  db: Db,
+  id: number,
+  query: { page: number; itemsPerPage: number },
+) {
+  const discount = await discountById(db, id);
+  const where = eq(discountRedemptions.discountCodeId, id);
+  const [rows, total] = await Promise.all([
+    db
+      .select({ use: discountRedemptions, payment: payments, customer: users })
+      .from(discountRedemptions)
+      .innerJoin(payments, eq(payments.id, discountRedemptions.paymentId))
+      .innerJoin(users, eq(users.id, discountRedemptions.customerId))
+      .where(where)
+      .orderBy(desc(discountRedemptions.id))
+      .limit(query.itemsPerPage)
+      .offset((query.page - 1) * query.itemsPerPage),
+    db.$count(discountRedemptions, where),
+  ]);
+  const items: DiscountUse[] = rows.map(({ use, payment, customer }) => ({
+    Id: use.id,
+    At: use.createdAt.toISOString(),
+    Status: use.status,
+    Customer: {
+      Id: customer.id,
+      Name:
+        [customer.firstName, customer.lastName].filter(Boolean).join(' ') ||
+        (customer.deletedAt ? 'Deleted account' : ''),
+      Reference: customer.reference,
+    },
+    Checkout: {
+      Id: payment.id,
+      Reference: payment.reference,
+      Status: payment.status,
+      Discount: toPounds(payment.discountPence),
+    },
+  }));
+  return { items, total, page: query.page, itemsPerPage: query.itemsPerPage, Discount: discount };
+}

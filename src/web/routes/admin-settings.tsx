@@ -1,0 +1,16 @@
+import { pageTitle } from '../lib/site';
+import { AdminArea } from '../features/admin/admin-layout';
+import { SettingsPage } from '../features/admin/settings-page';
+
+export const meta = () => [
+  { title: pageTitle('Settings') },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function AdminSettingsRoute() {
+  return (
+    <AdminArea can={['manage', 'Settings']}>
+      <SettingsPage />
+    </AdminArea>
+  );
+}
