@@ -1,5 +1,5 @@
-import type { MouseEvent, ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { linkAction } from '../lib/links';
 import { CookieBanner } from './cookie-banner';
 import { NoticeBanner } from './notice-banner';
@@ -46,9 +46,31 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   main.scrollIntoView();
 }
 
+/**
+ * After a move to another page inside the app, the control that moved (a step's Continue, a
+ * dialog's button) is often gone, which leaves the focus on the document's body: a keyboard user's
+ * next Tab would start from wherever the browser guesses, and a screen reader says nothing. The
+ * focus then goes to the page's content, as the skip link sends it, so the next Tab reaches the
+ * page's first control. A page that put the focus somewhere itself keeps it.
+ */
+function useFocusOnNavigation() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
 /** The shared layout: skip link, header, notice banner, the page, footer, cookie banner. */
 export function SiteLayout({ children }: { children: ReactNode }) {
   const catchLinks = useLinkCatcher();
+  useFocusOnNavigation();
   return (
     <div className="site" onClick={catchLinks}>
       <a className="skip-link" href="#main" onClick={skipToMain}>
