@@ -129,6 +129,9 @@ async function bookByKeyboard(page: Page) {
   await expect(bandC).toBeFocused();
   await expect(bandC).toBeChecked();
   await expectFocusShown(page);
+  // Tab leaves the group at once, past the other bands
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).not.toBe('radio');
   await tabTo(page, page.getByRole('button', { name: /^(Continue|Book this delivery)$/ }));
   await page.keyboard.press('Enter');
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { focusContentIfLost } from '../lib/focus';
 import { linkAction } from '../lib/links';
 import { CookieBanner } from './cookie-banner';
 import { NoticeBanner } from './notice-banner';
@@ -47,11 +48,8 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 /**
- * After a move to another page inside the app, the control that moved (a step's Continue, a
- * dialog's button) is often gone, which leaves the focus on the document's body: a keyboard user's
- * next Tab would start from wherever the browser guesses, and a screen reader says nothing. The
- * focus then goes to the page's content, as the skip link sends it, so the next Tab reaches the
- * page's first control. A page that put the focus somewhere itself keeps it.
+ * After a move to another page inside the app, the focus goes to the page's content if the
+ * control that moved has gone (focusContentIfLost); a page that focused something itself keeps it.
  */
 function useFocusOnNavigation() {
   const { pathname } = useLocation();
@@ -61,9 +59,7 @@ function useFocusOnNavigation() {
       first.current = false;
       return;
     }
-    const active = document.activeElement;
-    if (active && active !== document.body) return;
-    document.getElementById('main')?.focus({ preventScroll: true });
+    focusContentIfLost();
   }, [pathname]);
 }
 
