@@ -26,6 +26,8 @@ import {
   HISTORY_ORDERS,
   seedOrderHistory,
 } from './order-history';
+import { mixedScenario, printMixed } from './mixed';
+import { percentile as percentileOf } from './stats';
 import { loadConfig } from '../src/server/config';
 import { ensureWebBuild } from '../src/server/lib/build';
 import { start } from '../src/server/start';
@@ -521,10 +523,7 @@ interface DepotRow {
   target: string;
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]);
-};
+const percentile = (values: number[], p: number) => Math.round(percentileOf(values, p));
 
 /**
  * Issue 13: a parcel received at /admin/receive/ with the keyboard alone, by a Playwright script
@@ -629,13 +628,13 @@ if (process.argv.includes('--fuzz') || process.argv.includes('--kill')) {
 }
 
 // BENCH_ONLY=web skips the API rows, BENCH_ONLY=api the site, BENCH_ONLY=depot runs only the
-// receiving screen's keyboard script (to iterate on one's numbers); a partial run prints its
-// tables but leaves bench/results.json as it was.
-// BENCH_ONLY=web skips the API rows, BENCH_ONLY=api the site (to iterate on either's numbers),
-// BENCH_ONLY=history runs only the order history rows and, on PostgreSQL (DATABASE_URL), prints
-// the plans of its queries; a partial run prints its tables but leaves bench/results.json as it
-// was.
+// receiving screen's keyboard script (to iterate on one's numbers), BENCH_ONLY=history only the
+// order history rows and, on PostgreSQL (DATABASE_URL), prints the plans of its queries; a
+// partial run prints its tables but leaves bench/results.json as it was. BENCH_ONLY=mixed runs
+// only the mixed scenario, one node against two (PostgreSQL only, bench/mixed.ts), and writes its
+// figures into bench/results.json's `mixed`, leaving the rest as it was.
 const only = process.env.BENCH_ONLY;
+const RESULTS_FILE = 'bench/results.json';
 if (only === 'api') {
   console.table(await apiRows());
   process.exit(0);
@@ -651,11 +650,24 @@ if (only === 'depot') {
   printDepot(await depotRows());
   process.exit(0);
 }
+if (only === 'mixed') {
+  const mixed = await mixedScenario();
+  if (mixed) {
+    printMixed(mixed);
+    const previous = fs.existsSync(RESULTS_FILE)
+      ? (JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')) as Record<string, unknown>)
+      : {};
+    fs.writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, mixed }, null, 2) + '\n');
+    console.log(`Written to ${RESULTS_FILE} (mixed)`);
+  }
+  process.exit(0);
+}
 const api = only === 'web' ? [] : await apiRows();
 const js = initialJs();
 const orderJs = orderStepJs();
 const lighthouseResults = await lighthouseRows();
 const depotReceive = await depotRows();
+const mixed = await mixedScenario();
 const homeJs = js.find((p) => p.page === '/');
 const results = {
   date: new Date().toISOString(),
@@ -668,8 +680,9 @@ const results = {
   orderStepJs: orderJs,
   lighthouse: lighthouseResults,
   depotReceive,
+  mixed,
 };
-fs.writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');
+fs.writeFileSync(RESULTS_FILE, JSON.stringify(results, null, 2) + '\n');
 
 console.log(`\nAPI (${DURATION}s each, ${CONNECTIONS} connections, loopback)`);
 console.table(
@@ -714,4 +727,5 @@ console.table(
   })),
 );
 printDepot(depotReceive);
+if (mixed) printMixed(mixed);
 console.log('Written to bench/results.json');

@@ -3,95 +3,41 @@
 // shared, each queued job (an e-mail) runs once, and a staff edit shows on both within the cache
 // time. PostgreSQL only (CI's second run, see vitest.config.ts): the embedded database opens in
 // one process.
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { RATE_LIMITS } from '../../src/server/lib/rate-limit';
 import { readOutbox } from '../../src/server/lib/mail';
 import { createScratchDatabase } from '../support/database';
+import {
+  roundRobinProxy,
+  startNode,
+  stopNode,
+  type RoundRobinProxy,
+  type ServerNode,
+} from '../support/nodes';
 import { waitFor } from '../support/wait';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 describe('two nodes on one PostgreSQL behind a round-robin proxy', () => {
   const CACHE_TTL_MS = 1_000;
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
-  const nodes: { child: ChildProcess; port: number; dir: string }[] = [];
-  let proxy: http.Server;
+  const nodes: ServerNode[] = [];
+  let proxy: RoundRobinProxy;
   let base = '';
-  const hits = [0, 0];
+  let hits: number[] = [];
 
   beforeAll(async () => {
     scratch = await createScratchDatabase(process.env.DATABASE_URL!, 'ferrybox_scale');
     for (let i = 0; i < 2; i++) {
-      const port = await freePort();
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), `ferrybox-node${i}-`));
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-        env: {
-          ...process.env,
-          SERVE_WEB: 'false',
-          LOG_LEVEL: 'warn',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DATA_DIR: dir,
-          DATABASE_URL: scratch.url,
-          CACHE_TTL_MS: String(CACHE_TTL_MS),
-          // the proxy is the one client: trust its X-Forwarded-For for the callers' addresses
-          TRUST_PROXY: '127.0.0.1',
-        },
-        stdio: 'ignore',
-      });
-      nodes.push({ child, port, dir });
-      await waitFor(
-        async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.ok,
-        {
-          what: `node ${i} to be ready`,
-          timeoutMs: 60_000,
-        },
-      );
+      nodes.push(await startNode(scratch.url, { CACHE_TTL_MS: String(CACHE_TTL_MS) }, `node${i}`));
     }
-    let next = 0;
-    proxy = http.createServer((req, res) => {
-      const i = next++ % 2;
-      hits[i] += 1;
-      const upstream = http.request(
-        {
-          host: '127.0.0.1',
-          port: nodes[i].port,
-          method: req.method,
-          path: req.url,
-          headers: { ...req.headers, 'x-forwarded-for': '203.0.113.9' },
-        },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      upstream.on('error', () => res.writeHead(502).end());
-      req.pipe(upstream);
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
+    proxy = await roundRobinProxy(nodes.map((n) => n.port));
+    ({ base, hits } = proxy);
   }, 120_000);
 
   afterAll(async () => {
-    proxy?.close();
-    for (const node of nodes) {
-      node.child.kill('SIGTERM');
-      await new Promise((resolve) => node.child.once('exit', resolve));
-      fs.rmSync(node.dir, { recursive: true, force: true });
-    }
+    await proxy?.close();
+    for (const node of nodes) await stopNode(node);
     await scratch?.drop();
   });
 

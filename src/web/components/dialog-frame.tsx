@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import {
   Dialog,
   DialogContent,
@@ -7,6 +7,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
+import { focusContentIfLost } from '../lib/focus';
 import { CloseIcon } from './mui-icons';
 
 export interface DialogFrameProps {
@@ -20,7 +21,11 @@ export interface DialogFrameProps {
   children: ReactNode;
 }
 
-/** The frame of the app screens' dialogs: a title naming the dialog, a close button, a width. */
+/**
+ * The frame of the app screens' dialogs: a title naming the dialog, a close button, a width. Once
+ * closed, the focus goes back to the control that opened it, or to the page's content when that
+ * control has gone (a log-in changes the header's buttons).
+ */
 export function DialogFrame({
   open,
   onClose,
@@ -31,6 +36,7 @@ export function DialogFrame({
 }: DialogFrameProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const frame = useRef<HTMLDivElement>(null);
   const titleId = `${title.toLowerCase().replace(/\W+/g, '-')}-dialog-title`;
   return (
     <Dialog
@@ -40,7 +46,11 @@ export function DialogFrame({
       maxWidth={false}
       fullScreen={!!fullScreenOnPhone && phone}
       aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { maxWidth: fullScreenOnPhone && phone ? undefined : width } } }}
+      ref={frame}
+      slotProps={{
+        paper: { sx: { maxWidth: fullScreenOnPhone && phone ? undefined : width } },
+        transition: { onExited: () => focusContentIfLost(frame.current) },
+      }}
     >
       <DialogTitle id={titleId} sx={{ pr: 7, fontWeight: 700 }}>
         {title}

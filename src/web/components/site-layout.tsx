@@ -1,5 +1,6 @@
-import type { MouseEvent, ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { focusContentIfLost } from '../lib/focus';
 import { linkAction } from '../lib/links';
 import { CookieBanner } from './cookie-banner';
 import { NoticeBanner } from './notice-banner';
@@ -46,9 +47,26 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   main.scrollIntoView();
 }
 
+/**
+ * After a move to another page inside the app, the focus goes to the page's content if the
+ * control that moved has gone (focusContentIfLost); a page that focused something itself keeps it.
+ */
+function useFocusOnNavigation() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    focusContentIfLost();
+  }, [pathname]);
+}
+
 /** The shared layout: skip link, header, notice banner, the page, footer, cookie banner. */
 export function SiteLayout({ children }: { children: ReactNode }) {
   const catchLinks = useLinkCatcher();
+  useFocusOnNavigation();
   return (
     <div className="site" onClick={catchLinks}>
       <a className="skip-link" href="#main" onClick={skipToMain}>

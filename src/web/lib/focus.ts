@@ -1,0 +1,12 @@
+/**
+ * Puts the focus on the page's content (`main#main`, as the skip link does) when nothing has it:
+ * it is on the document's body, or on an element inside `leaving` (a dialog about to go). A
+ * control that went away (a step's Continue, a dialog's button after a log-in) otherwise leaves
+ * the focus nowhere: a screen reader says nothing and the next Tab starts where the browser
+ * guesses. Anything else that has the focus keeps it.
+ */
+export function focusContentIfLost(leaving?: Element | null) {
+  const active = document.activeElement;
+  if (active && active !== document.body && !leaving?.contains(active)) return;
+  document.getElementById('main')?.focus({ preventScroll: true });
+}
