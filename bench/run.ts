@@ -14,6 +14,8 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import Fastify from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
 import { depotCustomer, paidBooking, timeEnter } from '../tests/e2e/support/depot';
@@ -399,12 +401,39 @@ function routeJsBytes(id: string): number {
 /** The booking screens' JavaScript when opened directly (issue 6). */
 const orderStepJs = () => ORDER_STEPS.map(([page, id]) => ({ page, gzipBytes: routeJsBytes(id) }));
 
-/** Lighthouse targets: content pages (issue 5) and the first booking screen (issue 6). */
-const LIGHTHOUSE_PAGES = [
-  { page: '/', performance: 95 },
-  { page: '/faqs/', performance: 95 },
+/**
+ * Lighthouse targets: content pages (issue 16: performance 100, largest paint at most 1.2 s) and
+ * the first booking screen (issue 6), beside the limit: a copy of /faqs/ as served with its
+ * scripts removed, sent as a plain file by a bare static server on the same machine.
+ */
+const STATIC_COPY = '/static-copy/faqs/';
+const LIGHTHOUSE_PAGES: { page: string; performance?: number; lcpMs?: number }[] = [
+  { page: '/', performance: 100, lcpMs: 1200 },
+  { page: '/faqs/', performance: 100, lcpMs: 1200 },
+  { page: STATIC_COPY },
   { page: '/order/', performance: 90 },
 ];
+
+/** The static copy of /faqs/ (STATIC_COPY) and the built assets, from a bare static server. */
+async function staticCopyServer(base: string) {
+  const html = (await (await fetch(`${base}/faqs/`)).text())
+    .replace(/<script[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>/g, '');
+  const bare = Fastify();
+  await bare.register(fastifyCompress);
+  await bare.register(fastifyStatic, {
+    root: path.resolve(WEB_ROOT),
+    preCompressed: true,
+    index: false,
+    maxAge: '1y',
+  });
+  bare.get(STATIC_COPY, (_request, reply) => reply.type('text/html; charset=utf-8').send(html));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    base: `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`,
+    close: () => bare.close(),
+  };
+}
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 interface LighthouseRow {
@@ -475,6 +504,7 @@ async function builtSite(name: string, env: Record<string, string> = {}) {
  */
 async function lighthouseRows(): Promise<LighthouseRow[]> {
   const { base, stop } = await builtSite('web');
+  const copy = await staticCopyServer(base);
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumExecutable(),
     // the browser tests' flags; headless too, which Playwright adds itself and chrome-launcher not
@@ -485,7 +515,8 @@ async function lighthouseRows(): Promise<LighthouseRow[]> {
     for (const { page } of LIGHTHOUSE_PAGES) {
       const runs = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-        const lhr = await lighthouseRun(`${base}${page}`, chrome.port);
+        const origin = page === STATIC_COPY ? copy.base : base;
+        const lhr = await lighthouseRun(`${origin}${page}`, chrome.port);
         const { categories, audits } = lhr;
         const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
         runs.push({
@@ -506,6 +537,7 @@ async function lighthouseRows(): Promise<LighthouseRow[]> {
     }
   } finally {
     chrome.kill();
+    await copy.close();
     await stop();
   }
   return rows;
@@ -714,7 +746,8 @@ console.log(
 console.table(
   lighthouseResults.map((r) => ({
     page: r.page,
-    'perf target': LIGHTHOUSE_PAGES.find((p) => p.page === r.page)?.performance,
+    'perf target': LIGHTHOUSE_PAGES.find((p) => p.page === r.page)?.performance ?? '(limit)',
+    'LCP target': LIGHTHOUSE_PAGES.find((p) => p.page === r.page)?.lcpMs ?? '',
     performance: r.performance,
     accessibility: r.accessibility,
     'best practices': r.bestPractices,
