@@ -3,7 +3,7 @@ import { logIn } from './support/accounts';
 import { outbox, staffMember } from './support/depot';
 import { expect, screenshots, test } from './support/fixtures';
 import { depot, paidBooking } from './support/orders';
-import { staffLogIn } from './support/staff';
+import { expectAudited, staffLogIn } from './support/staff';
 import { axeProblems } from './support/booking';
 
 // The office looks after customers (issue 14): a missing-item case answered and resolved with a
@@ -107,6 +107,8 @@ test('the office answers a missing-item case and resolves it with a partial refu
     '£4.50 · succeeded',
   );
   await screenshots(page, 'office-case-resolved', [375, 1280]);
+  // The audit log names who resolved it.
+  await expectAudited(page, { record: caseReference, action: 'resolve' }, office);
 
   // The customer sees the reply, the case resolved and the refund.
   await customerOrderPage(page, order.Id);

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { staffMember } from './support/depot';
 import { expect, screenshots, test } from './support/fixtures';
-import { staffLogIn } from './support/staff';
+import { expectAudited, staffLogIn } from './support/staff';
 
 // The office keeps the site right without a developer (issue 14): an office member changes the
 // notice banner and a price band's price on the back office's screens, and the public site shows
@@ -103,6 +103,9 @@ test('an office member changes the notice banner and band M’s price; the publi
     await expect(page.getByTestId('band-option').filter({ hasText: 'Price Band M' })).toContainText(
       '£134.50',
     );
+    // The audit log names who changed the banner and the band.
+    await expectAudited(page, { subject: 'Setting', action: 'update' }, office);
+    await expectAudited(page, { subject: 'Product', action: 'update' }, office);
   } finally {
     await restore(request, office.token, before.Notice.NoticeBanner, 129.95);
   }

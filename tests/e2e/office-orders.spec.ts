@@ -3,7 +3,7 @@ import type { CustomerOrder } from '../../src/shared/api/orders';
 import { logIn } from './support/accounts';
 import { depotCustomer, paidBooking, staffMember, type DepotCustomer } from './support/depot';
 import { expect, screenshots, test } from './support/fixtures';
-import { staffLogIn } from './support/staff';
+import { expectAudited, staffLogIn } from './support/staff';
 
 // The office's Today, Quotes and Orders screens (issue 14): an office member prices a quote the
 // customer then accepts and pays; cancels a paid order with a refund the customer sees; and
@@ -45,7 +45,7 @@ test('the office prices a quote; the customer accepts and pays it; the office se
   test.setTimeout(120_000);
   const customer = await depotCustomer(request, 'Quinn');
   const quote = await requestQuote(request, customer);
-  await officeLogIn(page, request);
+  const office = await officeLogIn(page, request);
   // The office lands on Today; Quotes lists the request as waiting.
   await expect(page).toHaveURL(/\/admin\/today\/$/);
   await page
@@ -104,6 +104,8 @@ test('the office prices a quote; the customer accepts and pays it; the office se
   await expect(page.getByRole('list', { name: 'Timeline' })).toContainText(
     'Awaiting Payment → Awaiting Parcel',
   );
+  // The audit log names who priced it.
+  await expectAudited(page, { record: quote.Reference, action: 'price' }, office);
 });
 
 test('the office cancels a paid order with a refund; the customer sees it cancelled and refunded', async ({
@@ -114,7 +116,7 @@ test('the office cancels a paid order with a refund; the customer sees it cancel
   test.setTimeout(120_000);
   const customer = await depotCustomer(request, 'Rhea');
   const order = await paidBooking(request, customer, { description: 'Cast iron casserole' });
-  await officeLogIn(page, request);
+  const office = await officeLogIn(page, request);
 
   // Found by its reference on the Orders list; the search stays in the address.
   await page.goto('/admin/orders/');
@@ -175,6 +177,9 @@ test('the office cancels a paid order with a refund; the customer sees it cancel
   await expect(page.getByTestId('office-refund')).toContainText(`${refundable} from`);
   await expect(page.getByRole('button', { name: 'Cancel the order' })).toHaveCount(0);
   await screenshots(page, 'admin-order', [1280]);
+  // The audit log names who cancelled and refunded it.
+  await expectAudited(page, { record: order.Reference, action: 'cancel' }, office);
+  await expectAudited(page, { record: order.Reference, action: 'refund' }, office);
 
   // The customer's own page says it plainly.
   await page.goto(`/dashboard/orders/${order.Id}`);

@@ -15,3 +15,25 @@ export async function staffLogIn(page: Page, email: string, password: string) {
   await form.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
 }
+
+/**
+ * The audit log (/admin/audit/, opened with its filters in the address) lists the action on the
+ * record, made by the staff member (by name). `record` is an order, invoice or case reference
+ * (ORD-…, INV-…, CASE-…); `subject` a record type (Setting, Product…).
+ */
+export async function expectAudited(
+  page: Page,
+  filters: { record?: string; subject?: string; action: string },
+  who: { name: string },
+) {
+  const query = new URLSearchParams({ action: filters.action });
+  if (filters.record) query.set('subjectId', filters.record);
+  if (filters.subject) query.set('subject', filters.subject);
+  await page.goto(`/admin/audit/?${query}`);
+  const rows = page
+    .getByRole('table', { name: 'Audit log' })
+    .getByRole('row')
+    .filter({ hasText: filters.action })
+    .filter({ hasText: who.name });
+  await expect(rows.first()).toBeVisible();
+}
