@@ -1,10 +1,10 @@
 // `npm run bench -- --fuzz` and `npm run bench -- --kill`: the gates of issue 15 at bench size.
-// --fuzz runs the fuzz gate with 100,000 requests in all (about 1,400 per route); --kill runs
+// --fuzz runs the fuzz gate with 100,000 requests in all (about 1,000 per route); --kill runs
 // 100 rounds of kill -9 during payments. Each prints what it ran and writes bench/gates.json.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
-const ROUTES_APPROX = 70;
+const ROUTES_APPROX = 100;
 const runs: { name: string; env: Record<string, string>; file: string; pattern: RegExp }[] = [];
 if (process.argv.includes('--fuzz')) {
   runs.push({
