@@ -191,7 +191,7 @@ test('the office cancels a paid order with a refund; the customer sees it cancel
   );
   await expect(page.getByTestId('refunded')).toContainText(refundable);
   await expect(page.getByTestId('refund-amount')).toHaveText(
-    `${refundable} given back to your card`,
+    `${refundable} given back to the card you paid with`,
   );
   await screenshots(page, 'customer-order-refunded', [375, 1280]);
 });

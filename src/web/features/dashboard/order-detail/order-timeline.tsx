@@ -68,11 +68,6 @@ export function OrderTimeline({ entries }: { entries: TimelineEntry[] }) {
             <Typography variant="body2" color="text.secondary">
               <time dateTime={entry.At}>{formatWhen(entry.At)}</time>
             </Typography>
-            {entry.Amount !== undefined && (
-              <Typography variant="body2" data-testid="refund-amount">
-                {formatPounds(entry.Amount)} given back to your card
-              </Typography>
-            )}
             {entry.Parcel && <ParcelFacts parcel={entry.Parcel} />}
             {entry.Dispatch && <DispatchFacts dispatch={entry.Dispatch} />}
             {entry.Amount !== undefined && (
