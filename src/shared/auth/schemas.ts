@@ -7,7 +7,6 @@ import {
   lookupRequired,
   maxLength,
   minLength,
-  notCommonPassword,
   optional,
   pastDate,
   required,
@@ -15,6 +14,7 @@ import {
   telephone,
   type Rule,
 } from '../validation/rules';
+import { notCommonPassword } from '../validation/common-passwords';
 import { withRules } from '../validation/zod-rules';
 import { cleanString } from '../validation/clean-text';
 import { ISLANDS } from '../islands';
