@@ -19,6 +19,41 @@ import {
 export const ADDRESS_TYPES = ['Delivery', 'Billing'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 
+/**
+ * A saved address as the API returns it (src/shared/api/addresses.ts `addressSchema` is made from
+ * these lists): an integer Id, its Type, an island or null, and these text fields.
+ */
+export const SAVED_ADDRESS_TEXT = [
+  'FullName',
+  'Company',
+  'Line1',
+  'Line2',
+  'Town',
+  'Parish',
+  'Country',
+  'CountryName',
+  'Postcode',
+  'Telephone',
+  'Created',
+  'Updated',
+] as const;
+
+/**
+ * Whether a value has the saved address's shape (SAVED_ADDRESS_TEXT): for the browser, which
+ * checks an address kept in its storage without loading zod. Extra keys are allowed, as the
+ * schema allows them.
+ */
+export function isSavedAddressShape(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    Number.isInteger(record.Id) &&
+    (ADDRESS_TYPES as readonly unknown[]).includes(record.Type) &&
+    (record.Island === null || typeof record.Island === 'string') &&
+    SAVED_ADDRESS_TEXT.every((field) => typeof record[field] === 'string')
+  );
+}
+
 /** The parishes of the islands that have them; Alderney, Sark and Herm have none. */
 export const PARISHES: Readonly<Partial<Record<Island, readonly string[]>>> = {
   Jersey: [

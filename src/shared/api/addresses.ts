@@ -6,6 +6,7 @@ import {
   ISLAND_COUNTRY,
   normalisePostcode,
   parishesOf,
+  SAVED_ADDRESS_TEXT,
   type AddressField,
   type AddressForm,
 } from '../addresses';
@@ -132,22 +133,15 @@ export interface AddressInput {
 export type AddressRequest = Partial<AddressForm>;
 
 /** A saved address (SPEC "Address": Id, Updated, and the fields above). */
+/** A saved address: its shape is written once, in src/shared/addresses.ts (SAVED_ADDRESS_TEXT). */
 export const addressSchema = z.object({
   Id: z.number().int(),
   Type: z.enum(ADDRESS_TYPES),
-  FullName: z.string(),
-  Company: z.string(),
-  Line1: z.string(),
-  Line2: z.string(),
-  Town: z.string(),
-  Parish: z.string(),
   Island: z.string().nullable(),
-  Country: z.string(),
-  CountryName: z.string(),
-  Postcode: z.string(),
-  Telephone: z.string(),
-  Created: z.string(),
-  Updated: z.string(),
+  ...(Object.fromEntries(SAVED_ADDRESS_TEXT.map((field) => [field, z.string()])) as Record<
+    (typeof SAVED_ADDRESS_TEXT)[number],
+    z.ZodString
+  >),
 });
 export type Address = z.infer<typeof addressSchema>;
 

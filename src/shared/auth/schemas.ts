@@ -7,7 +7,6 @@ import {
   lookupRequired,
   maxLength,
   minLength,
-  notCommonPassword,
   optional,
   pastDate,
   required,
@@ -15,16 +14,17 @@ import {
   telephone,
   type Rule,
 } from '../validation/rules';
+import { notCommonPassword } from '../validation/common-passwords';
 import { withRules } from '../validation/zod-rules';
 import { cleanString } from '../validation/clean-text';
 import { ISLANDS } from '../islands';
+import { SALUTATIONS } from '../salutations';
 
 /** Islands of residence a customer can register with (SPEC section 5). */
 export { ISLANDS, type Island } from '../islands';
 
 /** Optional salutations of the register form (SPEC section 5). */
-export const SALUTATIONS = ['Mr.', 'Mrs.', 'Miss', 'Dr.', 'Ms.', 'Prof.', 'Rev.'] as const;
-export type Salutation = (typeof SALUTATIONS)[number];
+export { SALUTATIONS, type Salutation } from '../salutations';
 
 /** Register fields under which the server's field errors are shown (SPEC section 5). */
 export const REGISTER_SERVER_ERROR_FIELDS = [

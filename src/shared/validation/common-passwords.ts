@@ -1,3 +1,6 @@
+import { MESSAGES } from './messages';
+import type { Rule } from './rules';
+
 // The 1,000 most common breached passwords that are long enough to pass the 8-character minimum,
 // lower-cased, most common first. Source: the UK National Cyber Security Centre's list of the
 // 100,000 passwords most often seen in breaches (Have I Been Pwned), as published in SecLists
@@ -1006,3 +1009,12 @@ godislove`;
 
 /** Lower-cased; compare with `password.toLowerCase()`. */
 export const COMMON_PASSWORDS: ReadonlySet<string> = new Set(LIST.split('\n'));
+
+/**
+ * Not one of the most common breached passwords (compared lower-cased). Kept here, not in
+ * rules.ts, so that the list is loaded only by the forms that set a password.
+ */
+export const notCommonPassword: Rule = (value) =>
+  typeof value !== 'string' ||
+  !COMMON_PASSWORDS.has(value.toLowerCase()) ||
+  MESSAGES.commonPassword;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { formatStoredDate, parseStoredDate } from '../dates';
-import { COMMON_PASSWORDS } from './common-passwords';
 import { validateField } from './form';
 import { MESSAGES } from './messages';
 
@@ -88,11 +87,8 @@ export const strongPassword: Rule = (value) =>
     ? true
     : MESSAGES.strongPassword;
 
-/** Not one of the most common breached passwords (compared lower-cased). */
-export const notCommonPassword: Rule = (value) =>
-  typeof value !== 'string' ||
-  !COMMON_PASSWORDS.has(value.toLowerCase()) ||
-  MESSAGES.commonPassword;
+// notCommonPassword is in common-passwords.ts, with its list (5 KB gzipped): only the forms
+// that set a password load it, not every screen with a rule.
 
 /** The confirmation must equal the password it confirms. */
 export function confirmPassword(password: unknown): Rule {

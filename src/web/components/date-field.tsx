@@ -1,27 +1,12 @@
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type MouseEvent, type ReactNode } from 'react';
 import { IconButton, InputAdornment, TextField } from '@mui/material';
-import { useForkRef } from '@mui/material/utils';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
-import { MobileDatePicker } from '@mui/x-date-pickers/MobileDatePicker';
-import type { DatePickerFieldProps } from '@mui/x-date-pickers/DatePicker';
-import { usePickerContext } from '@mui/x-date-pickers/hooks';
-import { addYears, subYears } from 'date-fns';
-import { enGB } from 'date-fns/locale/en-GB';
-import {
-  DISPLAY_DATE_FORMAT,
-  formatStoredDate,
-  parseStoredDate,
-  storedToDisplayDate,
-} from '../../shared/dates';
+import { formatStoredDate, storedToDisplayDate } from '../../shared/dates';
 import { validateField } from '../../shared/validation/form';
 import type { Rule } from '../../shared/validation/rules';
 import { CalendarIcon, CloseIcon } from './mui-icons';
 
-/** SPEC section 9: the date dialog is 290 px wide. */
-export const DATE_DIALOG_WIDTH = 290;
-/** SPEC section 2: the year list spans 100 years either side (of today). */
-export const DATE_YEAR_SPAN = 100;
+/** The picker (MUI X and date-fns, some 47 KB gzipped): loaded when the dialog is first opened. */
+const DatePickerDialog = lazy(() => import('./date-picker-dialog'));
 
 export interface DateFieldProps {
   /** The date as stored, `yyyy-MM-dd`, or '' for none. */
@@ -72,19 +57,10 @@ export function DateField({
   fullWidth = true,
   helperText,
 }: DateFieldProps) {
-  const committed = parseStoredDate(value);
-  // The picker shows the day being chosen; the field and the form only learn it on OK.
-  const [draft, setDraft] = useState<Date | null>(committed);
-  const [lastValue, setLastValue] = useState(value);
+  const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so the dialog's closing transition still plays.
+  const [opened, setOpened] = useState(false);
   const [picked, setPicked] = useState(false);
-  if (value !== lastValue) {
-    setLastValue(value);
-    setDraft(committed);
-  }
-
-  const today = new Date();
-  const minDate = (min && parseStoredDate(min)) || subYears(today, DATE_YEAR_SPAN);
-  const maxDate = (max && parseStoredDate(max)) || addYears(today, DATE_YEAR_SPAN);
 
   const external = (typeof errorMessages === 'string' ? [errorMessages] : (errorMessages ?? []))
     .filter((message): message is string => !!message)
@@ -97,61 +73,40 @@ export function DateField({
     onChange(date ? formatStoredDate(date) : '');
   };
 
-  const fieldProps: ReadOnlyFieldProps = {
-    label,
-    name,
-    id,
-    displayValue: storedToDisplayDate(value) ?? '',
-    error: error !== undefined,
-    helperText: error ?? helperText,
-    required,
-    fullWidth,
-    clearable: clearable && value !== '',
-    onClear: () => emit(null),
-  };
-
   return (
-    <LocalizationProvider
-      dateAdapter={AdapterDateFns}
-      adapterLocale={enGB}
-      localeText={{ okButtonLabel: 'OK', cancelButtonLabel: 'Cancel', clearButtonLabel: 'Clear' }}
-    >
-      <MobileDatePicker
-        value={draft}
-        onChange={(date) => setDraft(date)}
-        onAccept={(date) => emit(date && !Number.isNaN(date.getTime()) ? date : null)}
-        format={DISPLAY_DATE_FORMAT}
-        minDate={minDate}
-        maxDate={maxDate}
-        openTo={openTo}
-        views={['year', 'month', 'day']}
+    <>
+      <ReadOnlyField
+        label={label}
+        name={name}
+        id={id}
+        displayValue={storedToDisplayDate(value) ?? ''}
+        error={error !== undefined}
+        helperText={error ?? helperText}
+        required={required}
+        fullWidth={fullWidth}
         disabled={disabled}
-        slots={{ field: ReadOnlyField }}
-        slotProps={{
-          field: fieldProps as DatePickerFieldProps & ReadOnlyFieldProps,
-          actionBar: {
-            actions: clearable ? ['clear', 'cancel', 'accept'] : ['cancel', 'accept'],
-          },
-          dialog: {
-            sx: {
-              '& .MuiDialog-paper': { minWidth: DATE_DIALOG_WIDTH, width: DATE_DIALOG_WIDTH },
-            },
-          },
-          layout: {
-            sx: {
-              width: DATE_DIALOG_WIDTH,
-              minWidth: 0,
-              '& .MuiDateCalendar-root, & .MuiYearCalendar-root, & .MuiMonthCalendar-root': {
-                width: DATE_DIALOG_WIDTH,
-                maxWidth: DATE_DIALOG_WIDTH,
-              },
-              '& .MuiPickersCalendarHeader-root': { pl: 2, pr: 1 },
-              '& .MuiPickersToolbar-root': { px: 2 },
-            },
-          },
+        clearable={clearable && value !== ''}
+        onClear={() => emit(null)}
+        onOpen={() => {
+          setOpened(true);
+          setOpen(true);
         }}
       />
-    </LocalizationProvider>
+      {opened && (
+        <Suspense fallback={null}>
+          <DatePickerDialog
+            open={open}
+            value={value}
+            onAccept={emit}
+            onClose={() => setOpen(false)}
+            clearable={clearable}
+            min={min}
+            max={max}
+            openTo={openTo}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }
 
@@ -164,32 +119,32 @@ interface ReadOnlyFieldProps {
   helperText: ReactNode;
   required?: boolean;
   fullWidth?: boolean;
+  disabled?: boolean;
   clearable: boolean;
   onClear: () => void;
+  onOpen: () => void;
 }
 
-/** The field slot: a plain read-only TextField that opens the picker's dialog. */
-function ReadOnlyField(props: DatePickerFieldProps & ReadOnlyFieldProps) {
-  const {
-    label,
-    name,
-    id,
-    displayValue,
-    error,
-    helperText,
-    required,
-    fullWidth,
-    clearable,
-    onClear,
-  } = props;
-  const picker = usePickerContext();
-  const ref = useForkRef(picker.triggerRef, picker.rootRef);
+/** The field: a plain read-only TextField that opens the picker's dialog. */
+function ReadOnlyField({
+  label,
+  name,
+  id,
+  displayValue,
+  error,
+  helperText,
+  required,
+  fullWidth,
+  disabled,
+  clearable,
+  onClear,
+  onOpen,
+}: ReadOnlyFieldProps) {
   const open = () => {
-    if (!picker.disabled && !picker.readOnly) picker.setOpen(true);
+    if (!disabled) onOpen();
   };
   return (
     <TextField
-      ref={ref}
       id={id}
       name={name}
       label={label}
@@ -197,7 +152,7 @@ function ReadOnlyField(props: DatePickerFieldProps & ReadOnlyFieldProps) {
       placeholder="Pick date"
       required={required}
       fullWidth={fullWidth}
-      disabled={picker.disabled}
+      disabled={disabled}
       error={error}
       helperText={helperText}
       onClick={open}
@@ -233,7 +188,7 @@ function ReadOnlyField(props: DatePickerFieldProps & ReadOnlyFieldProps) {
               <IconButton
                 aria-label="Choose date"
                 edge="end"
-                disabled={picker.disabled}
+                disabled={disabled}
                 onClick={(event: MouseEvent) => {
                   event.stopPropagation();
                   open();

@@ -3,11 +3,13 @@ import {
   addressLines,
   emptyAddressForm,
   islandPostcode,
+  isSavedAddressShape,
   normalisePostcode,
   parishesOf,
   validateAddressForm,
 } from '../../../src/shared/addresses';
 import { COUNTRY_CODES } from '../../../src/shared/countries';
+import { addressSchema } from '../../../src/shared/api/addresses';
 
 describe('island postcodes', () => {
   test('are written the Royal Mail way', () => {
@@ -80,5 +82,49 @@ describe('addressLines', () => {
         CountryName: 'France',
       }),
     ).toEqual(['Ann', '1 Rue', 'Paris', '75001', 'France']);
+  });
+});
+
+describe('a saved address kept in the browser', () => {
+  const saved = {
+    Id: 3,
+    Type: 'Delivery',
+    FullName: 'Ann Le Brocq',
+    Company: '',
+    Line1: '12 Rue de la Mare',
+    Line2: '',
+    Town: '',
+    Parish: 'St Helier',
+    Island: 'Jersey',
+    Country: 'JE',
+    CountryName: 'Jersey',
+    Postcode: 'JE2 3AB',
+    Telephone: '',
+    Created: '2026-11-23T09:00:00.000Z',
+    Updated: '2026-11-23T09:00:00.000Z',
+  };
+
+  test('is checked without zod exactly as the API schema checks it', () => {
+    const values: unknown[] = [
+      saved,
+      { ...saved, Island: null, Type: 'Billing' },
+      { ...saved, Extra: 1 },
+      { ...saved, Id: '3' },
+      { ...saved, Id: 1.5 },
+      { ...saved, Type: 'Home' },
+      { ...saved, Island: undefined },
+      { ...saved, Updated: undefined },
+      { ...saved, Postcode: null },
+      null,
+      'DELIVERY',
+      [],
+    ];
+    for (const value of values) {
+      expect(isSavedAddressShape(value), JSON.stringify(value)).toBe(
+        addressSchema.safeParse(value).success,
+      );
+    }
+    expect(isSavedAddressShape(saved)).toBe(true);
+    expect(isSavedAddressShape({ ...saved, Id: '3' })).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { notCommonPassword } from '../../../src/shared/validation/common-passwords';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { isFormValid, validateField, validateForm } from '../../../src/shared/validation/form';
@@ -16,7 +17,6 @@ import {
   lookupRequired,
   maxLength,
   minLength,
-  notCommonPassword,
   optional,
   pastDate,
   positiveWholeNumber,

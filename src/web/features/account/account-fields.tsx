@@ -12,7 +12,8 @@ import {
   type TextFieldProps,
   type Theme,
 } from '@mui/material';
-import { ISLANDS, SALUTATIONS } from '../../../shared/auth/schemas';
+import { ISLANDS } from '../../../shared/islands';
+import { SALUTATIONS } from '../../../shared/salutations';
 import { DateField, type DateFieldProps } from '../../components/date-field';
 
 /** The account forms' two columns, one above the other on narrower screens. */

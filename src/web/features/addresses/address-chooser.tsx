@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import {
   Alert,
   Box,
@@ -13,7 +13,6 @@ import {
 } from '@mui/material';
 import type { Address } from '../../../shared/api/addresses';
 import { ADDRESS_LIMITS } from '../../../shared/addresses';
-import { AddressDialog } from './address-form';
 import { AddressText } from './address-text';
 import { useAddresses } from './api/list-addresses';
 import { mayChoose } from './chosen-addresses';
@@ -29,6 +28,14 @@ export interface AddressChooserProps {
   /** Shown as the heading, e.g. "Delivery address". */
   label: string;
 }
+
+/**
+ * The address form (with the country list, some 10 KB gzipped) loads when "Add a new address" is
+ * first used, so the checkout opened directly does not load it (issue 16).
+ */
+const AddressDialog = lazy(() =>
+  import('./address-form').then((module) => ({ default: module.AddressDialog })),
+);
 
 // A customer keeps at most ADDRESS_LIMITS.perCustomer addresses: one page of 100 holds them all.
 const ALL = { itemsPerPage: Math.max(100, ADDRESS_LIMITS.perCustomer) };
@@ -50,6 +57,8 @@ export function AddressChooser({ type, value, onChange, island, label }: Address
     filter: type === 'Delivery' ? { Type: 'Delivery' } : {},
   });
   const [adding, setAdding] = useState(false);
+  // Mounted from the first "Add a new address" on, so the dialog's closing transition still plays.
+  const [added, setAdded] = useState(false);
   const headingId = useId();
   const items = list.data?.items ?? [];
 
@@ -144,21 +153,32 @@ export function AddressChooser({ type, value, onChange, island, label }: Address
         </RadioGroup>
       )}
       <Stack direction="row">
-        <Button variant="outlined" onClick={() => setAdding(true)} disabled={!list.isSuccess}>
+        <Button
+          variant="outlined"
+          onClick={() => {
+            setAdded(true);
+            setAdding(true);
+          }}
+          disabled={!list.isSuccess}
+        >
           Add a new address
         </Button>
       </Stack>
-      <AddressDialog
-        open={adding}
-        onClose={() => setAdding(false)}
-        type={type}
-        lockType
-        defaults={type === 'Delivery' && island ? { Island: island } : undefined}
-        onSaved={(address) => {
-          setAdding(false);
-          if (reasonOf(address) === null) onChange(address);
-        }}
-      />
+      {added && (
+        <Suspense fallback={null}>
+          <AddressDialog
+            open={adding}
+            onClose={() => setAdding(false)}
+            type={type}
+            lockType
+            defaults={type === 'Delivery' && island ? { Island: island } : undefined}
+            onSaved={(address) => {
+              setAdding(false);
+              if (reasonOf(address) === null) onChange(address);
+            }}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }
