@@ -12,7 +12,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
   Typography,
@@ -22,8 +21,8 @@ import type { AuditEntry } from '../../../shared/api/audit';
 import { auditChanges, auditValue } from '../../../shared/audit';
 import { formatDisplayDate } from '../../../shared/dates';
 import { useAuditLog } from './api/customers';
+import { ListPager, listQuery, textFilters, useListView } from './list-view';
 import { problem } from './problem';
-import { listQuery, useUrlQuery } from './url-query';
 
 const FILTERS = ['who', 'action', 'subject', 'subjectId', 'from', 'to'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -35,7 +34,7 @@ const SUBJECTS = ABILITY_SUBJECTS.filter((s) => s !== 'all');
  * days; the filters and the page are in the address.
  */
 export function AuditPage() {
-  const { values, page, perPage, set } = useUrlQuery(FILTERS);
+  const { values, page, perPage, set } = useListView(textFilters(FILTERS));
   const log = useAuditLog(listQuery(values, page, perPage));
   const [typed, setTyped] = useState<Record<Filter, string>>(values);
   const field = (name: Filter) => ({
@@ -136,15 +135,7 @@ export function AuditPage() {
               ))}
             </TableBody>
           </Table>
-          <TablePagination
-            component="div"
-            count={log.data.total}
-            page={page - 1}
-            rowsPerPage={perPage}
-            rowsPerPageOptions={[10, 25, 50, 100]}
-            onPageChange={(_, next) => set({ page: next + 1 })}
-            onRowsPerPageChange={(e) => set({ itemsPerPage: e.target.value })}
-          />
+          <ListPager total={log.data.total} page={page} perPage={perPage} onChange={set} />
         </TableContainer>
       )}
     </Stack>

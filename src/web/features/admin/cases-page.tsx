@@ -19,7 +19,7 @@ import {
 import { CASE_STATUSES, type CaseStatus } from '../../../shared/api/cases';
 import { formatDisplayDate } from '../../../shared/dates';
 import { useCases } from './api/office-care';
-import { ListPager, useListView } from './list-view';
+import { ListPager, oneOf, useListView } from './list-view';
 import { problem } from './problem';
 
 const WIDE = { display: { xs: 'none', md: 'table-cell' } } as const;
@@ -38,8 +38,9 @@ export function CaseStatusChip({ status }: { status: CaseStatus }) {
 
 /** /admin/cases/: missing-item cases, open ones first (or one status), a page at a time. */
 export function CasesPage() {
-  const view = useListView(CASE_STATUSES, undefined);
-  const list = useCases(view.status, view.page, view.perPage);
+  const view = useListView({ status: oneOf(CASE_STATUSES) });
+  const status = view.values.status || undefined;
+  const list = useCases(status, view.page, view.perPage);
   const items = list.data?.items ?? [];
   return (
     <Stack spacing={2}>
@@ -47,10 +48,8 @@ export function CasesPage() {
         Missing-item cases
       </Typography>
       <Tabs
-        value={view.status ?? 'all'}
-        onChange={(_, next: CaseStatus | 'all') =>
-          view.change({ status: next === 'all' ? undefined : next })
-        }
+        value={status ?? 'all'}
+        onChange={(_, next: CaseStatus | 'all') => view.set({ status: next === 'all' ? '' : next })}
         aria-label="Cases by status"
         variant="scrollable"
         allowScrollButtonsMobile
@@ -117,7 +116,7 @@ export function CasesPage() {
             total={list.data.total}
             page={view.page}
             perPage={view.perPage}
-            onChange={view.change}
+            onChange={view.set}
           />
         </TableContainer>
       )}

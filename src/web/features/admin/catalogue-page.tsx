@@ -1,5 +1,4 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   Alert,
   Box,
@@ -50,6 +49,7 @@ import {
   useSetDiscountEnabled,
 } from './api/catalogue';
 import { checkForm, serverFieldErrors, type FieldErrors } from './field-errors';
+import { ListPager, oneOf, useListView } from './list-view';
 import { problem } from './problem';
 
 const TABS = [
@@ -58,16 +58,18 @@ const TABS = [
   { id: 'discounts', label: 'Discount codes' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
+const TAB_IDS = TABS.map((t) => t.id);
 
 /**
  * /admin/catalogue/ (office, admin): the price bands, the extras and the discount codes. Which
  * tab, and the codes' search and page, are in the address, so reload and back keep them.
  */
 export function CataloguePage() {
-  const [params, setParams] = useSearchParams();
-  const tab: TabId = TABS.some((t) => t.id === params.get('tab'))
-    ? (params.get('tab') as TabId)
-    : 'bands';
+  const { values, set } = useListView({
+    tab: oneOf(TAB_IDS, 'bands'),
+    q: '',
+  });
+  const { tab } = values;
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">
@@ -79,7 +81,7 @@ export function CataloguePage() {
       </Typography>
       <Tabs
         value={tab}
-        onChange={(_e, value: TabId) => setParams(value === 'bands' ? {} : { tab: value })}
+        onChange={(_e, value: TabId) => set({ tab: value, q: '' })}
         aria-label="Catalogue"
       >
         {TABS.map((t) => (
@@ -517,23 +519,13 @@ function validity(d: Discount) {
 }
 
 function DiscountCodes() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const list = useDiscounts({ q, page });
+  const { values, page, perPage, set } = useListView({ q: '' });
+  const { q } = values;
+  const list = useDiscounts({ q, page, itemsPerPage: perPage });
   const setEnabled = useSetDiscountEnabled();
   const [creating, setCreating] = useState(false);
   const [usesOf, setUsesOf] = useState<Discount | null>(null);
   const [search, setSearch] = useState(q);
-  const pages = list.data ? Math.ceil(list.data.total / list.data.itemsPerPage) : 0;
-  const go = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, value] of Object.entries(changes)) {
-      if (value) next.set(k, value);
-      else next.delete(k);
-    }
-    setParams(next);
-  };
   return (
     <Stack spacing={2}>
       <Stack
@@ -546,7 +538,7 @@ function DiscountCodes() {
           role="search"
           onSubmit={(e: FormEvent) => {
             e.preventDefault();
-            go({ q: search.trim(), page: '' });
+            set({ q: search.trim() });
           }}
         >
           <TextField
@@ -610,13 +602,8 @@ function DiscountCodes() {
           </TableRow>
         ))}
       </CatalogueTable>
-      {pages > 1 && (
-        <Pagination
-          count={pages}
-          page={page}
-          onChange={(_e, p) => go({ page: p === 1 ? '' : String(p) })}
-          aria-label="Pages of discount codes"
-        />
+      {list.data && (
+        <ListPager total={list.data.total} page={page} perPage={perPage} onChange={set} />
       )}
       {creating && <DiscountDialog onClose={() => setCreating(false)} />}
       {usesOf && <UsesDialog discount={usesOf} onClose={() => setUsesOf(null)} />}

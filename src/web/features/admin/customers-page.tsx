@@ -13,7 +13,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
   Typography,
@@ -21,8 +20,8 @@ import {
 import type { CustomerState } from '../../../shared/api/customers-admin';
 import { formatDisplayDate } from '../../../shared/dates';
 import { useCustomers } from './api/customers';
+import { ListPager, listQuery, useListView } from './list-view';
 import { problem } from './problem';
-import { listQuery, useUrlQuery } from './url-query';
 
 /** A customer account's state as a chip: active, disabled or deleted. */
 export function CustomerStateChip({ state }: { state: CustomerState }) {
@@ -36,7 +35,7 @@ export function CustomerStateChip({ state }: { state: CustomerState }) {
  * are in the address, so reloading or going back shows the same list.
  */
 export function CustomersPage() {
-  const { values, page, perPage, set } = useUrlQuery(['search']);
+  const { values, page, perPage, set } = useListView({ search: '' });
   const list = useCustomers(listQuery(values, page, perPage));
   const [typed, setTyped] = useState(values.search);
 
@@ -132,15 +131,7 @@ export function CustomersPage() {
               ))}
             </TableBody>
           </Table>
-          <TablePagination
-            component="div"
-            count={list.data.total}
-            page={page - 1}
-            rowsPerPage={perPage}
-            rowsPerPageOptions={[10, 25, 50, 100]}
-            onPageChange={(_, next) => set({ page: next + 1 })}
-            onRowsPerPageChange={(e) => set({ itemsPerPage: e.target.value })}
-          />
+          <ListPager total={list.data.total} page={page} perPage={perPage} onChange={set} />
         </TableContainer>
       )}
     </Stack>

@@ -33,7 +33,7 @@ import {
   useVoidInvoice,
   type OfficeInvoice,
 } from './api/office-care';
-import { ListPager, useListView } from './list-view';
+import { ListPager, oneOf, useListView } from './list-view';
 import { problem } from './problem';
 import { RaiseInvoiceDialog } from './raise-invoice-dialog';
 
@@ -46,8 +46,8 @@ const day = (iso: string) => formatDisplayDate(new Date(iso));
  * paid or void; raise one on an order, remind the customer of an unpaid one, or void it.
  */
 export function InvoicesPage() {
-  const view = useListView(INVOICE_STATUSES, 'unpaid');
-  const status = view.status ?? 'unpaid';
+  const view = useListView({ status: oneOf(INVOICE_STATUSES, 'unpaid') });
+  const { status } = view.values;
   const list = useInvoices(status, view.page, view.perPage);
   const remind = useRemindInvoice();
   const [raising, setRaising] = useState(false);
@@ -83,7 +83,7 @@ export function InvoicesPage() {
         value={status}
         onChange={(_, next: InvoiceStatus) => {
           setDone(null);
-          view.change({ status: next });
+          view.set({ status: next });
         }}
         aria-label="Invoices by status"
       >
@@ -174,7 +174,7 @@ export function InvoicesPage() {
             total={list.data.total}
             page={view.page}
             perPage={view.perPage}
-            onChange={view.change}
+            onChange={view.set}
           />
         </TableContainer>
       )}

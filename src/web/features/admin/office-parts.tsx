@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { TableCell, Typography } from '@mui/material';
 import type { OfficeOrderSummary } from '../../../shared/api/office';
 
@@ -14,30 +13,4 @@ export function CustomerCell({ customer }: { customer: OfficeOrderSummary['Custo
       </Typography>
     </TableCell>
   );
-}
-
-/** Page sizes of the office's lists. */
-export const PER_PAGE = [20, 50, 100];
-
-/**
- * A list's view kept in the URL's query (so reload and back keep it): the params, and a setter
- * that changes some and removes those set to ''.
- */
-export function useViewParams() {
-  const [params, setParams] = useSearchParams();
-  const set = (next: Record<string, string | number | boolean>) =>
-    setParams((current) => {
-      const p = new URLSearchParams(current);
-      for (const [k, v] of Object.entries(next)) {
-        if (v === '') p.delete(k);
-        else p.set(k, String(v));
-      }
-      return p;
-    });
-  /** A page number (1 or more) and a page size among PER_PAGE. */
-  const paging = (pageKey: string, sizeKey: string) => ({
-    page: Math.max(1, Math.floor(Number(params.get(pageKey))) || 1),
-    perPage: PER_PAGE.includes(Number(params.get(sizeKey))) ? Number(params.get(sizeKey)) : 20,
-  });
-  return { params, set, paging };
 }

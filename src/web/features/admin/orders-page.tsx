@@ -15,7 +15,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   TableSortLabel,
   TextField,
@@ -30,7 +29,8 @@ import { formatDisplayDate } from '../../../shared/dates';
 import { formatPounds } from '../../../shared/money';
 import { ORDER_STATUSES, type OrderStatus } from '../../../shared/order-status';
 import { useOrders } from './api/orders';
-import { CustomerCell, PER_PAGE, useViewParams } from './office-parts';
+import { ListPager, oneOf, textFilters, useListView } from './list-view';
+import { CustomerCell } from './office-parts';
 import { problem } from './problem';
 
 type Sort = (typeof OFFICE_ORDER_SORTS)[number];
@@ -44,57 +44,42 @@ const FILTER_LABELS: Record<Filter, string> = {
 };
 
 /** The search, sort and page in the URL, so reload and back keep the list as it was. */
-function useOrdersView() {
-  const { params, set, paging } = useViewParams();
-  const { page, perPage } = paging('page', 'itemsPerPage');
-  const sortParam = params.get('sortBy') as Sort | null;
-  const statusParam = params.get('status') as OrderStatus | null;
-  const view = {
-    ...Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ''])),
-    status: statusParam && ORDER_STATUSES.includes(statusParam) ? statusParam : '',
-    sortBy: sortParam && OFFICE_ORDER_SORTS.includes(sortParam) ? sortParam : 'Created',
-    sortDesc: params.get('sortDesc') !== 'false',
-    page,
-    itemsPerPage: perPage,
-  } as Record<Filter, string> & {
-    status: OrderStatus | '';
-    sortBy: Sort;
-    sortDesc: boolean;
-    page: number;
-    itemsPerPage: number;
-  };
-  return { view, set, key: params.toString() };
-}
+const VIEW = {
+  ...textFilters(FILTERS),
+  status: oneOf(ORDER_STATUSES),
+  sortBy: oneOf(OFFICE_ORDER_SORTS, 'Created'),
+  sortDesc: oneOf(['true', 'false'], 'true'),
+};
 
 /**
  * /admin/orders/ (office and admin): every order, searched by reference, customer, retailer,
  * tracking number and status, sorted and paged on the server.
  */
 export function OrdersPage() {
-  const { view, set, key } = useOrdersView();
+  const { values: view, page, perPage, set, key } = useListView(VIEW);
+  const sortDesc = view.sortDesc === 'true';
   const search: OfficeOrdersQuery = {
     ...Object.fromEntries(FILTERS.map((f) => [f, view[f] || undefined])),
     status: view.status || undefined,
     sortBy: view.sortBy,
-    sortDesc: view.sortDesc ? 'true' : 'false',
-    page: view.page,
-    itemsPerPage: view.itemsPerPage,
+    sortDesc: view.sortDesc,
+    page,
+    itemsPerPage: perPage,
   };
   const orders = useOrders(search);
   const sortBy = (column: Sort) =>
     set({
       sortBy: column,
-      sortDesc: view.sortBy === column ? !view.sortDesc : column === 'Created',
-      page: 1,
+      sortDesc: String(view.sortBy === column ? !sortDesc : column === 'Created'),
     });
   const sortable = (column: Sort, label: string, align?: 'right') => (
     <TableCell
       align={align}
-      sortDirection={view.sortBy === column ? (view.sortDesc ? 'desc' : 'asc') : false}
+      sortDirection={view.sortBy === column ? (sortDesc ? 'desc' : 'asc') : false}
     >
       <TableSortLabel
         active={view.sortBy === column}
-        direction={view.sortBy === column && view.sortDesc ? 'desc' : 'asc'}
+        direction={view.sortBy === column && sortDesc ? 'desc' : 'asc'}
         onClick={() => sortBy(column)}
       >
         {label}
@@ -110,10 +95,8 @@ export function OrdersPage() {
       <SearchForm
         key={key}
         initial={view}
-        onSearch={(values) => set({ ...values, page: 1 })}
-        onClear={() =>
-          set({ ...Object.fromEntries(FILTERS.map((f) => [f, ''])), status: '', page: 1 })
-        }
+        onSearch={set}
+        onClear={() => set({ ...textFilters(FILTERS), status: '' })}
       />
       {orders.isError && <Alert severity="error">{problem(orders.error)}</Alert>}
       {orders.isPending && <Skeleton variant="rounded" height={240} />}
@@ -147,15 +130,7 @@ export function OrdersPage() {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
-            count={orders.data.total}
-            page={view.page - 1}
-            rowsPerPage={view.itemsPerPage}
-            rowsPerPageOptions={PER_PAGE}
-            onPageChange={(_e, p) => set({ page: p + 1 })}
-            onRowsPerPageChange={(e) => set({ itemsPerPage: Number(e.target.value), page: 1 })}
-          />
+          <ListPager total={orders.data.total} page={page} perPage={perPage} onChange={set} />
         </Paper>
       )}
     </Stack>

@@ -18,7 +18,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   Tabs,
   TextField,
@@ -36,7 +35,8 @@ import { formatPounds } from '../../../shared/money';
 import { QUOTE_LEFT_DAYS } from '../../../shared/office';
 import { ApiError } from '../../lib/api-client';
 import { useQuotes, usePriceQuote, type OfficeQuote } from './api/orders';
-import { CustomerCell, PER_PAGE, useViewParams } from './office-parts';
+import { ListPager, oneOf, useListView } from './list-view';
+import { CustomerCell } from './office-parts';
 import { problem } from './problem';
 
 const STATE_WORDS: Record<OfficeQuoteState, { tab: string; empty: string }> = {
@@ -58,21 +58,16 @@ const sizeText = (q: OfficeQuote) =>
     .filter(Boolean)
     .join(' · ');
 
-/** The list's view in the URL (state, page, per page), so reload and back keep it. */
-function useQuotesView() {
-  const { params, set, paging } = useViewParams();
-  const stateParam = params.get('state') as OfficeQuoteState | null;
-  const state = stateParam && OFFICE_QUOTE_STATES.includes(stateParam) ? stateParam : 'waiting';
-  return { state, ...paging('page', 'per'), set };
-}
-
 /**
  * /admin/quotes/ (office and admin): quote requests waiting for a price (oldest first), priced
  * ones waiting for their customer, and those accepted, declined or left to expire. Pricing one
  * e-mails the customer a link to accept it.
  */
 export function QuotesPage() {
-  const { state, page, perPage, set } = useQuotesView();
+  const { values, page, perPage, set } = useListView({
+    state: oneOf(OFFICE_QUOTE_STATES, 'waiting'),
+  });
+  const { state } = values;
   const quotes = useQuotes(state, page, perPage);
   const [pricing, setPricing] = useState<OfficeQuote | null>(null);
   const [priced, setPriced] = useState<string | null>(null);
@@ -86,7 +81,7 @@ export function QuotesPage() {
         value={state}
         onChange={(_e, value: OfficeQuoteState) => {
           setPriced(null);
-          set({ state: value, page: 1 });
+          set({ state: value });
         }}
         aria-label="Quote lists"
         variant="scrollable"
@@ -179,15 +174,7 @@ export function QuotesPage() {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
-            count={quotes.data.total}
-            page={page - 1}
-            rowsPerPage={perPage}
-            rowsPerPageOptions={PER_PAGE}
-            onPageChange={(_e, p) => set({ page: p + 1 })}
-            onRowsPerPageChange={(e) => set({ per: Number(e.target.value), page: 1 })}
-          />
+          <ListPager total={quotes.data.total} page={page} perPage={perPage} onChange={set} />
         </Paper>
       )}
       {pricing && (

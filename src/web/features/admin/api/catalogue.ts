@@ -30,7 +30,7 @@ export const useAdminExtras = () =>
     select: (data) => data.items,
   });
 
-export const useDiscounts = (query: { q: string; page: number }) =>
+export const useDiscounts = (query: { q: string; page: number; itemsPerPage: number }) =>
   useQuery({
     queryKey: [...catalogueKey, 'discounts', query],
     queryFn: () =>
@@ -39,6 +39,7 @@ export const useDiscounts = (query: { q: string; page: number }) =>
         `${base}/discounts?${new URLSearchParams({
           ...(query.q ? { q: query.q } : {}),
           page: String(query.page),
+          itemsPerPage: String(query.itemsPerPage),
         })}`,
       ),
     placeholderData: keepPreviousData,
