@@ -670,13 +670,19 @@ if (process.argv.includes('--fuzz') || process.argv.includes('--kill')) {
 // BENCH_ONLY=web skips the API rows, BENCH_ONLY=api the site, BENCH_ONLY=depot runs only the
 // receiving screen's keyboard script (to iterate on one's numbers), BENCH_ONLY=history only the
 // order history rows and, on PostgreSQL (DATABASE_URL), prints the plans of its queries; a
-// partial run prints its tables but leaves bench/results.json as it was. BENCH_ONLY=mixed runs
+// partial run prints its tables; BENCH_ONLY=api writes its rows into bench/results.json's api. BENCH_ONLY=mixed runs
 // only the mixed scenario, one node against two (PostgreSQL only, bench/mixed.ts), and writes its
 // figures into bench/results.json's `mixed`, leaving the rest as it was.
 const only = process.env.BENCH_ONLY;
 const RESULTS_FILE = 'bench/results.json';
+const previous = fs.existsSync(RESULTS_FILE)
+  ? (JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')) as Record<string, unknown>)
+  : {};
 if (only === 'api') {
-  console.table(await apiRows());
+  const api = await apiRows();
+  console.table(api);
+  fs.writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, api }, null, 2) + '\n');
+  console.log(`Written to ${RESULTS_FILE} (api)`);
   process.exit(0);
 }
 if (only === 'history') {
@@ -694,9 +700,6 @@ if (only === 'mixed') {
   const mixed = await mixedScenario();
   if (mixed) {
     printMixed(mixed);
-    const previous = fs.existsSync(RESULTS_FILE)
-      ? (JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')) as Record<string, unknown>)
-      : {};
     fs.writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, mixed }, null, 2) + '\n');
     console.log(`Written to ${RESULTS_FILE} (mixed)`);
   }
@@ -714,13 +717,14 @@ const results = {
   machine: `${os.cpus().length} cores, node ${process.version}`,
   durationSeconds: DURATION,
   connections: CONNECTIONS,
-  api,
+  // A web-only run keeps the API rows, and a run without PostgreSQL the mixed figures, measured before.
+  api: only === 'web' ? (previous.api ?? []) : api,
   initialJs: js,
   homeInitialJsGzipBytes: homeJs?.gzipBytes ?? null,
   orderStepJs: orderJs,
   lighthouse: lighthouseResults,
   depotReceive,
-  mixed,
+  mixed: mixed ?? previous.mixed ?? null,
 };
 fs.writeFileSync(RESULTS_FILE, JSON.stringify(results, null, 2) + '\n');
 
