@@ -21,3 +21,14 @@ export function AddressText({ address }: { address: Address }) {
     </Box>
   );
 }
+
+/** An address already written as lines (an order's delivery address), a line each. */
+export function AddressLines({ lines }: { lines: readonly string[] }) {
+  return (
+    <Box component="address" sx={{ fontStyle: 'normal' }}>
+      {lines.map((line, i) => (
+        <Box key={i}>{line}</Box>
+      ))}
+    </Box>
+  );
+}

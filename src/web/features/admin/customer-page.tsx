@@ -37,6 +37,7 @@ import {
 } from './api/customers';
 import { CustomerStateChip } from './customers-page';
 import { problem } from './problem';
+import { AddressText } from '../addresses/address-text';
 
 const day = (iso: string) => formatDisplayDate(new Date(iso));
 
@@ -230,29 +231,7 @@ function Addresses({ detail }: { detail: CustomerDetail }) {
         {detail.Addresses.map((a) => (
           <Grid key={a.Id} size={{ xs: 12, sm: 6 }}>
             <Typography variant="subtitle2">{a.Type}</Typography>
-            <Typography variant="body2" component="address" sx={{ fontStyle: 'normal' }}>
-              {[
-                a.FullName,
-                a.Company,
-                a.Line1,
-                a.Line2,
-                a.Town,
-                a.Parish,
-                a.Postcode,
-                a.CountryName,
-              ]
-                .filter(Boolean)
-                .map((line, i) => (
-                  <Box key={i} component="span" sx={{ display: 'block' }}>
-                    {line}
-                  </Box>
-                ))}
-              {a.Telephone && (
-                <Box component="span" sx={{ display: 'block' }}>
-                  {a.Telephone}
-                </Box>
-              )}
-            </Typography>
+            <AddressText address={a} />
           </Grid>
         ))}
       </Grid>

@@ -38,6 +38,7 @@ import {
   useRefundOrder,
   useStaffPhoto,
 } from './api/orders';
+import { AddressLines } from '../addresses/address-text';
 
 type Detail = OfficeOrderDetail;
 
@@ -208,15 +209,7 @@ function bookingRows({ Order, Customer }: Detail): Fact[] {
       : []),
     [
       'Deliver to',
-      Order.DeliveryAddress ? (
-        <Box component="address" sx={{ fontStyle: 'normal' }}>
-          {Order.DeliveryAddress.map((line, i) => (
-            <Box key={i}>{line}</Box>
-          ))}
-        </Box>
-      ) : (
-        'Chosen at checkout'
-      ),
+      Order.DeliveryAddress ? <AddressLines lines={Order.DeliveryAddress} /> : 'Chosen at checkout',
     ],
     ...(Order.Notes ? [['Customer’s notes', Order.Notes] as Fact] : []),
     ...(price !== null && Order.ProductId === null

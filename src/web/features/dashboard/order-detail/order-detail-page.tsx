@@ -23,6 +23,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useOrderDetail } from './api/get-order-detail';
 import { MissingItems } from './missing-items';
 import { OrderTimeline } from './order-timeline';
+import { AddressLines } from '../../addresses/address-text';
 
 /**
  * /dashboard/orders/{id}: one of the customer's orders: what was booked, its price, what was
@@ -153,15 +154,7 @@ function bookingRows({ Order }: OrderDetail): Fact[] {
     ['Island', Order.Island],
     [
       'Deliver to',
-      Order.DeliveryAddress ? (
-        <Box component="address" sx={{ fontStyle: 'normal' }}>
-          {Order.DeliveryAddress.map((line, i) => (
-            <Box key={i}>{line}</Box>
-          ))}
-        </Box>
-      ) : (
-        'Chosen at checkout'
-      ),
+      Order.DeliveryAddress ? <AddressLines lines={Order.DeliveryAddress} /> : 'Chosen at checkout',
     ],
   ];
 }
