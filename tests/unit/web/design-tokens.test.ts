@@ -14,8 +14,11 @@ import { theme } from '../../../src/web/theme';
 /** The plain stylesheets: the public pages' and the light screens' (the back office uses MUI). */
 const STYLESHEETS = [
   ...fs.readdirSync('src/web/styles').map((name) => `src/web/styles/${name}`),
-  'src/web/components/plain-dialog.css',
-  ...['account', 'basket', 'catalogue', 'order'].flatMap((feature) =>
+  ...fs
+    .readdirSync('src/web/components')
+    .filter((name) => name.endsWith('.css'))
+    .map((name) => `src/web/components/${name}`),
+  ...['account', 'addresses', 'basket', 'catalogue', 'checkout', 'order'].flatMap((feature) =>
     fs
       .readdirSync(`src/web/features/${feature}`)
       .filter((name) => name.endsWith('.css'))

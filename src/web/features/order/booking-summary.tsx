@@ -1,4 +1,3 @@
-import { Box, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import { formatDimensionsCm, orderDimensionsMm, orderLabel } from '../../../shared/labels';
 import { formatMoney } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
@@ -17,30 +16,19 @@ export function BookingSummary({ order }: { order: LocalOrder | null }) {
   const booked = resolve(order);
   const dimensions = orderDimensionsMm(booked);
   return (
-    <Card variant="outlined" component="aside" aria-labelledby="booking-summary-title">
-      <CardContent>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-          <BoxImage booked={booked} size={56} />
-          <Box>
-            <Typography variant="h3" component="h2" id="booking-summary-title">
-              {orderLabel(booked)}
-            </Typography>
-            {dimensions && (
-              <Typography variant="body2" color="text.secondary">
-                {formatDimensionsCm(dimensions)}
-              </Typography>
-            )}
-          </Box>
-        </Stack>
-        <PriceLines order={booked} dense />
-        <Divider sx={{ my: 1.5 }} />
-        <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-          <Typography sx={{ fontWeight: 700 }}>Total</Typography>
-          <Typography sx={{ fontWeight: 700 }} data-testid="booking-total">
-            {formatMoney(orderTotalPence(booked))}
-          </Typography>
-        </Stack>
-      </CardContent>
-    </Card>
+    <aside className="card" aria-labelledby="booking-summary-title">
+      <div className="booking-summary__head">
+        <BoxImage booked={booked} size={56} />
+        <div>
+          <h2 id="booking-summary-title">{orderLabel(booked)}</h2>
+          {dimensions && <p>{formatDimensionsCm(dimensions)}</p>}
+        </div>
+      </div>
+      <PriceLines order={booked} dense />
+      <p className="booking-summary__total">
+        <span>Total</span>
+        <span data-testid="booking-total">{formatMoney(orderTotalPence(booked))}</span>
+      </p>
+    </aside>
   );
 }

@@ -66,8 +66,7 @@ interface Props {
 export function SizeStep({ mode, initial }: Props) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
-  // The price bands from the same cached fetch as the home page's (no TanStack Query here: this
-  // screen loads without MUI or TanStack Query; useProducts starts from what this fetched).
+  // The price bands from the same cached fetch as the home page's and every booking screen's.
   const catalogue = useResource(productsResource);
   const products = catalogue.data?.items ?? [];
   const isPending = catalogue.status === 'pending';

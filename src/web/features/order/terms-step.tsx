@@ -1,18 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
-import {
-  Box,
-  Checkbox,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  Link as MuiLink,
-  Typography,
-} from '@mui/material';
 import { Link } from 'react-router';
 import { TERMS_RULES } from '../../../shared/booking-steps';
 import type { LocalOrder } from '../../../shared/local-order';
 import { formatReceivingHours, isReceivingHours } from '../../../shared/receiving-hours';
 import { validateForm } from '../../../shared/validation/form';
+import { Choice, FieldError } from '../../components/plain-controls';
 import { useSettings } from '../settings/use-settings';
 import { BookingPage } from './booking-page';
 import { BookingSummary } from './booking-summary';
@@ -56,16 +48,12 @@ export function TermsStep({ initial }: { initial: LocalOrder }) {
       summary={<BookingSummary order={order} />}
     >
       <form ref={formRef} onSubmit={finish()} noValidate aria-label="Booking terms">
-        <Box
-          component="ul"
-          data-testid="booking-terms"
-          sx={{ pl: 2.5, mt: 0, '& li': { mb: 1.5, typography: 'body1', lineHeight: 1.6 } }}
-        >
+        <ul className="booking__terms" data-testid="booking-terms">
           <li>
             <strong>Prohibited and restricted items.</strong> The parcel holds nothing on our{' '}
-            <MuiLink component={Link} to="/prohibited-items/" target="_blank">
+            <Link to="/prohibited-items/" target="_blank">
               prohibited items list
-            </MuiLink>
+            </Link>
             , and restricted items meet their conditions. A prohibited item is not shipped and the
             booking is not refunded.
           </li>
@@ -97,38 +85,24 @@ export function TermsStep({ initial }: { initial: LocalOrder }) {
             <strong>Accurate details.</strong> The description and value you give go on the customs
             declaration, so they must be true and complete.
           </li>
-        </Box>
-        <FormControl error={showError !== undefined} required>
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={accepted}
-                onChange={(_event, checked) => setAccepted(checked)}
-                sx={showError ? { color: 'error.main' } : undefined}
-                slotProps={{
-                  input: {
-                    'aria-invalid': showError !== undefined,
-                    'aria-describedby': showError ? 'terms-error' : undefined,
-                  } as object,
-                }}
-              />
-            }
-            label={
-              <Typography>
-                I have read and accept these booking terms and the{' '}
-                <MuiLink component={Link} to="/terms-and-conditions" target="_blank">
-                  terms and conditions
-                </MuiLink>
-                .
-              </Typography>
-            }
-          />
-          {showError && (
-            <FormHelperText id="terms-error" role="alert">
-              {showError}
-            </FormHelperText>
-          )}
-        </FormControl>
+        </ul>
+        <Choice
+          checked={accepted}
+          onChange={(event) => setAccepted(event.target.checked)}
+          required
+          invalid={showError !== undefined}
+          aria-describedby={showError ? 'terms-error' : undefined}
+          label={
+            <>
+              I have read and accept these booking terms and the{' '}
+              <Link to="/terms-and-conditions" target="_blank">
+                terms and conditions
+              </Link>
+              .
+            </>
+          }
+        />
+        <FieldError id="terms-error" message={showError} />
         <StepActions
           back={back}
           onSaveToBasket={inBasket ? () => finish('/basket/')() : undefined}

@@ -5,18 +5,21 @@ import {
   type LocalOrder,
   type ResolvedOrder,
 } from '../../../shared/local-order';
-import { useProducts } from '../catalogue/api/get-products';
-import { useExtras } from './api/get-extras';
+import { useResource } from '../../lib/remote-resource';
+import { productsResource } from '../catalogue/api/products';
+import { extrasResource } from './api/get-extras';
 
 export type BookedOrder = ResolvedOrder<Product, OrderExtra>;
 
 /**
- * The catalogue a booking is priced from: the price bands and every extra (hidden ones too).
- * `resolve` looks a stored booking's choices up in it, for the shared pricing and label rules.
+ * The catalogue a booking is priced from: the price bands and every extra (hidden ones too),
+ * fetched once per page load and shared by every screen and header part that asks (the booking
+ * screens load without TanStack Query, docs/decisions/0027). `resolve` looks a stored booking's
+ * choices up in it, for the shared pricing and label rules.
  */
 export function useCatalogue() {
-  const products = useProducts();
-  const extras = useExtras();
+  const products = useResource(productsResource);
+  const extras = useResource(extrasResource);
   const productList = products.data?.items;
   const extraList = extras.data?.items;
   const resolve = useCallback(
@@ -27,8 +30,8 @@ export function useCatalogue() {
   return {
     products: productList ?? [],
     extras: extraList ?? [],
-    isPending: products.isPending || extras.isPending,
-    isError: products.isError || extras.isError,
+    isPending: products.status === 'pending' || extras.status === 'pending',
+    isError: products.status === 'error' || extras.status === 'error',
     resolve,
   };
 }

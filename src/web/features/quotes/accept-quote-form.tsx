@@ -26,7 +26,7 @@ import { PriceLines } from '../basket/price-lines';
 import { plainWords } from '../checkout/checkout-request';
 import { AddressChoices, FieldErrors, focusFirstError, TermsField } from '../checkout/form-parts';
 import { useLeaveForPayment } from '../checkout/use-leave-for-payment';
-import { useExtras } from '../order/api/get-extras';
+import { useCatalogue } from '../order/use-catalogue';
 import { useAcceptQuote } from './api/answer-quote';
 import { DeclineQuoteDialog } from './decline-quote-dialog';
 import { QuoteCard, QuotedBooking, QuotedPrice } from './quote-details';
@@ -73,8 +73,8 @@ function placeErrors(error: unknown): Record<Place, string[]> {
 export function AcceptQuoteForm({ quote }: { quote: CustomerQuote }) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
-  const extras = useExtras();
-  const offered = (extras.data?.items ?? []).filter((extra) => extra.Enabled);
+  const extras = useCatalogue();
+  const offered = extras.extras.filter((extra) => extra.Enabled);
   const [selected, setSelected] = useState<number[]>([]);
   const { Delivery: delivery, Billing: billing } = useChosenAddresses();
   const [accepted, setAccepted] = useState(false);

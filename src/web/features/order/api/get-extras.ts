@@ -1,17 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ExtraList, ExtraListRequest } from '../../../../shared/api/catalogue';
 import { apiRequest } from '../../../lib/api-client';
+import { createResource } from '../../../lib/remote-resource';
 
 const request: ExtraListRequest = { options: { sortBy: 'SortOrder', itemsPerPage: 100 } };
-
-export const extrasQueryKey = ['orderextras', request] as const;
-
-export const getExtras = () => apiRequest<ExtraList>('POST', '/api/orderextras', request);
 
 /**
  * Every order extra in SortOrder with its Enabled flag (SPEC sections 3 and 7): the enabled ones
  * are offered, the others are hidden extras, kept and still priced.
  */
-export function useExtras() {
-  return useQuery({ queryKey: extrasQueryKey, queryFn: getExtras, staleTime: 5 * 60_000 });
-}
+export const getExtras = () => apiRequest<ExtraList>('POST', '/api/orderextras', request);
+
+/** Fetched once per page load and shared, like the price bands (lib/remote-resource.ts). */
+export const extrasResource = createResource(getExtras);

@@ -1,0 +1,128 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import './plain-controls.css';
+
+/**
+ * The light screens' plain controls beside FormField (features/order/booking-fields.tsx), drawn
+ * like their MUI counterparts from the design tokens (docs/decisions/0023, 0027): a checkbox or
+ * radio with its label, a group of them, an alert, and a placeholder while content loads.
+ */
+
+type ChoiceProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
+  type?: 'checkbox' | 'radio';
+  label: ReactNode;
+  /** A line under the label. */
+  description?: ReactNode;
+  /** Drawn in the error colour (the message is the group's or the caller's). */
+  invalid?: boolean;
+};
+
+/** A checkbox (or radio) and its label, the whole row clickable (MUI's FormControlLabel). */
+export function Choice({
+  type = 'checkbox',
+  label,
+  description,
+  invalid,
+  className,
+  ...input
+}: ChoiceProps) {
+  return (
+    <label
+      className={`choice${invalid ? ' choice--error' : ''}${className ? ` ${className}` : ''}`}
+    >
+      <input type={type} className="choice__input" aria-invalid={invalid || undefined} {...input} />
+      <span className="choice__text">
+        <span className="choice__label">{label}</span>
+        {description && <span className="choice__description">{description}</span>}
+      </span>
+    </label>
+  );
+}
+
+/**
+ * Related choices under a legend (radios: one of them), with the group's message under them.
+ * The message is announced when it appears.
+ */
+export function ChoiceGroup({
+  legend,
+  error,
+  id,
+  children,
+  className,
+}: {
+  legend: ReactNode;
+  error?: string;
+  /** Names the message (`{id}-error`) for the controls' aria-describedby. */
+  id: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <fieldset className={`choice-group${className ? ` ${className}` : ''}`}>
+      <legend className="choice-group__legend">{legend}</legend>
+      {children}
+      <FieldError id={`${id}-error`} message={error} />
+    </fieldset>
+  );
+}
+
+/** A field's error under it, announced when it appears; nothing without one. */
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p className="field-error" id={id} role="alert">
+      {message}
+    </p>
+  );
+}
+
+type Severity = 'info' | 'success' | 'warning' | 'error';
+
+/**
+ * A message (MUI's Alert, without the icon): an error is announced at once (role alert), any
+ * other message politely (role status); nothing when there is no message.
+ */
+export function Alert({
+  severity,
+  title,
+  action,
+  children,
+  className,
+  ...rest
+}: {
+  severity: Severity;
+  title?: ReactNode;
+  /** A button or link at the end (on the right, under the text on phones). */
+  action?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+  'data-testid'?: string;
+}) {
+  if (!children && !title) return null;
+  return (
+    <div
+      className={`alert alert--${severity}${action ? ' alert--action' : ''}${className ? ` ${className}` : ''}`}
+      role={severity === 'error' ? 'alert' : 'status'}
+      {...rest}
+    >
+      <div>
+        {title && <p className="alert__title">{title}</p>}
+        {children}
+      </div>
+      {action}
+    </div>
+  );
+}
+
+/** A grey block in the place of content still loading (MUI's rounded Skeleton). */
+export function Skeleton({ height, width }: { height: number; width?: number | string }) {
+  return <span className="skeleton" style={{ height, width }} aria-hidden="true" />;
+}
+
+/** A busy indicator in a button or beside text (MUI's CircularProgress, small). */
+export function Spinner({ label }: { label?: string }) {
+  return (
+    <span className="spinner" role={label ? 'status' : undefined} aria-label={label}>
+      <span aria-hidden="true" />
+    </span>
+  );
+}
