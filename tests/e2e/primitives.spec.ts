@@ -32,7 +32,10 @@ test('each plain primitive looks like its MUI counterpart', async ({ page }) => 
   }
   // Alerts: the same surface and text for each kind.
   for (const kind of ['info', 'success', 'warning', 'error']) {
-    const plain = page.getByTestId('Alert-plain').getByText(`A ${kind} message.`);
+    const plain = page
+      .getByTestId('Alert-plain')
+      .locator('.alert')
+      .filter({ hasText: `A ${kind} message.` });
     const mui = page
       .getByTestId('Alert-mui')
       .getByRole('status')
@@ -40,6 +43,26 @@ test('each plain primitive looks like its MUI counterpart', async ({ page }) => 
     expect(await style(plain, 'background-color'), kind).toBe(await style(mui, 'background-color'));
     expect(await style(plain, 'color'), kind).toBe(await style(mui, 'color'));
   }
+  // Checkboxes and radios: a row as tall as MUI's, ticked in the same teal, a label in error red.
+  for (const [name, role] of [
+    ['Checkbox', 'checkbox'],
+    ['Radio', 'radio'],
+  ] as const) {
+    const plainRow = page.getByTestId(`${name}-plain`).locator('label:has(input)').first();
+    const muiRow = page.getByTestId(`${name}-mui`).locator('label:has(input)').first();
+    expect(
+      Math.abs((await box(plainRow)).height - (await box(muiRow)).height),
+      name,
+    ).toBeLessThanOrEqual(2);
+    await expect(page.getByTestId(`${name}-plain`).getByRole(role).first()).toBeChecked();
+    const plainIcon = page.getByTestId(`${name}-plain`).locator('.choice__icon').first();
+    const muiTicked = page.getByTestId(`${name}-mui`).locator('.Mui-checked').first();
+    expect(await style(plainIcon, 'background-color'), name).toBe(await style(muiTicked, 'color'));
+    expect((await box(plainIcon)).width).toBe((await box(muiTicked.locator('svg').first())).width);
+  }
+  const plainInvalid = page.getByTestId('Checkbox-plain').getByText('Fragile handling');
+  const muiInvalid = page.getByTestId('Checkbox-mui').getByText('Fragile handling');
+  expect(await colour(plainInvalid)).toBe(await colour(muiInvalid));
   await screenshots(page, 'primitives');
 
   // Dialogs: both named by their title, modal, closed by Escape.

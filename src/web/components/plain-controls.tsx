@@ -29,7 +29,15 @@ export function Choice({
     <label
       className={`choice${invalid ? ' choice--error' : ''}${className ? ` ${className}` : ''}`}
     >
-      <input type={type} className="choice__input" aria-invalid={invalid || undefined} {...input} />
+      <span className="choice__control">
+        <input
+          type={type}
+          className="choice__input"
+          aria-invalid={invalid || undefined}
+          {...input}
+        />
+        <span className="choice__icon" aria-hidden="true" />
+      </span>
       <span className="choice__text">
         <span className="choice__label">{label}</span>
         {description && <span className="choice__description">{description}</span>}

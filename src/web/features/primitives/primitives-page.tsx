@@ -1,17 +1,24 @@
 import { useState, type ReactNode } from 'react';
 import {
-  Alert,
+  Alert as MuiAlert,
+  AlertTitle,
   Box,
   Button,
   Card,
   CardContent,
+  Checkbox,
+  FormControlLabel,
+  FormLabel,
   MenuItem,
+  Radio,
+  RadioGroup,
   TextField,
   Typography,
 } from '@mui/material';
 import { ISLANDS } from '../../../shared/islands';
 import { DialogFrame } from '../../components/dialog-frame';
 import { PlainDialog } from '../../components/plain-dialog';
+import { Alert, Choice, ChoiceGroup } from '../../components/plain-controls';
 import { FormField, IslandField } from '../order/booking-fields';
 
 const SEVERITIES = ['info', 'success', 'warning', 'error'] as const;
@@ -51,6 +58,8 @@ const stack = { display: 'grid', gap: 2, alignContent: 'start' } as const;
 export function PrimitivesPage() {
   const [text, setText] = useState('Jersey');
   const [dialog, setDialog] = useState<'plain' | 'mui' | null>(null);
+  const [ticked, setTicked] = useState(true);
+  const [island, setIsland] = useState('Jersey');
   return (
     <Box
       component="main"
@@ -162,23 +171,94 @@ export function PrimitivesPage() {
         }
       />
       <Pair
+        name="Checkbox"
+        plain={
+          <div>
+            <Choice
+              label="Insurance cover up to £500"
+              description="£4.50"
+              checked={ticked}
+              onChange={(e) => setTicked(e.target.checked)}
+            />
+            <Choice label="Fragile handling" checked={false} onChange={noop} invalid />
+          </div>
+        }
+        mui={
+          <div>
+            <FormControlLabel
+              sx={{ alignItems: 'flex-start' }}
+              control={<Checkbox checked={ticked} onChange={(e) => setTicked(e.target.checked)} />}
+              label={
+                <Box sx={{ py: 1.125 }}>
+                  Insurance cover up to £500
+                  <Typography variant="body2" color="text.secondary">
+                    £4.50
+                  </Typography>
+                </Box>
+              }
+            />
+            <FormControlLabel
+              control={<Checkbox checked={false} sx={{ color: 'error.main' }} />}
+              label={<Typography color="error">Fragile handling</Typography>}
+            />
+          </div>
+        }
+      />
+      <Pair
+        name="Radio"
+        plain={
+          <ChoiceGroup legend="Destination island" id="plain-island-group">
+            {['Jersey', 'Guernsey'].map((name) => (
+              <Choice
+                key={name}
+                type="radio"
+                name="plain-island-radio"
+                label={name}
+                checked={island === name}
+                onChange={() => setIsland(name)}
+              />
+            ))}
+          </ChoiceGroup>
+        }
+        mui={
+          <div>
+            <FormLabel id="mui-island-group">Destination island</FormLabel>
+            <RadioGroup
+              aria-labelledby="mui-island-group"
+              value={island}
+              onChange={(e) => setIsland(e.target.value)}
+            >
+              {['Jersey', 'Guernsey'].map((name) => (
+                <FormControlLabel key={name} value={name} control={<Radio />} label={name} />
+              ))}
+            </RadioGroup>
+          </div>
+        }
+      />
+      <Pair
         name="Alert"
         plain={
           <Box sx={stack}>
             {SEVERITIES.map((severity) => (
-              <div key={severity} className={`alert alert--${severity}`} role="status">
+              <Alert key={severity} severity={severity}>
                 A {severity} message.
-              </div>
+              </Alert>
             ))}
+            <Alert severity="info" title="Jersey GST: an estimate">
+              A message with a title.
+            </Alert>
           </Box>
         }
         mui={
           <Box sx={stack}>
             {SEVERITIES.map((severity) => (
-              <Alert key={severity} severity={severity} icon={false} role="status">
+              <MuiAlert key={severity} severity={severity} icon={false} role="status">
                 A {severity} message.
-              </Alert>
+              </MuiAlert>
             ))}
+            <MuiAlert severity="info" icon={false} role="status">
+              <AlertTitle>Jersey GST: an estimate</AlertTitle>A message with a title.
+            </MuiAlert>
           </Box>
         }
       />
