@@ -195,6 +195,45 @@ describe('price bands', () => {
   });
 });
 
+describe('two office members adding the same thing at once', () => {
+  test('one band or code is made, the other is told the code is taken; two extras both made', async () => {
+    const token = await office();
+    const band = {
+      Name: 'Crate',
+      Code: 'CR1',
+      Description: 'A wooden crate.',
+      Price: 49,
+      SortOrder: 600,
+      enabled: true,
+      public: false,
+      Length: 800,
+      Width: 600,
+      Height: 600,
+      MaxWeight: 100_000,
+      TTLMDProductCode: 0,
+    };
+    const bands = await Promise.all(
+      [1, 2].map(() => call('POST', '/api/admin/catalogue/products', token, band)),
+    );
+    expect(bands.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(fieldsOf(bands.find((r) => r.statusCode === 400)!)).toEqual(['Code']);
+
+    const code = { Code: 'TWICE5', Kind: 'percent', Percent: 5 };
+    const codes = await Promise.all(
+      [1, 2].map(() => call('POST', '/api/admin/catalogue/discounts', token, code)),
+    );
+    expect(codes.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(fieldsOf(codes.find((r) => r.statusCode === 400)!)).toEqual(['Code']);
+
+    const extra = { Name: 'Same-day crate', Price: 5, SortOrder: 700, Enabled: false };
+    const extras = await Promise.all(
+      [1, 2].map(() => call('POST', '/api/admin/catalogue/extras', token, extra)),
+    );
+    expect(extras.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(new Set(extras.map((r) => r.json().Id)).size).toBe(2);
+  });
+});
+
 describe('extras', () => {
   test('a price and hiding an extra show in the public extras at once, audited', async () => {
     const token = await office();

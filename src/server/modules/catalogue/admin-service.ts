@@ -19,6 +19,7 @@ import {
   users,
 } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
+import { uniqueViolation } from '../auth/user-data';
 import { audit } from '../staff/audit';
 import { toOrderExtra, toProduct } from './queries';
 
@@ -38,6 +39,15 @@ const taken = (field: string, what: string) =>
   new HttpError(400, `Another ${what} already has this code.`, [
     { field, error: `is already used by another ${what}` },
   ]);
+/**
+ * The code check before a write cannot see a row another office member is adding at the same
+ * moment; the database's unique constraint then refuses the second write, which is answered as
+ * the check would have answered it, not as a 500.
+ */
+const codeTaken = (constraint: string, field: string, what: string) => (err: unknown) => {
+  if (uniqueViolation(err) === constraint) throw taken(field, what);
+  throw err;
+};
 const notFound = (what: string) => new HttpError(404, `No such ${what}.`);
 
 const productRow = (v: ProductValues) => ({
@@ -75,23 +85,25 @@ export async function saveProduct(
   id: number | undefined,
   values: ProductValues,
 ) {
-  return db.transaction(async (tx) => {
-    const before = id === undefined ? null : await lockProduct(tx as Db, id);
-    const [clash] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.code, values.Code));
-    if (clash && clash.id !== id) throw taken('Code', 'price band');
-    const [row] =
-      id === undefined
-        ? await tx.insert(products).values(productRow(values)).returning()
-        : await tx
-            .update(products)
-            .set({ ...productRow(values), updatedAt: new Date() })
-            .where(eq(products.id, id))
-            .returning();
-    return audited(tx as Db, actorId, 'Product', before, toProduct(row));
-  });
+  return db
+    .transaction(async (tx) => {
+      const before = id === undefined ? null : await lockProduct(tx as Db, id);
+      const [clash] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.code, values.Code));
+      if (clash && clash.id !== id) throw taken('Code', 'price band');
+      const [row] =
+        id === undefined
+          ? await tx.insert(products).values(productRow(values)).returning()
+          : await tx
+              .update(products)
+              .set({ ...productRow(values), updatedAt: new Date() })
+              .where(eq(products.id, id))
+              .returning();
+      return audited(tx as Db, actorId, 'Product', before, toProduct(row));
+    })
+    .catch(codeTaken('products_code_unique', 'Code', 'price band'));
 }
 
 /** Records a created (no `before`) or changed catalogue record in the audit log; returns it. */
@@ -138,39 +150,55 @@ async function extraCode(tx: Db, name: string): Promise<string> {
   return code;
 }
 
+/**
+ * Creates an extra (`id` undefined) or changes one. Its code is made from its name; two extras of
+ * the same name added at the same moment would both choose it, so the later one, refused by the
+ * unique constraint, is made again and then chooses the next free code.
+ */
 export async function saveExtra(
   db: Db,
   actorId: number,
   id: number | undefined,
   values: ExtraValues,
-) {
-  return db.transaction(async (tx) => {
-    const fields = {
-      name: values.Name,
-      description: values.Description,
-      pricePence: toPence(values.Price),
-      sortOrder: values.SortOrder,
-      enabled: values.Enabled,
-    };
-    let before: OrderExtra | null = null;
-    if (id !== undefined) {
-      const [old] = await tx.select().from(orderExtras).where(eq(orderExtras.id, id)).for('update');
-      if (!old) throw notFound('extra');
-      before = toOrderExtra(old);
-    }
-    const [row] =
-      id === undefined
-        ? await tx
-            .insert(orderExtras)
-            .values({ ...fields, code: await extraCode(tx as Db, values.Name) })
-            .returning()
-        : await tx
-            .update(orderExtras)
-            .set({ ...fields, updatedAt: new Date() })
-            .where(eq(orderExtras.id, id))
-            .returning();
-    return audited(tx as Db, actorId, 'OrderExtra', before, toOrderExtra(row));
-  });
+  attempt = 1,
+): Promise<OrderExtra> {
+  return db
+    .transaction(async (tx) => {
+      const fields = {
+        name: values.Name,
+        description: values.Description,
+        pricePence: toPence(values.Price),
+        sortOrder: values.SortOrder,
+        enabled: values.Enabled,
+      };
+      let before: OrderExtra | null = null;
+      if (id !== undefined) {
+        const [old] = await tx
+          .select()
+          .from(orderExtras)
+          .where(eq(orderExtras.id, id))
+          .for('update');
+        if (!old) throw notFound('extra');
+        before = toOrderExtra(old);
+      }
+      const [row] =
+        id === undefined
+          ? await tx
+              .insert(orderExtras)
+              .values({ ...fields, code: await extraCode(tx as Db, values.Name) })
+              .returning()
+          : await tx
+              .update(orderExtras)
+              .set({ ...fields, updatedAt: new Date() })
+              .where(eq(orderExtras.id, id))
+              .returning();
+      return audited(tx as Db, actorId, 'OrderExtra', before, toOrderExtra(row));
+    })
+    .catch((err: unknown) => {
+      if (id !== undefined || attempt >= 3 || uniqueViolation(err) !== 'order_extras_code_unique')
+        throw err;
+      return saveExtra(db, actorId, id, values, attempt + 1);
+    });
 }
 
 // --- discount codes -----------------------------------------------------------------------------
@@ -279,36 +307,38 @@ async function discountById(db: Db, id: number) {
 }
 
 export async function createDiscount(db: Db, actorId: number, v: DiscountValues) {
-  const id = await db.transaction(async (tx) => {
-    const [clash] = await tx
-      .select({ id: discountCodes.id })
-      .from(discountCodes)
-      .where(eq(discountCodes.code, v.Code));
-    if (clash) throw taken('Code', 'discount code');
-    const [row] = await tx
-      .insert(discountCodes)
-      .values({
-        code: v.Code,
-        description: v.Description,
-        kind: v.Kind,
-        percent: v.Kind === 'percent' ? (v.Percent ?? null) : null,
-        amountPence: v.Kind === 'fixed' && v.Amount ? toPence(v.Amount) : null,
-        minSpendPence: v.MinSpend ? toPence(v.MinSpend) : 0,
-        validFrom: v.ValidFrom ? ukStartOfDay(v.ValidFrom) : null,
-        validTo: v.ValidTo ? new Date(ukStartOfDay(nextDay(v.ValidTo)).getTime()) : null,
-        maxUses: v.MaxUses ?? null,
-        maxUsesPerCustomer: v.MaxUsesPerCustomer ?? null,
-      })
-      .returning();
-    await audit(tx, {
-      actorId,
-      action: 'create',
-      subject: 'DiscountCode',
-      subjectId: row.id,
-      after: toDiscount(row, { Redeemed: 0, Reserved: 0 }),
-    });
-    return row.id;
-  });
+  const id = await db
+    .transaction(async (tx) => {
+      const [clash] = await tx
+        .select({ id: discountCodes.id })
+        .from(discountCodes)
+        .where(eq(discountCodes.code, v.Code));
+      if (clash) throw taken('Code', 'discount code');
+      const [row] = await tx
+        .insert(discountCodes)
+        .values({
+          code: v.Code,
+          description: v.Description,
+          kind: v.Kind,
+          percent: v.Kind === 'percent' ? (v.Percent ?? null) : null,
+          amountPence: v.Kind === 'fixed' && v.Amount ? toPence(v.Amount) : null,
+          minSpendPence: v.MinSpend ? toPence(v.MinSpend) : 0,
+          validFrom: v.ValidFrom ? ukStartOfDay(v.ValidFrom) : null,
+          validTo: v.ValidTo ? new Date(ukStartOfDay(nextDay(v.ValidTo)).getTime()) : null,
+          maxUses: v.MaxUses ?? null,
+          maxUsesPerCustomer: v.MaxUsesPerCustomer ?? null,
+        })
+        .returning();
+      await audit(tx, {
+        actorId,
+        action: 'create',
+        subject: 'DiscountCode',
+        subjectId: row.id,
+        after: toDiscount(row, { Redeemed: 0, Reserved: 0 }),
+      });
+      return row.id;
+    })
+    .catch(codeTaken('discount_codes_code_unique', 'Code', 'discount code'));
   return discountById(db, id);
 }
 
