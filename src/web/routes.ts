@@ -21,10 +21,10 @@ export default [
   // The later booking steps, the basket and the checkout are light too (issue 16: at most
   // 150 KB of JavaScript when opened directly): plain controls, no MUI, no TanStack Query
   // (docs/decisions/0027). MUI loads only for what is used on intent (the date picker, dialogs).
+  route('order/retailer/:id', 'routes/order-retailer.tsx'),
   route('order/terms/:id', 'routes/order-terms.tsx'),
   layout('routes/app-shell.tsx', { id: 'app-shell' }, [
     // Booking: the later steps, basket, checkout, quote (issue 6).
-    route('order/retailer/:id', 'routes/order-retailer.tsx'),
     route('order/details/:id', 'routes/order-details.tsx'),
     route('order/additions/:id', 'routes/order-additions.tsx'),
     route('order-confirm', 'routes/order-confirm.tsx'),
