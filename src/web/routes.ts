@@ -24,9 +24,9 @@ export default [
   route('order/retailer/:id', 'routes/order-retailer.tsx'),
   route('order/terms/:id', 'routes/order-terms.tsx'),
   route('order/details/:id', 'routes/order-details.tsx'),
+  route('order/additions/:id', 'routes/order-additions.tsx'),
   layout('routes/app-shell.tsx', { id: 'app-shell' }, [
     // Booking: the later steps, basket, checkout, quote (issue 6).
-    route('order/additions/:id', 'routes/order-additions.tsx'),
     route('order-confirm', 'routes/order-confirm.tsx'),
     route('basket', 'routes/basket.tsx'),
     route('checkout', 'routes/checkout.tsx'),
