@@ -25,6 +25,8 @@ export default [
   route('order/terms/:id', 'routes/order-terms.tsx'),
   route('order/details/:id', 'routes/order-details.tsx'),
   route('order/additions/:id', 'routes/order-additions.tsx'),
+  route('quote', 'routes/quote.tsx'),
+  route('quote-confirm', 'routes/quote-confirm.tsx'),
   layout('routes/app-shell.tsx', { id: 'app-shell' }, [
     // Booking: the later steps, basket, checkout, quote (issue 6).
     route('order-confirm', 'routes/order-confirm.tsx'),
@@ -32,8 +34,6 @@ export default [
     route('checkout', 'routes/checkout.tsx'),
     route('payment/success', 'routes/payment-success.tsx'),
     route('payment/failure', 'routes/payment-failure.tsx'),
-    route('quote', 'routes/quote.tsx'),
-    route('quote-confirm', 'routes/quote-confirm.tsx'),
 
     // Accounts: dashboard, e-mail validation, password reset (issue 4). Later account pages
     // (orders, addresses, quote, pay) go inside the dashboard layout, which asks to log in.
