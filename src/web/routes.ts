@@ -27,9 +27,9 @@ export default [
   route('order/additions/:id', 'routes/order-additions.tsx'),
   route('quote', 'routes/quote.tsx'),
   route('quote-confirm', 'routes/quote-confirm.tsx'),
+  route('order-confirm', 'routes/order-confirm.tsx'),
   layout('routes/app-shell.tsx', { id: 'app-shell' }, [
     // Booking: the later steps, basket, checkout, quote (issue 6).
-    route('order-confirm', 'routes/order-confirm.tsx'),
     route('basket', 'routes/basket.tsx'),
     route('checkout', 'routes/checkout.tsx'),
     route('payment/success', 'routes/payment-success.tsx'),
