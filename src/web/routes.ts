@@ -21,19 +21,19 @@ export default [
   // The later booking steps, the basket and the checkout are light too (issue 16: at most
   // 150 KB of JavaScript when opened directly): plain controls, no MUI, no TanStack Query
   // (docs/decisions/0027). MUI loads only for what is used on intent (the date picker, dialogs).
+  route('order/retailer/:id', 'routes/order-retailer.tsx'),
   route('order/terms/:id', 'routes/order-terms.tsx'),
+  route('order/details/:id', 'routes/order-details.tsx'),
+  route('order/additions/:id', 'routes/order-additions.tsx'),
+  route('quote', 'routes/quote.tsx'),
+  route('quote-confirm', 'routes/quote-confirm.tsx'),
+  route('order-confirm', 'routes/order-confirm.tsx'),
   layout('routes/app-shell.tsx', { id: 'app-shell' }, [
     // Booking: the later steps, basket, checkout, quote (issue 6).
-    route('order/retailer/:id', 'routes/order-retailer.tsx'),
-    route('order/details/:id', 'routes/order-details.tsx'),
-    route('order/additions/:id', 'routes/order-additions.tsx'),
-    route('order-confirm', 'routes/order-confirm.tsx'),
     route('basket', 'routes/basket.tsx'),
     route('checkout', 'routes/checkout.tsx'),
     route('payment/success', 'routes/payment-success.tsx'),
     route('payment/failure', 'routes/payment-failure.tsx'),
-    route('quote', 'routes/quote.tsx'),
-    route('quote-confirm', 'routes/quote-confirm.tsx'),
 
     // Accounts: dashboard, e-mail validation, password reset (issue 4). Later account pages
     // (orders, addresses, quote, pay) go inside the dashboard layout, which asks to log in.

@@ -200,13 +200,58 @@ test('the first booking screen works without MUI, and fetches the next step once
   // The size step is usable on the site's own code: MUI and TanStack Query are not loaded.
   expect(scripts.filter((path) => /\/assets\/app-(vendor|providers)-/.test(path))).toEqual([]);
 
-  // Choosing a band fetches the retailer step's code (and MUI with it) before Continue.
+  // Choosing a band fetches the retailer step's code before Continue.
   const retailerCode = page.waitForRequest(/\/assets\/order-retailer-[\w-]+\.js$/);
   await page.getByRole('radio', { name: /^Price Band A\b/ }).check();
   await retailerCode;
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Which retailer is sending it?');
   await expect(page.getByLabel('Expected at our depot')).toBeVisible();
+});
+
+test('the retailer step loads without MUI; the date picker’s code comes when it is opened', async ({
+  page,
+}) => {
+  await page.goto('/order/');
+  await page.getByRole('radio', { name: /^Price Band A\b/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/order/retailer/1');
+
+  // Opened directly (a full page load): the step works on the site's own code.
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' || request.url().endsWith('.js'))
+      scripts.push(new URL(request.url()).pathname);
+  });
+  await page.reload();
+  const date = page.getByLabel('Expected at our depot');
+  await expect(date).toHaveAttribute('placeholder', 'Pick date');
+  await expect(date).toHaveAttribute('readonly', '');
+  const mui = () =>
+    scripts.filter((path) => /\/assets\/(app-vendor|date-picker-dialog)-/.test(path));
+  expect(scripts.some((path) => /\/assets\/order-retailer-/.test(path))).toBe(true);
+  expect(mui()).toEqual([]);
+
+  // The keyboard opens the picker: its code (MUI X and MUI) loads then, drawn in the site's theme.
+  await date.focus();
+  await page.keyboard.press('Enter');
+  const picker = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'OK' }) });
+  await expect(picker).toBeVisible();
+  expect(mui().some((path) => /date-picker-dialog-/.test(path))).toBe(true);
+  expect(mui().some((path) => /app-vendor-/.test(path))).toBe(true);
+  expect(Math.round((await picker.boundingBox())?.width ?? 0)).toBe(290);
+  await expect(picker.getByRole('button', { name: 'OK' })).toHaveCSS('color', 'rgb(0, 121, 107)');
+  // Cancel keeps the field empty; OK emits the day; the clear button empties it again.
+  await picker.getByRole('button', { name: 'Cancel' }).click();
+  await expect(picker).toBeHidden();
+  await expect(date).toHaveValue('');
+  await page.getByRole('button', { name: 'Choose date' }).click();
+  await picker.getByRole('gridcell', { name: '15' }).click();
+  await picker.getByRole('button', { name: 'OK' }).click();
+  await expect(date).toHaveValue(/^15-\d\d-\d{4}$/);
+  await page.getByRole('button', { name: 'Clear date' }).click();
+  await expect(date).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Clear date' })).toHaveCount(0);
 });
 
 test('the size step says so when the prices cannot be loaded', async ({ page, consoleErrors }) => {

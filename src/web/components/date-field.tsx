@@ -1,12 +1,29 @@
-import { lazy, Suspense, useState, type MouseEvent, type ReactNode } from 'react';
-import { IconButton, InputAdornment, TextField } from '@mui/material';
+import {
+  lazy,
+  Suspense,
+  useId,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { formatStoredDate, storedToDisplayDate } from '../../shared/dates';
 import { validateField } from '../../shared/validation/form';
 import type { Rule } from '../../shared/validation/rules';
-import { CalendarIcon, CloseIcon } from './mui-icons';
+import { FormField } from '../features/order/booking-fields';
+import { Icon } from './icons';
 
-/** The picker (MUI X and date-fns, some 47 KB gzipped): loaded when the dialog is first opened. */
+/**
+ * The picker (MUI X, date-fns and MUI's theme, some 100 KB gzipped with MUI itself when the
+ * screen has none): loaded when the dialog is first opened.
+ */
 const DatePickerDialog = lazy(() => import('./date-picker-dialog'));
+
+/** Material Design icons (Apache 2.0), the same as MUI's calendar and close. */
+const CALENDAR =
+  'M17 12h-5v5h5zM16 1v2H8V1H6v2H5c-1.11 0-1.99.9-1.99 2L3 19c0 1.1.89 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2h-1V1zm3 18H5V8h14z';
+const CLOSE =
+  'M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z';
 
 export interface DateFieldProps {
   /** The date as stored, `yyyy-MM-dd`, or '' for none. */
@@ -30,14 +47,15 @@ export interface DateFieldProps {
   openTo?: 'day' | 'month' | 'year';
   required?: boolean;
   disabled?: boolean;
-  fullWidth?: boolean;
   helperText?: ReactNode;
 }
 
 /**
- * The reusable date field of SPEC section 2: a read-only text field showing `dd-MM-yyyy`; a click
- * (or Enter, Space, Alt+Down) opens a dialog picker 290 px wide with Cancel and OK. OK emits the
- * date as `yyyy-MM-dd`; clearing emits ''. Placeholder 'Pick date'.
+ * The reusable date field of SPEC section 2: a read-only field showing `dd-MM-yyyy`; a click
+ * (or Enter, Space, Alt+Down, or the calendar button) opens a dialog picker 290 px wide with
+ * Cancel and OK. OK emits the date as `yyyy-MM-dd`; clearing emits ''. Placeholder 'Pick date'.
+ * The field is plain (FormField, drawn like MUI's outlined text field), so a light screen shows it
+ * without MUI; the picker's code comes when it is first opened.
  */
 export function DateField({
   value,
@@ -54,9 +72,9 @@ export function DateField({
   openTo = 'day',
   required,
   disabled,
-  fullWidth = true,
   helperText,
 }: DateFieldProps) {
+  const autoId = useId();
   const [open, setOpen] = useState(false);
   // Mounted from the first opening on, so the dialog's closing transition still plays.
   const [opened, setOpened] = useState(false);
@@ -72,25 +90,68 @@ export function DateField({
     setPicked(true);
     onChange(date ? formatStoredDate(date) : '');
   };
+  const openPicker = () => {
+    if (disabled) return;
+    setOpened(true);
+    setOpen(true);
+  };
+  const controlId = id ?? autoId;
 
   return (
     <>
-      <ReadOnlyField
+      <FormField
+        id={controlId}
+        name={name ?? controlId}
         label={label}
-        name={name}
-        id={id}
-        displayValue={storedToDisplayDate(value) ?? ''}
+        value={storedToDisplayDate(value) ?? ''}
+        placeholder="Pick date"
+        shrink
+        readOnly
+        hasPopup="dialog"
+        required={required}
+        disabled={disabled}
         error={error !== undefined}
         helperText={error ?? helperText}
-        required={required}
-        fullWidth={fullWidth}
-        disabled={disabled}
-        clearable={clearable && value !== ''}
-        onClear={() => emit(null)}
-        onOpen={() => {
-          setOpened(true);
-          setOpen(true);
+        onClick={openPicker}
+        onKeyDown={(event: KeyboardEvent) => {
+          if (
+            event.key === 'Enter' ||
+            event.key === ' ' ||
+            (event.altKey && event.key === 'ArrowDown')
+          ) {
+            event.preventDefault();
+            openPicker();
+          }
         }}
+        end={
+          <>
+            {clearable && value !== '' && !disabled && (
+              <button
+                type="button"
+                className="field__icon-button field__icon-button--small"
+                aria-label="Clear date"
+                onClick={(event: MouseEvent) => {
+                  event.stopPropagation();
+                  emit(null);
+                }}
+              >
+                <Icon path={CLOSE} size={20} />
+              </button>
+            )}
+            <button
+              type="button"
+              className="field__icon-button"
+              aria-label="Choose date"
+              disabled={disabled}
+              onClick={(event: MouseEvent) => {
+                event.stopPropagation();
+                openPicker();
+              }}
+            >
+              <Icon path={CALENDAR} />
+            </button>
+          </>
+        }
       />
       {opened && (
         <Suspense fallback={null}>
@@ -107,99 +168,5 @@ export function DateField({
         </Suspense>
       )}
     </>
-  );
-}
-
-interface ReadOnlyFieldProps {
-  label: ReactNode;
-  name?: string;
-  id?: string;
-  displayValue: string;
-  error: boolean;
-  helperText: ReactNode;
-  required?: boolean;
-  fullWidth?: boolean;
-  disabled?: boolean;
-  clearable: boolean;
-  onClear: () => void;
-  onOpen: () => void;
-}
-
-/** The field: a plain read-only TextField that opens the picker's dialog. */
-function ReadOnlyField({
-  label,
-  name,
-  id,
-  displayValue,
-  error,
-  helperText,
-  required,
-  fullWidth,
-  disabled,
-  clearable,
-  onClear,
-  onOpen,
-}: ReadOnlyFieldProps) {
-  const open = () => {
-    if (!disabled) onOpen();
-  };
-  return (
-    <TextField
-      id={id}
-      name={name}
-      label={label}
-      value={displayValue}
-      placeholder="Pick date"
-      required={required}
-      fullWidth={fullWidth}
-      disabled={disabled}
-      error={error}
-      helperText={helperText}
-      onClick={open}
-      onKeyDown={(event) => {
-        if (
-          event.key === 'Enter' ||
-          event.key === ' ' ||
-          (event.altKey && event.key === 'ArrowDown')
-        ) {
-          event.preventDefault();
-          open();
-        }
-      }}
-      slotProps={{
-        inputLabel: { shrink: true },
-        htmlInput: { readOnly: true, 'aria-haspopup': 'dialog', style: { cursor: 'pointer' } },
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              {clearable && (
-                <IconButton
-                  aria-label="Clear date"
-                  edge="end"
-                  size="small"
-                  onClick={(event: MouseEvent) => {
-                    event.stopPropagation();
-                    onClear();
-                  }}
-                >
-                  <CloseIcon fontSize="small" />
-                </IconButton>
-              )}
-              <IconButton
-                aria-label="Choose date"
-                edge="end"
-                disabled={disabled}
-                onClick={(event: MouseEvent) => {
-                  event.stopPropagation();
-                  open();
-                }}
-              >
-                <CalendarIcon />
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
   );
 }

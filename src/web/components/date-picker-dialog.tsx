@@ -1,3 +1,4 @@
+import { ThemeProvider } from '@mui/material/styles';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { MobileDatePicker } from '@mui/x-date-pickers/MobileDatePicker';
@@ -5,6 +6,7 @@ import { addYears, subYears } from 'date-fns';
 import { enGB } from 'date-fns/locale/en-GB';
 import { useState } from 'react';
 import { DISPLAY_DATE_FORMAT, parseStoredDate } from '../../shared/dates';
+import { theme } from '../theme';
 
 /** SPEC section 9: the date dialog is 290 px wide. */
 const DATE_DIALOG_WIDTH = 290;
@@ -30,7 +32,8 @@ const NoField = () => null;
 /**
  * The date field's dialog (SPEC section 2): MUI X's picker and date-fns, loaded only when the
  * dialog is first opened (React.lazy in date-field.tsx), so the screens with a date field do not
- * load them before. 290 px wide, with Cancel and OK (and Clear when the field may be empty).
+ * load them before. 290 px wide, with Cancel and OK (and Clear when the field may be empty). It
+ * brings MUI's theme itself: the light screens (the retailer step) have no MUI around them.
  */
 export default function DatePickerDialog({
   open,
@@ -58,46 +61,48 @@ export default function DatePickerDialog({
   const maxDate = (max && parseStoredDate(max)) || addYears(today, DATE_YEAR_SPAN);
 
   return (
-    <LocalizationProvider
-      dateAdapter={AdapterDateFns}
-      adapterLocale={enGB}
-      localeText={{ okButtonLabel: 'OK', cancelButtonLabel: 'Cancel', clearButtonLabel: 'Clear' }}
-    >
-      <MobileDatePicker
-        open={open}
-        onClose={onClose}
-        value={draft}
-        onChange={(date) => setDraft(date)}
-        onAccept={(date) => onAccept(date && !Number.isNaN(date.getTime()) ? date : null)}
-        format={DISPLAY_DATE_FORMAT}
-        minDate={minDate}
-        maxDate={maxDate}
-        openTo={openTo}
-        views={['year', 'month', 'day']}
-        slots={{ field: NoField }}
-        slotProps={{
-          actionBar: {
-            actions: clearable ? ['clear', 'cancel', 'accept'] : ['cancel', 'accept'],
-          },
-          dialog: {
-            sx: {
-              '& .MuiDialog-paper': { minWidth: DATE_DIALOG_WIDTH, width: DATE_DIALOG_WIDTH },
+    <ThemeProvider theme={theme}>
+      <LocalizationProvider
+        dateAdapter={AdapterDateFns}
+        adapterLocale={enGB}
+        localeText={{ okButtonLabel: 'OK', cancelButtonLabel: 'Cancel', clearButtonLabel: 'Clear' }}
+      >
+        <MobileDatePicker
+          open={open}
+          onClose={onClose}
+          value={draft}
+          onChange={(date) => setDraft(date)}
+          onAccept={(date) => onAccept(date && !Number.isNaN(date.getTime()) ? date : null)}
+          format={DISPLAY_DATE_FORMAT}
+          minDate={minDate}
+          maxDate={maxDate}
+          openTo={openTo}
+          views={['year', 'month', 'day']}
+          slots={{ field: NoField }}
+          slotProps={{
+            actionBar: {
+              actions: clearable ? ['clear', 'cancel', 'accept'] : ['cancel', 'accept'],
             },
-          },
-          layout: {
-            sx: {
-              width: DATE_DIALOG_WIDTH,
-              minWidth: 0,
-              '& .MuiDateCalendar-root, & .MuiYearCalendar-root, & .MuiMonthCalendar-root': {
-                width: DATE_DIALOG_WIDTH,
-                maxWidth: DATE_DIALOG_WIDTH,
+            dialog: {
+              sx: {
+                '& .MuiDialog-paper': { minWidth: DATE_DIALOG_WIDTH, width: DATE_DIALOG_WIDTH },
               },
-              '& .MuiPickersCalendarHeader-root': { pl: 2, pr: 1 },
-              '& .MuiPickersToolbar-root': { px: 2 },
             },
-          },
-        }}
-      />
-    </LocalizationProvider>
+            layout: {
+              sx: {
+                width: DATE_DIALOG_WIDTH,
+                minWidth: 0,
+                '& .MuiDateCalendar-root, & .MuiYearCalendar-root, & .MuiMonthCalendar-root': {
+                  width: DATE_DIALOG_WIDTH,
+                  maxWidth: DATE_DIALOG_WIDTH,
+                },
+                '& .MuiPickersCalendarHeader-root': { pl: 2, pr: 1 },
+                '& .MuiPickersToolbar-root': { px: 2 },
+              },
+            },
+          }}
+        />
+      </LocalizationProvider>
+    </ThemeProvider>
   );
 }

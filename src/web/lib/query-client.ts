@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { onStale } from './stale-queries';
 
 /**
  * The app screens' TanStack Query client, one per page load. A module singleton, so that the
@@ -7,3 +8,6 @@ import { QueryClient } from '@tanstack/react-query';
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
+
+// What a light screen changed on the server (lib/stale-queries.ts) is fetched again.
+onStale((queryKey) => void queryClient.invalidateQueries({ queryKey }));

@@ -1,20 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Card,
-  CardContent,
-  Checkbox,
-  Divider,
-  FormControlLabel,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
 import { confirmPath } from '../../../shared/booking-steps';
 import type { LocalOrder } from '../../../shared/local-order';
 import { formatMoney, formatPounds, toPence } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
+import { Alert, Choice, Skeleton } from '../../components/plain-controls';
 import { PriceLines } from '../basket/price-lines';
 import { addOrderToBasket, updateOrder } from './booking-store';
 import { BookingPage } from './booking-page';
@@ -60,91 +49,63 @@ export function AdditionsStep({ initial }: { initial: LocalOrder }) {
     >
       <form onSubmit={finish()} noValidate aria-label="Extras">
         {isError && (
-          <Alert severity="warning" sx={{ mb: 2 }}>
+          <Alert severity="warning" className="booking__alert">
             Extras could not be loaded just now. Please refresh the page.
           </Alert>
         )}
-        <Stack spacing={1.5} role="group" aria-label="Extras">
+        <div className="extras" role="group" aria-label="Extras">
           {isPending
-            ? Array.from({ length: 4 }, (_, i) => (
-                <Skeleton key={i} variant="rounded" height={72} />
-              ))
+            ? Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={72} />)
             : offered.map((extra) => {
                 const checked = selected.includes(extra.Id);
                 const withIt = checked ? totalPence : totalPence + toPence(extra.Price);
                 return (
-                  <Card
+                  <div
                     key={extra.Id}
-                    variant="outlined"
+                    className={`card extra${checked ? ' extra--checked' : ''}`}
                     data-testid="extra-option"
-                    sx={{ borderWidth: 2, borderColor: checked ? 'primary.main' : 'divider' }}
                   >
-                    <FormControlLabel
-                      sx={{ m: 0, p: 1, pr: 2, width: '100%', alignItems: 'flex-start' }}
-                      slotProps={{ typography: { component: 'div', sx: { flex: 1, pt: 1 } } }}
-                      control={
-                        <Checkbox
-                          checked={checked}
-                          onChange={(_event, on) => toggle(extra.Id, on)}
-                          slotProps={{
-                            input: { 'aria-describedby': `extra-${extra.Id}-effect` } as object,
-                          }}
-                        />
-                      }
+                    <Choice
+                      checked={checked}
+                      onChange={(event) => toggle(extra.Id, event.target.checked)}
+                      aria-describedby={`extra-${extra.Id}-effect`}
                       label={
-                        <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
-                          <Box>
-                            <Typography sx={{ fontWeight: 600 }}>{extra.Name}</Typography>
-                            <Typography variant="body2" color="text.secondary">
-                              {extra.Description}
-                            </Typography>
-                            <Typography
-                              variant="body2"
-                              id={`extra-${extra.Id}-effect`}
-                              sx={{ mt: 0.5, color: checked ? 'primary.dark' : 'text.secondary' }}
-                            >
+                        <span className="extra__row">
+                          <span className="extra__text">
+                            <span className="extra__name">{extra.Name}</span>
+                            <span className="extra__description">{extra.Description}</span>
+                            <span className="extra__effect" id={`extra-${extra.Id}-effect`}>
                               {checked
                                 ? `Added: your total is ${formatMoney(totalPence)}`
                                 : `Adding it makes your total ${formatMoney(withIt)}`}
-                            </Typography>
-                          </Box>
-                          <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                            +{formatPounds(extra.Price)}
-                          </Typography>
-                        </Stack>
+                            </span>
+                          </span>
+                          <span className="extra__price">+{formatPounds(extra.Price)}</span>
+                        </span>
                       }
                     />
-                  </Card>
+                  </div>
                 );
               })}
-        </Stack>
+        </div>
         {hidden.length > 0 && (
-          <Alert severity="info" sx={{ mt: 2 }}>
+          <Alert severity="info" className="booking__alert booking__alert--after">
             Also on this booking, added by our depot:{' '}
             {hidden.map((extra) => `${extra.Name} (${formatPounds(extra.Price)})`).join(', ')}.
           </Alert>
         )}
-        <Card variant="outlined" sx={{ mt: 3 }}>
-          <CardContent>
-            <PriceLines order={booked} />
-            <Divider sx={{ my: 1.5 }} />
-            <Stack
-              direction="row"
-              sx={{ justifyContent: 'space-between' }}
-              aria-live="polite"
-              aria-atomic="true"
-            >
-              <Typography sx={{ fontWeight: 700 }}>Total</Typography>
-              <Typography sx={{ fontWeight: 700 }} data-testid="additions-total">
-                {formatMoney(totalPence)}
-              </Typography>
-            </Stack>
-          </CardContent>
-        </Card>
+        <div className="card booking__total">
+          <PriceLines order={booked} />
+          <hr />
+          <p aria-live="polite" aria-atomic="true">
+            <span>Total</span>
+            <span data-testid="additions-total">{formatMoney(totalPence)}</span>
+          </p>
+        </div>
         {current.Island === 'Jersey' && !isPending && (
-          <Box sx={{ mt: 2 }}>
+          <div className="booking__gst booking__gst--near">
             <GstEstimate itemValue={current.ItemValue} carriagePence={totalPence} />
-          </Box>
+          </div>
         )}
         <StepActions
           back={back}

@@ -1,4 +1,4 @@
-import type { ChangeEvent, CSSProperties, ReactNode } from 'react';
+import type { ChangeEvent, CSSProperties, KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import type { SizeField } from '../../../shared/booking-steps';
 import { ISLANDS } from '../../../shared/islands';
 import './booking.css';
@@ -11,10 +11,13 @@ export interface FieldProps {
   id?: string;
   label: ReactNode;
   value: string;
-  onChange: (
+  /** Optional only for a read-only field (the date field). */
+  onChange?: (
     event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>,
   ) => void;
   onBlur?: () => void;
+  onClick?: (event: MouseEvent<HTMLElement>) => void;
+  onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
   /** Whether `helperText` is an error (useForm's `text()` gives both). */
   error?: boolean;
   helperText?: ReactNode;
@@ -32,6 +35,15 @@ export interface FieldProps {
   /** A native select of the options given as children. */
   select?: boolean;
   children?: ReactNode;
+  /** The label stays in the outline even while the field is empty (to show the placeholder). */
+  shrink?: boolean;
+  placeholder?: string;
+  readOnly?: boolean;
+  disabled?: boolean;
+  /** The input opens a dialog (the date field's picker). */
+  hasPopup?: 'dialog';
+  /** Buttons at the end of the box, like MUI's end adornment (the date field's). */
+  end?: ReactNode;
 }
 
 const CHEVRON = 'M7 10l5 5 5-5z';
@@ -58,7 +70,11 @@ export function FormField({
   minRows = 1,
   select,
   children,
-  ...handlers
+  shrink,
+  hasPopup,
+  end,
+  disabled,
+  ...rest
 }: FieldProps) {
   const controlId = id ?? name;
   const help = helperText ?? hint;
@@ -69,14 +85,22 @@ export function FormField({
     value,
     required,
     className: 'field__input',
+    disabled,
     'aria-invalid': error || undefined,
     'aria-describedby': helpId,
-    ...handlers,
+    'aria-haspopup': hasPopup,
+    ...rest,
   };
-  const filled = select || unit === '£' || value !== '';
+  const filled = shrink || select || unit === '£' || value !== '';
   const asterisk = required ? ' *' : '';
+  const modifiers = [
+    filled && 'filled',
+    error && 'error',
+    disabled && 'disabled',
+    hasPopup && 'popup',
+  ];
   return (
-    <div className={`field${filled ? ' field--filled' : ''}${error ? ' field--error' : ''}`}>
+    <div className={['field', ...modifiers.filter(Boolean).map((m) => `field--${m}`)].join(' ')}>
       <label className="field__label" htmlFor={controlId}>
         {label}
         {asterisk && <span aria-hidden="true">{asterisk}</span>}
@@ -96,6 +120,7 @@ export function FormField({
           />
         )}
         {unit && unit !== '£' && <span className="field__unit">{unit}</span>}
+        {end && <span className="field__end">{end}</span>}
         {select && (
           <svg className="field__chevron" viewBox="0 0 24 24" width={24} height={24}>
             <path d={CHEVRON} fill="currentColor" />

@@ -1,4 +1,3 @@
-import { Box, Grid } from '@mui/material';
 import {
   DETAILS_RULES,
   detailsForm,
@@ -47,8 +46,8 @@ export function DetailsStep({ initial }: { initial: LocalOrder }) {
       summary={<BookingSummary order={order} />}
     >
       <StepForm {...step} label="Parcel details">
-        <Grid container spacing={2.5}>
-          <Grid size={{ xs: 12 }}>
+        <div className="form-grid">
+          <div className="form-grid__wide">
             <FormField
               {...field('ItemDescription')}
               required
@@ -56,26 +55,20 @@ export function DetailsStep({ initial }: { initial: LocalOrder }) {
               minRows={2}
               hint="Specific enough for customs: “men’s leather boots”, not “clothes”"
             />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormField {...field('ItemValue')} required unit="£" hint="What you paid, in pounds" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormField
-              {...field('ItemCount')}
-              required
-              keyboard="numeric"
-              hint="How many things are in the parcel"
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <IslandField {...field('Island')} />
-          </Grid>
-        </Grid>
+          </div>
+          <FormField {...field('ItemValue')} required unit="£" hint="What you paid, in pounds" />
+          <FormField
+            {...field('ItemCount')}
+            required
+            keyboard="numeric"
+            hint="How many things are in the parcel"
+          />
+          <IslandField {...field('Island')} />
+        </div>
         {form.values.Island === 'Jersey' && order && !isPending && (
-          <Box sx={{ mt: 3 }} aria-live="polite">
+          <div className="booking__gst" aria-live="polite">
             <GstEstimate itemValue={value} carriagePence={orderTotalPence(resolve(order))} />
-          </Box>
+          </div>
         )}
       </StepForm>
     </BookingPage>

@@ -1,8 +1,9 @@
-import { Alert, AlertTitle, Link as MuiLink } from '@mui/material';
 import { Link } from 'react-router';
 import { estimateJerseyGst, parseGstSettings } from '../../../shared/gst';
 import { formatMoney, toPence } from '../../../shared/money';
+import { Alert } from '../../components/plain-controls';
 import { useSettings } from '../settings/use-settings';
+import './booking.css';
 
 interface Props {
   /** The value of the goods in pounds, when valid. */
@@ -13,7 +14,8 @@ interface Props {
 
 /**
  * An estimate of the Jersey GST due on import, from the rate and threshold in the settings
- * (Tax/JerseyGstRate, Tax/JerseyGstThresholdPence), clearly labelled an estimate.
+ * (Tax/JerseyGstRate, Tax/JerseyGstThresholdPence), clearly labelled an estimate. A plain alert
+ * (components/plain-controls.tsx), so the booking steps and the checkout show it without MUI.
  */
 export function GstEstimate({ itemValue, carriagePence }: Props) {
   const settings = useSettings();
@@ -26,8 +28,12 @@ export function GstEstimate({ itemValue, carriagePence }: Props) {
   const rate = `${Number((gst.rate * 100).toFixed(2))}%`;
   const threshold = formatMoney(gst.thresholdPence);
   return (
-    <Alert severity={estimate.liable ? 'warning' : 'info'} data-testid="gst-estimate">
-      <AlertTitle>Jersey GST: an estimate</AlertTitle>
+    <Alert
+      severity={estimate.liable ? 'warning' : 'info'}
+      title="Jersey GST: an estimate"
+      className="gst-estimate"
+      data-testid="gst-estimate"
+    >
       Goods {formatMoney(toPence(itemValue))} plus delivery and extras {formatMoney(carriagePence)}{' '}
       come to {formatMoney(estimate.valuePence)}.{' '}
       {estimate.liable ? (
@@ -40,9 +46,9 @@ export function GstEstimate({ itemValue, carriagePence }: Props) {
         <>That is not over the {threshold} threshold, so no GST is expected.</>
       )}{' '}
       This is only an estimate: Jersey Customs decides what is due.{' '}
-      <MuiLink component={Link} to="/faqs/#jersey-gst" color="inherit" target="_blank">
+      <Link to="/faqs/#jersey-gst" target="_blank">
         About Jersey GST
-      </MuiLink>
+      </Link>
     </Alert>
   );
 }

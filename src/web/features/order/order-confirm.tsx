@@ -1,13 +1,18 @@
-import { Alert, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
 import { orderLabel } from '../../../shared/labels';
 import type { LocalOrder } from '../../../shared/local-order';
+import { Icon } from '../../components/icons';
+import { Alert } from '../../components/plain-controls';
 import { BasketItemCard } from '../basket/basket-item-card';
-import { CheckCircleIcon, EditIcon } from '../../components/mui-icons';
 import { useLocalOrder } from './booking-store';
+import { ConfirmHeading } from './confirm-heading';
 import { useCatalogue } from './use-catalogue';
+
+/** Material Design's edit (Apache 2.0), as MUI's Edit. */
+const EDIT =
+  'M3 17.25V21h3.75L17.81 9.94l-3.75-3.75zM20.71 7.04c.39-.39.39-1.02 0-1.41l-2.34-2.34a.996.996 0 0 0-1.41 0l-1.83 1.83 3.75 3.75z';
 
 /**
  * The order confirmation (SPEC section 2, /order-confirm/): the finished booking with its label,
@@ -18,68 +23,50 @@ export function OrderConfirm({ initial }: { initial: LocalOrder }) {
   const { resolve } = useCatalogue();
   if (!stored) {
     return (
-      <Container maxWidth="md" sx={{ py: 4 }}>
+      <div className="container booking--page">
         <Alert severity="info">This booking is no longer in your basket.</Alert>
-        <Button component={Link} to="/basket/" sx={{ mt: 2 }}>
+        <Link to="/basket/" className="button booking__after-alert">
           Go to the basket
-        </Button>
-      </Container>
+        </Link>
+      </div>
     );
   }
   const booked = resolve(stored);
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-        <CheckCircleIcon color="success" fontSize="large" />
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-          Added to your basket
-        </Typography>
-      </Stack>
-      <Typography sx={{ mb: 3 }} color="text.secondary">
+    <div className="container booking--page">
+      <ConfirmHeading>Added to your basket</ConfirmHeading>
+      <p className="booking__intro">
         Your booking for <strong data-testid="confirm-label">{orderLabel(booked)}</strong> is in
         your basket. Book more deliveries, or check out to pay for them together when you are ready.
-      </Typography>
-      <Typography sx={{ mb: 3 }} color="text.secondary" data-testid="confirm-next">
+      </p>
+      <p className="booking__intro" data-testid="confirm-next">
         Once you have paid, give the retailer your UK depot address, with your customer reference,
         as the delivery address. You will find it on the payment confirmation and in My Account.
-      </Typography>
+      </p>
       <BasketItemCard
         booked={booked}
         actions={
-          <Button component={Link} to={`/order/size/${stored.Id}`} startIcon={<EditIcon />}>
+          <Link to={`/order/size/${stored.Id}`} className="button">
+            <Icon path={EDIT} size={20} />
             Edit
-          </Button>
+          </Link>
         }
       />
-      <Card variant="outlined" sx={{ mt: 2 }}>
-        <CardContent>
-          <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-            <Typography variant="h3" component="p">
-              Total for this delivery
-            </Typography>
-            <Typography variant="h3" component="p" data-testid="confirm-total">
-              {formatMoney(orderTotalPence(booked))}
-            </Typography>
-          </Stack>
-        </CardContent>
-      </Card>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4 }}>
-        <Button component={Link} to="/order/" variant="outlined" size="large">
+      <div className="card booking__confirm-total">
+        <p>Total for this delivery</p>
+        <p data-testid="confirm-total">{formatMoney(orderTotalPence(booked))}</p>
+      </div>
+      <div className="booking__links">
+        <Link to="/order/" className="button button--outlined button--large">
           Add another delivery
-        </Button>
-        <Button component={Link} to="/basket/" variant="text" size="large">
+        </Link>
+        <Link to="/basket/" className="button button--large">
           View basket
-        </Button>
-        <Button
-          component={Link}
-          to="/checkout/"
-          variant="contained"
-          size="large"
-          sx={{ ml: { sm: 'auto !important' } }}
-        >
+        </Link>
+        <Link to="/checkout/" className="button button--contained button--large booking__links-end">
           Check out and pay
-        </Button>
-      </Stack>
-    </Container>
+        </Link>
+      </div>
+    </div>
   );
 }

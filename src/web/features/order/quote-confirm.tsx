@@ -1,28 +1,20 @@
-import { Box, Button, Container, Stack, Typography } from '@mui/material';
 import { Link, useSearchParams } from 'react-router';
-import { CheckCircleIcon } from '../../components/mui-icons';
+import { ConfirmHeading } from './confirm-heading';
 
 /** /quote-confirm/: the quote request was received, and what happens next. */
 export function QuoteConfirm() {
   const [params] = useSearchParams();
   const reference = params.get('ref');
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
-        <CheckCircleIcon color="success" fontSize="large" />
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-          Quote request sent
-        </Typography>
-      </Stack>
+    <div className="container booking booking--page">
+      <ConfirmHeading>Quote request sent</ConfirmHeading>
       {reference && (
-        <Typography sx={{ mb: 2 }}>
+        <p>
           Your reference is <strong data-testid="quote-reference">{reference}</strong>.
-        </Typography>
+        </p>
       )}
-      <Typography variant="h2" sx={{ fontSize: '1.25rem', mt: 3, mb: 1 }}>
-        What happens next
-      </Typography>
-      <Box component="ol" sx={{ pl: 3, '& li': { mb: 1, lineHeight: 1.6 } }}>
+      <h2 className="booking__next">What happens next</h2>
+      <ol className="booking__steps-list">
         <li>
           We look at the size, weight and destination, and work out a price, usually within one
           working day.
@@ -36,15 +28,15 @@ export function QuoteConfirm() {
           Once paid, send your parcel to our Portsmouth depot with your customer reference, and we
           do the rest.
         </li>
-      </Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4 }}>
-        <Button component={Link} to="/dashboard/orders/" variant="contained">
+      </ol>
+      <div className="booking__links">
+        <Link to="/dashboard/orders/" className="button button--contained">
           Order History
-        </Button>
-        <Button component={Link} to="/order/" variant="outlined">
+        </Link>
+        <Link to="/order/" className="button button--outlined">
           Book a delivery
-        </Button>
-      </Stack>
-    </Container>
+        </Link>
+      </div>
+    </div>
   );
 }

@@ -1,14 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  Container,
-  Grid,
-  Stack,
-  Typography,
-} from '@mui/material';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ISLANDS } from '../../../shared/islands';
 import {
@@ -18,7 +8,7 @@ import {
   type QuoteForm as QuoteValues,
 } from '../../../shared/booking-steps';
 import { isFormValid } from '../../../shared/validation/form';
-import { FormAlert } from '../../components/form-alert';
+import { Alert, Spinner } from '../../components/plain-controls';
 import { ApiError } from '../../lib/api-client';
 import { getSession, subscribeSession, useSession } from '../../lib/session';
 import { useForm } from '../../lib/use-form';
@@ -129,63 +119,54 @@ export function QuoteFormPage() {
   };
 
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      <Typography variant="h1" sx={{ mb: 1, fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-        Ask for a quote
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+    <div className="container booking booking--page">
+      <h1 className="booking__title">Ask for a quote</h1>
+      <p className="booking__intro">
         For a parcel larger or heavier than our price bands. Tell us about it and we will send you a
         price, usually within one working day.
-      </Typography>
+      </p>
       <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Quote request">
         <FormErrors show={attempted} errors={form.errors} labels={LABELS} />
         {create.isError && (
-          <FormAlert severity="error" sx={{ mb: 3 }}>
+          <Alert severity="error" className="booking__form-alert">
             {create.error instanceof ApiError && create.error.status !== 401
               ? create.error.message
               : 'Your quote request could not be sent. Please try again.'}
-          </FormAlert>
+          </Alert>
         )}
         {waitingForLogin && !user && (
           <Alert
             severity="info"
-            sx={{ mb: 3 }}
+            className="booking__form-alert"
             action={
-              <Button
-                color="inherit"
+              <button
+                type="button"
+                className="button"
                 onClick={() => openLogin({ loginMessage: QUOTE_LOGIN_MESSAGE })}
               >
                 Log in
-              </Button>
+              </button>
             }
           >
             Log in to send your request; it goes as soon as you have.
           </Alert>
         )}
-        <Card variant="outlined" sx={{ mb: 3 }}>
-          <CardContent>
-            <Typography variant="h2" id="quote-size" sx={{ fontSize: '1.25rem', mb: 2 }}>
-              Size and weight
-            </Typography>
-            <SizeFields field={fieldProps} labelledBy="quote-size" required />
-          </CardContent>
-        </Card>
-        <Grid container spacing={2.5}>
-          <Grid size={{ xs: 12 }}>
+        <section className="card booking__section" aria-labelledby="quote-size">
+          <h2 id="quote-size">Size and weight</h2>
+          <SizeFields field={fieldProps} labelledBy="quote-size" required />
+        </section>
+        <div className="form-grid">
+          <div className="form-grid__wide">
             <FormField
               {...fieldProps('ItemDescription')}
               label={LABELS.ItemDescription}
               required
               hint="For example “three-seat sofa, boxed”"
             />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormField {...fieldProps('ItemValue')} label={LABELS.ItemValue} required unit="£" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <IslandField {...fieldProps('Island')} label={LABELS.Island} />
-          </Grid>
-          <Grid size={{ xs: 12 }}>
+          </div>
+          <FormField {...fieldProps('ItemValue')} label={LABELS.ItemValue} required unit="£" />
+          <IslandField {...fieldProps('Island')} label={LABELS.Island} />
+          <div className="form-grid__wide">
             <FormField
               {...fieldProps('Notes')}
               label={LABELS.Notes}
@@ -193,14 +174,20 @@ export function QuoteFormPage() {
               minRows={3}
               hint={`Optional, up to ${QUOTE_NOTES_MAX} characters: the retailer, access on the island, anything fragile`}
             />
-          </Grid>
-        </Grid>
-        <Stack direction="row" sx={{ mt: 4, justifyContent: 'flex-end' }}>
-          <Button type="submit" variant="contained" size="large" loading={create.isPending}>
+          </div>
+        </div>
+        <div className="booking__submit">
+          <button
+            type="submit"
+            className="button button--contained button--large"
+            disabled={create.isPending}
+            aria-busy={create.isPending || undefined}
+          >
+            {create.isPending && <Spinner />}
             Send quote request
-          </Button>
-        </Stack>
+          </button>
+        </div>
       </form>
-    </Container>
+    </div>
   );
 }

@@ -1,14 +1,4 @@
 import {
-  Box,
-  Collapse,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  Grid,
-  Radio,
-  RadioGroup,
-} from '@mui/material';
-import {
   retailerForm,
   retailerPatch,
   retailerRules,
@@ -16,6 +6,7 @@ import {
 } from '../../../shared/booking-steps';
 import type { LocalOrder } from '../../../shared/local-order';
 import { DateField } from '../../components/date-field';
+import { Choice, ChoiceGroup } from '../../components/plain-controls';
 import { BookingPage } from './booking-page';
 import { BookingSummary } from './booking-summary';
 import { FormField } from './booking-fields';
@@ -52,67 +43,66 @@ export function RetailerStep({ initial }: { initial: LocalOrder }) {
       summary={<BookingSummary order={step.order} />}
     >
       <StepForm {...step} label="Retailer details">
-        <Grid container spacing={2.5}>
-          <Grid size={{ xs: 12 }}>
+        <div className="form-grid">
+          <div className="form-grid__wide">
             <FormField
               {...field('RetailerName')}
               required
               autoComplete="organization"
               hint="For example Argos, John Lewis or Next"
             />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormField {...field('RetailerWebsite')} keyboard="url" hint="Optional" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormField {...field('RetailerOrderNumber')} hint="Optional" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <DateField
-              id="ExpectedDeliveryDate"
-              name="ExpectedDeliveryDate"
-              label={LABELS.ExpectedDeliveryDate}
-              value={form.values.ExpectedDeliveryDate}
-              onChange={(value) => form.setValue('ExpectedDeliveryDate', value)}
-              errorMessages={form.errorOf('ExpectedDeliveryDate')}
-              clearable
-              helperText="When the retailer expects to deliver, if you know"
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormField
-              {...field('TrackingNumber')}
-              hint="The courier’s tracking number, when you have it"
-            />
-          </Grid>
-          <Grid size={{ xs: 12 }}>
-            <FormControl>
-              <FormLabel id="multiple-label">
-                Will the retailer send this order in more than one delivery?
-              </FormLabel>
-              <RadioGroup
-                row
-                aria-labelledby="multiple-label"
+          </div>
+          <FormField {...field('RetailerWebsite')} keyboard="url" hint="Optional" />
+          <FormField {...field('RetailerOrderNumber')} hint="Optional" />
+          <DateField
+            id="ExpectedDeliveryDate"
+            name="ExpectedDeliveryDate"
+            label={LABELS.ExpectedDeliveryDate}
+            value={form.values.ExpectedDeliveryDate}
+            onChange={(value) => form.setValue('ExpectedDeliveryDate', value)}
+            errorMessages={form.errorOf('ExpectedDeliveryDate')}
+            clearable
+            helperText="When the retailer expects to deliver, if you know"
+          />
+          <FormField
+            {...field('TrackingNumber')}
+            hint="The courier’s tracking number, when you have it"
+          />
+          <div className="form-grid__wide">
+            <ChoiceGroup
+              id="multiple"
+              legend="Will the retailer send this order in more than one delivery?"
+              className="choice-group--row"
+            >
+              <Choice
+                type="radio"
                 name="MultipleDeliveries"
-                value={form.values.MultipleDeliveries ? 'yes' : 'no'}
-                onChange={(_event, value) => form.setValue('MultipleDeliveries', value === 'yes')}
-              >
-                <FormControlLabel value="no" control={<Radio />} label="No, one delivery" />
-                <FormControlLabel value="yes" control={<Radio />} label="Yes, more than one" />
-              </RadioGroup>
-            </FormControl>
-            <Collapse in={form.values.MultipleDeliveries} unmountOnExit>
-              <Box sx={{ mt: 1.5, maxWidth: 240 }}>
+                value="no"
+                checked={!form.values.MultipleDeliveries}
+                onChange={() => form.setValue('MultipleDeliveries', false)}
+                label="No, one delivery"
+              />
+              <Choice
+                type="radio"
+                name="MultipleDeliveries"
+                value="yes"
+                checked={form.values.MultipleDeliveries}
+                onChange={() => form.setValue('MultipleDeliveries', true)}
+                label="Yes, more than one"
+              />
+            </ChoiceGroup>
+            {form.values.MultipleDeliveries && (
+              <div className="booking__count">
                 <FormField
                   {...field('DeliveryCount')}
                   required
                   keyboard="numeric"
                   hint="We wait for every delivery and send them on together"
                 />
-              </Box>
-            </Collapse>
-          </Grid>
-        </Grid>
+              </div>
+            )}
+          </div>
+        </div>
       </StepForm>
     </BookingPage>
   );
