@@ -10,49 +10,23 @@ import {
   telephone,
   type Rule,
 } from './validation/rules';
+import { ADDRESS_LIMITS, ADDRESS_TYPES, type AddressType } from './saved-addresses';
+
+// What the browser needs to show and keep saved addresses (their shape, lines and limits) lives in
+// ./saved-addresses.ts, without the form's rules, so the checkout loads only that.
+export {
+  ADDRESS_LIMITS,
+  ADDRESS_TYPES,
+  addressLines,
+  isSavedAddressShape,
+  SAVED_ADDRESS_TEXT,
+  type AddressType,
+} from './saved-addresses';
 
 // Saved addresses (issue 11). A delivery address is on one of the islands we deliver to: its
 // parish where the island has parishes, and a JE (Jersey) or GY (the Bailiwick of Guernsey)
 // postcode. A billing address may be anywhere (a country code from src/shared/countries.ts).
 // The form rules here serve the address form in the browser and the API schemas alike.
-
-export const ADDRESS_TYPES = ['Delivery', 'Billing'] as const;
-export type AddressType = (typeof ADDRESS_TYPES)[number];
-
-/**
- * A saved address as the API returns it (src/shared/api/addresses.ts `addressSchema` is made from
- * these lists): an integer Id, its Type, an island or null, and these text fields.
- */
-export const SAVED_ADDRESS_TEXT = [
-  'FullName',
-  'Company',
-  'Line1',
-  'Line2',
-  'Town',
-  'Parish',
-  'Country',
-  'CountryName',
-  'Postcode',
-  'Telephone',
-  'Created',
-  'Updated',
-] as const;
-
-/**
- * Whether a value has the saved address's shape (SAVED_ADDRESS_TEXT): for the browser, which
- * checks an address kept in its storage without loading zod. Extra keys are allowed, as the
- * schema allows them.
- */
-export function isSavedAddressShape(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return (
-    Number.isInteger(record.Id) &&
-    (ADDRESS_TYPES as readonly unknown[]).includes(record.Type) &&
-    (record.Island === null || typeof record.Island === 'string') &&
-    SAVED_ADDRESS_TEXT.every((field) => typeof record[field] === 'string')
-  );
-}
 
 /** The parishes of the islands that have them; Alderney, Sark and Herm have none. */
 export const PARISHES: Readonly<Partial<Record<Island, readonly string[]>>> = {
@@ -127,15 +101,6 @@ export function islandPostcode(island: unknown): Rule {
       : islandPostcodeMessage(known);
   };
 }
-
-export const ADDRESS_LIMITS = {
-  name: 100,
-  line: 100,
-  town: 60,
-  postcode: 12,
-  /** Addresses one customer may keep. */
-  perCustomer: 50,
-} as const;
 
 export type AddressField =
   | 'Type'
@@ -217,27 +182,4 @@ export function validateAddressForm(
   countryCodes: CountryCodes,
 ): FormErrors<AddressField> {
   return validateForm(form, addressRules(form, countryCodes));
-}
-
-/** What an address shows on one line each: name, company, lines, town, parish, postcode... */
-export function addressLines(address: {
-  FullName: string;
-  Company?: string | null;
-  Line1: string;
-  Line2?: string | null;
-  Town?: string | null;
-  Parish?: string | null;
-  Island?: string | null;
-  Postcode?: string | null;
-  CountryName?: string | null;
-}): string[] {
-  return [
-    address.FullName,
-    address.Company,
-    address.Line1,
-    address.Line2,
-    [address.Town, address.Parish].filter(Boolean).join(', '),
-    [address.Island, address.Postcode].filter(Boolean).join(' '),
-    address.Island ? null : address.CountryName,
-  ].filter((line): line is string => Boolean(line && line.trim()));
 }

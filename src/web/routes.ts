@@ -28,10 +28,10 @@ export default [
   route('quote', 'routes/quote.tsx'),
   route('quote-confirm', 'routes/quote-confirm.tsx'),
   route('order-confirm', 'routes/order-confirm.tsx'),
+  route('basket', 'routes/basket.tsx'),
+  route('checkout', 'routes/checkout.tsx'),
   layout('routes/app-shell.tsx', { id: 'app-shell' }, [
-    // Booking: the later steps, basket, checkout, quote (issue 6).
-    route('basket', 'routes/basket.tsx'),
-    route('checkout', 'routes/checkout.tsx'),
+    // After paying (issue 11).
     route('payment/success', 'routes/payment-success.tsx'),
     route('payment/failure', 'routes/payment-failure.tsx'),
 

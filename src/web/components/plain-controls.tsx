@@ -103,6 +103,8 @@ export function Alert({
   action?: ReactNode;
   children?: ReactNode;
   className?: string;
+  /** -1: focusable from code (the first error of a refused form takes the focus). */
+  tabIndex?: number;
   'data-testid'?: string;
 }) {
   if (!children && !title) return null;

@@ -8,6 +8,8 @@ export interface PlainDialogProps {
   title: string;
   /** The dialog's largest width in px (SPEC section 9: 500 or 900). */
   width: number;
+  /** The id of the element that says what the dialog asks (a confirmation's question). */
+  describedBy?: string;
   children: ReactNode;
 }
 
@@ -16,7 +18,14 @@ export interface PlainDialogProps {
  * <dialog> named by its title, with a close button, drawn like MUI's dialog from the same tokens.
  * The browser gives it what MUI's gives: focus moved in, the page behind inert, Escape to close.
  */
-export function PlainDialog({ open, onClose, title, width, children }: PlainDialogProps) {
+export function PlainDialog({
+  open,
+  onClose,
+  title,
+  width,
+  describedBy,
+  children,
+}: PlainDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -29,6 +38,7 @@ export function PlainDialog({ open, onClose, title, width, children }: PlainDial
       ref={dialog}
       className="plain-dialog"
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       style={{ maxWidth: width }}
       onClose={onClose}
     >

@@ -2,10 +2,10 @@ import { Outlet } from 'react-router';
 import { AppProviders } from '../components/app-providers';
 
 /**
- * The pathless layout of the app screens (SPEC section 2: the booking steps after the size step,
- * basket, checkout, payment, quote, dashboard, validate-email, reset-password): MUI and TanStack
- * Query, loaded with the first of those screens, never on the content pages nor on the size step
- * (docs/decisions/0011). Add those routes under it in routes.ts.
+ * The pathless layout of the app screens (SPEC section 2: payment, dashboard, validate-email,
+ * reset-password): MUI and TanStack Query, loaded with the first of those screens, never on the
+ * content pages nor on the booking screens, basket and checkout (docs/decisions/0011, 0027). Add
+ * those routes under it in routes.ts.
  */
 export default function AppShell() {
   return (

@@ -21,7 +21,7 @@ import { ApiError } from '../../lib/api-client';
 import { AddressDialog } from './address-form';
 import { AddressText } from './address-text';
 import { useDeleteAddress } from './api/delete-address';
-import { useAddresses } from './api/list-addresses';
+import { useAddresses } from './api/use-addresses';
 
 type Editing = { address: Address | null; type: AddressType };
 

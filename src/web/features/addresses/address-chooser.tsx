@@ -1,20 +1,9 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  FormControlLabel,
-  Paper,
-  Radio,
-  RadioGroup,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Suspense, useEffect, useId, useState } from 'react';
 import type { Address } from '../../../shared/api/addresses';
-import { ADDRESS_LIMITS } from '../../../shared/addresses';
+import { Alert, Choice, Spinner } from '../../components/plain-controls';
+import { lazyChunk } from '../../lib/lazy';
 import { AddressText } from './address-text';
-import { useAddresses } from './api/list-addresses';
+import { savedAddressesResource, useSavedAddresses } from './api/list-addresses';
 import { mayChoose } from './chosen-addresses';
 
 export interface AddressChooserProps {
@@ -30,37 +19,34 @@ export interface AddressChooserProps {
 }
 
 /**
- * The address form (with the country list, some 10 KB gzipped) loads when "Add a new address" is
- * first used, so the checkout opened directly does not load it (issue 16).
+ * The address form is MUI's (shared with the Address Book) with the country list: it loads, with
+ * MUI and its own providers, when "Add a new address" is first reached for, so the checkout
+ * opened directly loads none of it (issue 16).
  */
-const AddressDialog = lazy(() =>
-  import('./address-form').then((module) => ({ default: module.AddressDialog })),
-);
-
-// A customer keeps at most ADDRESS_LIMITS.perCustomer addresses: one page of 100 holds them all.
-const ALL = { itemsPerPage: Math.max(100, ADDRESS_LIMITS.perCustomer) };
+const loadAddressDialog = () => import('./address-form');
+const AddressDialog = lazyChunk('address-form', loadAddressDialog);
 
 /**
  * The checkout's choice of a saved address: the addresses as radio cards (arrow keys move the
  * choice), and "Add a new address" in a dialog, chosen at once when saved. When nothing is chosen
  * and exactly one address may be, it is chosen. A chosen address that is deleted, or no longer
  * on the bookings' island, is let go (onChange(null)); one changed elsewhere is passed on anew.
- * The checkout keeps the choice with chosen-addresses.ts:
+ * Plain elements (addresses.css): the checkout loads without MUI. The checkout keeps the choice
+ * with chosen-addresses.ts:
  *
  *   const chosen = useChosenAddresses();
  *   <AddressChooser type="Delivery" label="Delivery address" island={island}
  *     value={chosen.Delivery} onChange={(a) => chooseAddress('Delivery', a)} />
  */
 export function AddressChooser({ type, value, onChange, island, label }: AddressChooserProps) {
-  const list = useAddresses({
-    options: ALL,
-    filter: type === 'Delivery' ? { Type: 'Delivery' } : {},
-  });
+  // Every saved address in one call, shared by the delivery and billing choosers.
+  const list = useSavedAddresses();
   const [adding, setAdding] = useState(false);
   // Mounted from the first "Add a new address" on, so the dialog's closing transition still plays.
   const [added, setAdded] = useState(false);
   const headingId = useId();
-  const items = list.data?.items ?? [];
+  const all = list.data?.items ?? [];
+  const items = type === 'Delivery' ? all.filter((address) => address.Type === 'Delivery') : all;
 
   /** Why an address cannot be chosen here, or null when it can. */
   const reasonOf = (address: Address): string | null => {
@@ -71,7 +57,8 @@ export function AddressChooser({ type, value, onChange, island, label }: Address
     return null;
   };
   const eligible = items.filter((address) => reasonOf(address) === null);
-  const settled = list.isSuccess && !list.isFetching && !list.isPlaceholderData;
+  // Only what the server holds now decides: not the list of an earlier visit being fetched again.
+  const settled = list.status === 'success' && !list.refreshing;
 
   useEffect(() => {
     if (!settled) return;
@@ -85,85 +72,61 @@ export function AddressChooser({ type, value, onChange, island, label }: Address
   });
 
   return (
-    <Box
-      component="section"
-      aria-labelledby={headingId}
-      sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}
-    >
-      <Typography id={headingId} variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 700 }}>
-        {label}
-      </Typography>
-      {list.isPending && (
-        <Box sx={{ py: 3, textAlign: 'center' }}>
-          <CircularProgress aria-label={`Loading your addresses`} size={32} />
-        </Box>
+    <section className="address-chooser" aria-labelledby={headingId}>
+      <h2 id={headingId}>{label}</h2>
+      {list.status === 'pending' && (
+        <div className="address-chooser__loading">
+          <Spinner label="Loading your addresses" />
+        </div>
       )}
-      {list.isError && (
+      {list.status === 'error' && (
         <Alert severity="error">Your addresses could not be loaded, please try again.</Alert>
       )}
-      {list.isSuccess && items.length === 0 && (
-        <Typography color="text.secondary">
+      {list.status === 'success' && items.length === 0 && (
+        <p className="address-chooser__empty">
           {type === 'Delivery'
             ? 'You have no saved delivery addresses yet.'
             : 'You have no saved addresses yet.'}
-        </Typography>
+        </p>
       )}
       {items.length > 0 && (
-        <RadioGroup
-          aria-labelledby={headingId}
-          name={`${type.toLowerCase()}-address`}
-          value={value ? String(value.Id) : ''}
-          onChange={(_event, id) => onChange(items.find((a) => String(a.Id) === id) ?? null)}
-          sx={{ gap: 1.5 }}
-        >
+        <div className="address-chooser__list" role="radiogroup" aria-labelledby={headingId}>
           {items.map((address) => {
             const reason = reasonOf(address);
-            const chosen = value?.Id === address.Id;
             return (
-              <Paper
+              <div
                 key={address.Id}
-                variant="outlined"
-                sx={{
-                  px: 1,
-                  py: 1,
-                  borderWidth: 2,
-                  borderColor: chosen ? 'primary.main' : 'divider',
-                  bgcolor: reason ? 'action.hover' : undefined,
-                }}
+                className={`address-choice${reason ? ' address-choice--disabled' : ''}`}
               >
-                <FormControlLabel
+                <Choice
+                  type="radio"
+                  name={`${type.toLowerCase()}-address`}
                   value={String(address.Id)}
+                  checked={value?.Id === address.Id}
                   disabled={reason !== null}
-                  control={<Radio sx={{ alignSelf: 'flex-start' }} />}
-                  sx={{ m: 0, width: '100%', alignItems: 'flex-start' }}
-                  label={
-                    <Box sx={{ py: 1 }}>
-                      <AddressText address={address} />
-                      {reason && (
-                        <Typography variant="body2" sx={{ mt: 0.5, color: 'text.primary' }}>
-                          {reason}
-                        </Typography>
-                      )}
-                    </Box>
-                  }
+                  onChange={() => onChange(address)}
+                  label={<AddressText address={address} />}
+                  description={reason && <span className="address-choice__reason">{reason}</span>}
                 />
-              </Paper>
+              </div>
             );
           })}
-        </RadioGroup>
+        </div>
       )}
-      <Stack direction="row">
-        <Button
-          variant="outlined"
-          onClick={() => {
-            setAdded(true);
-            setAdding(true);
-          }}
-          disabled={!list.isSuccess}
-        >
-          Add a new address
-        </Button>
-      </Stack>
+      <button
+        type="button"
+        className="button button--outlined address-chooser__add"
+        onClick={() => {
+          setAdded(true);
+          setAdding(true);
+        }}
+        // Reaching for it starts loading the form, so it opens without a wait.
+        onPointerEnter={() => void loadAddressDialog()}
+        onFocus={() => void loadAddressDialog()}
+        disabled={list.status !== 'success'}
+      >
+        Add a new address
+      </button>
       {added && (
         <Suspense fallback={null}>
           <AddressDialog
@@ -174,11 +137,13 @@ export function AddressChooser({ type, value, onChange, island, label }: Address
             defaults={type === 'Delivery' && island ? { Island: island } : undefined}
             onSaved={(address) => {
               setAdding(false);
+              // Fetched again first, so the list being fetched is not taken as the truth meanwhile.
+              savedAddressesResource.refresh();
               if (reasonOf(address) === null) onChange(address);
             }}
           />
         </Suspense>
       )}
-    </Box>
+    </section>
   );
 }

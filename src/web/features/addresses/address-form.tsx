@@ -22,6 +22,7 @@ import type { Address } from '../../../shared/api/addresses';
 import { COUNTRY_CODES, COUNTRY_OPTIONS } from '../../../shared/countries';
 import { ISLANDS } from '../../../shared/islands';
 import { validateField } from '../../../shared/validation/form';
+import { AppProviders } from '../../components/app-providers';
 import { DialogFrame } from '../../components/dialog-frame';
 import { FormAlert } from '../../components/form-alert';
 import { ApiError } from '../../lib/api-client';
@@ -62,6 +63,19 @@ export interface AddressDialogProps {
   defaults?: Partial<AddressForm>;
   /** Hears the saved address once the server has it. */
   onSaved(address: Address): void;
+}
+
+/**
+ * The address dialog with MUI's theme and TanStack Query around it, for a screen drawn without
+ * them (the checkout's address chooser loads it when "Add a new address" is first used). The
+ * address is created through the Address Book's own mutation, so its list is fetched again.
+ */
+export default function AddressDialogWithProviders(props: AddressDialogProps) {
+  return (
+    <AppProviders>
+      <AddressDialog {...props} />
+    </AppProviders>
+  );
 }
 
 /** The address form in a dialog: adds an address, or changes one. */

@@ -1,34 +1,32 @@
-import { Box, Typography } from '@mui/material';
-import { addressLines } from '../../../shared/addresses';
+import { addressLines } from '../../../shared/saved-addresses';
 import type { Address } from '../../../shared/api/addresses';
+import './addresses.css';
 
-/** An address as a postal address block: the name in bold, a line each, then the telephone. */
+/**
+ * An address as a postal address block: the name in bold, a line each, then the telephone.
+ * Plain elements (addresses.css), so the checkout shows it without MUI; the dashboard and the
+ * back office show the same block.
+ */
 export function AddressText({ address }: { address: Address }) {
   const [name, ...lines] = addressLines(address);
   return (
-    <Box component="address" sx={{ fontStyle: 'normal', overflowWrap: 'anywhere' }}>
-      <Typography sx={{ fontWeight: 700 }}>{name}</Typography>
+    <address className="address-text">
+      <span className="address-text__name">{name}</span>
       {lines.map((line, i) => (
-        <Typography key={i} variant="body2">
-          {line}
-        </Typography>
+        <span key={i}>{line}</span>
       ))}
-      {address.Telephone && (
-        <Typography variant="body2" color="text.secondary">
-          Tel. {address.Telephone}
-        </Typography>
-      )}
-    </Box>
+      {address.Telephone && <span className="address-text__muted">Tel. {address.Telephone}</span>}
+    </address>
   );
 }
 
 /** An address already written as lines (an order's delivery address), a line each. */
 export function AddressLines({ lines }: { lines: readonly string[] }) {
   return (
-    <Box component="address" sx={{ fontStyle: 'normal' }}>
+    <address className="address-lines">
       {lines.map((line, i) => (
-        <Box key={i}>{line}</Box>
+        <span key={i}>{line}</span>
       ))}
-    </Box>
+    </address>
   );
 }

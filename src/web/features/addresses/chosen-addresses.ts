@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { isSavedAddressShape, type AddressType } from '../../../shared/addresses';
+import { isSavedAddressShape, type AddressType } from '../../../shared/saved-addresses';
 import type { Address } from '../../../shared/api/addresses';
 import { readJson, readText, remove, STORAGE_KEYS, writeJson } from '../../lib/storage';
 

@@ -1,32 +1,28 @@
 import { useRef, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  Container,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
 import { Link } from 'react-router';
 import { stepPath } from '../../../shared/booking-steps';
 import { basketItemTitle } from '../../../shared/labels';
 import { formatMoney } from '../../../shared/money';
+import { Icon } from '../../components/icons';
+import { Alert, Skeleton } from '../../components/plain-controls';
+import { PlainDialog } from '../../components/plain-dialog';
 import { emptyTheBasket, removeOrder } from '../order/booking-store';
 import { PRICES_UNAVAILABLE } from '../catalogue/price-bands';
 import { BasketItemCard } from './basket-item-card';
-import { BasketIcon, DeleteIcon, EditIcon } from '../../components/mui-icons';
 import { useBasket } from './use-basket';
+import './basket.css';
+
+// MUI's ShoppingBasket, Edit and Delete (Material Design icons, Apache 2.0), drawn by <Icon>.
+const BASKET =
+  'm17.21 9-4.38-6.56c-.19-.28-.51-.42-.83-.42s-.64.14-.83.43L6.79 9H2c-.55 0-1 .45-1 1 0 .09.01.18.04.27l2.54 9.27c.23.84 1 1.46 1.92 1.46h13c.92 0 1.69-.62 1.93-1.46l2.54-9.27L23 10c0-.55-.45-1-1-1zM9 9l3-4.4L15 9zm3 8c-1.1 0-2-.9-2-2s.9-2 2-2 2 .9 2 2-.9 2-2 2';
+const EDIT =
+  'M3 17.25V21h3.75L17.81 9.94l-3.75-3.75zM20.71 7.04c.39-.39.39-1.02 0-1.41l-2.34-2.34a.996.996 0 0 0-1.41 0l-1.83 1.83 3.75 3.75z';
+const DELETE = 'M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6zM19 4h-3.5l-1-1h-5l-1 1H5v2h14z';
 
 /**
  * The basket (SPEC section 2, /basket/): each booking in the spec's item display, with Edit (back
- * into its steps), Remove, Empty basket and the total.
+ * into its steps), Remove, Empty basket and the total. Plain elements (basket.css): the basket
+ * loads without MUI (docs/decisions/0027).
  */
 export function BasketPage() {
   const { items, totalPence, isPending, isError } = useBasket();
@@ -41,48 +37,35 @@ export function BasketPage() {
   };
 
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      <Typography
-        variant="h1"
-        ref={headingRef}
-        tabIndex={-1}
-        sx={{ mb: 3, fontSize: { xs: '1.75rem', md: '2.25rem' }, outline: 'none' }}
-      >
+    <div className="container basket-page">
+      <h1 className="basket-page__title" ref={headingRef} tabIndex={-1}>
         Your basket
-      </Typography>
+      </h1>
       <div role="status" aria-live="polite" data-testid="basket-status">
-        {announcement && (
-          <Alert severity="success" sx={{ mb: 2 }}>
-            {announcement}
-          </Alert>
-        )}
+        {announcement && <p className="alert alert--success basket-page__notice">{announcement}</p>}
       </div>
       {isError && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
+        <Alert severity="warning" className="basket-page__notice">
           {PRICES_UNAVAILABLE}
         </Alert>
       )}
       {items.length === 0 ? (
-        <Card variant="outlined">
-          <CardContent sx={{ textAlign: 'center', py: 5 }}>
-            <BasketIcon color="disabled" sx={{ fontSize: 48 }} />
-            <Typography variant="h2" sx={{ fontSize: '1.25rem', mt: 1 }}>
-              Your basket is empty
-            </Typography>
-            <Typography color="text.secondary" sx={{ mb: 3 }}>
-              Book a delivery for a parcel a UK retailer is sending to our depot.
-            </Typography>
-            <Button component={Link} to="/order/" variant="contained">
-              Add a delivery
-            </Button>
-          </CardContent>
-        </Card>
+        <div className="card basket-empty">
+          <Icon path={BASKET} size={48} className="basket-empty__icon" />
+          <h2>Your basket is empty</h2>
+          <p>Book a delivery for a parcel a UK retailer is sending to our depot.</p>
+          <Link to="/order/" className="button button--contained">
+            Add a delivery
+          </Link>
+        </div>
       ) : (
         <>
-          <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          <ul className="basket-page__items">
             {items.map(({ booked, needs }) =>
               isPending ? (
-                <Skeleton key={booked.Id} component="li" variant="rounded" height={160} />
+                <li key={booked.Id}>
+                  <Skeleton height={160} />
+                </li>
               ) : (
                 <li key={booked.Id}>
                   <BasketItemCard
@@ -90,82 +73,69 @@ export function BasketPage() {
                     needs={needs}
                     actions={
                       <>
-                        <Button
-                          component={Link}
+                        <Link
                           to={stepPath(needs ?? 'size', booked.Id)}
-                          startIcon={<EditIcon />}
+                          className="button"
                           aria-label={`Edit ${basketItemTitle(booked)}`}
                         >
+                          <Icon path={EDIT} size={20} />
                           Edit
-                        </Button>
-                        <Button
-                          color="error"
-                          startIcon={<DeleteIcon />}
+                        </Link>
+                        <button
+                          type="button"
+                          className="button button--danger"
                           onClick={() => remove(booked.Id, basketItemTitle(booked))}
                           aria-label={`Remove ${basketItemTitle(booked)}`}
                         >
+                          <Icon path={DELETE} size={20} />
                           Remove
-                        </Button>
+                        </button>
                       </>
                     }
                   />
                 </li>
               ),
             )}
-          </Stack>
-          <Card variant="outlined" sx={{ mt: 3 }}>
-            <CardContent>
-              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
-                <Typography variant="h2" component="p" sx={{ fontSize: '1.25rem' }}>
-                  Order Total
-                </Typography>
-                <Typography
-                  variant="h2"
-                  component="p"
-                  sx={{ fontSize: '1.25rem' }}
-                  data-testid="basket-total"
-                >
-                  {isPending ? '…' : formatMoney(totalPence)}
-                </Typography>
-              </Stack>
-            </CardContent>
-          </Card>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 3 }}>
-            <Button variant="text" color="error" onClick={() => setConfirmEmpty(true)}>
-              Empty basket
-            </Button>
-            <Button
-              component={Link}
-              to="/order/"
-              variant="outlined"
-              sx={{ ml: { sm: 'auto !important' } }}
+          </ul>
+          <div className="card basket-page__total">
+            <p>Order Total</p>
+            <p data-testid="basket-total">{isPending ? '…' : formatMoney(totalPence)}</p>
+          </div>
+          <div className="basket-page__actions">
+            <button
+              type="button"
+              className="button button--danger"
+              onClick={() => setConfirmEmpty(true)}
             >
+              Empty basket
+            </button>
+            <Link to="/order/" className="button button--outlined basket-page__add">
               Add another delivery
-            </Button>
-            <Button component={Link} to="/checkout/" variant="contained" size="large">
+            </Link>
+            <Link to="/checkout/" className="button button--contained button--large">
               Checkout
-            </Button>
-          </Stack>
+            </Link>
+          </div>
         </>
       )}
-      <Dialog
+      <PlainDialog
         open={confirmEmpty}
         onClose={() => setConfirmEmpty(false)}
-        aria-labelledby="empty-title"
-        aria-describedby="empty-text"
+        title="Empty your basket?"
+        width={600}
+        describedBy="empty-text"
       >
-        <DialogTitle id="empty-title">Empty your basket?</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="empty-text">
-            All {items.length} booking{items.length === 1 ? '' : 's'} will be removed from this
-            browser.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmEmpty(false)}>Cancel</Button>
-          <Button
-            color="error"
-            variant="contained"
+        <p id="empty-text" className="basket-dialog__text">
+          All {items.length} booking{items.length === 1 ? '' : 's'} will be removed from this
+          browser.
+        </p>
+        <div className="basket-dialog__actions">
+          <button type="button" className="button" onClick={() => setConfirmEmpty(false)}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button button--contained button--danger"
             onClick={() => {
               emptyTheBasket();
               setConfirmEmpty(false);
@@ -173,9 +143,9 @@ export function BasketPage() {
             }}
           >
             Empty basket
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </Container>
+          </button>
+        </div>
+      </PlainDialog>
+    </div>
   );
 }

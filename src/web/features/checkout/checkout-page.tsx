@@ -1,23 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Container,
-  Divider,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
 import { Link, useNavigate } from 'react-router';
 import { CHECKOUT_MESSAGES } from '../../../shared/checkout-messages';
 import { stepPath } from '../../../shared/booking-steps';
 import { formatMoney, toPence } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
 import { MESSAGES } from '../../../shared/validation/messages';
-import { FormAlert } from '../../components/form-alert';
+import { Alert, Skeleton, Spinner } from '../../components/plain-controls';
 import { ApiError } from '../../lib/api-client';
 import { useChosenAddresses } from '../addresses/chosen-addresses';
 import { BasketItemCard } from '../basket/basket-item-card';
@@ -44,6 +32,7 @@ import { DiscountField } from './discount-field';
 import { AddressChoices, focusFirstError, TermsField } from './form-parts';
 import { LoginGate } from './login-gate';
 import { useLeaveForPayment } from './use-leave-for-payment';
+import './checkout.css';
 
 export const CHECKOUT_LOGIN_MESSAGE =
   'Please log in or register to check out. Your basket is kept.';
@@ -58,14 +47,12 @@ const NO_ERRORS: PlacedErrors = placeCheckoutErrors([], []);
 export function CheckoutPage() {
   return (
     // The width of the site's .container, so the page lines up with the header.
-    <Container maxWidth={false} sx={{ maxWidth: 1200, py: { xs: 3, md: 5 } }}>
-      <Typography variant="h1" sx={{ mb: 3, fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-        Checkout
-      </Typography>
+    <div className="container checkout-page">
+      <h1 className="checkout-page__title">Checkout</h1>
       <LoginGate message={CHECKOUT_LOGIN_MESSAGE}>
         <CheckoutForm />
       </LoginGate>
-    </Container>
+    </div>
   );
 }
 
@@ -100,7 +87,7 @@ function CheckoutForm() {
   // The discount code: the stored one is checked again on arrival, and whenever the basket changes.
   const [code, setCode] = useState<string | null>(readDiscountCode);
   const discount = useDiscountCheck(code, bookings);
-  const applied = code && discount.isSuccess ? discount.data : null;
+  const applied = code && discount.isSuccess ? (discount.data ?? null) : null;
   const rejected = discount.error instanceof ApiError && discount.error.status === 400;
   useEffect(() => {
     if (applied) saveDiscountCode(applied.Code);
@@ -131,9 +118,9 @@ function CheckoutForm() {
       <Alert
         severity="info"
         action={
-          <Button component={Link} to="/basket/" color="inherit">
+          <Link to="/basket/" className="button">
             Go to the basket
-          </Button>
+          </Link>
         }
       >
         Your basket is empty, so there is nothing to check out.
@@ -168,34 +155,22 @@ function CheckoutForm() {
 
   const sending = create.isPending || leaving;
   return (
-    <Box
-      component="form"
-      ref={formRef}
-      onSubmit={pay}
-      noValidate
-      aria-label="Checkout"
-      sx={{
-        display: 'grid',
-        gap: { xs: 3, md: 4 },
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 360px' },
-        alignItems: 'start',
-      }}
-    >
-      <Stack spacing={3} sx={{ minWidth: 0 }}>
+    <form ref={formRef} onSubmit={pay} noValidate aria-label="Checkout" className="checkout">
+      <div className="checkout__main">
         <Section
           title="Your deliveries"
           action={
-            <Button component={Link} to="/basket/" size="small">
+            <Link to="/basket/" className="button checkout__edit-basket">
               Edit basket
-            </Button>
+            </Link>
           }
         >
           {isError && <Alert severity="warning">{PRICES_UNAVAILABLE}</Alert>}
-          <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          <ul className="checkout__items">
             {items.map(({ booked, needs }) => (
               <li key={booked.Id} data-testid="checkout-item">
                 {isPending ? (
-                  <Skeleton variant="rounded" height={140} />
+                  <Skeleton height={140} />
                 ) : (
                   <BasketItemCard booked={booked} needs={needs} headingLevel="h3" />
                 )}
@@ -203,27 +178,24 @@ function CheckoutForm() {
                   <Alert
                     key={e.message}
                     severity="error"
-                    sx={{ mt: 1 }}
                     action={
-                      <Button component={Link} to={stepPath(e.step, booked.Id)} color="inherit">
+                      <Link to={stepPath(e.step, booked.Id)} className="button">
                         Change
-                      </Button>
+                      </Link>
                     }
                   >
                     {e.message}
                   </Alert>
                 ))}
                 {booked.order.Island === 'Jersey' && !isPending && (
-                  <Box sx={{ mt: 1 }}>
-                    <GstEstimate
-                      itemValue={booked.order.ItemValue}
-                      carriagePence={orderTotalPence(booked)}
-                    />
-                  </Box>
+                  <GstEstimate
+                    itemValue={booked.order.ItemValue}
+                    carriagePence={orderTotalPence(booked)}
+                  />
                 )}
               </li>
             ))}
-          </Stack>
+          </ul>
         </Section>
         <AddressChoices
           island={island}
@@ -232,86 +204,76 @@ function CheckoutForm() {
             billing: [shown('billing'), ...errors.billing],
           }}
         />
-      </Stack>
+      </div>
 
-      <Card variant="outlined" sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
-        <CardContent>
-          <Stack spacing={2}>
-            <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
-              Order summary
-            </Typography>
-            <SummaryLine
-              label={`${items.length} ${items.length === 1 ? 'delivery' : 'deliveries'}`}
-              value={
-                isPending ? '…' : formatMoney(applied ? toPence(applied.Subtotal) : totalPence)
-              }
-              testId="checkout-subtotal"
-            />
-            <DiscountField
-              code={code}
-              applied={applied}
-              checking={discount.isFetching}
-              error={discountReason(discount.error) ?? errors.discount[0] ?? null}
-              onApply={(next) => {
-                if (next === code) void discount.refetch();
-                else setCode(next);
-              }}
-              onRemove={() => {
-                setCode(null);
-                clearDiscountCode();
-              }}
-            />
-            {applied && (
-              <SummaryLine
-                label={`Discount (${applied.Description})`}
-                value={`−${formatMoney(toPence(applied.Discount))}`}
-                testId="checkout-discount"
-              />
-            )}
-            <Divider />
-            <SummaryLine
-              label="Total to pay"
-              value={isPending ? '…' : formatMoney(payPence)}
-              testId="checkout-total"
-              strong
-            />
-            <TermsField
-              checked={accepted}
-              onChange={setAccepted}
-              error={shown('terms') ?? errors.terms[0]}
-            />
-            {attempted && unfinished && (
-              <FormAlert severity="error">
-                Please finish or remove the bookings marked above before paying.
-              </FormAlert>
-            )}
-            {errors.message && <FormAlert severity="error">{errors.message}</FormAlert>}
-            {errors.general.length > 0 && (
-              <FormAlert severity="error">
-                {errors.general.map((message) => (
-                  <div key={message}>{message}</div>
-                ))}
-              </FormAlert>
-            )}
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              fullWidth
-              loading={sending}
-              disabled={isPending || isError}
-              data-testid="pay-button"
-            >
-              Pay {isPending ? '' : formatMoney(payPence)}
-            </Button>
-            <Typography variant="body2" color="text.secondary">
-              You pay on our payment provider’s secure page. Your bookings stay in your basket until
-              the payment is made.
-            </Typography>
-          </Stack>
-        </CardContent>
-      </Card>
-    </Box>
+      <div className="card checkout__summary">
+        <h2>Order summary</h2>
+        <SummaryLine
+          label={`${items.length} ${items.length === 1 ? 'delivery' : 'deliveries'}`}
+          value={isPending ? '…' : formatMoney(applied ? toPence(applied.Subtotal) : totalPence)}
+          testId="checkout-subtotal"
+        />
+        <DiscountField
+          code={code}
+          applied={applied}
+          checking={discount.isFetching}
+          error={discountReason(discount.error) ?? errors.discount[0] ?? null}
+          onApply={(next) => {
+            if (next === code) void discount.refetch();
+            else setCode(next);
+          }}
+          onRemove={() => {
+            setCode(null);
+            clearDiscountCode();
+          }}
+        />
+        {applied && (
+          <SummaryLine
+            label={`Discount (${applied.Description})`}
+            value={`−${formatMoney(toPence(applied.Discount))}`}
+            testId="checkout-discount"
+          />
+        )}
+        <hr />
+        <SummaryLine
+          label="Total to pay"
+          value={isPending ? '…' : formatMoney(payPence)}
+          testId="checkout-total"
+          strong
+        />
+        <TermsField
+          checked={accepted}
+          onChange={setAccepted}
+          error={shown('terms') ?? errors.terms[0]}
+        />
+        {attempted && unfinished && (
+          <Alert severity="error">
+            Please finish or remove the bookings marked above before paying.
+          </Alert>
+        )}
+        {errors.message && <Alert severity="error">{errors.message}</Alert>}
+        {errors.general.length > 0 && (
+          <Alert severity="error">
+            {errors.general.map((message) => (
+              <div key={message}>{message}</div>
+            ))}
+          </Alert>
+        )}
+        <button
+          type="submit"
+          className={`button button--contained button--large button--block${sending ? ' button--busy' : ''}`}
+          disabled={sending || isPending || isError}
+          data-testid="pay-button"
+        >
+          <span className="button__label">Pay {isPending ? '' : formatMoney(payPence)}</span>
+          {sending && <Spinner />}
+        </button>
+        <p className="checkout__note">
+          You pay on our payment provider’s secure page. Your bookings stay in your basket until the
+          payment is made.
+        </p>
+      </div>
+    </form>
   );
 }
 
@@ -326,18 +288,13 @@ function Section({
 }) {
   const headingId = useId();
   return (
-    <Box component="section" aria-labelledby={headingId}>
-      <Stack
-        direction="row"
-        sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}
-      >
-        <Typography variant="h2" id={headingId} sx={{ fontSize: '1.25rem' }}>
-          {title}
-        </Typography>
+    <section className="checkout__section" aria-labelledby={headingId}>
+      <div className="checkout__section-head">
+        <h2 id={headingId}>{title}</h2>
         {action}
-      </Stack>
-      <Stack spacing={1}>{children}</Stack>
-    </Box>
+      </div>
+      {children}
+    </section>
   );
 }
 
@@ -352,13 +309,10 @@ function SummaryLine({
   testId: string;
   strong?: boolean;
 }) {
-  const sx = strong ? { fontWeight: 700, fontSize: '1.125rem' } : undefined;
   return (
-    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
-      <Typography sx={sx}>{label}</Typography>
-      <Typography sx={{ ...sx, fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>
-        {value}
-      </Typography>
-    </Stack>
+    <p className={`checkout__line${strong ? ' checkout__line--strong' : ''}`}>
+      <span>{label}</span>
+      <span data-testid={testId}>{value}</span>
+    </p>
   );
 }

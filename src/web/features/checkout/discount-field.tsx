@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { CheckDiscountResult } from '../../../shared/api/checkout';
 import { DISCOUNT_CODE_PATTERN, normaliseDiscountCode } from '../../../shared/discounts';
 import { MESSAGES } from '../../../shared/validation/messages';
+import { Spinner } from '../../components/plain-controls';
+import { FormField } from '../order/booking-fields';
+import './checkout.css';
 
 export const DISCOUNT_FORMAT_MESSAGE = 'A discount code is 3 to 32 letters, digits or hyphens.';
 
@@ -26,7 +28,7 @@ export function DiscountField({ code, applied, checking, error, onApply, onRemov
   const [input, setInput] = useState(code ?? '');
   const [formatError, setFormatError] = useState<string | null>(null);
 
-  const apply = (event: FormEvent) => {
+  const apply = (event: FormEvent | KeyboardEvent) => {
     event.preventDefault();
     const value = normaliseDiscountCode(input);
     if (!value) return setFormatError(MESSAGES.required);
@@ -38,19 +40,14 @@ export function DiscountField({ code, applied, checking, error, onApply, onRemov
 
   if (applied && applied.Code === code) {
     return (
-      <Stack
-        direction="row"
-        spacing={1}
-        sx={{ alignItems: 'center', justifyContent: 'space-between' }}
-        data-testid="discount-applied"
-      >
-        <Box sx={{ minWidth: 0 }}>
-          <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{applied.Code}</Typography>
-          <Typography variant="body2" color="success.dark">
-            {applied.Description} applied
-          </Typography>
-        </Box>
-        <Button
+      <div className="discount-applied" data-testid="discount-applied">
+        <div>
+          <p className="discount-applied__code">{applied.Code}</p>
+          <p className="discount-applied__note">{applied.Description} applied</p>
+        </div>
+        <button
+          type="button"
+          className="button"
           onClick={() => {
             setInput('');
             onRemove();
@@ -58,19 +55,19 @@ export function DiscountField({ code, applied, checking, error, onApply, onRemov
           aria-label={`Remove discount code ${applied.Code}`}
         >
           Remove
-        </Button>
-      </Stack>
+        </button>
+      </div>
     );
   }
 
   const message = formatError ?? (checking ? null : error);
   return (
     // Not a <form>: the checkout around it is one. Enter in the field applies the code.
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-      <TextField
+    <div className="discount-field">
+      <FormField
         id="discount-code"
+        name="discount-code"
         label="Discount code"
-        size="small"
         value={input}
         onChange={(event) => {
           setInput(event.target.value);
@@ -81,12 +78,18 @@ export function DiscountField({ code, applied, checking, error, onApply, onRemov
         }}
         error={Boolean(message)}
         helperText={message ?? undefined}
-        slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
-        sx={{ flex: 1 }}
+        autoCapitalize="characters"
+        spellCheck={false}
       />
-      <Button variant="outlined" onClick={apply} loading={checking} sx={{ height: 40 }}>
-        Apply
-      </Button>
-    </Stack>
+      <button
+        type="button"
+        className={`button button--outlined${checking ? ' button--busy' : ''}`}
+        onClick={apply}
+        disabled={checking}
+      >
+        <span className="button__label">Apply</span>
+        {checking && <Spinner />}
+      </button>
+    </div>
   );
 }

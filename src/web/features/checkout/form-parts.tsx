@@ -1,19 +1,14 @@
 import { useId } from 'react';
-import {
-  Box,
-  Checkbox,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  Link as MuiLink,
-  Typography,
-} from '@mui/material';
 import { Link } from 'react-router';
-import { FormAlert } from '../../components/form-alert';
+import { Alert, Choice, FieldError } from '../../components/plain-controls';
 import { AddressChooser } from '../addresses/address-chooser';
 import { chooseAddress, useChosenAddresses } from '../addresses/chosen-addresses';
+import './checkout.css';
 
-/** Parts of the forms that lead to a payment: the checkout and accepting a quote. */
+/**
+ * Parts of the forms that lead to a payment: the checkout and accepting a quote. Plain elements
+ * (checkout.css): the checkout loads without MUI, and the quote's page shows them alike.
+ */
 
 /** Focuses the first error of a form that refused to send (see FieldErrors and TermsField). */
 export function focusFirstError(form: HTMLFormElement | null) {
@@ -27,11 +22,11 @@ export function FieldErrors({ messages }: { messages: (string | null | undefined
   const shown = messages.filter((m): m is string => Boolean(m));
   if (shown.length === 0) return null;
   return (
-    <FormAlert severity="error" sx={{ mt: 1.5 }} tabIndex={-1} data-checkout-error>
+    <Alert severity="error" className="field-errors" tabIndex={-1} data-checkout-error>
       {shown.map((message) => (
         <div key={message}>{message}</div>
       ))}
-    </FormAlert>
+    </Alert>
   );
 }
 
@@ -48,33 +43,23 @@ export function TermsField({
 }) {
   const errorId = useId();
   return (
-    <FormControl error={Boolean(error)} required>
-      <FormControlLabel
-        sx={{ alignItems: 'flex-start', mr: 0 }}
-        control={
-          <Checkbox
-            checked={checked}
-            onChange={(_event, on) => onChange(on)}
-            sx={{ mt: -0.75 }}
-            slotProps={{
-              input: {
-                'aria-invalid': Boolean(error),
-                'aria-describedby': error ? errorId : undefined,
-              } as object,
-            }}
-          />
-        }
+    <div className="terms-field">
+      <Choice
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        invalid={Boolean(error)}
+        aria-describedby={error ? errorId : undefined}
         label={
-          <Typography variant="body2">
+          <>
             I accept the{' '}
-            <MuiLink component={Link} to="/terms-and-conditions" target="_blank">
+            <Link to="/terms-and-conditions" target="_blank">
               terms and conditions
-            </MuiLink>
-          </Typography>
+            </Link>
+          </>
         }
       />
-      {error && <FormHelperText id={errorId}>{error}</FormHelperText>}
-    </FormControl>
+      <FieldError id={errorId} message={error ?? undefined} />
+    </div>
   );
 }
 
@@ -92,7 +77,7 @@ export function AddressChoices({
   const { Delivery, Billing } = useChosenAddresses();
   return (
     <>
-      <Box>
+      <div>
         <AddressChooser
           type="Delivery"
           label="Delivery address"
@@ -101,8 +86,8 @@ export function AddressChoices({
           onChange={(address) => chooseAddress('Delivery', address)}
         />
         <FieldErrors messages={errors.delivery} />
-      </Box>
-      <Box>
+      </div>
+      <div>
         <AddressChooser
           type="Billing"
           label="Billing address"
@@ -110,7 +95,7 @@ export function AddressChoices({
           onChange={(address) => chooseAddress('Billing', address)}
         />
         <FieldErrors messages={errors.billing} />
-      </Box>
+      </div>
     </>
   );
 }

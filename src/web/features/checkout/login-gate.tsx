@@ -1,12 +1,21 @@
 import { useEffect, type ReactNode } from 'react';
-import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { getSession, useSession } from '../../lib/session';
-import { openLogin, openRegister } from '../account/dialog-store';
+import type { LoginOptions } from '../account/dialog-store';
+import './checkout.css';
+
+// The dialogs' store comes with the dialogs themselves (root.tsx fetches them once the page is
+// interactive), so it is not part of the page's own code.
+const openLogin = (options: LoginOptions) =>
+  void import('../account/dialog-store').then((store) => store.openLogin(options));
+const openRegister = () =>
+  void import('../account/dialog-store').then((store) => store.openRegister({ stayOnPage: true }));
 
 /**
  * Shows its children to a logged-in customer. A visitor gets the login dialog on arrival, with a
  * message saying why, and stays on the page after logging in or registering, which then shows.
+ * Plain elements (checkout.css), so the checkout loads without MUI; the payment pages and the
+ * dashboard's pay and quote pages use it too.
  */
 export function LoginGate({ message, children }: { message: string; children: ReactNode }) {
   const { user } = useSession();
@@ -16,24 +25,23 @@ export function LoginGate({ message, children }: { message: string; children: Re
   }, [message]);
   if (user) return children;
   return (
-    <Card variant="outlined" sx={{ maxWidth: 560 }} data-testid="login-gate">
-      <CardContent>
-        <Typography sx={{ mb: 2 }}>{message}</Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <Button
-            variant="contained"
-            onClick={() => openLogin({ loginMessage: message, stayOnPage: true })}
-          >
-            Log in
-          </Button>
-          <Button variant="outlined" onClick={() => openRegister({ stayOnPage: true })}>
-            Register
-          </Button>
-          <Button component={Link} to="/basket/">
-            Back to the basket
-          </Button>
-        </Stack>
-      </CardContent>
-    </Card>
+    <div className="card login-gate" data-testid="login-gate">
+      <p>{message}</p>
+      <div className="login-gate__actions">
+        <button
+          type="button"
+          className="button button--contained"
+          onClick={() => openLogin({ loginMessage: message, stayOnPage: true })}
+        >
+          Log in
+        </button>
+        <button type="button" className="button button--outlined" onClick={openRegister}>
+          Register
+        </button>
+        <Link to="/basket/" className="button">
+          Back to the basket
+        </Link>
+      </div>
+    </div>
   );
 }

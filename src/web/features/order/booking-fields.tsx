@@ -29,6 +29,9 @@ export interface FieldProps {
   keyboard?: 'numeric' | 'url';
   required?: boolean;
   autoComplete?: string;
+  /** How a phone's keyboard capitalises, and whether spelling is checked (a code: neither). */
+  autoCapitalize?: 'off' | 'characters' | 'words' | 'sentences';
+  spellCheck?: boolean;
   /** A text area this many lines high at least, growing with its text. */
   multiline?: boolean;
   minRows?: number;

@@ -1,24 +1,42 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { AddressList, AddressListRequest } from '../../../../shared/api/addresses';
+import { ADDRESS_LIMITS } from '../../../../shared/saved-addresses';
 import { apiRequest } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
-import { addressesQueryKey } from './addresses-cache';
+import { createResource, useResource } from '../../../lib/remote-resource';
+import { getSession, subscribeSession, useSession } from '../../../lib/session';
 
 /** POST /public/addresses: a page of the customer's addresses (SPEC section 7: items read). */
 export const listAddresses = (request: AddressListRequest = {}) =>
   apiRequest<AddressList>('POST', '/public/addresses', request);
 
-export const addressListQueryKey = (request: AddressListRequest) =>
-  [...addressesQueryKey, 'list', request] as const;
+// A customer keeps at most ADDRESS_LIMITS.perCustomer addresses: one page of 100 holds them all.
+const ALL: AddressListRequest = {
+  options: { itemsPerPage: Math.max(100, ADDRESS_LIMITS.perCustomer) },
+};
 
-/** A page of the customer's addresses; the previous page stays shown while the next loads. */
-export function useAddresses(request: AddressListRequest = {}) {
-  const { token } = useSession();
-  return useQuery({
-    queryKey: addressListQueryKey(request),
-    queryFn: () => listAddresses(request),
-    enabled: !!token,
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+/**
+ * Every saved address of the logged-in customer, for the checkout's choosers (a light screen: no
+ * TanStack Query; the dashboard's Address Book pages through them with it, ./use-addresses.ts).
+ */
+export const savedAddressesResource = createResource(() => listAddresses(ALL));
+
+// Another customer's addresses are never shown: when the session changes, the list is forgotten.
+let token = getSession().token;
+subscribeSession(() => {
+  const next = getSession().token;
+  if (next !== token) savedAddressesResource.reset();
+  token = next;
+});
+
+/**
+ * The customer's saved addresses, fetched again each time a screen showing them opens (they may
+ * have been changed in the Address Book meanwhile) and when the session changes; nothing is
+ * asked without a session.
+ */
+export function useSavedAddresses() {
+  const { token: current } = useSession();
+  useEffect(() => {
+    if (current) savedAddressesResource.refresh();
+  }, [current]);
+  return useResource(savedAddressesResource, { fetch: false });
 }

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutRequest, CheckoutResult } from '../../../../shared/api/checkout';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { markStale } from '../../../lib/stale-queries';
+import { useRequest } from '../../../lib/use-request';
 import { checkoutKey, clearCheckoutKey } from '../checkout-storage';
-import { paymentQueryKey } from './get-payment';
 
 /** POST /public/orders/create with the checkout's Idempotency-Key. */
 export const createCheckout = (body: CheckoutRequest, key: string) =>
@@ -36,13 +36,14 @@ export async function checkOut(body: CheckoutRequest): Promise<CheckoutResult> {
   return result;
 }
 
+async function checkOutAndTell(body: CheckoutRequest): Promise<CheckoutResult> {
+  const result = await checkOut(body);
+  // The customer's order list (the dashboard's, if it was loaded) now holds these orders.
+  markStale(['orders']);
+  return result;
+}
+
+/** The checkout's request (a light screen: no TanStack Query). */
 export function useCreateCheckout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: checkOut,
-    onSuccess: (result) => {
-      queryClient.setQueryData(paymentQueryKey(result.Payment.Reference), result);
-      return queryClient.invalidateQueries({ queryKey: ['orders'] });
-    },
-  });
+  return useRequest(checkOutAndTell);
 }
