@@ -51,9 +51,16 @@ export const palette = {
   infoText: '#014361',
 } as const;
 
-/** The text font (self-hosted, see styles/base.css) and its fallbacks. */
-export const FONT_FAMILY =
-  '"Roboto Variable", Roboto, system-ui, -apple-system, "Segoe UI", "Helvetica Neue", Arial, sans-serif';
+/** The text font, self-hosted (see styles/base.css). */
+export const WEB_FONT = '"Roboto Variable"';
+/**
+ * The fonts a page is drawn in until the web font is at hand: the first view of a first visit
+ * (root.tsx, decision 0027), or when the web font is late.
+ */
+export const FALLBACK_FONT_FAMILY =
+  'Roboto, system-ui, -apple-system, "Segoe UI", "Helvetica Neue", Arial, sans-serif';
+/** The text font and its fallbacks. */
+export const FONT_FAMILY = `${WEB_FONT}, ${FALLBACK_FONT_FAMILY}`;
 
 /** The type scale: headings take their larger size from the sm breakpoint. */
 export const typeScale = {
@@ -95,6 +102,7 @@ export function tokenProperties(): Record<string, string> {
   const properties: Record<string, string> = {};
   for (const [name, value] of Object.entries(palette)) properties[`--color-${kebab(name)}`] = value;
   properties['--font-family'] = FONT_FAMILY;
+  properties['--font-family-fallback'] = FALLBACK_FONT_FAMILY;
   for (const [name, step] of Object.entries(typeScale)) {
     properties[`--font-size-${name}`] = step.size;
     if ('phone' in step) properties[`--font-size-${name}-phone`] = step.phone;

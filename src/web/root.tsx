@@ -1,4 +1,4 @@
-import { Suspense, useContext, useEffect, type ReactNode } from 'react';
+import { Suspense, useContext, useEffect, useRef, type ReactNode } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -18,7 +18,7 @@ import { pageLoadGuard } from './lib/deployment';
 import { lazyChunk } from './lib/lazy';
 import { BUILD_META_NAME } from './lib/page-data';
 import { BUILD_ID, pageTitle, TRACKING_CONFIGURED } from './lib/site';
-import { palette } from './design-tokens';
+import { palette, WEB_FONT } from './design-tokens';
 import 'virtual:design-tokens.css';
 import './styles/site.css';
 
@@ -49,12 +49,27 @@ function EarlyStylesheets() {
   ));
 }
 
+/**
+ * sessionStorage: set once this tab has fetched the web font (decision 0027). Not localStorage:
+ * the browser's cache may have dropped the font by a later visit, and a page would then wait for
+ * it again.
+ */
+const FONT_KEY = 'FONT';
+
+/**
+ * Run before the stylesheet applies: a browser that has not fetched the web font yet draws this
+ * page in the fallback fonts (`<html data-font="later">`, styles/base.css), so the first paint
+ * neither waits for nor competes with the font; useWebFont fetches it for the next page.
+ */
+const FONT_GATE = `try{sessionStorage.getItem(${JSON.stringify(FONT_KEY)})||document.documentElement.setAttribute("data-font","later")}catch(e){}`;
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <html lang="en-GB">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script dangerouslySetInnerHTML={{ __html: FONT_GATE }} />
         <EarlyStylesheets />
         <meta name="theme-color" content={palette.primary} />
         <meta name={BUILD_META_NAME} content={BUILD_ID} />
@@ -90,8 +105,34 @@ function usePageViews() {
   }, [pathname, search]);
 }
 
+/**
+ * A page drawn in the fallback fonts (FONT_GATE) fetches the web font once it is interactive and
+ * remembers that it has it: the pages after it in this tab (a navigation in the app, or a page
+ * loaded anew) are drawn in it.
+ */
+function useWebFont() {
+  const { pathname } = useLocation();
+  const firstPage = useRef(pathname);
+  useEffect(() => {
+    const html = document.documentElement;
+    if (html.dataset.font !== 'later') return;
+    if (pathname !== firstPage.current) {
+      delete html.dataset.font;
+      return;
+    }
+    void document.fonts?.load(`1em ${WEB_FONT}`).then(() => {
+      try {
+        sessionStorage.setItem(FONT_KEY, '1');
+      } catch {
+        // storage disabled: the next page loaded is drawn in the fallback fonts again
+      }
+    });
+  }, [pathname]);
+}
+
 function Shell({ children }: { children: ReactNode }) {
   usePageViews();
+  useWebFont();
   return (
     <PrefetchProvider>
       <SiteLayout>{children}</SiteLayout>

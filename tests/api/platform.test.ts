@@ -1,3 +1,6 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import helmet from 'helmet';
 import { describe, expect, test } from 'vitest';
 import { createTestApp, useTestApp } from '../support/app';
 
@@ -52,6 +55,39 @@ describe('platform', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeDefined();
+  });
+
+  test("every kind of answer carries helmet's headers, as helmet itself sets them", async () => {
+    // helmet on a real response, with the app's options: what lib/security-headers.ts works out
+    const server = http.createServer((req, res) =>
+      helmet({
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+        },
+        crossOriginEmbedderPolicy: false,
+      })(req, res, () => res.end()),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const expected = Object.fromEntries((await fetch(`http://127.0.0.1:${port}/`)).headers);
+    server.close();
+    for (const name of ['date', 'connection', 'keep-alive', 'content-length'])
+      delete expected[name];
+    expect(Object.keys(expected).length).toBeGreaterThanOrEqual(12);
+
+    const answers = [
+      await ctx.app.inject('/public/settings'),
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/products',
+        payload: { options: { itemsPerPage: 0 } },
+      }),
+      await ctx.app.inject('/api/nope'),
+      await ctx.app.inject('/healthz'),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 400, 404, 200]);
+    for (const res of answers) expect(res.headers).toMatchObject(expected);
   });
 
   test('when the database is gone, a 5xx hides what went wrong and /readyz says not ready', async () => {

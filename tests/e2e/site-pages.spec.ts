@@ -191,3 +191,40 @@ test('a content page paints before its code loads, and a button pressed meanwhil
   await hydrated(page);
   await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
 });
+
+test("a tab's first page is drawn in the fallback fonts and fetches Roboto once interactive; the next page is drawn in Roboto", async ({
+  page,
+}) => {
+  // Decision 0027: the first paint neither waits for nor competes with the web font.
+  let codeHeld = true;
+  const fontsAsked: { whileCodeHeld: boolean }[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'font') fontsAsked.push({ whileCodeHeld: codeHeld });
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/faqs/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-font', 'later');
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toContain(
+    'Roboto Variable',
+  );
+  codeHeld = false;
+  release();
+  await hydrated(page);
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('FONT'))).toBe('1');
+  expect(fontsAsked.length).toBeGreaterThan(0);
+  expect(fontsAsked.filter((f) => f.whileCodeHeld)).toEqual([]);
+
+  // A page loaded anew in the same tab is drawn in Roboto.
+  await page.goto('/how-it-works/');
+  await expect(html).not.toHaveAttribute('data-font');
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain(
+    'Roboto Variable',
+  );
+});

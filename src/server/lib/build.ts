@@ -11,6 +11,8 @@ const INPUTS = [
   'content',
   'public',
   'react-router.config.ts',
+  // the build's last step rewrites the content pages (deferHydration)
+  'src/server/lib/build.ts',
   'vite.config.ts',
   'package-lock.json',
 ];
@@ -124,7 +126,11 @@ const REACH_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'click'
  * classic inline one (hashed into the page's CSP like the others) importing the same modules
  * later, and the `modulepreload` links go. A page of any other shape fails the build.
  */
-export function deferHydration(html: string): string {
+export function deferHydration(
+  html: string,
+  /** Given, the route data is moved out of the page: this stores it and gives its address. */
+  storeRouteData?: (text: string) => string,
+): string {
   const script = /<script type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html);
   if (!script) throw new Error('deferHydration: the page has no module script');
   const body = script[1];
@@ -139,11 +145,28 @@ export function deferHydration(html: string): string {
     .join(',');
   const urls = JSON.stringify(imports.map(([, , url]) => url));
   const events = JSON.stringify(REACH_EVENTS);
+  // The route data React Router writes into the page for hydration (scripts feeding
+  // `__reactRouterContext.stream`, about 40% of the FAQ page's HTML) moves to a file of its own
+  // that the loader fetches with the code: the page the browser parses before its first paint
+  // is the content alone.
+  const chunks = [...html.matchAll(ENQUEUE)];
+  const dataUrl =
+    storeRouteData && chunks.length && CLOSE.test(html)
+      ? storeRouteData(chunks.map(([, text]) => JSON.parse(text) as string).join(''))
+      : undefined;
+  const fetched = dataUrl
+    ? `.concat(fetch(${JSON.stringify(dataUrl)}).then(function(r){if(!r.ok)throw Error(r.status);return r.text()}))`
+    : '';
+  const feed = dataUrl
+    ? `var c=window.__reactRouterContext.streamController;c.enqueue(m[${imports.length}]);c.close();`
+    : '';
   const loader =
     `(function(){var d=document.documentElement,started=0,pressed=null,ev=${events};` +
     `function start(){if(started)return;started=1;` +
-    `Promise.all(${urls}.map(function(u){return import(u)})).then(function(m){` +
-    `var ${bindings};${modules[0]}return import(${JSON.stringify(entry[1])})})}` +
+    `Promise.all(${urls}.map(function(u){return import(u)})${fetched}).then(function(m){` +
+    `${feed}var ${bindings};${modules[0]}return import(${JSON.stringify(entry[1])})` +
+    // a failed load (the network) is tried again at the next reach
+    `}).catch(function(){started=0})}` +
     `function reach(e){if(e.type==="click"&&!d.dataset.hydrated){` +
     `var b=e.target.closest&&e.target.closest("button");` +
     `if(b){e.preventDefault();e.stopImmediatePropagation();pressed=b}}start()}` +
@@ -154,15 +177,29 @@ export function deferHydration(html: string): string {
     `.observe(d,{attributes:true,attributeFilter:["data-hydrated"]});` +
     `function idle(){window.requestIdleCallback?requestIdleCallback(start,{timeout:2000}):setTimeout(start,1)}` +
     `document.readyState==="complete"?idle():addEventListener("load",idle)})();`;
-  return html
+  const page = html
     .replace(/<link rel="modulepreload"[^>]*>/g, '')
     .replace(script[0], () => `<script data-hydrate="later">${loader}</script>`);
+  return dataUrl ? page.replace(ENQUEUE, '').replace(CLOSE, '') : page;
 }
 
-/** Applies deferHydration to the prerendered pages of `clientDir` at `paths` ('/faqs/'). */
+/** React Router's scripts that feed the route data into the page's hydration stream. */
+const ENQUEUE =
+  /<script>window\.__reactRouterContext\.streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);<\/script>/g;
+const CLOSE = /<script>window\.__reactRouterContext\.streamController\.close\(\);<\/script>/;
+
+/**
+ * Applies deferHydration to the prerendered pages of `clientDir` at `paths` ('/faqs/'); each
+ * page's route data goes to `assets/route-data-{hash}.txt` (content-hashed, cached for a year).
+ */
 export function deferHydrationOf(clientDir: string, paths: string[]): void {
+  const storeRouteData = (text: string) => {
+    const name = `route-data-${createHash('sha256').update(text).digest('base64url').slice(0, 12)}.txt`;
+    fs.writeFileSync(path.join(clientDir, 'assets', name), text);
+    return `/assets/${name}`;
+  };
   for (const page of paths) {
     const file = path.join(clientDir, page, 'index.html');
-    fs.writeFileSync(file, deferHydration(fs.readFileSync(file, 'utf8')));
+    fs.writeFileSync(file, deferHydration(fs.readFileSync(file, 'utf8'), storeRouteData));
   }
 }

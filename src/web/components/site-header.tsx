@@ -9,6 +9,7 @@ import { Icon, icons } from './icons';
 import { SocialLinks } from './social-links';
 import { SiteLink } from './site-link';
 import { useViewportPrefetch } from './prefetch';
+import logoSvg from '../../../public/logo.svg?raw';
 
 // The drawer is a modal dialog: its code is fetched when the burger is first reached, and it is
 // mounted when first opened.
@@ -58,7 +59,12 @@ export function SiteHeader() {
           <Icon path={icons.menu} />
         </button>
         <SiteLink to="/" className="site-header__logo" aria-label={`${BRAND} home`}>
-          <img src="/logo.svg" alt="" width={36} height={36} />
+          {/* Drawn in the page rather than fetched: one request fewer before the first paint. */}
+          <span
+            className="site-header__mark"
+            aria-hidden="true"
+            dangerouslySetInnerHTML={{ __html: logoSvg }}
+          />
           <span className="site-header__brand">{BRAND}</span>
         </SiteLink>
         <nav className="site-header__nav" aria-label="Main">

@@ -42,6 +42,20 @@ describe('ReadThroughCache', () => {
     expect(runs).toBe(1);
   });
 
+  test('peek gives a loaded, fresh value at once, and nothing while it loads or once expired', async () => {
+    let now = 0;
+    const cache = new ReadThroughCache(1000, 10, () => now);
+    let resolve!: (value: string) => void;
+    const loading = cache.get('k', () => new Promise<string>((r) => (resolve = r)));
+    expect(cache.peek('k')).toBeUndefined();
+    resolve('v');
+    await loading;
+    expect(cache.peek('k')).toBe('v');
+    now = 1000;
+    expect(cache.peek('k')).toBeUndefined();
+    expect(cache.peek('other')).toBeUndefined();
+  });
+
   test('a ttl of 0 never caches', async () => {
     const cache = new ReadThroughCache(0);
     let loads = 0;

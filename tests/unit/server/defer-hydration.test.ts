@@ -33,6 +33,35 @@ describe('deferHydration', () => {
     expect(() => new Function(loader)).not.toThrow();
   });
 
+  it('moves the route data out of the page: the loader fetches it and feeds the stream', () => {
+    const data = '[{"_1":2},"content-page",{"body":"<p>\\"Hi\\"</p>"}]\n';
+    const page = PAGE.replace(
+      '</body>',
+      '<div hidden id="S:0"><script>window.__reactRouterContext.streamController.enqueue(' +
+        JSON.stringify(data.slice(0, 20)) +
+        ');</script><script>window.__reactRouterContext.streamController.enqueue(' +
+        JSON.stringify(data.slice(20)) +
+        ');</script></div><div hidden id="S:1"><script>window.__reactRouterContext.' +
+        'streamController.close();</script></div></body>',
+    );
+    const stored: string[] = [];
+    const moved = deferHydration(page, (text) => {
+      stored.push(text);
+      return '/assets/route-data-x.txt';
+    });
+    expect(stored).toEqual([data]);
+    expect(moved).not.toContain('streamController.enqueue(');
+    expect(moved).not.toContain('streamController.close();</script>');
+    expect(moved).toContain('<div hidden id="S:0"></div><div hidden id="S:1"></div>');
+    const loader = /<script data-hydrate="later">([\s\S]*)<\/script>/.exec(moved)![1];
+    expect(loader).toContain('fetch("/assets/route-data-x.txt")');
+    // the fetched text is the fourth result, after the three modules
+    expect(loader).toContain('c.enqueue(m[3]);c.close();');
+    expect(() => new Function(loader)).not.toThrow();
+    // without the store, the data stays in the page
+    expect(deferHydration(page)).toContain('streamController.enqueue(');
+  });
+
   it('fails the build on a page of another shape', () => {
     expect(() => deferHydration('<html><body></body></html>')).toThrow(/no module script/);
     expect(() =>

@@ -23,7 +23,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       config: access('anonymous'),
       schema: { body: productListRequest, response: { 200: productListResponse } },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { options, filter } = request.body;
       if (!filter.enabled || !filter.public) {
         throw new HttpError(403, 'Only staff can list disabled or private price bands.');
@@ -44,7 +44,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       config: access('anonymous'),
       schema: { body: extraListRequest, response: { 200: extraListResponse } },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { options, filter } = request.body;
       return sendCachedJson(
         app.cache,
