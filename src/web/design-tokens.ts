@@ -55,7 +55,7 @@ export const palette = {
 export const WEB_FONT = '"Roboto Variable"';
 /**
  * The fonts a page is drawn in until the web font is at hand: the first view of a first visit
- * (root.tsx, decision 0027), or when the web font is late.
+ * (root.tsx, decision 0028), or when the web font is late.
  */
 export const FALLBACK_FONT_FAMILY =
   'Roboto, system-ui, -apple-system, "Segoe UI", "Helvetica Neue", Arial, sans-serif';

@@ -50,7 +50,7 @@ function EarlyStylesheets() {
 }
 
 /**
- * sessionStorage: set once this tab has fetched the web font (decision 0027). Not localStorage:
+ * sessionStorage: set once this tab has fetched the web font (decision 0028). Not localStorage:
  * the browser's cache may have dropped the font by a later visit, and a page would then wait for
  * it again.
  */
