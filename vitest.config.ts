@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/setup/sequencer';
 
 // Unit tests (tests/unit) and API tests through app.inject() (tests/api).
 // Browser journeys live in tests/e2e and run under Playwright, not here.
@@ -13,6 +14,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         // Pure rules and the browser-side stores: each file in a fresh process (the stores are
