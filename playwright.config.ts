@@ -7,8 +7,10 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
+  // Two files at once (each file's tests in order, in one worker); every worker drives its own
+  // Chromium against the one server below. E2E_WORKERS overrides the count.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: true,
   retries: 0,
   reporter: [['list']],
@@ -22,7 +24,23 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    // The journeys: each makes its own customers, staff and orders, so they run side by side.
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'] },
+      grepInvert: /@alone/,
+    },
+    // Tests tagged @alone change what every page shows (the notice banner, a band's price) or
+    // count what everybody makes (Today's numbers): they run after the others, one at a time.
+    {
+      name: 'alone',
+      use: { ...devices['Desktop Chrome'] },
+      grep: /@alone/,
+      dependencies: ['chromium'],
+      workers: 1,
+    },
+  ],
   webServer: {
     command: 'tsx tests/e2e/support/server.ts',
     url: `http://127.0.0.1:${port}/readyz`,

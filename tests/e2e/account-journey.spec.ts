@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { linkFromOutbox, logIn } from './support/accounts';
+import { linkFromOutbox, logIn, unique } from './support/accounts';
 import { expect, screenshots, test } from './support/fixtures';
 
 // The whole life of a customer account in the browser (issue 4): register, confirm the e-mail
@@ -49,7 +49,7 @@ test('a customer registers, confirms, resets the password, copies the address an
 });
 
 async function journey(page: Page, request: APIRequestContext) {
-  const email = `ada.${Date.now()}@example.je`;
+  const email = `ada.${unique()}@example.je`;
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
 

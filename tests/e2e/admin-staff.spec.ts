@@ -1,4 +1,4 @@
-import { linkFromOutbox, logIn, registerCustomer } from './support/accounts';
+import { linkFromOutbox, logIn, registerCustomer, unique } from './support/accounts';
 import { expect, screenshots, test } from './support/fixtures';
 import { FIRST_ADMIN, FIRST_DEPOT, staffLogIn } from './support/staff';
 
@@ -30,7 +30,7 @@ test('an admin invites a depot member, who sets a password and sees only the dep
   await expect(page.getByRole('table', { name: 'Staff' })).toContainText(FIRST_ADMIN.email);
 
   // invite a depot member, with the keyboard
-  const email = `depot.${Date.now()}@staff.ferrybox.test`;
+  const email = `depot.${unique()}@staff.ferrybox.test`;
   await page.getByRole('button', { name: 'Invite staff' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite staff' });
   await dialog.getByRole('button', { name: 'Send invitation' }).click();

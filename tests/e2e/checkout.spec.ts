@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { axeProblems, bookBand, stepShots, storedBookings } from './support/booking';
 import { jerseyDelivery } from '../support/addresses';
-import { registerCustomer } from './support/accounts';
+import { registerCustomer, unique } from './support/accounts';
 import type { Invoice } from '../../src/shared/api/orders';
 
 // Checkout and payment in the browser (issue 11): a new customer books two parcels, logs in from
@@ -298,7 +298,7 @@ test('registering from the checkout stays on the checkout', async ({ page }) => 
   const register = page.getByRole('dialog', { name: 'Register' });
   await register.getByLabel('First Name').fill('Ada');
   await register.getByLabel('Last Name').fill('Le Sueur');
-  await register.getByRole('textbox', { name: 'Email' }).fill(`ada.${Date.now()}@example.je`);
+  await register.getByRole('textbox', { name: 'Email' }).fill(`ada.${unique()}@example.je`);
   await register.getByLabel('Island of Residence').click();
   await page.getByRole('option', { name: 'Guernsey' }).click();
   await register.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { registerCustomer } from './support/accounts';
+import { registerCustomer, unique } from './support/accounts';
 import { stepShots } from './support/booking';
 import { expectFocusIn, expectFocusShown, tabAndType, tabTo, typeInto } from './support/keyboard';
 
@@ -38,7 +38,7 @@ async function toggleOn(page: Page, control: Locator) {
 }
 
 test('a customer registers with the keyboard alone', async ({ page }) => {
-  const email = `keys.${Date.now()}@example.je`;
+  const email = `keys.${unique()}@example.je`;
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   const header = page.getByTestId('site-header');

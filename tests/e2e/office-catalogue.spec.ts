@@ -22,7 +22,9 @@ async function restore(request: APIRequestContext, token: string, banner: string
   });
 }
 
-test('an office member changes the notice banner and band M’s price; the public site shows both', async ({
+// It changes what every page shows while it runs (the banner, band M's price): the @alone tag
+// runs it after the other journeys, by itself (playwright.config.ts).
+test('an office member changes the notice banner and band M’s price; the public site shows both @alone', async ({
   page,
   request,
 }) => {

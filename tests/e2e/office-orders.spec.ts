@@ -195,7 +195,12 @@ test('the office cancels a paid order with a refund; the customer sees it cancel
   await screenshots(page, 'customer-order-refunded', [375, 1280]);
 });
 
-test('Today shows the day’s numbers and the chart of bookings', async ({ page, request }) => {
+// It counts every quote and booking made today, so no other journey may make one meanwhile:
+// the @alone tag runs it after the others, by itself (playwright.config.ts).
+test('Today shows the day’s numbers and the chart of bookings @alone', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const customer = await depotCustomer(request, 'Tess');
   await officeLogIn(page, request);

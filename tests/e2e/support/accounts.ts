@@ -1,5 +1,11 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
+/**
+ * A part no other address or key of this run has: the time and a random tail, since two workers
+ * run journeys at once (the time alone may be the same in both).
+ */
+export const unique = () => `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
+
 /** Logs in through the open Login dialog. */
 export async function logIn(page: Page, email: string, password: string) {
   const login = page.getByRole('dialog', { name: 'Login' });
@@ -10,7 +16,7 @@ export async function logIn(page: Page, email: string, password: string) {
 
 /** Registers a customer through the API; answers the e-mail, password and access token. */
 export async function registerCustomer(request: APIRequestContext, firstName = 'Ann') {
-  const email = `${firstName.toLowerCase()}.${Date.now()}@example.je`;
+  const email = `${firstName.toLowerCase()}.${unique()}@example.je`;
   const password = 'Gorey-Harbour-77';
   const res = await request.post('/public/auth/register', {
     data: {

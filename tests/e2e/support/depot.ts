@@ -2,7 +2,7 @@ import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import type { CheckoutResult } from '../../../src/shared/api/checkout';
 import { jerseyDelivery } from '../../support/addresses';
 import { waitFor } from '../../support/wait';
-import { registerCustomer } from './accounts';
+import { registerCustomer, unique } from './accounts';
 import { FIRST_ADMIN } from './staff';
 
 /**
@@ -55,7 +55,7 @@ export async function paidBooking(
   bookings += 1;
   const created = await ok(
     await request.post('/public/orders/create', {
-      headers: { ...auth(customer.token), 'idempotency-key': `depot-${Date.now()}-${bookings}` },
+      headers: { ...auth(customer.token), 'idempotency-key': `depot-${unique()}-${bookings}` },
       data: {
         Orders: [
           {
@@ -105,7 +105,7 @@ export async function staffMember(
     'admin login',
   );
   members += 1;
-  const email = `${role}.${Date.now()}.${members}@staff.ferrybox.test`;
+  const email = `${role}.${unique()}.${members}@staff.ferrybox.test`;
   await ok(
     await request.post('/api/admin/staff/invite', {
       headers: auth((await login.json()) as string),
