@@ -57,9 +57,10 @@ function EarlyStylesheets() {
 const FONT_KEY = 'FONT';
 
 /**
- * Run before the stylesheet applies: a browser that has not fetched the web font yet draws this
- * page in the fallback fonts (`<html data-font="later">`, styles/base.css), so the first paint
- * neither waits for nor competes with the font; useWebFont fetches it for the next page.
+ * Runs before the body is parsed, so before the first paint: a tab that has not fetched the web
+ * font yet draws this page in the fallback fonts (`<html data-font="later">`, styles/base.css),
+ * so the first paint neither waits for nor competes with the font; useWebFont fetches it for the
+ * next page.
  */
 const FONT_GATE = `try{sessionStorage.getItem(${JSON.stringify(FONT_KEY)})||document.documentElement.setAttribute("data-font","later")}catch(e){}`;
 
@@ -132,7 +133,6 @@ function useWebFont() {
 
 function Shell({ children }: { children: ReactNode }) {
   usePageViews();
-  useWebFont();
   return (
     <PrefetchProvider>
       <SiteLayout>{children}</SiteLayout>
@@ -146,6 +146,8 @@ function Shell({ children }: { children: ReactNode }) {
 const isBackOffice = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
 
 export default function App() {
+  // The back office too is drawn in the fallback fonts until the web font is fetched.
+  useWebFont();
   // The back office draws its own frame (routes/admin.tsx): no public header, footer or dialogs.
   // (Before hydration the SPA fallback still shows the site's frame, as it was prerendered.)
   if (isBackOffice(useLocation().pathname)) return <Outlet />;
@@ -172,6 +174,7 @@ export function HydrateFallback() {
 }
 
 export function ErrorBoundary() {
+  useWebFont();
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
