@@ -71,8 +71,20 @@ export async function stepShots(page: Page, name: string) {
   await screenshots(page, name);
 }
 
-/** Serious or critical accessibility problems axe finds on the page (WCAG 2.2 AA). */
+/**
+ * Serious or critical accessibility problems axe finds on the page (WCAG 2.2 AA), once the page
+ * is at rest: a colour still fading (a button enabled a moment ago, 250 ms of MUI's transition)
+ * is no colour the page shows, and axe measured its contrast half-way (depot.spec.ts failed so
+ * now and then). Endless animations (a spinner) are not waited for.
+ */
 export async function axeProblems(page: Page): Promise<string[]> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
