@@ -34,6 +34,10 @@ export default defineConfig({
       name: 'chromium',
       use: { ...devices['Desktop Chrome'] },
       grepInvert: /@alone/,
+      // 'alone' runs once these have finished, passed or not (a dependency would skip it when
+      // one of these failed; a teardown project runs regardless). Like a dependency, it runs
+      // whatever files the command line names: add --no-deps to run just those.
+      teardown: 'alone',
     },
     // Tests tagged @alone change what every page shows (the notice banner, a band's price) or
     // count what everybody makes (Today's numbers): they run after the others, one at a time.
@@ -41,7 +45,6 @@ export default defineConfig({
       name: 'alone',
       use: { ...devices['Desktop Chrome'] },
       grep: /@alone/,
-      dependencies: ['chromium'],
       workers: 1,
     },
   ],

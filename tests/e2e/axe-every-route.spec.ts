@@ -9,6 +9,10 @@ import { FIRST_ADMIN, staffLogIn } from './support/staff';
 // or critical problem on the public pages, the customer's screens (My Account included) and the
 // back office. The booking steps have their own axe checks (booking-*.spec.ts).
 
+// Each test checks a dozen or twenty screens in a row, 1 to 3 s each: the public pages took over
+// a minute on this 2-core machine under load (while taking 18 s on a quiet one).
+test.describe.configure({ timeout: 180_000 });
+
 /** The page at each path, once it has drawn its main heading, checked by axe. */
 async function check(page: Page, paths: string[]) {
   const problems: string[] = [];
