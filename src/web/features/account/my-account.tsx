@@ -55,7 +55,7 @@ export function MyAccount({ summary }: { summary: Promise<OrderSummary | null> }
         <ShippingAddressCard user={user} />
       </div>
       <EmailStatus user={user} />
-      <ul className="my-account__shortcuts">
+      <ul className="dashboard-grid dashboard-grid--sm">
         {SHORTCUTS.map((s) => (
           <li key={s.to}>
             <Link to={s.to} className="card my-account__shortcut">

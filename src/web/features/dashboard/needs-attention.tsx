@@ -53,7 +53,7 @@ function Needs({ summary }: { summary: OrderSummary }) {
     );
   }
   return (
-    <div className="needs">
+    <div className="dashboard-grid dashboard-grid--lg">
       {quotes.total > 0 && (
         <Part
           title="Quotes to answer"

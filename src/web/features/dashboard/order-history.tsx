@@ -206,7 +206,7 @@ function SearchForm({ search, onSearch }: { search: string; onSearch(search: str
 function NoOrders() {
   return (
     <div className="card">
-      <h2 className="dashboard-h2">No orders yet</h2>
+      <h2>No orders yet</h2>
       <p>
         Shop at a UK retailer, send the parcel to your UK address, then book its delivery to the
         islands here. Your orders and quotes will be listed on this page.
@@ -242,7 +242,7 @@ function Actions({ order, invoices }: { order: CustomerOrder; invoices: readonly
 /** Below 1280 px: one card per order. */
 function OrderCards({ orders, invoices }: { orders: CustomerOrder[]; invoices: Invoice[] }) {
   return (
-    <ul aria-label="Your orders" className="order-cards">
+    <ul aria-label="Your orders" className="order-cards dashboard-grid dashboard-grid--md">
       {orders.map((order) => (
         <li key={order.Id}>
           <div className="card order-card" data-testid="order-card">
