@@ -1,11 +1,46 @@
+import type { Route } from './+types/dashboard-home';
 import { pageTitle } from '../lib/site';
-import { MyAccount } from '../features/account/my-account';
+import { ApiError } from '../lib/api-client';
+import { setUser } from '../lib/session';
+import { withSession } from '../lib/session-loader';
+import { getMe } from '../features/account/api/get-me';
+import { requestValidateEmail } from '../features/account/api/request-validate-email';
+import { MyAccount, type ResendResult } from '../features/account/my-account';
+import { getOrderSummary } from '../features/dashboard/api/order-summary';
 
 export const meta = () => [
   { title: pageTitle('My Account') },
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function DashboardHome() {
-  return <MyAccount />;
+/**
+ * The stored user data is read again (the e-mail may have been confirmed in another tab) while the
+ * page shows the stored copy; what needs the customer is shown when it answers (<Await>).
+ */
+export function clientLoader() {
+  void withSession(getMe).then(
+    (user) => user && setUser(user),
+    () => undefined, // the stored copy stays
+  );
+  const summary = withSession(getOrderSummary);
+  summary.catch(() => undefined); // shown by NeedsAttention's errorElement
+  return { summary };
+}
+
+/** "Send a new link": e-mails a new validation link. */
+export async function clientAction(): Promise<ResendResult> {
+  try {
+    await requestValidateEmail();
+    return { sent: true };
+  } catch (error) {
+    const known = error instanceof ApiError && error.status !== 401;
+    return {
+      sent: false,
+      message: known ? error.message : 'The link could not be sent, please try again.',
+    };
+  }
+}
+
+export default function DashboardHome({ loaderData }: Route.ComponentProps) {
+  return <MyAccount summary={loaderData.summary} />;
 }

@@ -1,12 +1,51 @@
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/dashboard-order';
+import type { OrderDetail } from '../../shared/api/order-detail';
 import { pageTitle } from '../lib/site';
+import { ApiError } from '../lib/api-client';
 import { requireDigits } from '../lib/route-params';
+import { withSession } from '../lib/session-loader';
 import { orderReference } from '../../shared/order-reference';
-import { OrderDetailPage } from '../features/dashboard/order-detail/order-detail-page';
+import { getOrderDetail } from '../features/dashboard/order-detail/api/get-order-detail';
+import { getParcelPhoto } from '../features/dashboard/order-detail/api/get-parcel-photo';
+import {
+  OrderDetailPage,
+  type OrderDetailData,
+} from '../features/dashboard/order-detail/order-detail-page';
+import { orderAction, type OrderActionResult } from '../features/dashboard/order-detail/actions';
 
-/** /dashboard/orders/{id} (SPEC section 2): one of the customer's orders; the id is digits. */
-export function clientLoader({ params }: Route.ClientLoaderArgs) {
-  return { id: Number(requireDigits(params.id)) };
+/**
+ * /dashboard/orders/{id} (SPEC section 2): one of the customer's orders; the id is digits. Its
+ * parcel photos are fetched as the page shows (each an unwaited promise, drawn by <Await>).
+ */
+export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<OrderDetailData> {
+  const id = Number(requireDigits(params.id));
+  let detail: OrderDetail | null;
+  try {
+    detail = await withSession(() => getOrderDetail(id));
+  } catch (error) {
+    const notFound = error instanceof ApiError && error.status === 404;
+    return { id, detail: null, failure: notFound ? 'notFound' : 'failed', photos: {} };
+  }
+  const urls = detail?.Timeline.flatMap((entry) => entry.Parcel?.Photos ?? []).map((p) => p.Url);
+  const photos = Object.fromEntries((urls ?? []).map((url) => [url, getParcelPhoto(url)]));
+  return { id, detail, failure: null, photos };
+}
+
+/** Report missing items, or download the export certificate (the form's `intent`). */
+export async function clientAction({
+  request,
+  params,
+}: Route.ClientActionArgs): Promise<OrderActionResult> {
+  return orderAction(Number(requireDigits(params.id)), await request.formData());
+}
+
+/** A downloaded certificate changes nothing on the page: nothing is read again. */
+export function shouldRevalidate({
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formData?.get('intent') === 'certificate' ? false : defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -15,5 +54,5 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function DashboardOrder({ loaderData }: Route.ComponentProps) {
-  return <OrderDetailPage key={loaderData.id} id={loaderData.id} />;
+  return <OrderDetailPage key={loaderData.id} {...loaderData} />;
 }

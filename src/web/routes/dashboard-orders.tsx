@@ -1,12 +1,45 @@
+import { redirect } from 'react-router';
+import type { Route } from './+types/dashboard-orders';
+import { ORDER_HISTORY_DEFAULTS, type CustomerOrders } from '../../shared/api/orders';
 import { pageTitle } from '../lib/site';
-import { OrderHistoryPage } from '../features/dashboard/order-history';
+import { withSession } from '../lib/session-loader';
+import { listOrders } from '../features/dashboard/api/orders';
+import {
+  historyRequest,
+  historySearchParams,
+  pageCount,
+  readHistoryParams,
+} from '../features/dashboard/history-params';
+import { OrderHistoryPage, type OrderHistoryData } from '../features/dashboard/order-history';
 
 export const meta = () => [
   { title: pageTitle('Order History') },
   { name: 'robots', content: 'noindex' },
 ];
 
+/**
+ * The page of the history the address asks for; a page past the last (orders went, or an old
+ * link) goes to the last page instead.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<OrderHistoryData> {
+  const url = new URL(request.url);
+  const view = readHistoryParams(url.searchParams);
+  let list: CustomerOrders | null;
+  try {
+    list = await withSession(() =>
+      listOrders(historyRequest(view, ORDER_HISTORY_DEFAULTS.itemsPerPage)),
+    );
+  } catch {
+    return { view, list: null, failed: true };
+  }
+  if (list && view.page > pageCount(list)) {
+    const last = historySearchParams({ ...view, page: pageCount(list) }).toString();
+    throw redirect(last ? `${url.pathname}?${last}` : url.pathname);
+  }
+  return { view, list, failed: false };
+}
+
 /** /dashboard/orders/ (SPEC section 2): Order History. */
-export default function DashboardOrders() {
-  return <OrderHistoryPage />;
+export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
+  return <OrderHistoryPage {...loaderData} />;
 }

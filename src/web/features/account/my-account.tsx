@@ -1,13 +1,16 @@
-import { Link } from 'react-router';
-import { Alert, Box, Button, Card, CardActionArea, Stack, Typography } from '@mui/material';
+import { Link, useFetcher } from 'react-router';
 import type { UserData } from '../../../shared/api/auth';
-import { ApiError } from '../../lib/api-client';
+import type { OrderSummary } from '../../../shared/api/orders';
+import { Icon } from '../../components/icons';
+import { Alert, Spinner } from '../../components/plain-controls';
 import { useSession } from '../../lib/session';
-import { useRefreshMe } from './api/use-refresh-me';
-import { useRequestValidateEmail } from './api/request-validate-email';
-import { CheckCircleIcon } from '../../components/mui-icons';
 import { ShippingAddressCard } from './shipping-address-card';
 import { NeedsAttention } from '../dashboard/needs-attention';
+import '../dashboard/dashboard.css';
+
+// MUI's CheckCircle (Material Design icons, Apache 2.0), drawn by <Icon>.
+const CHECK_CIRCLE =
+  'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m-2 15-5-5 1.41-1.41L10 14.17l7.59-7.59L19 8z';
 
 const SHORTCUTS = [
   {
@@ -28,91 +31,75 @@ const SHORTCUTS = [
   { title: 'Profile', text: 'Your name, email, telephone and island.', to: '/dashboard/profile/' },
 ] as const;
 
+/** What the e-mail's "Send a new link" answers (the route's clientAction, routes/dashboard-home.tsx). */
+export type ResendResult = { sent: true } | { sent: false; message: string };
+
 /**
  * My Account (/dashboard/): greeting, what needs the customer now (quotes to answer, invoices to
  * pay, parcels at the depot), the shipping address, the e-mail status, shortcuts.
  */
-export function MyAccount() {
+export function MyAccount({ summary }: { summary: Promise<OrderSummary | null> }) {
   const { user } = useSession();
-  useRefreshMe(); // e.g. the e-mail was confirmed in another tab
   if (!user) return null;
   return (
-    <Stack spacing={3}>
-      <Box>
-        <Typography variant="h1" gutterBottom>
-          Hello, {user.FirstName || user.FullName}
-        </Typography>
-        <Typography color="text.secondary">
+    <div className="dashboard-stack dashboard-stack--wide">
+      <div>
+        <h1>Hello, {user.FirstName || user.FullName}</h1>
+        <p className="dashboard-muted">
           Welcome to your account. Send your parcels to the address below and we will bring them
           over to the islands.
-        </Typography>
-      </Box>
-      <NeedsAttention />
-      <Box sx={{ maxWidth: 440 }}>
+        </p>
+      </div>
+      <NeedsAttention summary={summary} />
+      <div className="my-account__address">
         <ShippingAddressCard user={user} />
-      </Box>
+      </div>
       <EmailStatus user={user} />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-        }}
-      >
+      <ul className="dashboard-grid dashboard-grid--sm">
         {SHORTCUTS.map((s) => (
-          <Card key={s.to} variant="outlined">
-            <CardActionArea component={Link} to={s.to} sx={{ p: 2, height: '100%' }}>
-              <Typography variant="h3" component="h2" gutterBottom>
-                {s.title}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {s.text}
-              </Typography>
-            </CardActionArea>
-          </Card>
+          <li key={s.to}>
+            <Link to={s.to} className="card my-account__shortcut">
+              <h2>{s.title}</h2>
+              <span className="dashboard-muted dashboard-small">{s.text}</span>
+            </Link>
+          </li>
         ))}
-      </Box>
-    </Stack>
+      </ul>
+    </div>
   );
 }
 
 function EmailStatus({ user }: { user: UserData }) {
-  const resend = useRequestValidateEmail();
+  const resend = useFetcher<ResendResult>();
+  const sent = resend.data?.sent === true;
   if (user.EmailValidated) {
     return (
-      <Stack
-        direction="row"
-        spacing={1}
-        sx={{ alignItems: 'center', color: 'success.dark' }}
-        data-testid="email-status"
-      >
-        <CheckCircleIcon fontSize="small" />
-        <Typography variant="body2">
+      <p className="my-account__email-ok" data-testid="email-status">
+        <Icon path={CHECK_CIRCLE} size={20} />
+        <span>
           Your email address <strong>{user.Email}</strong> is confirmed.
-        </Typography>
-      </Stack>
+        </span>
+      </p>
     );
   }
+  const sending = resend.state !== 'idle';
   return (
     <Alert
       severity="warning"
       data-testid="email-status"
-      // A long address wraps rather than scrolling inside the message (axe: a scrollable region).
-      sx={{ '& .MuiAlert-message': { overflowWrap: 'anywhere', minWidth: 0 } }}
+      className="my-account__email"
       action={
-        !resend.isSuccess && (
-          <Button
-            color="inherit"
-            size="small"
-            loading={resend.isPending}
-            onClick={() => resend.mutate()}
-          >
-            Send a new link
-          </Button>
+        !sent && (
+          <resend.Form method="post">
+            <button type="submit" className="button" disabled={sending} aria-disabled={sending}>
+              {sending && <Spinner />}
+              Send a new link
+            </button>
+          </resend.Form>
         )
       }
     >
-      {resend.isSuccess ? (
+      {sent ? (
         <>
           We have sent a new confirmation link to <strong>{user.Email}</strong>. Please check your
           email.
@@ -123,12 +110,8 @@ function EmailStatus({ user }: { user: UserData }) {
           you.
         </>
       )}
-      {resend.isError && (
-        <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
-          {resend.error instanceof ApiError && resend.error.status !== 401
-            ? resend.error.message
-            : 'The link could not be sent, please try again.'}
-        </Box>
+      {resend.data?.sent === false && (
+        <span className="my-account__email-error">{resend.data.message}</span>
       )}
     </Alert>
   );

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { AUTH_MESSAGES } from '../../../shared/api/auth';
 import { FormAlert } from '../../components/form-alert';
 import { ApiError } from '../../lib/api-client';
 import { getSession, setUser, useSession } from '../../lib/session';
 import { getMe } from './api/get-me';
-import { useRequestValidateEmail } from './api/request-validate-email';
+import { requestValidateEmail } from './api/request-validate-email';
 import { validateEmail } from './api/validate-email';
 import { LinkPage, LoginButton } from './link-page';
 
@@ -62,7 +62,7 @@ export function ValidateEmailPage({ token }: { token: string }) {
 }
 
 function InvalidLink({ error, loggedIn }: { error: Error; loggedIn: boolean }) {
-  const resend = useRequestValidateEmail();
+  const resend = useMutation({ mutationFn: requestValidateEmail });
   const message =
     error instanceof ApiError && error.status < 500
       ? error.message

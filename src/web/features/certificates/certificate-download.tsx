@@ -1,8 +1,8 @@
-import { Button, Stack, Typography } from '@mui/material';
+import { useFetcher } from 'react-router';
 import { CERTIFICATE_MESSAGES } from '../../../shared/certificates';
-import { FormAlert } from '../../components/form-alert';
-import { ApiError } from '../../lib/api-client';
-import { useDownloadCertificate } from './api/download-certificate';
+import { Alert, Spinner } from '../../components/plain-controls';
+import type { OrderActionResult } from '../dashboard/order-detail/actions';
+import '../dashboard/dashboard.css';
 
 interface CertificateDownloadProps {
   /** The order's Id and Reference. */
@@ -14,34 +14,33 @@ interface CertificateDownloadProps {
 
 /**
  * The order's export certificate (SPEC section 7): a PDF the customer gives the retailer to get
- * the UK VAT back, saved as Export-Certificate-{Reference}.pdf. Until the parcel has left the UK
- * the button is off and says when it comes; a refused download says why.
+ * the UK VAT back, saved as Export-Certificate-{Reference}.pdf by the order page's action
+ * (`intent` certificate). Until the parcel has left the UK the button is off and says when it
+ * comes; a refused download says why.
  */
 export function CertificateDownload({ orderId, reference, available }: CertificateDownloadProps) {
-  const download = useDownloadCertificate();
-  const error = download.error;
+  const download = useFetcher<OrderActionResult>();
+  const busy = download.state !== 'idle';
+  const message = download.data?.intent === 'certificate' ? download.data.message : undefined;
   return (
-    <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-      <Button
-        variant="outlined"
-        disabled={!available}
-        loading={download.isPending}
-        onClick={() => download.mutate({ orderId, reference })}
+    <download.Form method="post" className="certificate">
+      <input type="hidden" name="intent" value="certificate" />
+      <input type="hidden" name="reference" value={reference} />
+      <button
+        type="submit"
+        className="button button--outlined"
+        disabled={!available || busy}
         aria-describedby={`certificate-note-${orderId}`}
       >
+        {busy && <Spinner />}
         Download export certificate
-      </Button>
-      <Typography id={`certificate-note-${orderId}`} variant="body2" color="text.secondary">
+      </button>
+      <p id={`certificate-note-${orderId}`} className="dashboard-muted dashboard-small">
         {available
           ? 'Give it to the retailer to claim back the UK VAT on your goods.'
           : CERTIFICATE_MESSAGES.notYetExported}
-      </Typography>
-      <FormAlert severity="error">
-        {error &&
-          (error instanceof ApiError && error.status < 500 && error.status !== 401
-            ? error.message
-            : CERTIFICATE_MESSAGES.downloadFailed)}
-      </FormAlert>
-    </Stack>
+      </p>
+      <Alert severity="error">{message}</Alert>
+    </download.Form>
   );
 }

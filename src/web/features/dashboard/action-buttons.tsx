@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@mui/material';
 import type { CustomerOrder, Invoice } from '../../../shared/api/orders';
 import { formatPounds } from '../../../shared/money';
 
@@ -15,31 +14,25 @@ export function AnswerQuoteButton({
   children: ReactNode;
 }) {
   return (
-    <Button
-      component={Link}
+    <Link
       to={`/dashboard/quote/${order.Id}`}
-      variant="contained"
-      size="small"
+      className="button button--contained button--small"
       aria-label={`Answer the quote for ${order.Reference}`}
-      sx={{ whiteSpace: 'nowrap' }}
     >
       {children}
-    </Button>
+    </Link>
   );
 }
 
 /** To /dashboard/pay/{id}: pay an invoice. */
 export function PayInvoiceButton({ invoice, children }: { invoice: Invoice; children: ReactNode }) {
   return (
-    <Button
-      component={Link}
+    <Link
       to={`/dashboard/pay/${invoice.Id}`}
-      variant="contained"
-      size="small"
+      className="button button--contained button--small"
       aria-label={`Pay invoice ${invoice.Reference} of ${formatPounds(invoice.Amount)}`}
-      sx={{ whiteSpace: 'nowrap' }}
     >
       {children}
-    </Button>
+    </Link>
   );
 }

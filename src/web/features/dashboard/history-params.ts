@@ -74,3 +74,7 @@ export function historyRequest(view: HistoryView, itemsPerPage: number): OrderHi
 
 /** Whether the view narrows the history down (a status or a search). */
 export const isFiltered = (view: HistoryView) => view.status !== null || view.search !== '';
+
+/** How many pages a history has: one at least, the empty page. */
+export const pageCount = (list: { total: number; itemsPerPage: number }) =>
+  Math.max(1, Math.ceil(list.total / list.itemsPerPage));

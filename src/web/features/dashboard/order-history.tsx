@@ -1,51 +1,29 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigation, useSearchParams } from 'react-router';
 import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  MenuItem,
-  Pagination,
-  PaginationItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TableSortLabel,
-  TextField,
-  Typography,
-  Link as MuiLink,
-} from '@mui/material';
-import {
-  ORDER_HISTORY_DEFAULTS,
   ORDER_SEARCH_MAX,
   type CustomerOrder,
+  type CustomerOrders,
   type Invoice,
   type OrderSortField,
 } from '../../../shared/api/orders';
 import { formatDisplayDate } from '../../../shared/dates';
 import { formatPounds } from '../../../shared/money';
 import { VISIBLE_ORDER_STATUSES, type OrderStatus } from '../../../shared/order-status';
+import { Pager } from '../../components/pager';
+import { Alert } from '../../components/plain-controls';
+import { FormField } from '../order/booking-fields';
 import { AnswerQuoteButton, PayInvoiceButton } from './action-buttons';
-import { useOrderHistory } from './api/orders';
 import {
   DEFAULT_VIEW,
   firstDirectionDesc,
-  historyRequest,
   historySearchParams,
   isFiltered,
-  readHistoryParams,
+  pageCount,
   type HistoryView,
 } from './history-params';
 import { OrderStatusChip } from './order-status-chip';
-
-const PAGE_SIZE = ORDER_HISTORY_DEFAULTS.itemsPerPage;
+import './dashboard.css';
 
 /** The table's sortable columns, and how the phone's sort menu names each direction. */
 const SORTS: readonly { field: OrderSortField; column: string; asc: string; desc: string }[] = [
@@ -67,28 +45,39 @@ const SORTS: readonly { field: OrderSortField; column: string; asc: string; desc
   { field: 'Total', column: 'Total', asc: 'Total: lowest first', desc: 'Total: highest first' },
 ];
 
+// MUI's ArrowDownward (Material Design icons, Apache 2.0): a sorted column's direction.
+const ARROW_DOWN = 'M20 12l-1.41-1.41L13 16.17V4h-2v12.17l-5.58-5.59L4 12l8 8 8-8z';
+
 const orderPath = (order: CustomerOrder) => `/dashboard/orders/${order.Id}`;
 const createdOn = (order: CustomerOrder) => formatDisplayDate(new Date(order.Created));
 const retailerOf = (order: CustomerOrder) => order.RetailerName || '—';
-/** What it costs: its total, else a quote's price, else nothing yet (a quote to be priced). */
+/** What it costs: the total the server gives, else a quote's price, else nothing yet. */
 function priceOf(order: CustomerOrder) {
   if (order.Total > 0) return formatPounds(order.Total);
   if (order.QuotePrice !== null) return `${formatPounds(order.QuotePrice)} quoted`;
   return order.StatusId_Name === 'Quote Requested' ? 'To be quoted' : '—';
 }
 
+/** What the route's loader read (routes/dashboard-orders.tsx). */
+export interface OrderHistoryData {
+  view: HistoryView;
+  /** Null without a session (the layout asks to log in) or when the call failed. */
+  list: CustomerOrders | null;
+  failed: boolean;
+}
+
 /**
  * Order History (/dashboard/orders/): the customer's orders a page at a time, sorted, filtered by
- * status and searched by reference or retailer on the server (POST /public/orders), with what is
- * owed on each (an unpaid invoice, with its Pay link). The view lives in the address's search
- * params (./history-params.ts). Cards on a phone, a table from 1280 px.
+ * status and searched by reference or retailer on the server (POST /public/orders, read by the
+ * route's loader), with what is owed on each (an unpaid invoice, with its Pay link). The view
+ * lives in the address's search params (./history-params.ts); while the next view loads, the one
+ * shown stays, dimmed. Cards on a phone, a table from 1280 px.
  */
-export function OrderHistoryPage() {
-  const [params, setParams] = useSearchParams();
-  const view = readHistoryParams(params);
-  const list = useOrderHistory(historyRequest(view, PAGE_SIZE));
-  const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.itemsPerPage)) : 1;
+export function OrderHistoryPage({ view, list, failed }: OrderHistoryData) {
+  const [, setParams] = useSearchParams();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const loading = navigation.state === 'loading' && navigation.location.pathname === pathname;
   const show = (next: HistoryView) => setParams(historySearchParams(next));
   /** A new search, filter or sort starts again at the first page. */
   const change = (changes: Partial<HistoryView>) => show({ ...view, page: 1, ...changes });
@@ -98,118 +87,93 @@ export function OrderHistoryPage() {
       sortDesc: field === view.sortBy ? !view.sortDesc : firstDirectionDesc(field),
     });
 
-  // A page past the last (orders went, or an old link): show the last page instead.
-  const pastTheEnd = !!data && !list.isPlaceholderData && view.page > pages;
-  useEffect(() => {
-    if (pastTheEnd) setParams(historySearchParams({ ...view, page: pages }), { replace: true });
-  });
-
   const filtered = isFiltered(view);
-  const first = data ? (data.page - 1) * data.itemsPerPage + 1 : 0;
+  const first = list ? (list.page - 1) * list.itemsPerPage + 1 : 0;
 
   return (
-    <Stack spacing={2}>
-      <Typography variant="h1">Order History</Typography>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { sm: 'flex-start' }, flexWrap: 'wrap', rowGap: 2 }}
-      >
+    <div className="dashboard-stack">
+      <h1 className="dashboard-h1">Order History</h1>
+      <div className="history-controls">
         <SearchForm
           key={view.search}
           search={view.search}
           onSearch={(s) => change({ search: s })}
         />
-        <TextField
-          select
-          size="small"
-          label="Status"
-          value={view.status ?? ''}
-          onChange={(e) => change({ status: (e.target.value || null) as OrderStatus | null })}
-          sx={{ minWidth: 200 }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          <MenuItem value="">All statuses</MenuItem>
-          {VISIBLE_ORDER_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {s}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label="Sort by"
-          value={`${view.sortBy}:${view.sortDesc ? 'desc' : 'asc'}`}
-          onChange={(e) => {
-            const [field, dir] = e.target.value.split(':') as [OrderSortField, string];
-            change({ sortBy: field, sortDesc: dir === 'desc' });
-          }}
-          sx={{ minWidth: 220, display: { lg: 'none' } }}
-        >
-          {SORTS.flatMap((s) =>
-            (['desc', 'asc'] as const).map((dir) => (
-              <MenuItem key={`${s.field}:${dir}`} value={`${s.field}:${dir}`}>
-                {s[dir]}
-              </MenuItem>
-            )),
-          )}
-        </TextField>
-      </Stack>
+        <div className="history-controls__select">
+          <FormField
+            select
+            name="status"
+            label="Status"
+            value={view.status ?? ''}
+            onChange={(e) => change({ status: (e.target.value || null) as OrderStatus | null })}
+          >
+            <option value="">All statuses</option>
+            {VISIBLE_ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </FormField>
+        </div>
+        <div className="history-controls__select history-controls__sort">
+          <FormField
+            select
+            name="sort"
+            label="Sort by"
+            value={`${view.sortBy}:${view.sortDesc ? 'desc' : 'asc'}`}
+            onChange={(e) => {
+              const [field, dir] = e.target.value.split(':') as [OrderSortField, string];
+              change({ sortBy: field, sortDesc: dir === 'desc' });
+            }}
+          >
+            {SORTS.flatMap((s) =>
+              (['desc', 'asc'] as const).map((dir) => (
+                <option key={`${s.field}:${dir}`} value={`${s.field}:${dir}`}>
+                  {s[dir]}
+                </option>
+              )),
+            )}
+          </FormField>
+        </div>
+      </div>
 
-      {list.isPending && (
-        <Box sx={{ py: 6, textAlign: 'center' }}>
-          <CircularProgress aria-label="Loading your orders" />
-        </Box>
-      )}
-      {list.isError && (
-        <Alert severity="error">Your orders could not be loaded, please try again.</Alert>
-      )}
-      {data && data.total === 0 && !filtered && <NoOrders />}
-      {data && data.total === 0 && filtered && (
-        <Stack spacing={1} sx={{ py: 2, alignItems: 'flex-start' }}>
-          <Typography>
-            No orders match {view.search ? `“${view.search}”` : 'this status'}.
-          </Typography>
-          <Button variant="outlined" onClick={() => show(DEFAULT_VIEW)}>
+      {failed && <Alert severity="error">Your orders could not be loaded, please try again.</Alert>}
+      {list && list.total === 0 && !filtered && <NoOrders />}
+      {list && list.total === 0 && filtered && (
+        <div className="history-none">
+          <p>No orders match {view.search ? `“${view.search}”` : 'this status'}.</p>
+          <button
+            type="button"
+            className="button button--outlined"
+            onClick={() => show(DEFAULT_VIEW)}
+          >
             Show all orders
-          </Button>
-        </Stack>
+          </button>
+        </div>
       )}
-      {data && data.Orders.length > 0 && (
+      {list && list.Orders.length > 0 && (
         <>
-          <Typography color="text.secondary" data-testid="orders-count">
-            {data.total === 1
+          <p className="dashboard-muted" data-testid="orders-count">
+            {list.total === 1
               ? 'One order'
-              : `Orders ${first}–${first + data.Orders.length - 1} of ${data.total}`}
-          </Typography>
-          <Box sx={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 0.2s' }}>
-            <OrderCards orders={data.Orders} invoices={data.Invoices} />
-            <OrderTable orders={data.Orders} invoices={data.Invoices} view={view} onSort={sortBy} />
-          </Box>
+              : `Orders ${first}–${first + list.Orders.length - 1} of ${list.total}`}
+          </p>
+          <div
+            className={`history-list${loading ? ' history-list--loading' : ''}`}
+            aria-busy={loading}
+          >
+            <OrderCards orders={list.Orders} invoices={list.Invoices} />
+            <OrderTable orders={list.Orders} invoices={list.Invoices} view={view} onSort={sortBy} />
+          </div>
+          <Pager
+            page={view.page}
+            count={pageCount(list)}
+            to={(page) => `?${historySearchParams({ ...view, page })}`}
+            label="Pages of your orders"
+          />
         </>
       )}
-      {pages > 1 && (
-        <Pagination
-          count={pages}
-          page={Math.min(view.page, pages)}
-          color="primary"
-          sx={{ alignSelf: 'center' }}
-          renderItem={(item) => (
-            <PaginationItem
-              component={Link}
-              to={`?${historySearchParams({ ...view, page: item.page ?? 1 })}`}
-              {...item}
-            />
-          )}
-          getItemAriaLabel={(type, item, selected) =>
-            type === 'page'
-              ? `${selected ? 'Page' : 'Go to page'} ${item}`
-              : `Go to the ${type} page`
-          }
-        />
-      )}
-    </Stack>
+    </div>
   );
 }
 
@@ -221,40 +185,36 @@ function SearchForm({ search, onSearch }: { search: string; onSearch(search: str
     onSearch(text.trim());
   };
   return (
-    <Box component="form" role="search" onSubmit={submit} sx={{ display: 'flex', gap: 1 }}>
-      <TextField
-        size="small"
+    <form role="search" onSubmit={submit} className="history-search">
+      <FormField
         type="search"
+        name="q"
         label="Search orders"
         placeholder="Order reference or retailer"
+        shrink
         value={text}
         onChange={(e) => setText(e.target.value)}
-        slotProps={{ htmlInput: { maxLength: ORDER_SEARCH_MAX }, inputLabel: { shrink: true } }}
-        sx={{ flexGrow: 1, minWidth: { sm: 260 } }}
+        maxLength={ORDER_SEARCH_MAX}
       />
-      <Button type="submit" variant="outlined">
+      <button type="submit" className="button button--outlined">
         Search
-      </Button>
-    </Box>
+      </button>
+    </form>
   );
 }
 
 function NoOrders() {
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h2" gutterBottom>
-          No orders yet
-        </Typography>
-        <Typography sx={{ mb: 2 }}>
-          Shop at a UK retailer, send the parcel to your UK address, then book its delivery to the
-          islands here. Your orders and quotes will be listed on this page.
-        </Typography>
-        <Button variant="contained" component={Link} to="/order/">
-          Add a delivery
-        </Button>
-      </CardContent>
-    </Card>
+    <div className="card">
+      <h2>No orders yet</h2>
+      <p>
+        Shop at a UK retailer, send the parcel to your UK address, then book its delivery to the
+        islands here. Your orders and quotes will be listed on this page.
+      </p>
+      <Link to="/order/" className="button button--contained">
+        Add a delivery
+      </Link>
+    </div>
   );
 }
 
@@ -282,56 +242,30 @@ function Actions({ order, invoices }: { order: CustomerOrder; invoices: readonly
 /** Below 1280 px: one card per order. */
 function OrderCards({ orders, invoices }: { orders: CustomerOrder[]; invoices: Invoice[] }) {
   return (
-    <Box
-      component="ul"
-      aria-label="Your orders"
-      sx={{
-        display: { xs: 'grid', lg: 'none' },
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        gap: 2,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-      }}
-    >
+    <ul aria-label="Your orders" className="order-cards dashboard-grid dashboard-grid--md">
       {orders.map((order) => (
-        <Box component="li" key={order.Id} sx={{ display: 'flex' }}>
-          <Card variant="outlined" sx={{ width: '100%' }} data-testid="order-card">
-            <CardContent>
-              <Stack
-                direction="row"
-                spacing={1}
-                sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}
-              >
-                <MuiLink
-                  component={Link}
-                  to={orderPath(order)}
-                  variant="h3"
-                  sx={{ fontSize: '1.05rem' }}
-                >
-                  {order.Reference}
-                </MuiLink>
-                <OrderStatusChip status={order.StatusId_Name} />
-              </Stack>
-              <Typography sx={{ overflowWrap: 'anywhere' }}>{order.ItemDescription}</Typography>
-              <Typography variant="body2" color="text.secondary">
-                {[createdOn(order), order.RetailerName, order.Island].filter(Boolean).join(' · ')}
-              </Typography>
-              <Stack
-                direction="row"
-                spacing={1}
-                sx={{ mt: 1.5, alignItems: 'center', justifyContent: 'space-between' }}
-              >
-                <Typography sx={{ fontWeight: 600 }}>{priceOf(order)}</Typography>
-                <Stack direction="row" spacing={1}>
-                  <Actions order={order} invoices={invoices} />
-                </Stack>
-              </Stack>
-            </CardContent>
-          </Card>
-        </Box>
+        <li key={order.Id}>
+          <div className="card order-card" data-testid="order-card">
+            <div className="order-card__head">
+              <Link to={orderPath(order)} className="order-card__reference">
+                {order.Reference}
+              </Link>
+              <OrderStatusChip status={order.StatusId_Name} />
+            </div>
+            <p className="order-card__description">{order.ItemDescription}</p>
+            <p className="dashboard-muted dashboard-small">
+              {[createdOn(order), order.RetailerName, order.Island].filter(Boolean).join(' · ')}
+            </p>
+            <div className="order-card__foot">
+              <strong>{priceOf(order)}</strong>
+              <div className="order-card__actions">
+                <Actions order={order} invoices={invoices} />
+              </div>
+            </div>
+          </div>
+        </li>
       ))}
-    </Box>
+    </ul>
   );
 }
 
@@ -347,69 +281,70 @@ function OrderTable({
   view: HistoryView;
   onSort(field: OrderSortField): void;
 }) {
-  const head = (field: OrderSortField, align: 'left' | 'right' = 'left') => {
+  const head = (field: OrderSortField, numeric = false) => {
     const active = view.sortBy === field;
-    const direction = view.sortDesc ? 'desc' : 'asc';
+    const desc = active ? view.sortDesc : firstDirectionDesc(field);
     return (
-      <TableCell align={align} sortDirection={active ? direction : false}>
-        <TableSortLabel
-          active={active}
-          direction={active ? direction : firstDirectionDesc(field) ? 'desc' : 'asc'}
+      <th
+        scope="col"
+        className={numeric ? 'order-table__number' : undefined}
+        aria-sort={active ? (view.sortDesc ? 'descending' : 'ascending') : undefined}
+      >
+        <button
+          type="button"
+          className={`order-table__sort${active ? ' order-table__sort--active' : ''}${desc ? '' : ' order-table__sort--asc'}`}
           onClick={() => onSort(field)}
         >
           {SORTS.find((s) => s.field === field)!.column}
-        </TableSortLabel>
-      </TableCell>
+          <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" focusable="false">
+            <path d={ARROW_DOWN} fill="currentColor" />
+          </svg>
+        </button>
+      </th>
     );
   };
   return (
-    <TableContainer sx={{ display: { xs: 'none', lg: 'block' } }}>
-      <Table size="small" aria-label="Your orders" sx={{ '& .MuiTableCell-root': { px: 1 } }}>
-        <TableHead>
-          <TableRow>
+    <div className="order-table-frame">
+      <table aria-label="Your orders" className="order-table">
+        <thead>
+          <tr>
             {head('Reference')}
             {head('Created')}
             {head('RetailerName')}
-            <TableCell>Description</TableCell>
+            <th scope="col">Description</th>
             {head('Island')}
             {head('StatusId_Name')}
-            {head('Total', 'right')}
-            <TableCell>
-              <Box component="span" className="visually-hidden">
-                Actions
-              </Box>
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
+            {head('Total', true)}
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
           {orders.map((order) => (
-            <TableRow key={order.Id} hover data-testid="order-row">
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <MuiLink component={Link} to={orderPath(order)} sx={{ fontWeight: 600 }}>
+            <tr key={order.Id} data-testid="order-row">
+              <td className="order-table__nowrap">
+                <Link to={orderPath(order)} className="dashboard-strong-link">
                   {order.Reference}
-                </MuiLink>
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{createdOn(order)}</TableCell>
-              <TableCell>{retailerOf(order)}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 220 }}>
-                {order.ItemDescription}
-              </TableCell>
-              <TableCell>{order.Island}</TableCell>
-              <TableCell>
+                </Link>
+              </td>
+              <td className="order-table__nowrap">{createdOn(order)}</td>
+              <td>{retailerOf(order)}</td>
+              <td className="order-table__description">{order.ItemDescription}</td>
+              <td>{order.Island}</td>
+              <td>
                 <OrderStatusChip status={order.StatusId_Name} />
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {priceOf(order)}
-              </TableCell>
-              <TableCell>
-                <Stack spacing={0.5}>
+              </td>
+              <td className="order-table__number order-table__nowrap">{priceOf(order)}</td>
+              <td>
+                <div className="order-table__actions">
                   <Actions order={order} invoices={invoices} />
-                </Stack>
-              </TableCell>
-            </TableRow>
+                </div>
+              </td>
+            </tr>
           ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        </tbody>
+      </table>
+    </div>
   );
 }

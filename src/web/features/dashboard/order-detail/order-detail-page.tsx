@@ -1,107 +1,88 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
-import {
-  Alert,
-  AlertTitle,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Link,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Link } from 'react-router';
 import type { OrderDetail } from '../../../../shared/api/order-detail';
 import { ORDER_DETAIL_MESSAGES } from '../../../../shared/api/order-detail';
 import { formatDisplayDate } from '../../../../shared/dates';
 import { formatMoney, formatPounds, sumPence, toPence } from '../../../../shared/money';
 import { FactList, type Fact } from '../../../components/fact-list';
+import { Alert } from '../../../components/plain-controls';
 import { CertificateDownload } from '../../certificates/certificate-download';
-import { ApiError } from '../../../lib/api-client';
-import { useOrderDetail } from './api/get-order-detail';
+import { AddressLines } from '../../addresses/address-text';
 import { MissingItems } from './missing-items';
 import { OrderTimeline } from './order-timeline';
-import { AddressLines } from '../../addresses/address-text';
+import type { PhotoData } from './parcel-photos';
+import '../dashboard.css';
+
+/** What the route's loader read (routes/dashboard-order.tsx). */
+export interface OrderDetailData {
+  id: number;
+  /** Null without a session (the layout asks to log in), or when it failed. */
+  detail: OrderDetail | null;
+  failure: 'notFound' | 'failed' | null;
+  /** The parcel photos by their address, fetched while the page shows. */
+  photos: PhotoData;
+}
 
 /**
  * /dashboard/orders/{id}: one of the customer's orders: what was booked, its price, what was
  * paid and what is owed, a timeline of what happened to it, and its missing-items cases.
  */
-export function OrderDetailPage({ id }: { id: number }) {
-  const detail = useOrderDetail(id);
-  if (detail.isPending) return <Skeleton variant="rounded" height={320} />;
-  if (detail.isError) {
-    const notFound = detail.error instanceof ApiError && detail.error.status === 404;
+export function OrderDetailPage({ detail, failure, photos }: OrderDetailData) {
+  if (failure) {
     return (
       <Alert severity="error">
-        {notFound
+        {failure === 'notFound'
           ? ORDER_DETAIL_MESSAGES.notFound
           : 'This order could not be loaded just now. Please reload the page.'}
       </Alert>
     );
   }
-  const { Order, Timeline } = detail.data;
+  if (!detail) return null;
+  const { Order, Timeline } = detail;
   return (
-    <Stack spacing={3}>
-      <Box>
-        <Link component={RouterLink} to="/dashboard/orders/" variant="body2">
+    <div className="dashboard-stack dashboard-stack--wide">
+      <div>
+        <Link to="/dashboard/orders/" className="dashboard-small">
           ‹ Order History
         </Link>
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={2}
-          sx={{ mt: 1, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
-        >
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-              Order {Order.Reference}
-            </Typography>
-            <Chip label={Order.StatusId_Name} color="primary" data-testid="order-status" />
-          </Stack>
-          <Box sx={{ maxWidth: { sm: 320 } }}>
+        <div className="order-head">
+          <div className="order-head__title">
+            <h1 className="dashboard-h1">Order {Order.Reference}</h1>
+            <span className="chip chip--primary" data-testid="order-status">
+              {Order.StatusId_Name}
+            </span>
+          </div>
+          <div className="order-head__certificate">
             <CertificateDownload
               orderId={Order.Id}
               reference={Order.Reference}
-              available={detail.data.CertificateAvailable}
+              available={detail.CertificateAvailable}
             />
-          </Box>
-        </Stack>
-      </Box>
+          </div>
+        </div>
+      </div>
 
-      <RefundNotice detail={detail.data} />
+      <RefundNotice detail={detail} />
 
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <div className="order-columns">
         <Section title="Timeline" id="timeline-heading">
-          <OrderTimeline entries={Timeline} />
+          <OrderTimeline entries={Timeline} photos={photos} />
         </Section>
-        <Stack spacing={3}>
+        <div className="dashboard-stack dashboard-stack--wide">
           <Section title="Your booking" id="booking-heading">
-            <FactList rows={bookingRows(detail.data)} labelWidth={180} />
+            <FactList rows={bookingRows(detail)} labelWidth={180} />
           </Section>
           <Section title="Price" id="price-heading">
             <Money order={Order} />
           </Section>
-          <PaymentsAndInvoices detail={detail.data} />
-        </Stack>
-      </Box>
+          <PaymentsAndInvoices detail={detail} />
+        </div>
+      </div>
 
-      {(detail.data.Cases.length > 0 || detail.data.CanReportMissingItems) && (
-        <MissingItems
-          orderId={Order.Id}
-          cases={detail.data.Cases}
-          canReport={detail.data.CanReportMissingItems}
-        />
+      {(detail.Cases.length > 0 || detail.CanReportMissingItems) && (
+        <MissingItems cases={detail.Cases} canReport={detail.CanReportMissingItems} />
       )}
-    </Stack>
+    </div>
   );
 }
 
@@ -116,12 +97,15 @@ function RefundNotice({ detail }: { detail: OrderDetail }) {
       ? `${formatPounds(Refunded)} was refunded to the card you paid with; it may take a few days to reach your account.`
       : '';
   return (
-    <Alert severity="info" data-testid="refund-notice">
-      <AlertTitle>
-        {cancelled
+    <Alert
+      severity="info"
+      data-testid="refund-notice"
+      title={
+        cancelled
           ? `This order was cancelled${on ? ` on ${formatDisplayDate(new Date(on.At))}` : ''}${Refunded > 0 ? ' and refunded' : ''}`
-          : `${formatPounds(Refunded)} refunded`}
-      </AlertTitle>
+          : `${formatPounds(Refunded)} refunded`
+      }
+    >
       {refund || 'Nothing had been paid for it.'}
     </Alert>
   );
@@ -129,14 +113,10 @@ function RefundNotice({ detail }: { detail: OrderDetail }) {
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
-    <Card variant="outlined" component="section" aria-labelledby={id}>
-      <CardContent>
-        <Typography variant="h2" id={id} sx={{ fontSize: '1.35rem', mb: 2 }}>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
+    <section className="card order-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
   );
 }
 
@@ -162,7 +142,7 @@ function bookingRows({ Order }: OrderDetail): Fact[] {
 /** The price lines fixed at checkout, the order's share of a discount, and what it came to. */
 function Money({ order }: { order: OrderDetail['Order'] }) {
   if (order.Lines.length === 0) {
-    return <Typography color="text.secondary">Not priced yet.</Typography>;
+    return <p className="dashboard-muted">Not priced yet.</p>;
   }
   const lines = order.Lines.map((l) => ({ label: l.Name, pence: toPence(l.Amount) }));
   const discount = toPence(order.Discount);
@@ -176,32 +156,18 @@ function Money({ order }: { order: OrderDetail['Order'] }) {
       : []),
   ];
   return (
-    <Box
-      component="dl"
-      data-testid="price-lines"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: '1fr auto',
-        columnGap: 2,
-        rowGap: 0.5,
-        m: 0,
-        '& dt, & dd': { m: 0 },
-        '& dd': { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
-      }}
-    >
+    <dl className="price-list" data-testid="price-lines">
       {rows.map((row, i) => (
-        <Box key={i} sx={{ display: 'contents' }}>
-          <Typography component="dt">{row.label}</Typography>
-          <Typography component="dd">{formatMoney(row.pence)}</Typography>
-        </Box>
+        <div key={i}>
+          <dt>{row.label}</dt>
+          <dd>{formatMoney(row.pence)}</dd>
+        </div>
       ))}
-      <Box sx={{ display: 'contents', '& > *': { fontWeight: 700, pt: 1 } }}>
-        <Typography component="dt">Total</Typography>
-        <Typography component="dd" data-testid="order-total">
-          {formatMoney(toPence(order.Total) - discount)}
-        </Typography>
-      </Box>
-    </Box>
+      <div className="price-list__total">
+        <dt>Total</dt>
+        <dd data-testid="order-total">{formatMoney(toPence(order.Total) - discount)}</dd>
+      </div>
+    </dl>
   );
 }
 
@@ -211,75 +177,62 @@ function PaymentsAndInvoices({ detail }: { detail: OrderDetail }) {
   const { Payments, Invoices, Order } = detail;
   return (
     <Section title="Payments and invoices" id="payments-heading">
-      <Stack spacing={2}>
+      <div className="dashboard-stack">
         {Payments.length === 0 && Invoices.length === 0 && (
-          <Typography color="text.secondary">Nothing has been paid for this order yet.</Typography>
+          <p className="dashboard-muted">Nothing has been paid for this order yet.</p>
         )}
         {Payments.length > 0 && (
-          <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          <ul className="money-list">
             {Payments.map((p) => {
               const others = p.OrderReferences.filter((r) => r !== Order.Reference);
               return (
-                <Box component="li" key={p.Id} data-testid="payment">
-                  <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
-                    <Typography sx={{ fontWeight: 700 }}>
+                <li key={p.Id} data-testid="payment">
+                  <div className="money-list__line">
+                    <strong>
                       {p.Kind === 'invoice' ? 'Invoice payment' : 'Booking payment'} {p.Reference}
-                    </Typography>
-                    <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {formatPounds(p.Amount)}
-                    </Typography>
-                  </Stack>
-                  <Typography variant="body2" color="text.secondary">
+                    </strong>
+                    <span className="money-list__amount">{formatPounds(p.Amount)}</span>
+                  </div>
+                  <p className="dashboard-muted dashboard-small">
                     {p.PaidAt && `Paid ${formatDisplayDate(new Date(p.PaidAt))}`}
                     {others.length > 0 && `, with ${others.join(', ')}`}
                     {p.DiscountCode && `, discount code ${p.DiscountCode}`}
-                  </Typography>
-                </Box>
+                  </p>
+                </li>
               );
             })}
-          </Stack>
+          </ul>
         )}
         {detail.Refunded > 0 && (
-          <Stack
-            direction="row"
-            sx={{ justifyContent: 'space-between', gap: 2 }}
-            data-testid="refunded"
-          >
-            <Typography sx={{ fontWeight: 700 }}>Refunded to you</Typography>
-            <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>
-              {formatPounds(detail.Refunded)}
-            </Typography>
-          </Stack>
+          <div className="money-list__line" data-testid="refunded">
+            <strong>Refunded to you</strong>
+            <span className="money-list__amount">{formatPounds(detail.Refunded)}</span>
+          </div>
         )}
         {Invoices.length > 0 && (
-          <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          <ul className="money-list">
             {Invoices.map((invoice) => (
-              <Box component="li" key={invoice.Id} data-testid="invoice">
-                <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
-                  <Typography sx={{ fontWeight: 700 }}>Invoice {invoice.Reference}</Typography>
-                  <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {formatPounds(invoice.Amount)}
-                  </Typography>
-                </Stack>
-                <Typography variant="body2" color="text.secondary">
+              <li key={invoice.Id} data-testid="invoice">
+                <div className="money-list__line">
+                  <strong>Invoice {invoice.Reference}</strong>
+                  <span className="money-list__amount">{formatPounds(invoice.Amount)}</span>
+                </div>
+                <p className="dashboard-muted dashboard-small">
                   {invoice.Reason} · {INVOICE_WORDS[invoice.Status]}
-                </Typography>
+                </p>
                 {invoice.Status === 'unpaid' && (
-                  <Button
-                    component={RouterLink}
+                  <Link
                     to={`/dashboard/pay/${invoice.Id}`}
-                    variant="contained"
-                    size="small"
-                    sx={{ mt: 1 }}
+                    className="button button--contained button--small"
                   >
                     Pay {formatPounds(invoice.Amount)}
-                  </Button>
+                  </Link>
                 )}
-              </Box>
+              </li>
             ))}
-          </Stack>
+          </ul>
         )}
-      </Stack>
+      </div>
     </Section>
   );
 }

@@ -1,9 +1,9 @@
-import { Box, Link, Stack, Typography } from '@mui/material';
 import { TIMELINE_TITLES, type TimelineEntry } from '../../../../shared/api/order-detail';
 import { formatDisplayDate, parseStoredDate } from '../../../../shared/dates';
 import { formatDimensionsCm } from '../../../../shared/labels';
 import { formatPounds } from '../../../../shared/money';
-import { ParcelPhotos } from './parcel-photos';
+import { ParcelPhotos, type PhotoData } from './parcel-photos';
+import '../dashboard.css';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -17,106 +17,73 @@ export function formatWhen(iso: string): string {
  * What happened to the order, oldest first: an ordered list (a screen reader says how many
  * steps and which one), each step a heading, its date, and what the depot recorded.
  */
-export function OrderTimeline({ entries }: { entries: TimelineEntry[] }) {
+export function OrderTimeline({
+  entries,
+  photos,
+}: {
+  entries: TimelineEntry[];
+  photos: PhotoData;
+}) {
   return (
-    <Box component="ol" aria-label="Timeline" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-      {entries.map((entry, i) => {
-        const last = i === entries.length - 1;
-        return (
-          <Box
-            component="li"
-            key={`${entry.Kind}-${entry.At}-${i}`}
-            data-testid="timeline-entry"
-            sx={{
-              position: 'relative',
-              pl: 4,
-              pb: last ? 0 : 3,
-              // The dot, filled for the latest step, and the line down to the next one.
-              '&::before': {
-                content: '""',
-                position: 'absolute',
-                left: 4,
-                top: 5,
-                width: 14,
-                height: 14,
-                borderRadius: '50%',
-                border: 2,
-                borderColor: 'primary.main',
-                bgcolor: last ? 'primary.main' : 'background.paper',
-                boxSizing: 'border-box',
-              },
-              '&::after': last
-                ? undefined
-                : {
-                    content: '""',
-                    position: 'absolute',
-                    left: 10,
-                    top: 22,
-                    bottom: 2,
-                    width: 2,
-                    bgcolor: 'divider',
-                  },
-            }}
-          >
-            <Typography
-              variant="subtitle1"
-              component="h3"
-              sx={{ fontWeight: 700, lineHeight: 1.5 }}
-            >
-              {TIMELINE_TITLES[entry.Kind]}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              <time dateTime={entry.At}>{formatWhen(entry.At)}</time>
-            </Typography>
-            {entry.Parcel && <ParcelFacts parcel={entry.Parcel} />}
-            {entry.Dispatch && <DispatchFacts dispatch={entry.Dispatch} />}
-            {entry.Amount !== undefined && (
-              <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="refund-amount">
-                {formatPounds(entry.Amount)} given back to the card you paid with
-              </Typography>
-            )}
-          </Box>
-        );
-      })}
-    </Box>
+    <ol aria-label="Timeline" className="timeline">
+      {entries.map((entry, i) => (
+        <li key={`${entry.Kind}-${entry.At}-${i}`} data-testid="timeline-entry">
+          <h3 className="timeline__title">{TIMELINE_TITLES[entry.Kind]}</h3>
+          <p className="dashboard-muted dashboard-small">
+            <time dateTime={entry.At}>{formatWhen(entry.At)}</time>
+          </p>
+          {entry.Parcel && <ParcelFacts parcel={entry.Parcel} photos={photos} />}
+          {entry.Dispatch && <DispatchFacts dispatch={entry.Dispatch} />}
+          {entry.Amount !== undefined && (
+            <p className="dashboard-small timeline__fact" data-testid="refund-amount">
+              {formatPounds(entry.Amount)} given back to the card you paid with
+            </p>
+          )}
+        </li>
+      ))}
+    </ol>
   );
 }
 
-function ParcelFacts({ parcel }: { parcel: NonNullable<TimelineEntry['Parcel']> }) {
+function ParcelFacts({
+  parcel,
+  photos,
+}: {
+  parcel: NonNullable<TimelineEntry['Parcel']>;
+  photos: PhotoData;
+}) {
   const size = parcel.size;
   return (
-    <Stack spacing={1} sx={{ mt: 1 }}>
-      <Typography variant="body2" data-testid="parcel-facts">
+    <div className="timeline__facts">
+      <p className="dashboard-small" data-testid="parcel-facts">
         {parcel.Weight !== null && <>Weight {parcel.Weight / 1000} kg</>}
         {parcel.Weight !== null && size && ' · '}
         {size &&
           formatDimensionsCm({ Length: size.length, Width: size.width, Height: size.height })}
-      </Typography>
-      {parcel.Photos.length > 0 && <ParcelPhotos photos={parcel.Photos} />}
-    </Stack>
+      </p>
+      {parcel.Photos.length > 0 && <ParcelPhotos photos={parcel.Photos} images={photos} />}
+    </div>
   );
 }
 
 function DispatchFacts({ dispatch }: { dispatch: NonNullable<TimelineEntry['Dispatch']> }) {
   const sailing = parseStoredDate(dispatch.SailingDate);
   return (
-    <Stack spacing={0.5} sx={{ mt: 1 }} data-testid="dispatch-facts">
-      <Typography variant="body2">
+    <div className="timeline__facts dashboard-small" data-testid="dispatch-facts">
+      <p>
         Sailed {sailing ? formatDisplayDate(sailing) : dispatch.SailingDate} with {dispatch.Carrier}
-      </Typography>
+      </p>
       {dispatch.TrackingNumber && (
-        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-          Tracking number {dispatch.TrackingNumber}
-        </Typography>
+        <p className="dashboard-wrap">Tracking number {dispatch.TrackingNumber}</p>
       )}
       {dispatch.TrackingUrl && (
-        <Typography variant="body2">
-          <Link href={dispatch.TrackingUrl} target="_blank" rel="noopener noreferrer">
+        <p>
+          <a href={dispatch.TrackingUrl} target="_blank" rel="noopener noreferrer">
             Track with {dispatch.Carrier}
             <span className="visually-hidden"> (opens in a new tab)</span>
-          </Link>
-        </Typography>
+          </a>
+        </p>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,83 +1,96 @@
-import { useState } from 'react';
-import { Box, ButtonBase, Skeleton, Typography } from '@mui/material';
+import { Suspense, useState } from 'react';
+import { Await } from 'react-router';
 import type { ParcelPhoto } from '../../../../shared/api/order-detail';
-import { DialogFrame } from '../../../components/dialog-frame';
-import { useParcelPhoto } from './api/get-parcel-photo';
+import { Skeleton } from '../../../components/plain-controls';
+import { PlainDialog } from '../../../components/plain-dialog';
+import '../dashboard.css';
+
+/** The photos as data: URLs by their address (null: not fetched), from the route's loader. */
+export type PhotoData = Record<string, Promise<string | null>>;
 
 const THUMB = 96;
 const altOf = (n: number, of: number) =>
   `Your parcel at our depot, photo ${n}${of > 1 ? ` of ${of}` : ''}`;
 
 /** The depot's photos of the parcel as thumbnails; each opens larger in a dialog. */
-export function ParcelPhotos({ photos }: { photos: ParcelPhoto[] }) {
+export function ParcelPhotos({ photos, images }: { photos: ParcelPhoto[]; images: PhotoData }) {
   const [open, setOpen] = useState<number | null>(null);
-  const shown = open === null ? null : photos[open];
+  const shown = open === null ? undefined : photos[open];
   return (
     <>
-      <Box
-        component="ul"
-        aria-label="Photos of your parcel"
-        sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}
-      >
+      <ul aria-label="Photos of your parcel" className="parcel-photos">
         {photos.map((photo, i) => (
           <li key={photo.Id}>
-            <ButtonBase
+            <button
+              type="button"
+              className="parcel-photos__thumb"
               onClick={() => setOpen(i)}
               aria-label={`Open ${altOf(i + 1, photos.length).toLowerCase()}, larger`}
-              sx={{ borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}
               data-testid="parcel-photo"
             >
-              <PhotoImage photo={photo} alt="" size={THUMB} />
-            </ButtonBase>
+              <PhotoImage photo={photo} image={images[photo.Url]} alt="" size={THUMB} />
+            </button>
           </li>
         ))}
-      </Box>
-      <DialogFrame
-        open={shown !== null && shown !== undefined}
+      </ul>
+      <PlainDialog
+        open={shown !== undefined}
         onClose={() => setOpen(null)}
         title="Photo of your parcel"
         width={900}
       >
         {shown && open !== null && (
-          <PhotoImage photo={shown} alt={altOf(open + 1, photos.length)} />
+          <PhotoImage
+            photo={shown}
+            image={images[shown.Url]}
+            alt={altOf(open + 1, photos.length)}
+          />
         )}
-      </DialogFrame>
+      </PlainDialog>
     </>
   );
 }
 
-/** A photo, fetched with the session's token; a square `size` crops it to a thumbnail. */
-function PhotoImage({ photo, alt, size }: { photo: ParcelPhoto; alt: string; size?: number }) {
-  const image = useParcelPhoto(photo.Url);
-  if (image.isError) {
-    return (
-      <Typography variant="body2" color="text.secondary" sx={{ p: 1 }}>
-        The photo could not be loaded.
-      </Typography>
-    );
-  }
-  if (!image.data) {
-    return size ? (
-      <Skeleton variant="rectangular" width={size} height={size} />
-    ) : (
-      <Skeleton
-        variant="rectangular"
-        sx={{ width: '100%', aspectRatio: `${photo.Width} / ${photo.Height}` }}
-      />
-    );
-  }
-  return (
-    <Box
-      component="img"
-      src={image.data}
-      alt={alt}
-      width={size ?? photo.Width}
-      height={size ?? photo.Height}
-      sx={
-        size
-          ? { display: 'block', objectFit: 'cover' }
-          : { display: 'block', width: '100%', height: 'auto' }
-      }
+/** A photo once fetched; a square `size` crops it to a thumbnail. */
+function PhotoImage({
+  photo,
+  image,
+  alt,
+  size,
+}: {
+  photo: ParcelPhoto;
+  image: Promise<string | null>;
+  alt: string;
+  size?: number;
+}) {
+  const placeholder = size ? (
+    <Skeleton width={size} height={size} />
+  ) : (
+    <span
+      className="skeleton"
+      style={{ aspectRatio: `${photo.Width} / ${photo.Height}` }}
+      aria-hidden="true"
     />
+  );
+  return (
+    <Suspense fallback={placeholder}>
+      <Await resolve={image}>
+        {(src) =>
+          src ? (
+            <img
+              src={src}
+              alt={alt}
+              width={size ?? photo.Width}
+              height={size ?? photo.Height}
+              className={size ? 'parcel-photos__image--thumb' : 'parcel-photos__image'}
+            />
+          ) : (
+            <span className="dashboard-muted dashboard-small parcel-photos__failed">
+              The photo could not be loaded.
+            </span>
+          )
+        }
+      </Await>
+    </Suspense>
   );
 }

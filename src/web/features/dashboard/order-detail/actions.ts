@@ -1,0 +1,60 @@
+import { CASE_MESSAGES, missingItemsRequest } from '../../../../shared/api/cases';
+import { CERTIFICATE_MESSAGES } from '../../../../shared/certificates';
+import { ApiError } from '../../../lib/api-client';
+import { saveCertificate } from '../../certificates/api/download-certificate';
+import { reportMissingItems } from './api/report-missing-items';
+
+export const REPORT_FAILED = 'Your report could not be sent just now. Please try again.';
+
+/** What the order page's action answers, by the form's `intent`. */
+export type OrderActionResult =
+  | { intent: 'report'; notice: string }
+  | { intent: 'report'; fieldError?: string; message?: string }
+  | { intent: 'certificate'; message?: string };
+
+/** A refusal the customer can act on (the server's words), else `fallback`. */
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status < 500 && error.status !== 401
+    ? error.message
+    : fallback;
+
+/**
+ * The order page's writes (routes/dashboard-order.tsx): `report` sends what is missing, checked by
+ * the shared rule first (and again by the server), to the case open on the order (`openCase`) or
+ * a new one; `certificate` saves the export certificate (`reference` names the file).
+ */
+export async function orderAction(orderId: number, form: FormData): Promise<OrderActionResult> {
+  if (form.get('intent') === 'certificate') {
+    try {
+      await saveCertificate(orderId, String(form.get('reference')));
+      return { intent: 'certificate' };
+    } catch (error) {
+      return {
+        intent: 'certificate',
+        message: messageOf(error, CERTIFICATE_MESSAGES.downloadFailed),
+      };
+    }
+  }
+  const parsed = missingItemsRequest.safeParse({ Description: String(form.get('description')) });
+  if (!parsed.success) {
+    return { intent: 'report', fieldError: `Your description ${parsed.error.issues[0]?.message}.` };
+  }
+  try {
+    const reported = await reportMissingItems(orderId, parsed.data);
+    const added = String(reported.Id) === form.get('openCase');
+    return {
+      intent: 'report',
+      notice: added
+        ? CASE_MESSAGES.added(reported.Reference)
+        : CASE_MESSAGES.opened(reported.Reference),
+    };
+  } catch (error) {
+    const field =
+      error instanceof ApiError
+        ? error.body?.errors?.find((e) => e.field === 'Description')?.error
+        : undefined;
+    return field
+      ? { intent: 'report', fieldError: `Your description ${field}.` }
+      : { intent: 'report', message: messageOf(error, REPORT_FAILED) };
+  }
+}
