@@ -31,7 +31,7 @@ test('a customer keeps delivery and billing addresses in the Address Book', asyn
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000); // a long journey, with screenshots at several steps
   const { email, password, token } = await registerCustomer(request, 'Ada');
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/dashboard/addresses/');

@@ -64,3 +64,7 @@ export function failureOf(error: unknown): Failure {
 /** The server's message for a refusal the customer can act on; `fallback` otherwise. */
 export const refusalMessage = (failure: Failure, fallback: string) =>
   failure.status > 0 && failure.status < 500 && failure.status !== 401 ? failure.message : fallback;
+
+/** The server's message for any answer but a 401 (the login dialog says the session expired). */
+export const answerMessage = (failure: Failure, fallback: string) =>
+  failure.status > 0 && failure.status !== 401 ? failure.message : fallback;

@@ -1,7 +1,7 @@
 import { Link, useFetcher } from 'react-router';
 import { deleteConfirmation, required } from '../../../shared/validation/rules';
 import { Alert, BusyButton } from '../../components/plain-controls';
-import type { Failure } from '../../lib/route-data';
+import { answerMessage, type Failure } from '../../lib/route-data';
 import { useForm } from '../../lib/use-form';
 import { FormField } from '../order/booking-fields';
 import { PasswordInput } from './account-inputs';
@@ -40,9 +40,7 @@ export function DeleteAccountPage() {
       <form noValidate onSubmit={submit} aria-label="Delete account" className="screen">
         {failure && (
           <Alert severity="error">
-            {failure.status > 0 && failure.status !== 401
-              ? failure.message
-              : 'Your account could not be deleted, please try again.'}
+            {answerMessage(failure, 'Your account could not be deleted, please try again.')}
           </Alert>
         )}
         <PasswordInput

@@ -8,7 +8,7 @@ import { Pager } from '../../components/pager';
 import { Alert, BusyButton, Spinner } from '../../components/plain-controls';
 import { PlainDialog } from '../../components/plain-dialog';
 import { lazyChunk } from '../../lib/lazy';
-import { type Failure, type Loaded, useSessionData } from '../../lib/route-data';
+import { answerMessage, type Failure, type Loaded, useSessionData } from '../../lib/route-data';
 import { AddressText } from './address-text';
 import '../../styles/account-screens.css';
 import './addresses.css';
@@ -239,9 +239,7 @@ function DeleteConfirmation({
     <div className="confirmation">
       {failure && (
         <Alert severity="error">
-          {failure.status > 0 && failure.status !== 401
-            ? failure.message
-            : 'The address could not be deleted, please try again.'}
+          {answerMessage(failure, 'The address could not be deleted, please try again.')}
         </Alert>
       )}
       <AddressText address={address} />
