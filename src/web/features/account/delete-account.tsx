@@ -1,27 +1,39 @@
-import { Link, useFetcher } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useFetcher, useNavigate } from 'react-router';
 import { deleteConfirmation, required } from '../../../shared/validation/rules';
 import { Alert, BusyButton } from '../../components/plain-controls';
 import { answerMessage, type Failure } from '../../lib/route-data';
 import { useForm } from '../../lib/use-form';
 import { FormField } from '../order/booking-fields';
 import { PasswordInput } from './account-inputs';
+import { clearCustomerData } from './session-actions';
 import '../../styles/account-screens.css';
 
-/** What the route's action answers when the account was not deleted (it goes home when it was). */
-export type DeleteAccountAnswer = { failure: Failure };
+/** What the route's action answers: deleted (no failure), or why not. */
+export type DeleteAccountAnswer = { failure: Failure | null };
 
 /**
  * Account deletion (/dashboard/delete-account/): the customer types DELETE to confirm (SPEC
  * section 5) and gives their password again (a borrowed session alone cannot delete); the
- * route's action deletes the account, this browser forgets everything, and the visitor lands home.
+ * route's action deletes the account, then this browser forgets everything and the visitor lands
+ * home.
  */
 export function DeleteAccountPage() {
   const form = useForm({ confirm: '', CurrentPassword: '' }, () => ({
     confirm: [deleteConfirmation],
     CurrentPassword: [required],
   }));
+  const navigate = useNavigate();
   const deletion = useFetcher<DeleteAccountAnswer>();
-  const failure = deletion.state === 'idle' ? deletion.data?.failure : undefined;
+  const answer = deletion.state === 'idle' ? deletion.data : undefined;
+  const failure = answer?.failure;
+  useEffect(() => {
+    if (answer?.failure !== null) return;
+    // Here, not in the action: forgetting the customer ends this page (the dashboard asks to log
+    // in), and with it the fetcher, whose redirect would then be dropped.
+    clearCustomerData();
+    navigate('/');
+  }, [answer, navigate]);
 
   const submit = form.handleSubmit((values) => {
     void deletion.submit({ CurrentPassword: values.CurrentPassword }, { method: 'post' });
