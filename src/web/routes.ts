@@ -36,14 +36,11 @@ export default [
     index('routes/dashboard-home.tsx'),
     route('orders', 'routes/dashboard-orders.tsx'),
     route('orders/:id', 'routes/dashboard-order.tsx'),
-    // Still under MUI and TanStack Query until they are converted too.
-    layout('routes/app-shell.tsx', { id: 'dashboard-app-shell' }, [
-      route('profile', 'routes/dashboard-profile.tsx'),
-      route('addresses', 'routes/dashboard-addresses.tsx'),
-      route('delete-account', 'routes/dashboard-delete-account.tsx'),
-      route('pay/:id', 'routes/dashboard-pay.tsx'),
-      route('quote/:id', 'routes/dashboard-quote.tsx'),
-    ]),
+    route('profile', 'routes/dashboard-profile.tsx'),
+    route('addresses', 'routes/dashboard-addresses.tsx'),
+    route('delete-account', 'routes/dashboard-delete-account.tsx'),
+    route('pay/:id', 'routes/dashboard-pay.tsx'),
+    route('quote/:id', 'routes/dashboard-quote.tsx'),
   ]),
   layout('routes/app-shell.tsx', { id: 'app-shell' }, [
     // After paying (issue 11).

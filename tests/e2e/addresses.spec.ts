@@ -31,7 +31,7 @@ test('a customer keeps delivery and billing addresses in the Address Book', asyn
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000); // a long journey, with screenshots at several steps
   const { email, password, token } = await registerCustomer(request, 'Ada');
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/dashboard/addresses/');
@@ -146,7 +146,21 @@ test('a customer keeps delivery and billing addresses in the Address Book', asyn
   }
   await page.reload();
   await expect(cards(page)).toHaveCount(10);
-  await page.getByRole('button', { name: 'Go to page 2' }).click();
+  await page.getByRole('link', { name: 'Go to page 2' }).click();
+  await expect(page).toHaveURL('/dashboard/addresses/?page=2');
   await expect(cards(page)).toHaveCount(1);
   await expect(card(page, '11 La Route de Noirmont')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await screenshots(page, 'addresses-page-2');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The last address of the last page deleted: the page before it shows.
+  await card(page, '11 La Route de Noirmont')
+    .getByRole('button', { name: /^Delete/ })
+    .click();
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByRole('status')).toHaveText('The address has been deleted.');
+  await expect(page).toHaveURL('/dashboard/addresses/');
+  await expect(cards(page)).toHaveCount(10);
+  await expect(page.getByRole('navigation', { name: 'pagination' })).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
 import './plain-controls.css';
 
 /**
@@ -134,5 +134,31 @@ export function Spinner({ label }: { label?: string }) {
     <span className="spinner" role={label ? 'status' : undefined} aria-label={label}>
       <span aria-hidden="true" />
     </span>
+  );
+}
+
+/**
+ * A `.button` busy with its request (MUI's loading button): a spinner over its label, which stays
+ * its accessible name, and disabled meanwhile. `className` adds the button's kind
+ * (`button--contained button--large`).
+ */
+export function BusyButton({
+  busy,
+  className,
+  children,
+  disabled,
+  type = 'button',
+  ...button
+}: ButtonHTMLAttributes<HTMLButtonElement> & { busy: boolean; 'data-testid'?: string }) {
+  return (
+    <button
+      {...button}
+      type={type}
+      className={`button${className ? ` ${className}` : ''}${busy ? ' button--busy' : ''}`}
+      disabled={disabled || busy}
+    >
+      <span className="button__label">{children}</span>
+      {busy && <Spinner />}
+    </button>
   );
 }

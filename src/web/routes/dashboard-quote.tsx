@@ -1,11 +1,56 @@
 import type { Route } from './+types/dashboard-quote';
 import { pageTitle } from '../lib/site';
 import { requireDigits } from '../lib/route-params';
+import { failureOf, readForSession } from '../lib/route-data';
+import { getExtras } from '../features/order/api/get-extras';
+import { paymentStarted } from '../features/checkout/use-leave-for-payment';
+import { acceptQuote, declineQuote } from '../features/quotes/api/answer-quote';
+import { getQuote } from '../features/quotes/api/get-quote';
+import type { QuoteAnswer, QuoteSubmission } from '../features/quotes/accept-quote-form';
 import { QuotePage } from '../features/quotes/quote-page';
 
-/** /dashboard/quote/{id} (SPEC section 2): accept or decline a quote; the id is digits. */
-export function clientLoader({ params }: Route.ClientLoaderArgs) {
-  return { id: Number(requireDigits(params.id)) };
+/**
+ * /dashboard/quote/{id} (SPEC section 2): accept or decline a quote; the id is digits. The quote
+ * and the extras are read together (the extras only matter while it may be accepted; a failure
+ * to read them leaves the quote acceptable without extras).
+ */
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const id = Number(requireDigits(params.id));
+  const quote = await readForSession(async () => {
+    const [quote, extras] = await Promise.all([
+      getQuote(id),
+      getExtras().then(
+        (list) => list.items,
+        () => null,
+      ),
+    ]);
+    return { quote, extras };
+  });
+  return { id, quote };
+}
+
+/** Accept (with the extras and addresses chosen) or Decline; the quote is read again after. */
+export async function clientAction({
+  params,
+  request,
+}: Route.ClientActionArgs): Promise<QuoteAnswer> {
+  const id = Number(requireDigits(params.id));
+  const submission = (await request.json()) as QuoteSubmission;
+  if (submission.intent === 'decline') {
+    try {
+      await declineQuote(id);
+      return { intent: 'decline', failure: null };
+    } catch (error) {
+      return { intent: 'decline', failure: failureOf(error) };
+    }
+  }
+  let started;
+  try {
+    started = await acceptQuote(id, submission.body);
+  } catch (error) {
+    return { intent: 'accept', failure: failureOf(error) };
+  }
+  return { intent: 'accept', ...paymentStarted(started) };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -14,5 +59,5 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function DashboardQuote({ loaderData }: Route.ComponentProps) {
-  return <QuotePage key={loaderData.id} id={loaderData.id} />;
+  return <QuotePage key={loaderData.id} loaded={loaderData.quote} />;
 }

@@ -1,17 +1,15 @@
 import { useState } from 'react';
-import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { useFetcher } from 'react-router';
 import type { Profile, ProfileUpdateInput } from '../../../shared/api/auth';
 import { registerRules } from '../../../shared/auth/schemas';
 import { required } from '../../../shared/validation/rules';
-import { FormAlert } from '../../components/form-alert';
-import { ApiError } from '../../lib/api-client';
-import { FormColumns, personalFields } from './account-fields';
-import { useProfile } from './api/get-profile';
-import { useUpdateProfile } from './api/update-profile';
+import { Alert, BusyButton, Spinner } from '../../components/plain-controls';
+import { useSessionData, type Failure, type Loaded } from '../../lib/route-data';
+import { PasswordInput, TextButton } from './account-inputs';
 import { dialogs } from './dialog-store';
-import { LinkButton } from './link-button';
-import { PasswordField } from './password-field';
+import { personalInputs } from './personal-inputs';
 import { useAccountForm } from './use-account-form';
+import '../../styles/account-screens.css';
 
 type ProfileValues = {
   Salutation: string;
@@ -25,6 +23,17 @@ type ProfileValues = {
   /** Asked only when the e-mail address changes. */
   CurrentPassword: string;
 };
+
+/** What the profile's route sends to its action, and what the action answers. */
+export type ProfileSubmission = {
+  payload: ProfileUpdateInput;
+  emailChanged: boolean;
+};
+export type ProfileAnswer = { saved: string; failure: null } | { saved: null; failure: Failure };
+
+export const PROFILE_UPDATED = 'Your profile has been updated.';
+export const PROFILE_UPDATED_CONFIRM_EMAIL =
+  'Your profile has been updated. Please confirm your new email address with the link we have sent to it.';
 
 const emailChangedIn = (values: { Email: string }, profile: Profile) =>
   values.Email.trim().toLowerCase() !== profile.Email.toLowerCase();
@@ -64,116 +73,113 @@ const toValues = (p: Profile): ProfileValues => ({
   CurrentPassword: '',
 });
 
-/** The profile page (/dashboard/profile/): GET /public/members, then PUT /public/members/update. */
-export function ProfilePage() {
-  const profile = useProfile();
+/**
+ * The profile page (/dashboard/profile/): the route's loader reads GET /public/members; Save
+ * Profile submits to its action (PUT /public/members/update), after which the profile is read again.
+ */
+export function ProfilePage(props: { profile: Loaded<Profile> }) {
+  const profile = useSessionData(props.profile);
   return (
-    <Stack spacing={2}>
-      <Typography variant="h1">Profile</Typography>
-      {profile.isPending && (
-        <Box sx={{ py: 6, textAlign: 'center' }}>
-          <CircularProgress aria-label="Loading your profile" />
-        </Box>
-      )}
-      {profile.isError && (
+    <div className="screen">
+      <h1>Profile</h1>
+      {profile.failure && (
         <Alert severity="error">Your profile could not be loaded, please try again.</Alert>
       )}
+      {!profile.data && !profile.failure && (
+        <div className="screen__loading">
+          <Spinner label="Loading your profile" />
+        </div>
+      )}
       {profile.data && <ProfileForm key={profile.data.Reference} profile={profile.data} />}
-    </Stack>
+    </div>
   );
 }
 
 function ProfileForm({ profile }: { profile: Profile }) {
-  const update = useUpdateProfile();
-  const [saved, setSaved] = useState<string | null>(null);
-  const failure = update.error instanceof ApiError ? update.error : null;
+  const update = useFetcher<ProfileAnswer>();
+  const answer = update.state === 'idle' ? update.data : undefined;
+  // The success message goes when the customer changes a field again.
+  const [dismissed, setDismissed] = useState<ProfileAnswer | undefined>();
   const form = useAccountForm(
     toValues(profile),
     profileRules(profile),
-    failure?.body?.errors ?? [],
-    () => setSaved(null),
+    answer?.failure?.errors ?? [],
+    () => setDismissed(update.data),
   );
   const emailChanged = emailChangedIn(form.values, profile);
-  const fields = personalFields(form);
+  const fields = personalInputs(form);
 
   const submit = form.handleSubmit((values) => {
-    setSaved(null);
     const emailChanged = emailChangedIn(values, profile);
-    const payload: ProfileUpdateInput = {
-      ...values,
-      Salutation: values.Salutation || undefined,
-      Telephone: values.Telephone || undefined,
-      DOB: values.DOB || undefined,
-      CurrentPassword: emailChanged ? values.CurrentPassword : undefined,
+    const submission: ProfileSubmission = {
+      payload: {
+        ...values,
+        Salutation: values.Salutation || undefined,
+        Telephone: values.Telephone || undefined,
+        DOB: values.DOB || undefined,
+        CurrentPassword: emailChanged ? values.CurrentPassword : undefined,
+      },
+      emailChanged,
     };
-    update.mutate(payload, {
-      onSuccess: () =>
-        setSaved(
-          emailChanged
-            ? 'Your profile has been updated. Please confirm your new email address with the link we have sent to it.'
-            : 'Your profile has been updated.',
-        ),
+    void update.submit(submission, {
+      method: 'post',
+      encType: 'application/json',
     });
   });
 
   // SPEC section 8: a failure with a response shows the response's message as the update error.
-  const updateError = update.isError
-    ? failure
-      ? failure.body?.message || failure.message
+  const failure = answer?.failure;
+  const updateError = failure
+    ? failure.status > 0
+      ? failure.message
       : 'Your profile could not be saved, please try again.'
     : null;
+  const saved = answer && answer !== dismissed ? answer.saved : null;
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Profile">
-      <Stack spacing={2}>
-        <FormAlert severity="error">{updateError}</FormAlert>
-        <FormAlert severity="success">{saved}</FormAlert>
-        <Typography variant="body2" color="text.secondary">
-          Customer reference: <strong>{profile.Reference}</strong>
-        </Typography>
-        <FormColumns
-          left={
-            <>
-              {fields.Salutation}
-              {fields.FirstName}
-              {fields.LastName}
-              {fields.Email}
-              {emailChanged && (
-                <PasswordField
-                  {...form.text('CurrentPassword')}
-                  label="Current password (to change your email address)"
-                  autoComplete="current-password"
-                  fullWidth
-                />
-              )}
-            </>
+    <form noValidate onSubmit={submit} aria-label="Profile" className="account-form">
+      {updateError && <Alert severity="error">{updateError}</Alert>}
+      {saved && <Alert severity="success">{saved}</Alert>}
+      <p className="screen__note">
+        Customer reference: <strong>{profile.Reference}</strong>
+      </p>
+      <div className="account-form__columns">
+        <div>
+          {fields.Salutation}
+          {fields.FirstName}
+          {fields.LastName}
+          {fields.Email}
+          {emailChanged && (
+            <PasswordInput
+              {...form.text('CurrentPassword')}
+              label="Current password (to change your email address)"
+              autoComplete="current-password"
+            />
+          )}
+        </div>
+        <div>
+          {fields.Country}
+          {fields.Telephone}
+          {fields.DOB}
+          {fields.Marketing}
+        </div>
+      </div>
+      <div className="account-form__actions">
+        <TextButton
+          onClick={() =>
+            dialogs.open('forgottenPassword', { email: profile.Email, hideBackToLogin: true })
           }
-          right={
-            <>
-              {fields.Country}
-              {fields.Telephone}
-              {fields.DOB}
-              {fields.Marketing}
-            </>
-          }
-        />
-        <Stack
-          direction={{ xs: 'column-reverse', sm: 'row' }}
-          spacing={2}
-          sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
         >
-          <LinkButton
-            onClick={() =>
-              dialogs.open('forgottenPassword', { email: profile.Email, hideBackToLogin: true })
-            }
-          >
-            Change your password
-          </LinkButton>
-          <Button type="submit" variant="contained" size="large" loading={update.isPending}>
-            Save Profile
-          </Button>
-        </Stack>
-      </Stack>
-    </Box>
+          Change your password
+        </TextButton>
+        <BusyButton
+          type="submit"
+          className="button--contained button--large"
+          busy={update.state !== 'idle'}
+        >
+          Save Profile
+        </BusyButton>
+      </div>
+    </form>
   );
 }

@@ -1,139 +1,146 @@
-import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardActions,
-  CardContent,
-  Chip,
-  CircularProgress,
-  Pagination,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { mdiDelete, mdiPencil } from '@mdi/js';
+import { Suspense, useEffect, useState } from 'react';
+import { useFetcher, useRevalidator } from 'react-router';
 import type { AddressType } from '../../../shared/addresses';
-import type { Address } from '../../../shared/api/addresses';
-import { DialogFrame } from '../../components/dialog-frame';
-import { FormAlert } from '../../components/form-alert';
-import { DeleteIcon, EditIcon } from '../../components/mui-icons';
-import { ApiError } from '../../lib/api-client';
-import { AddressDialog } from './address-form';
+import type { Address, AddressList } from '../../../shared/api/addresses';
+import { Icon, icons } from '../../components/icons';
+import { Pager } from '../../components/pager';
+import { Alert, BusyButton, Spinner } from '../../components/plain-controls';
+import { PlainDialog } from '../../components/plain-dialog';
+import { lazyChunk } from '../../lib/lazy';
+import { answerMessage, type Failure, type Loaded, useSessionData } from '../../lib/route-data';
 import { AddressText } from './address-text';
-import { useDeleteAddress } from './api/delete-address';
-import { useAddresses } from './api/use-addresses';
+import '../../styles/account-screens.css';
+import './addresses.css';
+
+/**
+ * The address form (features/addresses/address-form.tsx), loaded as the checkout's chooser loads
+ * it: its code is fetched once the book is shown, so "Add" answers at once.
+ */
+const loadAddressDialog = () => import('./address-form');
+const AddressDialog = lazyChunk('address-form', loadAddressDialog);
 
 type Editing = { address: Address | null; type: AddressType };
 
+/** What the Address Book's action answers (routes/dashboard-addresses.tsx): deleted, or why not. */
+export type DeleteAnswer = { failure: Failure | null };
+
+/** The address of a page of the book. */
+export const bookPage = (page: number) => `/dashboard/addresses/${page > 1 ? `?page=${page}` : ''}`;
+
 /**
  * The Address Book (/dashboard/addresses/): the customer's saved addresses as cards, 10 a page in
- * the order of SPEC section 9 (Updated ascending), each with Edit and Delete (after a
- * confirmation); new delivery and billing addresses are added in a dialog.
+ * the order of SPEC section 9 (Updated ascending), the page in the address (`?page=2`), each with
+ * Edit and Delete (after a confirmation); new delivery and billing addresses are added in a
+ * dialog. The route's loader reads the page; Delete submits to its action; a saved address has
+ * the loader read the page again.
  */
-export function AddressBookPage() {
-  const [page, setPage] = useState(1);
-  const list = useAddresses({ options: { page } });
+export function AddressBookPage(props: { list: Loaded<AddressList>; page: number }) {
+  const list = useSessionData(props.list);
+  const revalidator = useRevalidator();
   const [editing, setEditing] = useState<Editing | null>(null);
+  // Mounted from the first Add or Edit on, so that it is drawn where it was.
+  const [formUsed, setFormUsed] = useState(false);
   const [deleting, setDeleting] = useState<Address | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.itemsPerPage)) : 1;
 
-  // The last address of the last page was deleted: show the page before it.
-  if (data && !list.isPlaceholderData && page > pages) setPage(pages);
+  useEffect(() => {
+    void loadAddressDialog();
+  }, []);
 
-  const add = (type: AddressType) => {
+  const edit = (next: Editing) => {
     setNotice(null);
-    setEditing({ address: null, type });
+    setFormUsed(true);
+    setEditing(next);
   };
 
   return (
-    <Stack spacing={2}>
-      <Typography variant="h1">Address Book</Typography>
-      <Typography color="text.secondary">
+    <div className="screen">
+      <h1>Address Book</h1>
+      <p className="screen__muted">
         Save the island addresses we deliver to, and the billing address of your card, to choose
         them at checkout.
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <Button variant="contained" onClick={() => add('Delivery')}>
+      </p>
+      <div className="screen__actions">
+        <button
+          type="button"
+          className="button button--contained"
+          onClick={() => edit({ address: null, type: 'Delivery' })}
+        >
           Add a delivery address
-        </Button>
-        <Button variant="outlined" onClick={() => add('Billing')}>
+        </button>
+        <button
+          type="button"
+          className="button button--outlined"
+          onClick={() => edit({ address: null, type: 'Billing' })}
+        >
           Add a billing address
-        </Button>
-      </Stack>
-      <FormAlert severity="success" onClose={() => setNotice(null)}>
+        </button>
+      </div>
+      <Alert
+        severity="success"
+        action={
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Close"
+            onClick={() => setNotice(null)}
+          >
+            <Icon path={icons.close} />
+          </button>
+        }
+      >
         {notice}
-      </FormAlert>
+      </Alert>
 
-      {list.isPending && (
-        <Box sx={{ py: 6, textAlign: 'center' }}>
-          <CircularProgress aria-label="Loading your addresses" />
-        </Box>
-      )}
-      {list.isError && (
+      {list.failure && (
         <Alert severity="error">Your addresses could not be loaded, please try again.</Alert>
       )}
-      {data && data.total === 0 && (
-        <Typography sx={{ py: 2 }}>You have no saved addresses yet.</Typography>
+      {!data && !list.failure && (
+        <div className="screen__loading">
+          <Spinner label="Loading your addresses" />
+        </div>
       )}
+      {data && data.total === 0 && <p>You have no saved addresses yet.</p>}
       {data && data.items.length > 0 && (
-        <Box
-          component="ul"
-          aria-label="Saved addresses"
-          sx={{
-            listStyle: 'none',
-            m: 0,
-            p: 0,
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
-          }}
-        >
+        <ul className="address-book" aria-label="Saved addresses">
           {data.items.map((address) => (
-            <Box component="li" key={address.Id} sx={{ display: 'flex' }}>
+            <li key={address.Id}>
               <AddressCard
                 address={address}
-                onEdit={() => {
-                  setNotice(null);
-                  setEditing({ address, type: address.Type });
-                }}
+                onEdit={() => edit({ address, type: address.Type })}
                 onDelete={() => {
                   setNotice(null);
                   setDeleting(address);
                 }}
               />
-            </Box>
+            </li>
           ))}
-        </Box>
+        </ul>
       )}
-      {pages > 1 && (
-        <Pagination
-          count={pages}
-          page={Math.min(page, pages)}
-          onChange={(_event, next) => setPage(next)}
-          color="primary"
-          sx={{ alignSelf: 'center' }}
-          getItemAriaLabel={(type, item, selected) =>
-            type === 'page'
-              ? `${selected ? 'Page' : 'Go to page'} ${item}`
-              : `Go to the ${type} page`
-          }
-        />
-      )}
+      <Pager page={props.page} count={pages} to={bookPage} label="Address pages" />
 
-      <AddressDialog
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        address={editing?.address}
-        type={editing?.type ?? 'Delivery'}
-        onSaved={() => {
-          setNotice(
-            editing?.address ? 'Your address has been updated.' : 'Your address has been saved.',
-          );
-          setEditing(null);
-        }}
-      />
+      {formUsed && (
+        <Suspense fallback={null}>
+          <AddressDialog
+            open={editing !== null}
+            onClose={() => setEditing(null)}
+            address={editing?.address}
+            type={editing?.type ?? 'Delivery'}
+            onSaved={() => {
+              setNotice(
+                editing?.address
+                  ? 'Your address has been updated.'
+                  : 'Your address has been saved.',
+              );
+              setEditing(null);
+              void revalidator.revalidate();
+            }}
+          />
+        </Suspense>
+      )}
       <DeleteAddressDialog
         address={deleting}
         onClose={() => setDeleting(null)}
@@ -142,7 +149,7 @@ export function AddressBookPage() {
           setDeleting(null);
         }}
       />
-    </Stack>
+    </div>
   );
 }
 
@@ -155,32 +162,34 @@ function AddressCard({
   onEdit(): void;
   onDelete(): void;
 }) {
+  const delivery = address.Type === 'Delivery';
   return (
-    <Card variant="outlined" sx={{ display: 'flex', flexDirection: 'column', width: '100%' }}>
-      <CardContent sx={{ flexGrow: 1 }}>
-        <Chip
-          label={address.Type}
-          size="small"
-          color={address.Type === 'Delivery' ? 'primary' : 'default'}
-          variant={address.Type === 'Delivery' ? 'filled' : 'outlined'}
-          sx={{ mb: 1 }}
-        />
+    <div className="card address-card">
+      <div className="address-card__body">
+        <span className={`chip${delivery ? ' chip--primary' : ''}`}>{address.Type}</span>
         <AddressText address={address} />
-      </CardContent>
-      <CardActions sx={{ justifyContent: 'flex-end' }}>
-        <Button startIcon={<EditIcon />} onClick={onEdit} aria-label={`Edit ${address.Line1}`}>
+      </div>
+      <div className="address-card__actions">
+        <button
+          type="button"
+          className="button"
+          onClick={onEdit}
+          aria-label={`Edit ${address.Line1}`}
+        >
+          <Icon path={mdiPencil} size={20} />
           Edit
-        </Button>
-        <Button
-          startIcon={<DeleteIcon />}
-          color="error"
+        </button>
+        <button
+          type="button"
+          className="button button--danger"
           onClick={onDelete}
           aria-label={`Delete ${address.Line1}`}
         >
+          <Icon path={mdiDelete} size={20} />
           Delete
-        </Button>
-      </CardActions>
-    </Card>
+        </button>
+      </div>
+    </div>
   );
 }
 
@@ -194,48 +203,61 @@ function DeleteAddressDialog({
   onClose(): void;
   onDeleted(): void;
 }) {
-  const remove = useDeleteAddress();
-  const [shown, setShown] = useState<Address | null>(address);
-  // Keep the address on screen while the dialog fades out.
-  if (address && address !== shown) setShown(address);
-  const failure = remove.error instanceof ApiError ? remove.error : null;
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <DialogFrame open={address !== null} onClose={close} title="Delete this address?" width={500}>
-      <Stack spacing={2}>
-        <FormAlert severity="error">
-          {remove.isError &&
-            (failure && failure.status !== 401
-              ? failure.message
-              : 'The address could not be deleted, please try again.')}
-        </FormAlert>
-        {shown && <AddressText address={shown} />}
-        <Typography>
-          It goes from your address book; orders already placed keep the address they were sent to.
-        </Typography>
-        <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
-          <Button onClick={close}>Cancel</Button>
-          <Button
-            variant="contained"
-            color="error"
-            loading={remove.isPending}
-            onClick={() =>
-              address &&
-              remove.mutate(address.Id, {
-                onSuccess: () => {
-                  remove.reset();
-                  onDeleted();
-                },
-              })
-            }
-          >
-            Delete
-          </Button>
-        </Stack>
-      </Stack>
-    </DialogFrame>
+    <PlainDialog open={address !== null} onClose={onClose} title="Delete this address?" width={500}>
+      {/* Mounted while open: a failure shown once is gone when the dialog is opened again. */}
+      {address && (
+        <DeleteConfirmation
+          key={address.Id}
+          address={address}
+          onClose={onClose}
+          onDeleted={onDeleted}
+        />
+      )}
+    </PlainDialog>
+  );
+}
+
+function DeleteConfirmation({
+  address,
+  onClose,
+  onDeleted,
+}: {
+  address: Address;
+  onClose(): void;
+  onDeleted(): void;
+}) {
+  const remove = useFetcher<DeleteAnswer>();
+  const answer = remove.state === 'idle' ? remove.data : undefined;
+  useEffect(() => {
+    if (answer?.failure === null) onDeleted();
+    // Once per answer: the caller's function is new at each of its renders.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer]);
+  const failure = answer?.failure;
+  return (
+    <div className="confirmation">
+      {failure && (
+        <Alert severity="error">
+          {answerMessage(failure, 'The address could not be deleted, please try again.')}
+        </Alert>
+      )}
+      <AddressText address={address} />
+      <p>
+        It goes from your address book; orders already placed keep the address they were sent to.
+      </p>
+      <div className="confirmation__actions">
+        <button type="button" className="button" onClick={onClose}>
+          Cancel
+        </button>
+        <BusyButton
+          className="button--contained button--danger"
+          busy={remove.state !== 'idle'}
+          onClick={() => void remove.submit({ Id: address.Id }, { method: 'post' })}
+        >
+          Delete
+        </BusyButton>
+      </div>
+    </div>
   );
 }

@@ -5,7 +5,7 @@ import { stepPath } from '../../../shared/booking-steps';
 import { formatMoney, toPence } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
 import { MESSAGES } from '../../../shared/validation/messages';
-import { Alert, Skeleton, Spinner } from '../../components/plain-controls';
+import { Alert, BusyButton, Skeleton } from '../../components/plain-controls';
 import { ApiError } from '../../lib/api-client';
 import { useChosenAddresses } from '../addresses/chosen-addresses';
 import { BasketItemCard } from '../basket/basket-item-card';
@@ -259,15 +259,15 @@ function CheckoutForm() {
             ))}
           </Alert>
         )}
-        <button
+        <BusyButton
           type="submit"
-          className={`button button--contained button--large button--block${sending ? ' button--busy' : ''}`}
-          disabled={sending || isPending || isError}
+          className="button--contained button--large button--block"
+          busy={sending}
+          disabled={isPending || isError}
           data-testid="pay-button"
         >
-          <span className="button__label">Pay {isPending ? '' : formatMoney(payPence)}</span>
-          {sending && <Spinner />}
-        </button>
+          Pay {isPending ? '' : formatMoney(payPence)}
+        </BusyButton>
         <p className="checkout__note">
           You pay on our payment provider’s secure page. Your bookings stay in your basket until the
           payment is made.

@@ -2,7 +2,7 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { CheckDiscountResult } from '../../../shared/api/checkout';
 import { DISCOUNT_CODE_PATTERN, normaliseDiscountCode } from '../../../shared/discounts';
 import { MESSAGES } from '../../../shared/validation/messages';
-import { Spinner } from '../../components/plain-controls';
+import { BusyButton } from '../../components/plain-controls';
 import { FormField } from '../order/booking-fields';
 import './checkout.css';
 
@@ -81,15 +81,9 @@ export function DiscountField({ code, applied, checking, error, onApply, onRemov
         autoCapitalize="characters"
         spellCheck={false}
       />
-      <button
-        type="button"
-        className={`button button--outlined${checking ? ' button--busy' : ''}`}
-        onClick={apply}
-        disabled={checking}
-      >
-        <span className="button__label">Apply</span>
-        {checking && <Spinner />}
-      </button>
+      <BusyButton className="button--outlined" onClick={apply} busy={checking}>
+        Apply
+      </BusyButton>
     </div>
   );
 }

@@ -1,15 +1,13 @@
-import { Alert, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
-import { useNavigate } from 'react-router';
+import { useFetcher } from 'react-router';
 import { CHECKOUT_MESSAGES } from '../../../shared/checkout-messages';
-import type { InvoiceStatus } from '../../../shared/api/orders';
+import type { Invoice, InvoiceStatus } from '../../../shared/api/orders';
 import { formatDisplayDate } from '../../../shared/dates';
 import { formatPounds } from '../../../shared/money';
 import { FactList, type Fact } from '../../components/fact-list';
-import { FormAlert } from '../../components/form-alert';
-import { ApiError } from '../../lib/api-client';
-import { useInvoice } from './api/get-invoice';
-import { usePayInvoice } from './api/pay-invoice';
-import { useLeaveForPayment } from './use-leave-for-payment';
+import { Alert, BusyButton, Skeleton } from '../../components/plain-controls';
+import { refusalMessage, useSessionData, type Failure, type Loaded } from '../../lib/route-data';
+import { useLeaveOnceStarted } from './use-leave-for-payment';
+import '../../styles/account-screens.css';
 
 const STATUS_WORDS: Readonly<Record<InvoiceStatus, string>> = {
   unpaid: 'Awaiting payment',
@@ -20,40 +18,29 @@ const STATUS_WORDS: Readonly<Record<InvoiceStatus, string>> = {
 export const PAY_INVOICE_FAILED =
   'The payment could not be started, and nothing was taken. Please try again.';
 
+/** What the pay route's action answers (routes/dashboard-pay.tsx): the payment page, or why not. */
+export type PayAnswer =
+  { checkoutUrl: string; failure?: undefined } | { checkoutUrl?: undefined; failure: Failure };
+
 /**
  * /dashboard/pay/{id}: one of the customer's invoices (something more owed on an order, e.g.
  * excess carriage): its reference, order, reason, amount and status; Pay while unpaid (on the
- * provider's payment page), and when it was paid once it is.
+ * provider's payment page), and when it was paid once it is. The route's loader reads it; Pay
+ * submits to its action.
  */
-export function PayInvoice({ id }: { id: number }) {
-  const navigate = useNavigate();
-  const invoice = useInvoice(id);
-  const pay = usePayInvoice();
-  const { leaving, leave } = useLeaveForPayment();
-
-  if (invoice.isPending) return <Skeleton variant="rounded" height={240} />;
-  if (invoice.isError) {
-    const notFound = invoice.error instanceof ApiError && invoice.error.status === 404;
+export function PayInvoice(props: { invoice: Loaded<Invoice> }) {
+  const invoice = useSessionData(props.invoice);
+  if (invoice.failure) {
     return (
       <Alert severity="error">
-        {notFound
+        {invoice.failure.status === 404
           ? CHECKOUT_MESSAGES.invoiceNotFound
           : 'This invoice could not be loaded just now. Please reload the page.'}
       </Alert>
     );
   }
-  const { data } = invoice;
-
-  const start = () =>
-    pay.mutate(id, {
-      onSuccess: ({ Payment }) => {
-        if (Payment.Status === 'paid' || !Payment.CheckoutUrl) {
-          navigate(`/payment/success/?ref=${encodeURIComponent(Payment.Reference)}`);
-          return;
-        }
-        leave(Payment.CheckoutUrl);
-      },
-    });
+  if (!invoice.data) return <Skeleton height={240} />;
+  const data = invoice.data;
 
   const rows: Fact[] = [
     ['Invoice', data.Reference, 'invoice-reference'],
@@ -66,38 +53,14 @@ export function PayInvoice({ id }: { id: number }) {
   if (data.PaidAt) rows.push(['Paid on', formatDisplayDate(new Date(data.PaidAt)), 'invoice-paid']);
 
   return (
-    <Stack spacing={3}>
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
+    <div className="screen screen--roomy">
+      <h1 className="screen__title--long">
         {data.Status === 'unpaid' ? 'Pay invoice' : 'Invoice'} {data.Reference}
-      </Typography>
-      <Card variant="outlined">
-        <CardContent>
-          <FactList rows={rows} />
-        </CardContent>
-      </Card>
-      {data.Status === 'unpaid' && (
-        <Stack spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-          {pay.isError && (
-            <FormAlert severity="error">
-              {pay.error instanceof ApiError && pay.error.status < 500 && pay.error.status !== 401
-                ? pay.error.message
-                : PAY_INVOICE_FAILED}
-            </FormAlert>
-          )}
-          <Button
-            variant="contained"
-            size="large"
-            onClick={start}
-            loading={pay.isPending || leaving}
-            data-testid="pay-invoice"
-          >
-            Pay {formatPounds(data.Amount)}
-          </Button>
-          <Typography variant="body2" color="text.secondary">
-            You pay on our payment provider’s secure page.
-          </Typography>
-        </Stack>
-      )}
+      </h1>
+      <div className="card">
+        <FactList rows={rows} />
+      </div>
+      {data.Status === 'unpaid' && <PayButton amount={data.Amount} />}
       {data.Status === 'paid' && (
         <Alert severity="success">
           This invoice was paid
@@ -108,6 +71,27 @@ export function PayInvoice({ id }: { id: number }) {
       {data.Status === 'void' && (
         <Alert severity="info">This invoice was cancelled, so nothing is due.</Alert>
       )}
-    </Stack>
+    </div>
+  );
+}
+
+/** Pay: the route's action starts the payment, then the browser leaves for the provider's page. */
+function PayButton({ amount }: { amount: number }) {
+  const fetcher = useFetcher<PayAnswer>();
+  const leaving = useLeaveOnceStarted(fetcher.data?.checkoutUrl);
+  const failure = fetcher.state === 'idle' ? fetcher.data?.failure : undefined;
+  return (
+    <div className="screen__pay">
+      {failure && <Alert severity="error">{refusalMessage(failure, PAY_INVOICE_FAILED)}</Alert>}
+      <BusyButton
+        className="button--contained button--large"
+        busy={fetcher.state !== 'idle' || leaving}
+        onClick={() => void fetcher.submit(null, { method: 'post' })}
+        data-testid="pay-invoice"
+      >
+        Pay {formatPounds(amount)}
+      </BusyButton>
+      <p className="screen__note">You pay on our payment provider’s secure page.</p>
+    </div>
   );
 }

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { redirect } from 'react-router';
+import type { CheckoutResult } from '../../../shared/api/checkout';
 
 /**
  * Sends the browser to the payment page, keeping the button busy while that page loads. Coming
@@ -19,4 +21,27 @@ export function useLeaveForPayment() {
     window.location.assign(url);
   };
   return { leaving, leave };
+}
+
+/**
+ * For a route's action that started a payment (an invoice, an accepted quote): nothing left to
+ * pay goes to the payment's success page; otherwise the action answers the provider's page, for
+ * `useLeaveOnceStarted`.
+ */
+export function paymentStarted({ Payment }: CheckoutResult) {
+  if (Payment.Status === 'paid' || !Payment.CheckoutUrl) {
+    throw redirect(`/payment/success/?ref=${encodeURIComponent(Payment.Reference)}`);
+  }
+  return { checkoutUrl: Payment.CheckoutUrl };
+}
+
+/** Leaves for the payment page an action answered (paymentStarted), once; `leaving` meanwhile. */
+export function useLeaveOnceStarted(checkoutUrl: string | undefined) {
+  const { leaving, leave } = useLeaveForPayment();
+  useEffect(() => {
+    if (checkoutUrl) leave(checkoutUrl);
+    // `leave` is a new function each render; the address alone says when to go.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [checkoutUrl]);
+  return leaving;
 }

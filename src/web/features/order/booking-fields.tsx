@@ -25,10 +25,11 @@ export interface FieldProps {
   hint?: ReactNode;
   /** What the number is in: pounds before it, a measure after it (with the decimal keypad). */
   unit?: Unit;
-  /** The input's type (text unless said; a search box). */
-  type?: 'text' | 'search';
+  /** The input's type (text unless said: a search box, the account forms' e-mail, password, telephone). */
+  type?: 'text' | 'search' | 'email' | 'password' | 'tel';
   /** The most characters the field takes. */
   maxLength?: number;
+  autoFocus?: boolean;
   /** The keyboard a phone shows (the input's inputMode). */
   keyboard?: 'numeric' | 'url';
   required?: boolean;

@@ -1,38 +1,33 @@
 import { useRef, useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Checkbox,
-  Divider,
-  FormControlLabel,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { useNavigate } from 'react-router';
-import type { FieldError } from '../../../shared/api/errors';
-import type { CustomerQuote } from '../../../shared/api/quotes';
+import { useFetcher } from 'react-router';
+import type { OrderExtra } from '../../../shared/api/catalogue';
+import type { AcceptQuoteRequest, CustomerQuote } from '../../../shared/api/quotes';
 import { CHECKOUT_MESSAGES } from '../../../shared/checkout-messages';
 import { formatMoney, formatPounds } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
 import { MESSAGES } from '../../../shared/validation/messages';
-import { FormAlert } from '../../components/form-alert';
-import { ApiError } from '../../lib/api-client';
+import { Alert, BusyButton, Choice } from '../../components/plain-controls';
+import { refusalMessage, type Failure } from '../../lib/route-data';
 import { useChosenAddresses } from '../addresses/chosen-addresses';
 import { PriceLines } from '../basket/price-lines';
 import { plainWords } from '../checkout/checkout-request';
 import { AddressChoices, FieldErrors, focusFirstError, TermsField } from '../checkout/form-parts';
-import { useLeaveForPayment } from '../checkout/use-leave-for-payment';
-import { useCatalogue } from '../order/use-catalogue';
-import { useAcceptQuote } from './api/answer-quote';
+import { useLeaveOnceStarted } from '../checkout/use-leave-for-payment';
 import { DeclineQuoteDialog } from './decline-quote-dialog';
 import { QuoteCard, QuotedBooking, QuotedPrice } from './quote-details';
 
 export const ACCEPT_FAILED =
   'Your payment could not be started, and nothing was taken. Please try again.';
+
+/** What the quote route's action answers (routes/dashboard-quote.tsx). */
+export type QuoteAnswer =
+  | { intent: 'accept'; checkoutUrl: string; failure?: undefined }
+  | { intent: 'accept' | 'decline'; checkoutUrl?: undefined; failure: Failure }
+  | { intent: 'decline'; checkoutUrl?: undefined; failure: null };
+
+/** What the form sends to the route's action. */
+export type QuoteSubmission =
+  { intent: 'accept'; body: AcceptQuoteRequest } | { intent: 'decline' };
 
 type Place = 'extras' | 'delivery' | 'billing' | 'terms' | 'general';
 
@@ -44,7 +39,7 @@ const PLACES: Readonly<Record<string, [Place, string]>> = {
 };
 
 /** The server's refusal, put under the part of the page where it can be put right. */
-function placeErrors(error: unknown): Record<Place, string[]> {
+function placeErrors(failure: Failure | undefined): Record<Place, string[]> {
   const placed: Record<Place, string[]> = {
     extras: [],
     delivery: [],
@@ -52,13 +47,9 @@ function placeErrors(error: unknown): Record<Place, string[]> {
     terms: [],
     general: [],
   };
-  if (!error) return placed;
-  const fields: FieldError[] = error instanceof ApiError ? (error.body?.errors ?? []) : [];
-  if (fields.length === 0) {
-    const known = error instanceof ApiError && error.status < 500 && error.status !== 401;
-    placed.general.push(known ? error.message : ACCEPT_FAILED);
-  }
-  for (const { field, error: message } of fields) {
+  if (!failure) return placed;
+  if (failure.errors.length === 0) placed.general.push(refusalMessage(failure, ACCEPT_FAILED));
+  for (const { field, error: message } of failure.errors) {
     const [place, label] = PLACES[field.split('.')[0]] ?? ['general', 'The quote'];
     placed[place].push(plainWords(label, message));
   }
@@ -68,21 +59,29 @@ function placeErrors(error: unknown): Record<Place, string[]> {
 /**
  * A Quote Ready quote: the price and the booking it answers, the enabled extras with the running
  * total (the shared pricing rules; the server prices it again), the delivery address (on the
- * quote's island) and the billing address, the terms, Accept and pay, and Decline.
+ * quote's island) and the billing address, the terms, Accept and pay, and Decline. Accept and
+ * Decline submit to the route's action.
  */
-export function AcceptQuoteForm({ quote }: { quote: CustomerQuote }) {
-  const navigate = useNavigate();
+export function AcceptQuoteForm({
+  quote,
+  extras,
+}: {
+  quote: CustomerQuote;
+  /** Every extra (hidden ones too), or null when they could not be read. */
+  extras: readonly OrderExtra[] | null;
+}) {
   const formRef = useRef<HTMLFormElement>(null);
-  const extras = useCatalogue();
-  const offered = extras.extras.filter((extra) => extra.Enabled);
+  const offered = (extras ?? []).filter((extra) => extra.Enabled);
   const [selected, setSelected] = useState<number[]>([]);
   const { Delivery: delivery, Billing: billing } = useChosenAddresses();
   const [accepted, setAccepted] = useState(false);
   const [attempted, setAttempted] = useState(false);
   const [declining, setDeclining] = useState(false);
-  const accept = useAcceptQuote(quote.Id);
-  const { leaving, leave } = useLeaveForPayment();
-  const errors = placeErrors(accept.error);
+  const accept = useFetcher<QuoteAnswer>();
+  const leaving = useLeaveOnceStarted(accept.data?.checkoutUrl);
+  const errors = placeErrors(
+    accept.state === 'idle' ? (accept.data?.failure ?? undefined) : undefined,
+  );
 
   const order = {
     QuotePrice: quote.QuotePrice,
@@ -106,81 +105,56 @@ export function AcceptQuoteForm({ quote }: { quote: CustomerQuote }) {
       focusFirstError(formRef.current);
       return;
     }
-    accept.mutate(
-      {
+    const submission: QuoteSubmission = {
+      intent: 'accept',
+      body: {
         selectedExtras: selected,
         DeliveryAddressId: delivery.Id,
         BillingAddressId: billing.Id,
         TermsAccepted: true,
       },
-      {
-        onSuccess: ({ Payment }) => {
-          if (Payment.Status === 'paid' || !Payment.CheckoutUrl) {
-            navigate(`/payment/success/?ref=${encodeURIComponent(Payment.Reference)}`);
-          } else leave(Payment.CheckoutUrl); // the button stays busy while the page loads
-        },
-      },
-    );
+    };
+    void accept.submit(submission, { method: 'post', encType: 'application/json' });
   };
 
   return (
-    <Box
-      component="form"
+    <form
       ref={formRef}
       onSubmit={submit}
       noValidate
       aria-label="Accept the quote"
-      sx={{
-        display: 'grid',
-        gap: 3,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 320px' },
-        alignItems: 'start',
-      }}
+      className="accept-quote"
     >
-      <Stack spacing={3} sx={{ minWidth: 0 }}>
+      <div className="accept-quote__main">
         <QuotedPrice quote={quote} />
         <QuotedBooking quote={quote} />
         <QuoteCard title="Extras">
-          <Typography color="text.secondary" sx={{ mb: 1.5 }}>
+          <p className="quote-card__intro">
             Add what your delivery needs; the total updates as you tick.
-          </Typography>
-          {extras.isError && (
+          </p>
+          {extras === null && (
             <Alert severity="warning">
               Extras could not be loaded just now. Please reload the page to add any.
             </Alert>
           )}
-          <Stack spacing={1} role="group" aria-label="Extras">
-            {extras.isPending
-              ? Array.from({ length: 3 }, (_, i) => (
-                  <Skeleton key={i} variant="rounded" height={56} />
-                ))
-              : offered.map((extra) => (
-                  <FormControlLabel
-                    key={extra.Id}
-                    sx={{ m: 0, alignItems: 'flex-start' }}
-                    slotProps={{ typography: { component: 'div', sx: { flex: 1, pt: 1 } } }}
-                    control={
-                      <Checkbox
-                        checked={selected.includes(extra.Id)}
-                        onChange={(_event, on) => toggle(extra.Id, on)}
-                      />
-                    }
-                    label={
-                      <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
-                        <Box>
-                          <Typography sx={{ fontWeight: 600 }}>{extra.Name}</Typography>
-                          <Typography variant="body2" color="text.secondary">
-                            {extra.Description}
-                          </Typography>
-                        </Box>
-                        <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                          +{formatPounds(extra.Price)}
-                        </Typography>
-                      </Stack>
-                    }
-                  />
-                ))}
-          </Stack>
+          <div className="accept-quote__extras" role="group" aria-label="Extras">
+            {offered.map((extra) => (
+              <Choice
+                key={extra.Id}
+                checked={selected.includes(extra.Id)}
+                onChange={(event) => toggle(extra.Id, event.target.checked)}
+                label={
+                  <span className="accept-quote__extra">
+                    <span>
+                      <span className="accept-quote__extra-name">{extra.Name}</span>
+                      <span className="screen__note">{extra.Description}</span>
+                    </span>
+                    <span className="accept-quote__extra-price">+{formatPounds(extra.Price)}</span>
+                  </span>
+                }
+              />
+            ))}
+          </div>
           <FieldErrors messages={errors.extras} />
         </QuoteCard>
         <AddressChoices
@@ -190,70 +164,48 @@ export function AcceptQuoteForm({ quote }: { quote: CustomerQuote }) {
             billing: [shown('billing'), ...errors.billing],
           }}
         />
-      </Stack>
+      </div>
 
-      <Card variant="outlined" sx={{ position: { lg: 'sticky' }, top: { lg: 88 } }}>
-        <CardContent>
-          <Stack spacing={2}>
-            <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
-              Your answer
-            </Typography>
-            <PriceLines order={order} />
-            <Divider />
-            <Stack
-              direction="row"
-              sx={{ justifyContent: 'space-between' }}
-              aria-live="polite"
-              aria-atomic="true"
-            >
-              <Typography sx={{ fontWeight: 700, fontSize: '1.125rem' }}>Total to pay</Typography>
-              <Typography
-                sx={{ fontWeight: 700, fontSize: '1.125rem', fontVariantNumeric: 'tabular-nums' }}
-                data-testid="quote-total"
-              >
-                {formatMoney(totalPence)}
-              </Typography>
-            </Stack>
-            <TermsField
-              checked={accepted}
-              onChange={setAccepted}
-              error={shown('terms') ?? errors.terms[0]}
-            />
-            {errors.general.length > 0 && (
-              <FormAlert severity="error">
-                {errors.general.map((message) => (
-                  <div key={message}>{message}</div>
-                ))}
-              </FormAlert>
-            )}
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              fullWidth
-              loading={accept.isPending || leaving}
-              disabled={extras.isPending}
-              data-testid="accept-quote"
-            >
-              Accept and pay {formatMoney(totalPence)}
-            </Button>
-            <Typography variant="body2" color="text.secondary">
-              You pay on our payment provider’s secure page.
-            </Typography>
-            <Divider />
-            <Button
-              variant="outlined"
-              color="error"
-              fullWidth
-              onClick={() => setDeclining(true)}
-              data-testid="decline-quote"
-            >
-              Decline the quote
-            </Button>
-          </Stack>
-        </CardContent>
-      </Card>
+      <div className="card accept-quote__answer">
+        <h2>Your answer</h2>
+        <PriceLines order={order} />
+        <hr />
+        <p className="accept-quote__total" aria-live="polite" aria-atomic="true">
+          <span>Total to pay</span>
+          <span data-testid="quote-total">{formatMoney(totalPence)}</span>
+        </p>
+        <TermsField
+          checked={accepted}
+          onChange={setAccepted}
+          error={shown('terms') ?? errors.terms[0]}
+        />
+        {errors.general.length > 0 && (
+          <Alert severity="error">
+            {errors.general.map((message) => (
+              <div key={message}>{message}</div>
+            ))}
+          </Alert>
+        )}
+        <BusyButton
+          type="submit"
+          className="button--contained button--large button--block"
+          busy={accept.state !== 'idle' || leaving}
+          data-testid="accept-quote"
+        >
+          Accept and pay {formatMoney(totalPence)}
+        </BusyButton>
+        <p className="screen__note">You pay on our payment provider’s secure page.</p>
+        <hr />
+        <button
+          type="button"
+          className="button button--outlined button--danger button--block"
+          onClick={() => setDeclining(true)}
+          data-testid="decline-quote"
+        >
+          Decline the quote
+        </button>
+      </div>
       <DeclineQuoteDialog quote={quote} open={declining} onClose={() => setDeclining(false)} />
-    </Box>
+    </form>
   );
 }

@@ -1,12 +1,17 @@
-import { Button, Stack, Typography } from '@mui/material';
+import { useId } from 'react';
+import { useFetcher } from 'react-router';
 import type { CustomerQuote } from '../../../shared/api/quotes';
 import { formatPounds } from '../../../shared/money';
-import { DialogFrame } from '../../components/dialog-frame';
-import { FormAlert } from '../../components/form-alert';
-import { ApiError } from '../../lib/api-client';
-import { useDeclineQuote } from './api/answer-quote';
+import { Alert, BusyButton } from '../../components/plain-controls';
+import { PlainDialog } from '../../components/plain-dialog';
+import { refusalMessage } from '../../lib/route-data';
+import type { QuoteAnswer, QuoteSubmission } from './accept-quote-form';
+import '../../styles/account-screens.css';
 
-/** Asks before declining: a declined quote cannot be accepted afterwards. */
+/**
+ * Asks before declining: a declined quote cannot be accepted afterwards. Decline submits to the
+ * route's action; the quote is read again and shown declined.
+ */
 export function DeclineQuoteDialog({
   quote,
   open,
@@ -16,38 +21,59 @@ export function DeclineQuoteDialog({
   open: boolean;
   onClose(): void;
 }) {
-  const decline = useDeclineQuote(quote.Id);
-  const failure = decline.error instanceof ApiError ? decline.error : null;
-  const close = () => {
-    decline.reset();
-    onClose();
-  };
+  const textId = useId();
   return (
-    <DialogFrame open={open} onClose={close} title="Decline this quote?" width={500}>
-      <Stack spacing={2}>
-        <FormAlert severity="error">
-          {decline.isError &&
-            (failure && failure.status < 500 && failure.status !== 401
-              ? failure.message
-              : 'The quote could not be declined just now. Please try again.')}
-        </FormAlert>
-        <Typography>
-          You will not be able to accept the quote of{' '}
-          {quote.QuotePrice === null ? '' : `${formatPounds(quote.QuotePrice)} `}for{' '}
-          {quote.ItemDescription} afterwards. To send it later, ask us for a new quote.
-        </Typography>
-        <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
-          <Button onClick={close}>Keep the quote</Button>
-          <Button
-            variant="contained"
-            color="error"
-            loading={decline.isPending}
-            onClick={() => decline.mutate(undefined, { onSuccess: onClose })}
-          >
-            Decline
-          </Button>
-        </Stack>
-      </Stack>
-    </DialogFrame>
+    <PlainDialog
+      open={open}
+      onClose={onClose}
+      title="Decline this quote?"
+      width={500}
+      describedBy={textId}
+    >
+      {/* Mounted while open: a failure shown once is gone when the dialog is opened again. */}
+      {open && <DeclineConfirmation quote={quote} textId={textId} onClose={onClose} />}
+    </PlainDialog>
+  );
+}
+
+function DeclineConfirmation({
+  quote,
+  textId,
+  onClose,
+}: {
+  quote: CustomerQuote;
+  textId: string;
+  onClose(): void;
+}) {
+  const decline = useFetcher<QuoteAnswer>();
+  const failure = decline.state === 'idle' ? decline.data?.failure : null;
+  const submission: QuoteSubmission = { intent: 'decline' };
+  return (
+    <div className="confirmation">
+      {failure && (
+        <Alert severity="error">
+          {refusalMessage(failure, 'The quote could not be declined just now. Please try again.')}
+        </Alert>
+      )}
+      <p id={textId}>
+        You will not be able to accept the quote of{' '}
+        {quote.QuotePrice === null ? '' : `${formatPounds(quote.QuotePrice)} `}for{' '}
+        {quote.ItemDescription} afterwards. To send it later, ask us for a new quote.
+      </p>
+      <div className="confirmation__actions">
+        <button type="button" className="button" onClick={onClose}>
+          Keep the quote
+        </button>
+        <BusyButton
+          className="button--contained button--danger"
+          busy={decline.state !== 'idle'}
+          onClick={() =>
+            void decline.submit(submission, { method: 'post', encType: 'application/json' })
+          }
+        >
+          Decline
+        </BusyButton>
+      </div>
+    </div>
   );
 }

@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
-import { Card, CardContent, Typography } from '@mui/material';
+import { useId, type ReactNode } from 'react';
 import type { CustomerQuote } from '../../../shared/api/quotes';
 import { formatDisplayDate } from '../../../shared/dates';
 import { formatDimensionsCm } from '../../../shared/labels';
 import { formatPounds } from '../../../shared/money';
-import { FactList } from '../../components/fact-list';
+import { FactList, type Fact } from '../../components/fact-list';
+import './quotes.css';
 
 /** A card with a heading (h2) and its content. */
 export function QuoteCard({
@@ -16,15 +16,12 @@ export function QuoteCard({
   children: ReactNode;
   testId?: string;
 }) {
+  const headingId = useId();
   return (
-    <Card variant="outlined" component="section" aria-label={title} data-testid={testId}>
-      <CardContent>
-        <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1.5 }}>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
+    <section className="card quote-card" aria-labelledby={headingId} data-testid={testId}>
+      <h2 id={headingId}>{title}</h2>
+      {children}
+    </section>
   );
 }
 
@@ -33,20 +30,17 @@ export function QuotedPrice({ quote }: { quote: CustomerQuote }) {
   if (quote.QuotePrice === null) return null;
   return (
     <QuoteCard title="Our price">
-      <Typography
-        sx={{ fontSize: '2rem', fontWeight: 700, lineHeight: 1.2 }}
-        data-testid="quote-price"
-      >
+      <p className="quote-card__price" data-testid="quote-price">
         {formatPounds(quote.QuotePrice)}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: quote.QuoteNote ? 1.5 : 0 }}>
+      </p>
+      <p className="screen__note">
         for the delivery to {quote.Island}
         {quote.QuotedAt ? `, quoted on ${formatDisplayDate(new Date(quote.QuotedAt))}` : ''}
-      </Typography>
+      </p>
       {quote.QuoteNote && (
-        <Typography sx={{ whiteSpace: 'pre-line' }} data-testid="quote-note">
+        <p className="quote-card__note" data-testid="quote-note">
           {quote.QuoteNote}
-        </Typography>
+        </p>
       )}
     </QuoteCard>
   );
@@ -54,7 +48,7 @@ export function QuotedPrice({ quote }: { quote: CustomerQuote }) {
 
 /** What the customer asked us to price. */
 export function QuotedBooking({ quote }: { quote: CustomerQuote }) {
-  const rows: [string, ReactNode, string?][] = [];
+  const rows: Fact[] = [];
   if (quote.size) {
     const { length, width, height } = quote.size;
     rows.push(['Size', formatDimensionsCm({ Length: length, Width: width, Height: height })]);

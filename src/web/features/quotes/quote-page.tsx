@@ -1,14 +1,22 @@
-import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router';
+import type { OrderExtra } from '../../../shared/api/catalogue';
 import type { CustomerQuote } from '../../../shared/api/quotes';
 import { formatPounds } from '../../../shared/money';
 import { QUOTE_MESSAGES, quoteState } from '../../../shared/quotes';
-import { ApiError } from '../../lib/api-client';
+import { FactList } from '../../components/fact-list';
+import { Alert, BusyButton, Skeleton } from '../../components/plain-controls';
+import { useSessionData, type Loaded } from '../../lib/route-data';
 import { useLeaveForPayment } from '../checkout/use-leave-for-payment';
 import { AcceptQuoteForm } from './accept-quote-form';
-import { useQuote } from './api/get-quote';
-import { FactList } from '../../components/fact-list';
 import { QuoteCard, QuotedBooking, QuotedPrice } from './quote-details';
+import '../../styles/account-screens.css';
+
+/** What the quote route's loader reads: the quote, and the extras it may be accepted with. */
+export interface QuoteData {
+  quote: CustomerQuote;
+  /** Every extra (hidden ones too), or null when they could not be read. */
+  extras: readonly OrderExtra[] | null;
+}
 
 /**
  * /dashboard/quote/{id}: one of the customer's quotes. While Quote Ready: the price and the
@@ -17,27 +25,28 @@ import { QuoteCard, QuotedBooking, QuotedPrice } from './quote-details';
  * priced, declined, accepted and waiting for payment (with the way back to its payment page), or
  * paid.
  */
-export function QuotePage({ id }: { id: number }) {
-  const quote = useQuote(id);
-  if (quote.isPending) return <Skeleton variant="rounded" height={320} />;
-  if (quote.isError) {
-    const notFound = quote.error instanceof ApiError && quote.error.status === 404;
+export function QuotePage(props: { loaded: Loaded<QuoteData> }) {
+  const loaded = useSessionData(props.loaded);
+  if (loaded.failure) {
     return (
       <Alert severity="error">
-        {notFound
+        {loaded.failure.status === 404
           ? QUOTE_MESSAGES.notFound
           : 'This quote could not be loaded just now. Please reload the page.'}
       </Alert>
     );
   }
-  const { data } = quote;
+  if (!loaded.data) return <Skeleton height={320} />;
+  const { quote, extras } = loaded.data;
   return (
-    <Stack spacing={3}>
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-        Quote {data.Reference}
-      </Typography>
-      {data.Actions.Accept ? <AcceptQuoteForm quote={data} /> : <QuoteStanding quote={data} />}
-    </Stack>
+    <div className="screen screen--roomy">
+      <h1 className="screen__title--long">Quote {quote.Reference}</h1>
+      {quote.Actions.Accept ? (
+        <AcceptQuoteForm quote={quote} extras={extras} />
+      ) : (
+        <QuoteStanding quote={quote} />
+      )}
+    </div>
   );
 }
 
@@ -55,27 +64,24 @@ function QuoteStanding({ quote }: { quote: CustomerQuote }) {
         {quoteState(status)}
       </Alert>
       {payable && Payment.CheckoutUrl && (
-        <Stack spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
-          <Button
-            variant="contained"
-            size="large"
-            loading={leaving}
+        <div className="screen__pay">
+          <BusyButton
+            className="button--contained button--large"
+            busy={leaving}
             onClick={() => leave(Payment.CheckoutUrl!)}
             data-testid="continue-payment"
           >
             Pay {formatPounds(Payment.Amount)}
-          </Button>
-          <Typography variant="body2" color="text.secondary">
-            You pay on our payment provider’s secure page.
-          </Typography>
-        </Stack>
+          </BusyButton>
+          <p className="screen__note">You pay on our payment provider’s secure page.</p>
+        </div>
       )}
       {accepted && !payable && (
-        <Box>
-          <Button component={Link} to={`/dashboard/orders/${quote.Id}`} variant="contained">
+        <div>
+          <Link to={`/dashboard/orders/${quote.Id}`} className="button button--contained">
             See the order
-          </Button>
-        </Box>
+          </Link>
+        </div>
       )}
       {accepted ? (
         <QuoteCard title={payable ? 'What you pay' : 'What you paid'}>

@@ -1,19 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Ok } from '../../../../shared/api/auth';
 import { apiRequest } from '../../../lib/api-client';
 import { forgetChosenAddress } from '../chosen-addresses';
-import { addressesQueryKey } from './addresses-cache';
 
-/** DELETE /public/addresses/{Id}: deletes an address; errors go to the caller (SPEC section 8). */
-export const deleteAddress = (Id: number) => apiRequest<Ok>('DELETE', `/public/addresses/${Id}`);
-
-export function useDeleteAddress() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteAddress,
-    onSuccess: (_ok, Id) => {
-      forgetChosenAddress(Id);
-      return queryClient.invalidateQueries({ queryKey: addressesQueryKey });
-    },
-  });
+/**
+ * DELETE /public/addresses/{Id}: deletes an address, and a choice of it for the checkout; errors go
+ * to the caller (SPEC section 8).
+ */
+export async function deleteAddress(Id: number) {
+  const ok = await apiRequest<Ok>('DELETE', `/public/addresses/${Id}`);
+  forgetChosenAddress(Id);
+  return ok;
 }

@@ -15,8 +15,8 @@ const ALL: AddressListRequest = {
 };
 
 /**
- * Every saved address of the logged-in customer, for the checkout's choosers (a light screen: no
- * TanStack Query; the dashboard's Address Book pages through them with it, ./use-addresses.ts).
+ * Every saved address of the logged-in customer, for the checkout's choosers (the Address Book
+ * reads a page at a time in its route's loader, routes/dashboard-addresses.tsx).
  */
 export const savedAddressesResource = createResource(() => listAddresses(ALL));
 

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { CheckoutResult } from '../../../../shared/api/checkout';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -8,7 +7,3 @@ import { apiRequest } from '../../../lib/api-client';
  */
 export const payInvoice = (invoiceId: number) =>
   apiRequest<CheckoutResult>('POST', `/public/payment/additional/${invoiceId}`);
-
-export function usePayInvoice() {
-  return useMutation({ mutationFn: payInvoice });
-}

@@ -1,0 +1,70 @@
+import { useEffect } from 'react';
+import { useFetchers, useRevalidator } from 'react-router';
+import type { FieldError } from '../../shared/api/errors';
+import { ApiError } from './api-client';
+import { getSession, useSession } from './session';
+
+// The customer screens read their data in their route's `clientLoader` and change it in its
+// `clientAction` (invoked with `useFetcher`; React Router runs the loaders again after an action),
+// with the API functions of `features/*/api`, which send the session's token.
+
+/** A screen's data as its loader read it: for which session, and what the server answered. */
+export type Loaded<T> =
+  | { token: string | null; data: T; failure: null }
+  | { token: string | null; data: null; failure: Failure | null };
+
+/**
+ * Reads a screen's data for the logged-in customer, with the token it was read for: nothing
+ * without a session (`data` and `failure` null: the dashboard asks to log in instead), and the
+ * server's refusal as a `failure` the screen shows in its place.
+ */
+export async function readForSession<T>(read: () => Promise<T>): Promise<Loaded<T>> {
+  const token = getSession().token;
+  if (!token) return { token, data: null, failure: null };
+  try {
+    return { token, data: await read(), failure: null };
+  } catch (error) {
+    return { token, data: null, failure: failureOf(error) };
+  }
+}
+
+/**
+ * A screen's loader data, as long as it was read for the session now open: when the session
+ * changes (a log-in on the page after the data was read logged out, another customer's log-in in
+ * another tab), the loaders run again, and meanwhile the screen has no data (no customer ever
+ * sees another's).
+ */
+export function useSessionData<T>(loaded: Loaded<T>): Loaded<T> {
+  const { token } = useSession();
+  const { revalidate } = useRevalidator();
+  // An action that changes the token (a profile update) has the loaders run after it anyway.
+  const acting = useFetchers().some((fetcher) => fetcher.state !== 'idle');
+  useEffect(() => {
+    // The stored session, not the hook's value: hydration first renders it logged out.
+    if (!acting && getSession().token !== loaded.token) void revalidate();
+  }, [token, loaded.token, acting, revalidate]);
+  return token === loaded.token || acting ? loaded : { token, data: null, failure: null };
+}
+
+/**
+ * What an action answers when its call failed: the status (0 when the server did not answer),
+ * the server's message and its field errors (SPEC section 8). Each screen decides what it shows.
+ */
+export interface Failure {
+  status: number;
+  message: string;
+  errors: FieldError[];
+}
+
+export function failureOf(error: unknown): Failure {
+  if (!(error instanceof ApiError)) return { status: 0, message: '', errors: [] };
+  return { status: error.status, message: error.message, errors: error.body?.errors ?? [] };
+}
+
+/** The server's message for a refusal the customer can act on; `fallback` otherwise. */
+export const refusalMessage = (failure: Failure, fallback: string) =>
+  failure.status > 0 && failure.status < 500 && failure.status !== 401 ? failure.message : fallback;
+
+/** The server's message for any answer but a 401 (the login dialog says the session expired). */
+export const answerMessage = (failure: Failure, fallback: string) =>
+  failure.status > 0 && failure.status !== 401 ? failure.message : fallback;
