@@ -5,7 +5,7 @@ import LongestFirst from './tests/setup/sequencer';
 // Browser journeys live in tests/e2e and run under Playwright, not here.
 // The scale-out test runs two server processes on one database: PostgreSQL only (the embedded
 // database opens in one process), so it is part of the PostgreSQL run (DATABASE_URL) alone.
-const postgresOnly = ['tests/api/scale-out.test.ts'];
+const postgresOnly = ['tests/api/scale-out.test.ts', 'tests/api/connection-loss.test.ts'];
 
 export default defineConfig({
   test: {

@@ -110,6 +110,10 @@ export async function buildApp(
   // The OpenAPI document collects the routes as they are registered: before any of them.
   await registerOpenApi(app);
   app.decorate('database', database);
+  // A connection the database or the network broke: logged; the pool has dropped it already.
+  database.onConnectionError?.((err) =>
+    app.log.warn({ err }, 'database connection lost (the pool opens another when needed)'),
+  );
   app.decorate('cache', new ReadThroughCache(config.cacheTtlMs));
   // Once closing, every answer ends its connection, so keep-alive clients do not hold the close
   // up (or send a request into a socket about to close): the requests in flight are answered.

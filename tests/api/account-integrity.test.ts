@@ -44,6 +44,9 @@ describe('text the database cannot keep', () => {
     ['a lone low surrogate', 'LastName', '\udc00B'],
     ['a NUL', 'LastName', 'Le\u0000Brocq'],
     ['a control character', 'Telephone', '01534\u0007123456'],
+    ['a header line forged with CR LF', 'FirstName', 'Eve\r\nBcc: victim@example.com'],
+    ['a line break', 'LastName', 'Le\nBrocq'],
+    ['a tab', 'FirstName', 'Eve\tAdams'],
     ['a NUL in the password', 'Password', 'Gorey-Harbour-77\u0000'],
   ])(
     'register: %s is a 400 naming the field, and no account exists',

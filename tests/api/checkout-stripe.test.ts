@@ -103,4 +103,31 @@ describe('checkout with Stripe Checkout', () => {
     expect(res.statusCode).toBe(201);
     expect(stripe.session(first.sessionId)).toMatchObject({ status: 'expired' });
   });
+
+  test('a correctly signed event we cannot read is a 400; one we do not act on is a 200', async () => {
+    const { ann, result, sessionId } = await stripeCheckout();
+    const paid = { ...stripe.session(sessionId), status: 'complete', payment_status: 'paid' };
+    for (const [type, object] of [
+      ['checkout.session.completed', { ...paid, id: undefined }],
+      ['checkout.session.completed', { ...paid, amount_total: 'all of it' }],
+      ['refund.updated', { status: 'succeeded' }],
+      ['charge.refunded', { payment_intent: 'pi_1', refunds: { data: [{}] } }],
+    ] as const) {
+      const signed = stripe.signEvent(type, object);
+      const res = await webhook(signed.payload, signed.header);
+      expect(res.statusCode, `${type} ${JSON.stringify(object)}`).toBe(400);
+      expect(res.json()).toMatchObject({
+        message: 'This event is not one we understand.',
+        errors: [{ field: 'body' }],
+      });
+    }
+    const ignored = stripe.signEvent('customer.created', { id: 'cus_1' });
+    const acknowledged = await webhook(ignored.payload, ignored.header);
+    expect(acknowledged.statusCode).toBe(200);
+    expect(acknowledged.json()).toEqual({ received: true, duplicate: false });
+    const after = checkoutResponse.parse(
+      (await calls.payment(ann, result.Payment.Reference)).json(),
+    );
+    expect(after.Payment.Status).toBe('pending');
+  });
 });

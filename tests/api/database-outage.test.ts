@@ -6,7 +6,12 @@ import { buildApp, type App } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { READY_TIMEOUT_MS } from '../../src/server/modules/health/routes';
-import { createTestApp } from '../support/app';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+} from '../../src/server/lib/errors';
+import { bearer, registerCustomer } from '../support/accounts';
+import { createTestApp, type TestContext } from '../support/app';
 import { freshDatabase } from '../support/database';
 import { TcpProxy } from '../support/tcp-proxy';
 import { waitFor } from '../support/wait';
@@ -52,6 +57,7 @@ describe('/readyz when the database does not answer (any database)', () => {
 // about the PostgreSQL pool, so it exists in the PostgreSQL run (DATABASE_URL, as CI's second run)
 // and not in the PGlite run, which has no network and no pool.
 const postgresOnly = process.env.DATABASE_URL ? describe : () => undefined;
+const unavailable = { statusCode: 503, message: DATABASE_UNAVAILABLE_MESSAGE };
 postgresOnly('PostgreSQL behind a network that fails', () => {
   const timeouts = { connectMs: 1_000, statementMs: 2_000, idleMs: 5_000, keepAliveMs: 1_000 };
   let scratch: Database & { url?: string };
@@ -99,10 +105,12 @@ postgresOnly('PostgreSQL behind a network that fails', () => {
     expect(unready.statusCode).toBe(503);
     expect(toUnready).toBeLessThan(1_500);
     expect((await app.inject('/healthz')).statusCode).toBe(200);
-    // a call that needs the database fails within the statement timeout instead of hanging
+    // a call that needs the database fails within the statement timeout instead of hanging,
+    // with a 503 that says when to try again
     const call = Date.now();
     const failed = await app.inject('/public/settings');
-    expect(failed.statusCode).toBe(500);
+    expect(failed.statusCode).toBe(503);
+    expect(failed.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
     expect(Date.now() - call).toBeLessThan(timeouts.statementMs + 2_500);
 
     await waitFor(() => Date.now() - cut >= 5_000, { what: 'the 5-second outage' });
@@ -145,6 +153,60 @@ postgresOnly('PostgreSQL behind a network that fails', () => {
     expect((await app.inject('/readyz')).statusCode).toBe(200);
     console.info(`lost connections: every call works again ${toRecover} ms after the cut`);
   }, 60_000);
+
+  test('a database that refuses connections for several seconds: every API route answers 503 with Retry-After, none 500, then serves again by itself', async () => {
+    const token = (await registerCustomer({ app } as TestContext)).token;
+    const routes = app.routeTable.filter(
+      (r) => r.method !== 'HEAD' && /^\/(public|api)\//.test(r.url),
+    );
+    const callEach = () =>
+      Promise.all(
+        routes.map((r) =>
+          app.inject({
+            method: r.method as 'GET',
+            url: r.url.replace(/:\w+/g, '1'),
+            headers: bearer(token),
+            ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { payload: {} }),
+          }),
+        ),
+      );
+    await proxy.stop(); // PostgreSQL is gone: connections are refused
+    const statuses = new Map<number, number>();
+    const bad: string[] = [];
+    const down = Date.now();
+    try {
+      // round after round of every route, for three seconds and more
+      await waitFor(
+        async () => {
+          for (const [i, res] of (await callEach()).entries()) {
+            statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+            if (res.statusCode < 500) continue;
+            const route = `${routes[i].method} ${routes[i].url}`;
+            if (res.statusCode !== 503) bad.push(`${route}: ${res.statusCode}`);
+            else if (res.headers['retry-after'] !== String(DATABASE_RETRY_AFTER_SECONDS))
+              bad.push(`${route}: no Retry-After`);
+            else if (JSON.stringify(res.json()) !== JSON.stringify(unavailable))
+              bad.push(`${route}: ${res.body}`);
+          }
+          return Date.now() - down >= 3_000;
+        },
+        { what: 'three seconds of outage', timeoutMs: 60_000 },
+      );
+    } finally {
+      await proxy.start();
+    }
+    expect(bad).toEqual([]);
+    expect(statuses.get(500)).toBeUndefined();
+    // most routes need the database (a session to check, a row to read): those answered 503
+    expect(statuses.get(503)).toBeGreaterThan(routes.length / 2);
+    await waitFor(async () => (await app.inject('/public/settings')).statusCode === 200, {
+      what: 'service to resume',
+      timeoutMs: 20_000,
+    });
+    const me = await app.inject({ url: '/public/auth/me', headers: bearer(token) });
+    expect(me.statusCode).toBe(200);
+    console.info(`refused for ${Date.now() - down} ms: answers ${JSON.stringify([...statuses])}`);
+  }, 90_000);
 
   test('a server that accepts connections but never answers fails the start, not hangs it', async () => {
     proxy.blackhole();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { OFFICE_MESSAGES, officeOrdersResponse } from '../../src/shared/api/office';
 import { invoiceSchema } from '../../src/shared/api/orders';
+import { MESSAGES } from '../../src/shared/validation/messages';
 import { useTestApp } from '../support/app';
 import { waitForMail } from '../support/accounts';
 import { depotCalls, depotCustomer, measured, paidBooking } from '../support/depot';
@@ -130,6 +131,20 @@ describe('GET /api/admin/orders/{Id}', () => {
     expect(await auditOf(ctx, 'Order', order.Id)).toEqual([
       expect.objectContaining({ action: 'note', actorId: staff.user.id }),
     ]);
+  });
+
+  test('a note keeps its line breaks and refuses other control characters', async () => {
+    const staff = await staffMember(ctx, 'office');
+    const order = await paidBooking(ctx, await depotCustomer(ctx));
+    const url = `/api/admin/orders/${order.Id}/notes`;
+    const kept = await office.post(url, { Note: 'Rang twice.\r\nLeave at no. 3.' }, staff.token);
+    expectStatus(kept, 200);
+    expect(kept.json().Events.at(-1).Note).toBe('Rang twice.\r\nLeave at no. 3.');
+    for (const Note of ['bell\u0007', 'tab\there', 'separator\u2028here']) {
+      const refused = await office.post(url, { Note }, staff.token);
+      expectStatus(refused, 400);
+      expect(refused.json().errors).toEqual([{ field: 'Note', error: MESSAGES.cleanText }]);
+    }
   });
 });
 

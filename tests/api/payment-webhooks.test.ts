@@ -160,4 +160,40 @@ describe('POST /public/payment/webhook/{provider}', () => {
       .where(eq(payments.id, result.Payment.Id));
     expect(row).toMatchObject({ status: 'pending', lastFailure: 'card_declined' });
   });
+
+  test('a correctly signed body we cannot read is a 400 naming the body, and books nothing', async () => {
+    const { result, sessionId } = await pendingCheckout();
+    const event = await paidEvent(sessionId);
+    const paid = JSON.parse(event.body) as { session: Record<string, unknown> };
+    const unreadable = [
+      '{"id":"evt_x","type":"session.paid"}', // no session
+      '[1,2]',
+      'null',
+      'not json at all',
+      '{"type":"session.paid"}', // no id
+      JSON.stringify({ ...paid, id: '' }),
+      JSON.stringify({ ...paid, session: { ...paid.session, amountPence: '1000' } }),
+      JSON.stringify({ ...paid, failure: 'stolen' }),
+    ];
+    for (const body of unreadable) {
+      const res = await deliver(body, sandbox().sign(body));
+      expect(res.statusCode, body).toBe(400);
+      expect(res.json()).toMatchObject({
+        statusCode: 400,
+        message: 'This event is not one we understand.',
+        errors: [{ field: 'body' }],
+      });
+    }
+    expect(await statusOf(result.Payment.Id)).toBe('pending');
+    expect(await bookings(result)).toHaveLength(0);
+  });
+
+  test('a correctly signed event of a kind we do not act on is acknowledged and changes nothing', async () => {
+    const { result } = await pendingCheckout();
+    const body = JSON.stringify({ id: `evt_other_${result.Payment.Id}`, type: 'session.created' });
+    const res = await deliver(body, sandbox().sign(body));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true, duplicate: false });
+    expect(await statusOf(result.Payment.Id)).toBe('pending');
+  });
 });

@@ -6,6 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { AUTH_MESSAGES } from '../../src/shared/api/auth';
 import { STAFF_MESSAGES } from '../../src/shared/api/staff';
+import { MESSAGES } from '../../src/shared/validation/messages';
 import { auditLog, sessions, users } from '../../src/server/db/schema';
 import { openDatabase } from '../../src/server/db/client';
 import { findSession, STAFF_SESSION_MS } from '../../src/server/lib/auth';
@@ -316,4 +317,20 @@ describe('the first admin', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('staff invitations refuse control characters in names', () => {
+  test.each([
+    ['FirstName', 'Eve\r\nBcc: victim@example.com'],
+    ['LastName', 'Le\nSueur'],
+    ['FirstName', 'Pat\u0000'],
+  ])('%s %j is a 400 naming the field, and no invitation is sent', async (field, value) => {
+    const admin = await staffMember(ctx, 'admin');
+    const body = { ...newInvite(), [field]: value };
+    const res = await invite(admin.token, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field, error: MESSAGES.cleanText }]);
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.email, body.Email));
+    expect(row).toBeUndefined();
+  });
 });

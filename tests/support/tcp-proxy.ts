@@ -6,7 +6,9 @@ import net from 'node:net';
  * accepted and left unanswered), as a dead switch or a dropped route would; `restore()` delivers
  * what was held back and forwards again, as TCP's retransmissions do once the network heals.
  * `restore({ lost: true })` heals only for new connections: the old ones stay open and silent for
- * ever, as when a NAT or firewall on the way forgot them.
+ * ever, as when a NAT or firewall on the way forgot them. `stop()` takes the server away
+ * altogether: every open connection is closed and new ones are refused (as when the database is
+ * stopped), until `start()` listens again on the same port.
  */
 export class TcpProxy {
   port = 0;
@@ -22,7 +24,7 @@ export class TcpProxy {
 
   async start(): Promise<this> {
     this.server = net.createServer((client) => this.accept(client));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
     this.port = (this.server.address() as net.AddressInfo).port;
     return this;
   }

@@ -26,6 +26,11 @@ export interface Database {
    * parameterised statement, without them a script of several statements (the last result).
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * PostgreSQL only: called with each connection the database or the network broke (the pool
+   * has already dropped it and opens another when one is needed); the app logs them.
+   */
+  onConnectionError?(listener: (err: Error) => void): void;
   /** PGlite only: its data folder as one file, to open copies from (`pgliteFrom`). */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
@@ -104,10 +109,27 @@ async function openPostgres(url: string, max: number, t: DbTimeouts): Promise<Da
       ? { statement_timeout: t.statementMs, query_timeout: t.statementMs + 1_000 }
       : {}),
   });
-  // An idle client that loses its connection must not take the process down.
-  pool.on('error', () => undefined);
-  // A statement given up by the client may still be on the wire: that connection is done for.
+  let onConnectionError: (err: Error) => void = () => undefined;
+  // An idle client that loses its connection is removed by the pool, which then emits this.
+  pool.on('error', (err) => onConnectionError(err));
+  // A checked-out client (a transaction, or a query in flight) emits 'error' too, and the pool
+  // listens only while it is idle: without a listener of our own a connection PostgreSQL ends
+  // (a restart, a failover, pg_terminate_backend, a pooler recycling it) would end the node.
+  // The client is given back to the pool as broken, which closes it and opens a new one on
+  // demand; the holder's own release afterwards does nothing, and its next statement (the
+  // rollback) fails, so the request it served fails with 503 (isDatabaseUnavailable).
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_err, client) => checkedOut.delete(client));
   pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      if (!checkedOut.has(client)) return; // idle: the pool's own listener removes it
+      onConnectionError(err);
+      const release = client.release;
+      client.release = () => undefined;
+      release(err);
+    });
+    // A statement given up by the client may still be on the wire: that connection is done for.
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as { query: unknown }).query = (...args: unknown[]) => {
       const result = query(...args);
@@ -148,6 +170,56 @@ async function openPostgres(url: string, max: number, t: DbTimeouts): Promise<Da
       await db.execute(sql`select 1`);
     },
     executeSql: (text, values) => pool.query(text, values?.length ? values : undefined),
+    onConnectionError: (listener) => {
+      onConnectionError = listener;
+    },
     close: () => pool.end(),
   };
+}
+
+/** SQLSTATEs of a database that is going away or cannot take the statement now. */
+const UNAVAILABLE_STATES = new Set([
+  '57P01', // admin_shutdown: pg_terminate_backend, a restart, a pooler recycling the connection
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or shutting down
+  '57014', // query_canceled: statement_timeout (DB_STATEMENT_TIMEOUT_MS)
+  '53300', // too_many_connections
+]);
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** node-postgres's and PGlite's own errors for a connection that broke or never came. */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+  'is not queryable',
+  'PGlite is closed',
+];
+
+/**
+ * Whether an error (or one it wraps: drizzle wraps the driver's) says the database could not be
+ * reached or dropped the connection, rather than refusing the statement: worth a retry, so the
+ * API answers 503 with Retry-After (lib/errors.ts).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let err = error, depth = 0; err instanceof Error && depth < 5; depth++) {
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (UNAVAILABLE_STATES.has(code) || code.startsWith('08')) return true;
+      if (UNAVAILABLE_SOCKET_CODES.has(code)) return true;
+    }
+    if (UNAVAILABLE_MESSAGES.some((m) => err instanceof Error && err.message.includes(m))) {
+      return true;
+    }
+    err = err.cause;
+  }
+  return false;
 }

@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, FieldError } from '../../shared/api/errors';
+import { isDatabaseUnavailable } from '../db/client';
+
+/** Seconds a caller should wait before retrying a call the database could not serve. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The service is briefly unavailable. Please try again in a moment.';
 
 /** An error a route throws on purpose: its status and message are shown to the caller. */
 export class HttpError extends Error {
@@ -26,8 +32,10 @@ export const isApiPath = (url: string) =>
 
 /**
  * The one error handler: validation failures become 400 with `{ field, error }` entries,
- * deliberate HttpErrors keep their status and message, and anything else is logged with the
- * request id and answered with a bare 500 that reveals nothing.
+ * deliberate HttpErrors keep their status and message, a database that could not be reached or
+ * dropped the connection is a 503 with Retry-After (the transaction was rolled back with it: a
+ * retry is safe and worth it), and anything else is logged with the request id and answered with
+ * a bare 500 that reveals nothing.
  */
 export function registerErrorHandling(
   app: FastifyInstance,
@@ -57,11 +65,15 @@ export function registerErrorHandling(
       };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       body = { statusCode: error.statusCode, message: error.message };
+    } else if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      body = apiError(503, DATABASE_UNAVAILABLE_MESSAGE);
     } else {
       request.log.error({ err: error }, 'request failed');
       body = { statusCode: 500, message: 'Something went wrong on our side. Please try again.' };
     }
-    if (body.statusCode >= 500 && !(error instanceof HttpError)) {
+    if (body.statusCode === 500 && !(error instanceof HttpError)) {
       body.message = 'Something went wrong on our side. Please try again.';
     }
     return reply.status(body.statusCode).type('application/json').send(body);

@@ -1,6 +1,19 @@
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client';
+import { isDatabaseUnavailable, type Database } from '../db/client';
+
+/**
+ * The two statements pg-boss sends without waiting for them (a worker's job completed, or
+ * failed): pg-boss neither awaits nor catches them, so one that fails because the database went
+ * away would be an unhandled rejection, which ends the node. From pg-boss's own plans, in its
+ * default schema.
+ */
+const plans = createRequire(import.meta.url)('pg-boss/src/plans') as {
+  completeJobs(schema: string): string;
+  failJobsById(schema: string): string;
+};
+const UNAWAITED = new Set([plans.completeJobs('pgboss'), plans.failJobsById('pgboss')]);
 
 /**
  * Background jobs on pg-boss, in the application's own database (PGlite or PostgreSQL): a job
@@ -8,6 +21,10 @@ import type { Database } from '../db/client';
  * while the mail server is down is sent once it is back. Any node may work any job; a node with
  * WORKERS=0 only queues them. A worker that found a job looks for the next at once: it waits
  * for its polling interval only when its queue is empty.
+ *
+ * A connection the database ends fails the statement on it, and pg-boss's pool is the
+ * application's (db/client.ts), so its connections are handled as every other: dropped and
+ * replaced. pg-boss's own unawaited statements are caught below.
  *
  * PGlite has one connection: never `send` from inside a database transaction (the job insert
  * would wait for the transaction, which waits for it). E-mail does not go through here: a use
@@ -63,6 +80,12 @@ export class Jobs {
           this.inFlight += 1;
           try {
             return await database.executeSql(text, values);
+          } catch (err) {
+            // The job stays active and is retried after it expires (handlers are idempotent:
+            // a job may always run again after a crash).
+            if (!UNAWAITED.has(text) || !isDatabaseUnavailable(err)) throw err;
+            this.log.warn({ err }, 'job completion not recorded: the database is unavailable');
+            return { rows: [{ count: 0 }] };
           } finally {
             this.inFlight -= 1;
           }

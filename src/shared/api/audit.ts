@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { STAFF_ROLES } from '../access';
 import { parseStoredDate } from '../dates';
-import { paging, text } from './office';
+import { text } from './fields';
+import { paging } from './office';
 import { listResponse } from './listing';
 
 /**

@@ -114,7 +114,7 @@ const tokenField = () => withRules(cleanString().trim(), [required, maxLength(MA
  * the fetched profile may be sent back as it is. Leaving an optional field out clears it.
  */
 const register = registerSchema.shape;
-const currentPassword = withRules(cleanString(), [maxLength(MAX_LENGTHS.password)]);
+const currentPassword = withRules(cleanString({ lines: true }), [maxLength(MAX_LENGTHS.password)]);
 export const profileUpdateSchema = z.object({
   Salutation: register.Salutation,
   FirstName: register.FirstName,
@@ -132,7 +132,10 @@ export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
 /** DELETE /public/members/delete: the current password, asked again. */
 export const deleteAccountSchema = z.object({
-  CurrentPassword: withRules(cleanString(), [required, maxLength(MAX_LENGTHS.password)]),
+  CurrentPassword: withRules(cleanString({ lines: true }), [
+    required,
+    maxLength(MAX_LENGTHS.password),
+  ]),
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
 

@@ -25,7 +25,7 @@ export const MISSING_DESCRIPTION_MAX = 2000;
 /** POST /public/orders/missing/{Id}: what is missing, in the customer's words. */
 export const missingItemsRequest = z
   .object({
-    Description: cleanString()
+    Description: cleanString({ lines: true })
       .trim()
       .min(MISSING_DESCRIPTION_MIN, `must be at least ${MISSING_DESCRIPTION_MIN} characters`)
       .max(MISSING_DESCRIPTION_MAX, `must be at most ${MISSING_DESCRIPTION_MAX} characters`),

@@ -6,6 +6,7 @@ import { MESSAGES } from '../validation/messages';
 import { orderExtraSchema, productSchema } from './catalogue';
 import { listResponse } from './listing';
 import { amountSchema } from './office';
+import { multilineText, text } from './fields';
 
 /**
  * The office's catalogue (issue 14), under /api/admin/catalogue, for `manage Catalogue` (office
@@ -22,7 +23,6 @@ import { amountSchema } from './office';
  * another.
  */
 
-const text = (max: number) => cleanString().trim().max(max, MESSAGES.maxLength(max));
 const required = (max: number) => text(max).min(1, MESSAGES.required);
 const whole = (min: number, max: number, unit = '') =>
   z
@@ -42,7 +42,7 @@ export const productInputSchema = z
       .trim()
       .toUpperCase()
       .regex(BAND_CODE_PATTERN, 'must be 1 to 10 letters, digits or hyphens'),
-    Description: text(300).default(''),
+    Description: multilineText(300).default(''),
     Price: amountSchema,
     SortOrder: whole(0, 1_000_000),
     enabled: z.boolean({ error: 'must be true or false' }),
@@ -61,7 +61,7 @@ export type ProductInput = z.input<typeof productInputSchema>;
 export const extraInputSchema = z
   .object({
     Name: required(80),
-    Description: text(300).default(''),
+    Description: multilineText(300).default(''),
     Price: amountSchema,
     SortOrder: whole(0, 1_000_000),
     Enabled: z.boolean({ error: 'must be true or false' }),
@@ -87,7 +87,7 @@ export const createDiscountSchema = z
       .trim()
       .toUpperCase()
       .regex(DISCOUNT_CODE_PATTERN, 'must be 3 to 32 letters, digits or hyphens'),
-    Description: text(200).default(''),
+    Description: multilineText(200).default(''),
     Kind: z.enum(DISCOUNT_KINDS, { error: `must be one of ${DISCOUNT_KINDS.join(', ')}` }),
     /** Whole percent off, for a `percent` code. */
     Percent: whole(1, 100).nullish(),

@@ -48,9 +48,10 @@ export {
  */
 
 const RETAILER = retailerRules({ MultipleDeliveries: false });
-const textField = (rules: Parameters<typeof withRules>[1]) =>
+/** A field of the booking form, checked with the form's rules (one line unless `lines`). */
+const textField = (rules: Parameters<typeof withRules>[1], { lines = false } = {}) =>
   withRules(
-    cleanString()
+    cleanString({ lines })
       .nullish()
       .transform((v) => (v ?? '').trim()),
     rules,
@@ -102,7 +103,8 @@ export const bookingSchema = z.object({
     .min(1, MESSAGES.required)
     .max(40, MESSAGES.date)
     .refine((v) => !Number.isNaN(Date.parse(v)), MESSAGES.date),
-  ItemDescription: textField(DETAILS_RULES.ItemDescription),
+  // the parcel's contents, in a text area
+  ItemDescription: textField(DETAILS_RULES.ItemDescription, { lines: true }),
   ItemValue: withRules(z.number({ error: MESSAGES.greaterThanZero }), DETAILS_RULES.ItemValue),
   ItemCount: withRules(z.number({ error: MESSAGES.positiveWholeNumber }), DETAILS_RULES.ItemCount),
   Island: withRules(z.enum(ISLANDS, { error: MESSAGES.lookup }), DETAILS_RULES.Island),

@@ -9,8 +9,8 @@ import {
   officeOrderDetailResponse,
   officeOrderSummarySchema,
   paging,
-  text,
 } from './office';
+import { text } from './fields';
 
 /**
  * The office's customers (issue 14), under /api/admin, for the roles that `manage Customer`

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CARRIER_IDS } from '../carriers';
 import { ORDER_STATUSES } from '../order-status';
-import { cleanString } from '../validation/clean-text';
+import { multilineText, text } from './fields';
 import { invoiceSchema } from './orders';
 
 /**
@@ -61,8 +61,6 @@ export const DEPOT_MESSAGES = {
   duplicateOrder: 'appears more than once',
   sailingDate: 'must be within 30 days of today',
 } as const;
-
-const text = (max: number) => cleanString().trim().max(max, `must be at most ${max} characters`);
 
 const id = z
   .number({ error: 'must be a whole number' })
@@ -164,7 +162,7 @@ export const receiveSchema = z
     WidthCm: positive('cm', DEPOT_LIMITS.sideCm),
     HeightCm: positive('cm', DEPOT_LIMITS.sideCm),
     Shelf: text(DEPOT_LIMITS.shelf).min(1, 'Enter the shelf location'),
-    Note: text(DEPOT_LIMITS.note).default(''),
+    Note: multilineText(DEPOT_LIMITS.note).default(''),
     InboundTrackingNumber: text(DEPOT_LIMITS.trackingNumber).default(''),
     Photos: z
       .array(photoUploadSchema)

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../order-status';
 import { OFFICE_QUOTE_STATES } from '../office';
-import { cleanString } from '../validation/clean-text';
 import { CASE_STATUSES, caseMessageSchema, orderCaseSchema } from './cases';
 import { paymentSchema } from './checkout';
 import { depotParcelSchema } from './depot';
+import { multilineText, text } from './fields';
 import { listResponse } from './listing';
 import { customerOrderSchema, INVOICE_STATUSES, invoiceSchema } from './orders';
 
@@ -33,9 +33,7 @@ export { OFFICE_QUOTE_STATES, officeOrderActions, type OfficeQuoteState } from '
  * POST /cases/{Id}/resolve `{ Message, Refund }` (Refund in pounds, optional).
  */
 
-export const text = (max: number) =>
-  cleanString().trim().max(max, `must be at most ${max} characters`);
-const required = (max: number, message: string) => text(max).min(1, message);
+const required = (max: number, message: string) => multilineText(max).min(1, message);
 
 const whole = (min: number, max: number, fallback: number) =>
   z.coerce
@@ -198,7 +196,7 @@ export const refundOrderSchema = z
 export const raiseInvoiceSchema = z
   .object({
     Amount: amountSchema,
-    Reason: required(200, 'Say what the invoice is for').min(3, 'must be at least 3 characters'),
+    Reason: text(200).min(1, 'Say what the invoice is for').min(3, 'must be at least 3 characters'),
     /** Hold a parcel received at the depot until the invoice is paid. */
     Hold: z.boolean().default(false),
   })
@@ -235,7 +233,7 @@ export const officeQuoteSchema = z.object({
 export const officeQuotesResponse = listResponse(officeQuoteSchema);
 
 export const priceQuoteSchema = z
-  .object({ Amount: amountSchema, Note: text(2000).default('') })
+  .object({ Amount: amountSchema, Note: multilineText(2000).default('') })
   .strict();
 
 // --- invoices -------------------------------------------------------------------------------------
@@ -283,7 +281,7 @@ export const caseReplySchema = z.object({ Message: required(4000, 'Write the rep
 export const resolveCaseSchema = z
   .object({
     /** What the customer is told (optional: a standard sentence otherwise). */
-    Message: text(4000).default(''),
+    Message: multilineText(4000).default(''),
     /** Money given back on the case's order, in pounds. */
     Refund: amountSchema.optional(),
   })

@@ -28,10 +28,10 @@ export const quoteRequestSchema = z
   .object({
     size: z.object({ length: millimetres, width: millimetres, height: millimetres }).strict(),
     Weight: whole('grams', MAX_WEIGHT_KG * 1000),
-    ItemDescription: withRules(cleanString().trim(), DETAILS_RULES.ItemDescription),
+    ItemDescription: withRules(cleanString({ lines: true }).trim(), DETAILS_RULES.ItemDescription),
     ItemValue: withRules(z.number({ error: MESSAGES.greaterThanZero }), DETAILS_RULES.ItemValue),
     Island: withRules(z.enum(ISLANDS, { error: MESSAGES.lookup }), DETAILS_RULES.Island),
-    Notes: withRules(cleanString().trim(), QUOTE_RULES.Notes).default(''),
+    Notes: withRules(cleanString({ lines: true }).trim(), QUOTE_RULES.Notes).default(''),
   })
   .strict();
 export type QuoteRequest = z.input<typeof quoteRequestSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountSchema } from './office';
+import { multilineText } from './fields';
 import { pathId } from './listing';
 import { bookingSchema, checkoutRequest, paymentSchema } from './checkout';
 import { customerOrderSchema } from './orders';
@@ -53,6 +54,6 @@ export const devPriceQuoteRequest = z
   .object({
     OrderReference: z.string().regex(/^ORD-\d{6,16}$/i, 'must be an order reference'),
     Amount: amountSchema,
-    Note: z.string().trim().max(2000).default(''),
+    Note: multilineText(2000).default(''),
   })
   .strict();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseGstSettings } from '../gst';
 import { toPence } from '../money';
 import { TIME_PATTERN } from '../receiving-hours';
-import { cleanString } from '../validation/clean-text';
+import { multilineText, text } from './fields';
 import { MESSAGES } from '../validation/messages';
 import { email, required, telephone, url } from '../validation/rules';
 import { withRules } from '../validation/zod-rules';
@@ -16,7 +16,6 @@ import { withRules } from '../validation/zod-rules';
  * (Tax/JerseyGstRate 0.05, Tax/JerseyGstThresholdPence 6000, src/shared/gst.ts).
  */
 
-const text = (max: number) => cleanString().trim().max(max, MESSAGES.maxLength(max));
 const requiredText = (max: number) => text(max).min(1, MESSAGES.required);
 
 /** An address as lines, first line first (blank lines dropped). */
@@ -56,7 +55,7 @@ export const depotSettingsSchema = z
 export const noticeSettingsSchema = z
   .object({
     /** The banner under the header on every page; empty: no banner. */
-    NoticeBanner: text(300),
+    NoticeBanner: multilineText(300),
   })
   .strict();
 

@@ -38,8 +38,8 @@ export const acceptInvitationSchema = withConfirmPassword(
   z
     .object({
       token: z.string({ error: MESSAGES.required }).regex(/^[\w-]{20,200}$/, 'is not a link token'),
-      Password: withRules(cleanString(), rules.Password),
-      ConfirmPassword: cleanString(),
+      Password: withRules(cleanString({ lines: true }), rules.Password),
+      ConfirmPassword: cleanString({ lines: true }),
     })
     .strict(),
 );

@@ -7,18 +7,24 @@ import { isCleanText } from '../../../src/shared/validation/clean-text';
 import { MESSAGES } from '../../../src/shared/validation/messages';
 
 describe('clean text', () => {
+  // [what, text, clean as one line, clean as several lines]
   test.each([
-    ['plain', 'Le Brocq', true],
-    ['accents and emoji', 'Zoë 🌊 Saint-Hélier', true],
-    ['tab and line breaks', 'line 1\nline 2\r\n\tend', true],
-    ['a NUL', 'a\u0000b', false],
-    ['a bell', 'a\u0007', false],
-    ['DEL', 'a\u007f', false],
-    ['a lone high surrogate', 'A\ud800', false],
-    ['a lone low surrogate', '\udc00B', false],
-    ['surrogates reversed', '\udc00\ud800', false],
-  ])('%s', (_what, text, clean) => {
-    expect(isCleanText(text)).toBe(clean);
+    ['plain', 'Le Brocq', true, true],
+    ['accents, emoji, Greek, Arabic and CJK', 'Zoë 🌊 Saint-Hélier Ωμέγα مرحبا 東京', true, true],
+    ['line breaks', 'line 1\nline 2\r\nend', false, true],
+    ['a header forged with CR LF', 'Eve\r\nBcc: victim@example.com', false, true],
+    ['a tab', 'a\tb', false, false],
+    ['a NUL', 'a\u0000b', false, false],
+    ['a bell', 'a\u0007', false, false],
+    ['DEL', 'a\u007f', false, false],
+    ['a C1 control (NEL)', 'a\u0085b', false, false],
+    ['the Unicode line separator', 'a\u2028b', false, false],
+    ['a lone high surrogate', 'A\ud800', false, false],
+    ['a lone low surrogate', '\udc00B', false, false],
+    ['surrogates reversed', '\udc00\ud800', false, false],
+  ])('%s', (_what, text, oneLine, manyLines) => {
+    expect(isCleanText(text)).toBe(oneLine);
+    expect(isCleanText(text, { lines: true })).toBe(manyLines);
   });
 
   const address = {

@@ -7,7 +7,7 @@ import { authOf, access } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { pathId } from '../../../shared/api/listing';
 import { scheduleRefundFollowUp, settleRefundEvent } from './refund-follow-up';
-import { WebhookSignatureError, type ProviderEvent } from './providers/provider';
+import { WebhookBodyError, WebhookSignatureError, type ProviderEvent } from './providers/provider';
 import {
   findCustomerPayment,
   paymentView,
@@ -24,7 +24,9 @@ import {
  *   paid even before the webhook arrives.
  * - POST /public/payment/additional/{Id}: starts paying an unpaid invoice (SPEC section 7).
  * - POST /public/payment/webhook/{provider}: the provider's signed events. A bad signature is a
- *   400 and changes nothing; an event already received is acknowledged and changes nothing.
+ *   400 and changes nothing; so is a signed body that is not an event of the provider's shape
+ *   (logged); an event of a kind we do not act on is acknowledged (200); an event already
+ *   received is acknowledged and changes nothing.
  *   Refund events settle a refund left pending (refund-follow-up.ts).
  */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -98,6 +100,15 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         try {
           event = provider.parseWebhook(raw, request.headers);
         } catch (err) {
+          if (err instanceof WebhookBodyError) {
+            request.log.warn(
+              { provider: provider.name, problem: err.message },
+              'webhook refused: a signed body that is not an event we read',
+            );
+            throw new HttpError(400, 'This event is not one we understand.', [
+              { field: 'body', error: err.message },
+            ]);
+          }
           if (!(err instanceof WebhookSignatureError)) throw err;
           request.log.warn({ provider: provider.name }, 'webhook refused: invalid signature');
           throw new HttpError(400, 'Invalid signature.', [

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { PaymentFailure } from '../../../../shared/api/checkout';
+import { PAYMENT_FAILURES } from '../../../../shared/checkout-messages';
 import type { PaymentProviderName } from '../../../db/schema';
 
 /**
@@ -42,7 +44,8 @@ export interface PaymentProvider {
 
   /**
    * Checks a webhook delivery's signature against its raw body and reads the event. Throws a
-   * WebhookSignatureError when the signature is missing, wrong or too old.
+   * WebhookSignatureError when the signature is missing, wrong or too old, and a
+   * WebhookBodyError when a signed body is not an event of the shape the provider documents.
    */
   parseWebhook(
     rawBody: Buffer,
@@ -105,6 +108,44 @@ export interface RefundState extends RefundResult {
 }
 
 export class WebhookSignatureError extends Error {}
+
+/**
+ * A correctly signed webhook body that is not an event we can read (not JSON, or not the shape
+ * the provider documents): answered 400 and logged, so a provider whose events changed shape is
+ * told, and nothing is booked from a guess.
+ */
+export class WebhookBodyError extends Error {}
+
+/** Reads a signed body as `schema` says, or throws a WebhookBodyError naming what was wrong. */
+export function readWebhookBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new WebhookBodyError(`${issue.path.join('.') || 'body'}: ${issue.message}`);
+}
+
+/** JSON.parse for a signed body: what is not JSON is a WebhookBodyError. */
+export function parseWebhookJson(rawBody: Buffer): unknown {
+  try {
+    return JSON.parse(rawBody.toString('utf8')) as unknown;
+  } catch {
+    throw new WebhookBodyError('body: is not JSON');
+  }
+}
+
+/** An event's id and type as every provider sends them (stored in payment_events). */
+export const eventId = z.string().min(1).max(255);
+export const eventType = z.string().min(1).max(100);
+
+/** A session as the sandbox's events carry it (SessionState). */
+export const sessionStateSchema: z.ZodType<SessionState> = z.object({
+  sessionId: z.string().min(1).max(255),
+  status: z.enum(['open', 'paid', 'expired']),
+  amountPence: z.number().int().nonnegative(),
+  reference: z.string().max(255),
+  providerPaymentId: z.string().max(255).nullable(),
+  lastFailure: z.enum(PAYMENT_FAILURES).nullable(),
+});
 
 /** The provider refused a refund (more than the payment took, or an unknown payment). */
 export class RefundRefusedError extends Error {}

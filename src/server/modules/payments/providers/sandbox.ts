@@ -1,10 +1,18 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, sum } from 'drizzle-orm';
+import { z } from 'zod';
 import type { PaymentFailure } from '../../../../shared/api/checkout';
+import { PAYMENT_FAILURES } from '../../../../shared/checkout-messages';
 import type { Db } from '../../../db/client';
 import { sandboxRefunds, sandboxSessions, settings } from '../../../db/schema';
 import {
+  eventId,
+  eventType,
+  parseWebhookJson,
+  readWebhookBody,
   RefundRefusedError,
+  sessionStateSchema,
+  WebhookBodyError,
   WebhookSignatureError,
   type CreateSessionInput,
   type PaymentProvider,
@@ -52,6 +60,14 @@ export interface SignedEvent {
   signature: string;
   outcome: 'paid' | PaymentFailure;
 }
+
+/** The events the sandbox's page sends (any other type is acknowledged and ignored). */
+const sandboxEvent = z.object({
+  id: eventId,
+  type: eventType,
+  session: sessionStateSchema.optional(),
+  failure: z.enum(PAYMENT_FAILURES).optional(),
+});
 
 /** Reads (or, on the first start, makes) the signing secret, the same for every node. */
 async function loadSecret(db: Db): Promise<string> {
@@ -194,21 +210,17 @@ export async function createSandboxProvider(db: Db): Promise<SandboxProvider> {
       if (Math.abs(Date.now() / 1000 - at) > TOLERANCE_SECONDS) {
         throw new WebhookSignatureError('signature too old');
       }
-      const body = JSON.parse(rawBody.toString('utf8')) as {
-        id: string;
-        type: string;
-        session: SessionState;
-        failure?: PaymentFailure;
-      };
-      if (body.type === 'session.paid')
-        return { id: body.id, type: body.type, session: body.session };
-      if (body.type === 'session.failed') {
-        return {
-          id: body.id,
-          type: body.type,
-          session: body.session,
-          failure: body.failure ?? 'failed',
-        };
+      const body = readWebhookBody(sandboxEvent, parseWebhookJson(rawBody));
+      if (body.type === 'session.paid' || body.type === 'session.failed') {
+        if (!body.session) throw new WebhookBodyError('session: is required');
+        return body.type === 'session.paid'
+          ? { id: body.id, type: body.type, session: body.session }
+          : {
+              id: body.id,
+              type: body.type,
+              session: body.session,
+              failure: body.failure ?? 'failed',
+            };
       }
       return { id: body.id, type: 'ignored', providerType: body.type };
     },

@@ -1,7 +1,12 @@
 import Stripe from 'stripe';
+import { z } from 'zod';
 import type { PaymentFailure } from '../../../../shared/api/checkout';
 import { formatMoney, sumPence } from '../../../../shared/money';
 import {
+  eventId,
+  eventType,
+  readWebhookBody,
+  WebhookBodyError,
   RefundRefusedError,
   WebhookSignatureError,
   type CreateSessionInput,
@@ -122,11 +127,13 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
           config.webhookSecret,
           WEBHOOK_TOLERANCE_SECONDS,
         );
-      } catch {
+      } catch (err) {
+        // The SDK reads the body only once the signature checks: signed, but not JSON.
+        if (err instanceof SyntaxError) throw new WebhookBodyError('body: is not JSON');
         // Stripe's message says what was wrong with the signature: not for the sender's eyes.
         throw new WebhookSignatureError('invalid signature');
       }
-      return providerEvent(event);
+      return providerEvent(readStripeEvent(event));
     },
   };
 }
@@ -243,6 +250,54 @@ function paymentFailure(intent: Stripe.PaymentIntent | null): PaymentFailure | n
   if (error.decline_code === 'insufficient_funds') return 'insufficient_funds';
   if (error.code === 'card_declined') return 'card_declined';
   return 'failed';
+}
+
+const stripeId = z.string().min(1).max(255);
+const expandable = z.union([stripeId, z.object({ id: stripeId })]).nullish();
+const metadata = z.record(z.string(), z.string()).nullish();
+const refundObject = z.object({
+  id: stripeId,
+  status: z.string().nullish(),
+  payment_intent: expandable,
+  metadata,
+});
+const eventOf = (object: z.ZodType) => z.object({ data: z.object({ object }) });
+const checkoutSessionEvent = eventOf(
+  z.object({
+    id: stripeId,
+    payment_status: z.string().nullish(),
+    status: z.string().nullish(),
+    amount_total: z.number().int().nonnegative().nullish(),
+    client_reference_id: z.string().max(255).nullish(),
+    metadata,
+    payment_intent: expandable,
+  }),
+);
+const refundEvent = eventOf(refundObject);
+const chargeEvent = eventOf(
+  z.object({
+    payment_intent: expandable,
+    refunds: z.object({ data: z.array(refundObject) }).nullish(),
+  }),
+);
+/** What providerEvent reads of each event it acts on, as Stripe's API reference gives it. */
+const ACTED_ON: Record<string, z.ZodType> = {
+  'checkout.session.completed': checkoutSessionEvent,
+  'checkout.session.async_payment_succeeded': checkoutSessionEvent,
+  'checkout.session.async_payment_failed': checkoutSessionEvent,
+  'checkout.session.expired': checkoutSessionEvent,
+  'refund.created': refundEvent,
+  'refund.updated': refundEvent,
+  'refund.failed': refundEvent,
+  'charge.refunded': chargeEvent,
+};
+
+/** A signed event, checked to have what providerEvent reads (any other type: id and type). */
+function readStripeEvent(event: unknown): Stripe.Event {
+  const { type } = readWebhookBody(z.object({ id: eventId, type: eventType }), event);
+  const schema = Object.hasOwn(ACTED_ON, type) ? ACTED_ON[type] : undefined;
+  if (schema) readWebhookBody(schema, event);
+  return event as Stripe.Event;
 }
 
 function providerEvent(event: Stripe.Event): ProviderEvent {
