@@ -119,23 +119,47 @@ const joined = (chars: Char[]) => chars.map((c) => c.text).join('');
 /**
  * How fontkit lays a run out. Left-to-right text goes without the fonts' glyph (de)composition
  * (`ccmp`): Noto Sans splits Vietnamese ị into i and a dot, and pdfkit records one text per glyph,
- * so every later i would read back as ị; NFC text needs no composing. Right-to-left runs keep
- * every feature (Arabic needs them to join).
+ * so every later i would read back as ị; NFC text needs no composing. Left-to-right runs also
+ * skip the contextual features Latin, Greek, Cyrillic and CJK names do not need (each feature
+ * costs fontkit time on every layout); they keep ligatures, kerning and mark positioning.
+ * Right-to-left runs keep every feature (Arabic needs them to join).
  */
-function layoutOptions(text: string, style: TextStyle) {
-  const features = RIGHT_TO_LEFT_SCRIPT.test(text) ? undefined : { ccmp: false };
-  return {
-    characterSpacing: style.characterSpacing,
-    features: features as unknown as PDFKit.Mixins.OpenTypeFeatures[] | undefined,
-  };
+const LEFT_TO_RIGHT_FEATURES = {
+  ccmp: false,
+  locl: false,
+  calt: false,
+  clig: false,
+  rclt: false,
+  curs: false,
+  rlig: false,
+};
+const features = (text: string) =>
+  RIGHT_TO_LEFT_SCRIPT.test(text) ? undefined : LEFT_TO_RIGHT_FEATURES;
+
+/** Widths measured for a document, per font and text, in points at size 1. */
+const measured = new WeakMap<Doc, Map<string, number>>();
+
+/**
+ * The width of a run of one font, as pdfkit will draw it: fontkit directly, remembered for the
+ * document (pdfkit lays a run out anew on every call when features are given).
+ */
+function runWidth(doc: Doc, face: Face, text: string, style: TextStyle): number {
+  let widths = measured.get(doc);
+  if (!widths) measured.set(doc, (widths = new Map()));
+  const key = `${face.name}\u0000${text}`;
+  let unit = widths.get(key);
+  if (unit === undefined) {
+    unit = face.font.layout(text, features(text)).advanceWidth / face.font.unitsPerEm;
+    widths.set(key, unit);
+  }
+  return unit * style.size + (style.characterSpacing ?? 0) * (text.length - 1);
 }
 
 function widthOf(doc: Doc, chars: Char[], style: TextStyle): number {
-  return fontRuns(chars).reduce((sum, run) => {
-    useFace(doc, run[0].face, style);
-    const text = joined(run);
-    return sum + doc.widthOfString(text, layoutOptions(text, style));
-  }, 0);
+  return fontRuns(chars).reduce(
+    (sum, run) => sum + runWidth(doc, run[0].face, joined(run), style),
+    0,
+  );
 }
 
 /** pdfkit's internals this file relies on (pdfkit 0.20; the PDF text tests would catch a change). */
@@ -181,20 +205,25 @@ const trimEnd = (line: Char[]) => {
 function wrap(doc: Doc, paragraph: Char[], style: TextStyle): Char[][] {
   const lines: Char[][] = [];
   let line: Char[] = [];
+  let width = 0; // of `line`, trailing spaces included
   for (const word of words(paragraph)) {
-    if (widthOf(doc, trimEnd([...line, ...word]), style) <= style.width) {
+    const whole = widthOf(doc, word, style);
+    if (width + widthOf(doc, trimEnd(word), style) <= style.width) {
       line.push(...word);
+      width += whole;
       continue;
     }
     if (line.length) lines.push(trimEnd(line));
-    line = [];
+    [line, width] = [[], 0];
     // A word wider than the line is broken where it must be.
     for (const c of word) {
-      if (line.length && widthOf(doc, trimEnd([...line, c]), style) > style.width) {
-        lines.push(line);
-        line = [];
+      const w = widthOf(doc, [c], style);
+      if (line.length && c.text !== ' ' && width + w > style.width) {
+        lines.push(trimEnd(line));
+        [line, width] = [[], 0];
       }
       line.push(c);
+      width += w;
     }
   }
   lines.push(trimEnd(line));
@@ -284,15 +313,15 @@ export function writeText(doc: Doc, text: string, x: number, y: number, style: T
           : x;
     for (const run of visualRuns(line)) {
       useFace(doc, run.face, style);
-      const layout = layoutOptions(run.text, style);
       doc.fillColor(style.color ?? '#000000').text(run.text, cx, top + style.size * ASCENT, {
-        ...layout,
+        characterSpacing: style.characterSpacing,
+        features: features(run.text) as unknown as PDFKit.Mixins.OpenTypeFeatures[] | undefined,
         lineBreak: false,
         baseline: 'alphabetic',
         link: style.link,
       });
       if (run.rtl) reverseLigatureText(doc);
-      cx += doc.widthOfString(run.text, layout);
+      cx += runWidth(doc, run.face, run.text, style);
     }
     top += lineHeight + gap;
   }
