@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
+import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, test } from 'vitest';
 import { checkoutResponse } from '../../src/shared/api/checkout';
@@ -30,6 +31,7 @@ import {
   base64,
   depotCalls,
   depotCustomer,
+  image,
   jpeg,
   measured,
   paidBooking,
@@ -186,7 +188,7 @@ describe('POST /api/admin/depot/receive', () => {
     const depot = await staffMember(ctx, 'depot');
     const ann = await depotCustomer(ctx);
     const order = await paidBooking(ctx, ann, 'C');
-    const photo = jpeg(1600, 1200, 4096);
+    const photo = await jpeg(1600, 1200);
     const result = await calls.received(
       measured({
         OrderId: order.Id,
@@ -199,7 +201,7 @@ describe('POST /api/admin/depot/receive', () => {
         InboundTrackingNumber: 'JD0001112223',
         Photos: [
           { Data: `data:image/jpeg;base64,${base64(photo)}` },
-          { Data: base64(png(800, 600)) },
+          { Data: base64(await png(800, 600)) },
         ],
       }),
       depot.token,
@@ -223,15 +225,21 @@ describe('POST /api/admin/depot/receive', () => {
       InboundTrackingNumber: 'JD0001112223',
       ReceivedBy: depot.user.id,
     });
+    // Both decoded and stored as JPEG (the PNG too), at their own size.
     expect(result.Parcel.Photos.map((p) => [p.ContentType, p.Width, p.Height])).toEqual([
       ['image/jpeg', 1600, 1200],
-      ['image/png', 800, 600],
+      ['image/jpeg', 800, 600],
     ]);
-    const [stored] = await ctx.database.db
+    const stored = await ctx.database.db
       .select()
       .from(parcelPhotos)
-      .where(eq(parcelPhotos.id, result.Parcel.Photos[0].Id));
-    expect(Buffer.from(stored.data).equals(photo)).toBe(true);
+      .where(eq(parcelPhotos.parcelId, result.Parcel.Id))
+      .orderBy(asc(parcelPhotos.id));
+    expect(await sharp(stored[1].data).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 800,
+      height: 600,
+    });
 
     expect((await orderRow(order.Id)).status).toBe('Received at Depot');
     expect(await lastEvent(order.Id)).toMatchObject({
@@ -253,7 +261,7 @@ describe('POST /api/admin/depot/receive', () => {
       mimeType: 'image/jpeg',
       contentId: '<parcel-photo@ferrybox>',
     });
-    expect(Buffer.from(attached.content as ArrayBuffer).equals(photo)).toBe(true);
+    expect(Buffer.from(attached.content as ArrayBuffer).equals(stored[0].data)).toBe(true);
 
     // The photo is served to staff.
     const served = await calls.get(
@@ -261,8 +269,8 @@ describe('POST /api/admin/depot/receive', () => {
       depot.token,
     );
     expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/png');
-    expect(served.rawPayload.equals(png(800, 600))).toBe(true);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.rawPayload.equals(stored[1].data)).toBe(true);
   });
 
   test('over the booked band: an invoice for the difference holds it; paying releases it', async () => {
@@ -446,39 +454,40 @@ describe('POST /api/admin/depot/receive', () => {
       expect(res.statusCode, res.body).toBe(400);
       return res.json().errors as { field: string; error: string }[];
     };
-    const gif = Buffer.from('GIF89a\x10\x00\x10\x00', 'latin1');
+    const whole = await png(800, 600);
     expect(
       await refused([
-        { Data: base64(jpeg(1600, 1200)) },
-        { Data: base64(gif) },
-        { Data: base64(Buffer.from([0xff, 0xd8, 0xff, 0xd9])) }, // a JPEG with no size in it
-        { Data: base64(jpeg(6000, 4000)) },
+        { Data: base64(await jpeg(1600, 1200)) },
+        { Data: base64(await image('gif', 16, 16)) },
+        { Data: base64(whole.subarray(0, whole.length >> 1)) }, // cut off half way
+        { Data: base64(await jpeg(6000, 4000)) }, // 24 megapixels
       ]),
     ).toEqual([
       { field: 'Photos.1.Data', error: DEPOT_MESSAGES.photoType },
       { field: 'Photos.2.Data', error: DEPOT_MESSAGES.photoUnreadable },
-      { field: 'Photos.3.Data', error: DEPOT_MESSAGES.photoSide },
+      { field: 'Photos.3.Data', error: DEPOT_MESSAGES.photoPixels },
     ]);
-    const tooBig = jpeg(1600, 1200, DEPOT_LIMITS.photoBytes + 1);
+    const tooBig = Buffer.concat([await jpeg(16, 16), Buffer.alloc(DEPOT_LIMITS.photoBytes)]);
     expect(await refused([{ Data: base64(tooBig) }])).toEqual([
       { field: 'Photos.0.Data', error: DEPOT_MESSAGES.photoTooLarge },
     ]);
     expect(await refused([{ Data: 'not base64!' }])).toEqual([
       { field: 'Photos.0.Data', error: DEPOT_MESSAGES.notBase64 },
     ]);
-    const seven = Array.from({ length: 7 }, () => ({ Data: base64(webp(800, 600)) }));
+    const small = base64(await webp(800, 600));
+    const seven = Array.from({ length: 7 }, () => ({ Data: small }));
     expect((await refused(seven))[0].field).toBe('Photos');
     expect((await orderRow(order.Id)).status).toBe('Awaiting Parcel');
     expect(
       await ctx.database.db.select().from(parcels).where(eq(parcels.orderId, order.Id)),
     ).toEqual([]);
-    // A WebP is fine.
+    // A WebP is fine (stored as JPEG).
     const ok = await calls.received(
-      measured({ OrderId: order.Id, Photos: [{ Data: base64(webp(1200, 900)) }] }),
+      measured({ OrderId: order.Id, Photos: [{ Data: base64(await webp(1200, 900)) }] }),
       depot.token,
     );
     expect(ok.Parcel.Photos[0]).toMatchObject({
-      ContentType: 'image/webp',
+      ContentType: 'image/jpeg',
       Width: 1200,
       Height: 900,
     });

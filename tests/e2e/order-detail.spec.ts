@@ -29,7 +29,7 @@ test('a customer follows a parcel to the island and reports missing items', asyn
     WidthMm: 300,
     HeightMm: 200,
     Shelf: 'B-12',
-    Photos: [{ ContentType: 'image/png', Base64: PHOTO, Width: 1200, Height: 630 }],
+    Photos: [{ Data: PHOTO }],
   });
 
   // Waiting at the depot: the timeline so far, nothing to report yet.

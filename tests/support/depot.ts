@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import { checkoutResponse, type BookingInput } from '../../src/shared/api/checkout';
 import { receiveResponse, type ReceiveRequest } from '../../src/shared/api/depot';
@@ -9,7 +10,7 @@ import { band, booking, checkoutCalls, checkoutCustomer, type Customer } from '.
 
 /**
  * Factories and calls for the depot's tests: paid bookings (checked out and paid with the sandbox
- * card, so they await their parcel), image headers of each accepted type, and the staff calls.
+ * card, so they await their parcel), real images of each kind, and the staff calls.
  */
 
 /** A customer with saved addresses, and their customer reference. */
@@ -37,54 +38,24 @@ export async function paidBooking(
   return { ...result.Orders[0], product, Payment: result.Payment };
 }
 
-// --- images: just the headers the server reads (type by magic bytes, width and height) --------
+// --- images: real ones, made with sharp ---------------------------------------------------------
 
-/** A baseline JPEG's start: SOI, a JFIF APP0 segment, then SOF0 with the size. */
-export function jpeg(width: number, height: number, bytes = 512): Buffer {
-  const app0 = Buffer.from([
-    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01,
-    0x00, 0x00,
-  ]);
-  const sof = Buffer.alloc(19);
-  sof.writeUInt16BE(0xffc0, 0);
-  sof.writeUInt16BE(17, 2);
-  sof[4] = 8;
-  sof.writeUInt16BE(height, 5);
-  sof.writeUInt16BE(width, 7);
-  sof[9] = 3;
-  const head = Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof]);
-  return Buffer.concat([
-    head,
-    Buffer.alloc(Math.max(0, bytes - head.length - 2), 0x11),
-    Buffer.from([0xff, 0xd9]),
-  ]);
+/** A real image of the size, flat grey-blue (small to send); `format` as sharp names it. */
+export function image(
+  format: 'jpeg' | 'png' | 'webp' | 'gif',
+  width: number,
+  height: number,
+): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#5a7d9a' } })
+    .toFormat(format)
+    .toBuffer();
 }
+export const jpeg = (width: number, height: number) => image('jpeg', width, height);
+export const png = (width: number, height: number) => image('png', width, height);
+export const webp = (width: number, height: number) => image('webp', width, height);
 
-/** A PNG's signature and IHDR chunk. */
-export function png(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(25);
-  ihdr.writeUInt32BE(13, 0);
-  ihdr.write('IHDR', 4, 'latin1');
-  ihdr.writeUInt32BE(width, 8);
-  ihdr.writeUInt32BE(height, 12);
-  ihdr[16] = 8;
-  ihdr[17] = 2;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ihdr]);
-}
-
-/** A lossy WebP's RIFF header and VP8 key frame header. */
-export function webp(width: number, height: number): Buffer {
-  const b = Buffer.alloc(40);
-  b.write('RIFF', 0, 'latin1');
-  b.writeUInt32LE(32, 4);
-  b.write('WEBP', 8, 'latin1');
-  b.write('VP8 ', 12, 'latin1');
-  b.writeUInt32LE(20, 16);
-  b.set([0x9d, 0x01, 0x2a], 23);
-  b.writeUInt16LE(width, 26);
-  b.writeUInt16LE(height, 28);
-  return b;
-}
+/** A photo as the receiving screen sends it: a JPEG 1600 px on its longest side. */
+const SCREEN_PHOTO = (await jpeg(1600, 1200)).toString('base64');
 
 export const base64 = (b: Buffer) => b.toString('base64');
 
@@ -97,7 +68,7 @@ export const measured = (overrides: Partial<ReceiveRequest> = {}): ReceiveReques
   Shelf: 'B-12',
   Note: '',
   InboundTrackingNumber: '',
-  Photos: [{ Data: base64(jpeg(1600, 1200)) }],
+  Photos: [{ Data: SCREEN_PHOTO }],
   ...overrides,
 });
 

@@ -27,10 +27,13 @@ export const DEPOT_LIMITS = {
   photos: 6,
   /** Bytes of one photo, decoded. The screen resizes to `resizedSide` px JPEG first. */
   photoBytes: 2 * 1024 * 1024,
-  /** The longest side of a photo as the receiving screen sends it, in pixels. */
+  /** The longest side of a photo as the receiving screen sends it and the server stores it, px. */
   resizedSide: 1600,
-  /** Longest side of a photo, in pixels. */
-  photoSide: 4096,
+  /**
+   * Most pixels a photo may have (a 12-megapixel phone photo, 4032 x 3024, fits): the server
+   * refuses more before decoding, so an image that inflates to hundreds of MB never does.
+   */
+  photoPixels: 12_500_000,
   weightKg: 1000,
   sideCm: 1000,
   shelf: 40,
@@ -53,8 +56,8 @@ export const DEPOT_MESSAGES = {
   noSuchPhoto: 'No such photo.',
   photoType: 'is not a JPEG, PNG or WebP image',
   photoTooLarge: `is larger than ${DEPOT_LIMITS.photoBytes / 1024 / 1024} MB`,
-  photoUnreadable: 'is not an image whose size can be read',
-  photoSide: `is larger than ${DEPOT_LIMITS.photoSide} pixels on a side`,
+  photoUnreadable: 'is damaged: it cannot be read as an image',
+  photoPixels: `has more than ${DEPOT_LIMITS.photoPixels / 1_000_000} megapixels`,
   notBase64: 'must be a base64 image',
   alreadyMatched: 'This parcel is already matched to a booking.',
   otherCustomer: 'This booking is another customer’s: the parcel is for a different customer.',

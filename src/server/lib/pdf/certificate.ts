@@ -4,6 +4,7 @@ import { storedToDisplayDate } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
 import { BRAND_TEAL } from '../mail';
 import { qrCodePng } from './barcodes';
+import { writeText } from './text';
 
 /**
  * The export certificate as a PDF (A4, one page): what HMRC accepts as proof that goods left the
@@ -60,23 +61,31 @@ export async function renderCertificate(input: CertificateDocument): Promise<Buf
     width: qrSize,
     height: qrSize,
   });
-  doc
-    .font('Helvetica')
-    .fontSize(7.5)
-    .fillColor(GREY)
-    .text('Scan to verify', left + width - qrSize, MARGIN + qrSize + 4, {
-      width: qrSize,
-      align: 'center',
-    });
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(BRAND_TEAL).text(brand, left, MARGIN);
-  doc.font('Helvetica').fontSize(9).fillColor(GREY).text('You Shop, We Deliver');
-  doc.moveDown(1.2);
-  doc.font('Helvetica-Bold').fontSize(22).fillColor(INK).text('Certificate of Export');
-  doc
-    .font('Helvetica')
-    .fontSize(10.5)
-    .fillColor(GREY)
-    .text('Proof that the goods below left the United Kingdom', { width: width - qrSize - 16 });
+  writeText(doc, 'Scan to verify', left + width - qrSize, MARGIN + qrSize + 4, {
+    size: 7.5,
+    width: qrSize,
+    color: GREY,
+    align: 'center',
+  });
+  const titleWidth = width - qrSize - 16;
+  writeText(doc, brand, left, MARGIN, {
+    size: 18,
+    width: titleWidth,
+    weight: 'bold',
+    color: BRAND_TEAL,
+  });
+  writeText(doc, 'You Shop, We Deliver', left, doc.y, { size: 9, width: titleWidth, color: GREY });
+  writeText(doc, 'Certificate of Export', left, doc.y + 14, {
+    size: 22,
+    width: titleWidth,
+    weight: 'bold',
+    color: INK,
+  });
+  writeText(doc, 'Proof that the goods below left the United Kingdom', left, doc.y, {
+    size: 10.5,
+    width: titleWidth,
+    color: GREY,
+  });
   doc.y = Math.max(doc.y, MARGIN + qrSize + 16) + 12;
 
   // --- the key facts in one band -------------------------------------------------------------
@@ -91,22 +100,25 @@ export async function renderCertificate(input: CertificateDocument): Promise<Buf
   doc.rect(left, bandTop, width, 44).fill('#e7f2f0');
   keyFacts.forEach(([label, value], i) => {
     const x = left + i * cell + 10;
-    doc
-      .font('Helvetica')
-      .fontSize(7.5)
-      .fillColor(GREY)
-      .text(label.toUpperCase(), x, bandTop + 9, { width: cell - 16, characterSpacing: 0.4 });
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(11)
-      .fillColor(INK)
-      .text(value, x, bandTop + 22, { width: cell - 16 });
+    writeText(doc, label.toUpperCase(), x, bandTop + 7, {
+      size: 7.5,
+      width: cell - 16,
+      color: GREY,
+      characterSpacing: 0.4,
+    });
+    writeText(doc, value, x, bandTop + 20, {
+      size: 11,
+      width: cell - 16,
+      weight: 'bold',
+      color: INK,
+      maxLines: 1,
+    });
   });
   doc.y = bandTop + 44 + 18;
 
   // --- sections ------------------------------------------------------------------------------
   const heading = (title: string, x: number, w: number, y: number) => {
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(BRAND_TEAL).text(title, x, y, { width: w });
+    writeText(doc, title, x, y, { size: 10, width: w, weight: 'bold', color: BRAND_TEAL });
     const ruleY = doc.y + 2;
     doc
       .moveTo(x, ruleY)
@@ -119,12 +131,12 @@ export async function renderCertificate(input: CertificateDocument): Promise<Buf
 
   /** A label above its value (the narrow columns). */
   const stacked = (x: number, w: number, label: string, value: string | string[]) => {
-    doc.font('Helvetica').fontSize(7.5).fillColor(GREY).text(label, x, doc.y, { width: w });
-    doc
-      .font('Helvetica')
-      .fontSize(10)
-      .fillColor(INK)
-      .text(Array.isArray(value) ? value.join('\n') : value, x, doc.y + 1, { width: w });
+    writeText(doc, label, x, doc.y, { size: 7.5, width: w, color: GREY });
+    writeText(doc, Array.isArray(value) ? value.join('\n') : value, x, doc.y + 1, {
+      size: 10,
+      width: w,
+      color: INK,
+    });
     doc.y += 6;
   };
 
@@ -148,12 +160,12 @@ export async function renderCertificate(input: CertificateDocument): Promise<Buf
     const labelWidth = 130;
     for (const [label, value] of rows) {
       const y = doc.y;
-      doc.font('Helvetica').fontSize(9).fillColor(GREY).text(label, left, y, { width: labelWidth });
-      doc
-        .font('Helvetica')
-        .fontSize(10)
-        .fillColor(INK)
-        .text(value, left + labelWidth, y, { width: width - labelWidth });
+      writeText(doc, label, left, y + 1, { size: 9, width: labelWidth, color: GREY });
+      writeText(doc, value, left + labelWidth, y, {
+        size: 10,
+        width: width - labelWidth,
+        color: INK,
+      });
       doc.y += 4;
     }
     doc.x = left;
@@ -200,33 +212,29 @@ export async function renderCertificate(input: CertificateDocument): Promise<Buf
 
   // --- statement and verification ------------------------------------------------------------
   heading('Statement', left, width, doc.y);
-  doc
-    .font('Helvetica')
-    .fontSize(9.5)
-    .fillColor(INK)
-    .text(
-      `${brand} received the goods described above at its depot in Portsmouth and exported them ` +
-        `from the United Kingdom to ${facts.Island}, Channel Islands, on ${day(facts.ExportDate)}, ` +
-        `as order ${facts.OrderReference}. The Channel Islands are outside the UK for VAT, so the ` +
-        'supplier may keep this certificate as evidence of export (HMRC VAT Notice 703).',
-      left,
-      doc.y,
-      { width, lineGap: 2 },
-    );
-  doc.moveDown(0.8);
-  doc.font('Helvetica').fontSize(9).fillColor(GREY).text('Verification code', left, doc.y);
+  writeText(
+    doc,
+    `${brand} received the goods described above at its depot in Portsmouth and exported them ` +
+      `from the United Kingdom to ${facts.Island}, Channel Islands, on ${day(facts.ExportDate)}, ` +
+      `as order ${facts.OrderReference}. The Channel Islands are outside the UK for VAT, so the ` +
+      'supplier may keep this certificate as evidence of export (HMRC VAT Notice 703).',
+    left,
+    doc.y,
+    { size: 9.5, width, color: INK, lineGap: 2 },
+  );
+  writeText(doc, 'Verification code', left, doc.y + 10, { size: 9, width, color: GREY });
   doc
     .font('Courier-Bold')
     .fontSize(13)
     .fillColor(INK)
     .text(formatVerificationCode(input.code), left, doc.y + 1);
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor(GREY)
-    .text('Check this certificate at ', left, doc.y + 3, { continued: true })
-    .fillColor(BRAND_TEAL)
-    .text(input.verifyUrl, { link: input.verifyUrl, underline: true });
+  writeText(doc, 'Check this certificate at', left, doc.y + 3, { size: 9, width, color: GREY });
+  writeText(doc, input.verifyUrl, left, doc.y, {
+    size: 9,
+    width,
+    color: BRAND_TEAL,
+    link: input.verifyUrl,
+  });
 
   doc.end();
   return done;

@@ -1,5 +1,6 @@
 import { code128Png } from './barcodes';
 import PDFDocument from 'pdfkit';
+import { writeText, type TextStyle } from './text';
 
 /**
  * The depot's shelf label for a received parcel, for a 4 × 6 inch (102 × 152 mm) label printer:
@@ -62,23 +63,20 @@ export async function renderLabel(facts: LabelFacts): Promise<Buffer> {
       .strokeColor('#000000')
       .stroke();
   const label = (text: string, x: number, y: number, width = INNER) =>
-    doc
-      .font('Helvetica')
-      .fontSize(7)
-      .fillColor('#000000')
-      .text(text.toUpperCase(), x, y, { width });
+    writeText(doc, text.toUpperCase(), x, y - 1, { size: 7, width, maxLines: 1 });
+  /** A value on one line, cut short with an ellipsis when it is longer. */
+  const value = (text: string, x: number, y: number, style: Omit<TextStyle, 'maxLines'>) =>
+    writeText(doc, text, x, y, { weight: 'bold', maxLines: 1, ...style });
 
-  doc.font('Helvetica-Bold').fontSize(11).text(facts.brand, MARGIN, MARGIN);
-  doc
-    .font('Helvetica')
-    .fontSize(8)
-    .text(`Received ${when(facts.received)}`, MARGIN, MARGIN + 2, { width: INNER, align: 'right' });
+  value(facts.brand, MARGIN, MARGIN - 2, { size: 11, width: INNER / 2 });
+  writeText(doc, `Received ${when(facts.received)}`, MARGIN + INNER / 2, MARGIN, {
+    size: 8,
+    width: INNER / 2,
+    align: 'right',
+  });
   line(MARGIN + 18);
 
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(22)
-    .text(facts.title, MARGIN, MARGIN + 26, { width: INNER });
+  value(facts.title, MARGIN, MARGIN + 22, { size: 22, width: INNER });
   const barcode = await code128Png(facts.code);
   doc.image(barcode, MARGIN, MARGIN + 56, { fit: [INNER, 70], align: 'center' });
   doc
@@ -89,14 +87,7 @@ export async function renderLabel(facts: LabelFacts): Promise<Buffer> {
 
   let y = MARGIN + 156;
   label('Customer', MARGIN, y);
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(14)
-    .text(facts.customerName || 'Unknown', MARGIN, y + 10, {
-      width: INNER,
-      height: 18,
-      ellipsis: true,
-    });
+  value(facts.customerName || 'Unknown', MARGIN, y + 8, { size: 14, width: INNER });
   doc
     .font('Courier-Bold')
     .fontSize(18)
@@ -107,48 +98,32 @@ export async function renderLabel(facts: LabelFacts): Promise<Buffer> {
   const half = INNER / 2;
   label('Island', MARGIN, y + 8, half);
   label('Shelf', MARGIN + half + 6, y + 8, half - 6);
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(24)
-    .text(facts.island ?? '—', MARGIN, y + 18, { width: half, height: 30, ellipsis: true });
+  value(facts.island ?? '—', MARGIN, y + 14, { size: 24, width: half });
   doc
     .rect(MARGIN + half + 4, y + 4, half - 4, 46)
     .lineWidth(1.5)
     .stroke();
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(24)
-    .text(facts.shelf || '—', MARGIN + half + 8, y + 18, {
-      width: half - 12,
-      height: 30,
-      ellipsis: true,
-    });
+  value(facts.shelf || '—', MARGIN + half + 8, y + 14, { size: 24, width: half - 12 });
   y += 56;
   line(y);
 
   label('Weight', MARGIN, y + 8, half);
   label('Size (cm)', MARGIN + half + 6, y + 8, half - 6);
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(14)
-    .text(facts.weightGrams ? kg(facts.weightGrams) : '—', MARGIN, y + 18, { width: half });
+  value(facts.weightGrams ? kg(facts.weightGrams) : '—', MARGIN, y + 16, { size: 14, width: half });
   const size = facts.sizeMm
     ? `${cm(facts.sizeMm.length)} × ${cm(facts.sizeMm.width)} × ${cm(facts.sizeMm.height)}`
     : '—';
-  doc.text(size, MARGIN + half + 6, y + 18, { width: half - 6 });
+  value(size, MARGIN + half + 6, y + 16, { size: 14, width: half - 6 });
   y += 40;
   line(y);
 
   if (facts.inboundTrackingNumber) {
     label('Courier tracking', MARGIN, y + 8);
-    doc
-      .font('Courier')
-      .fontSize(10)
-      .text(facts.inboundTrackingNumber, MARGIN, y + 18, {
-        width: INNER,
-        height: 12,
-        ellipsis: true,
-      });
+    writeText(doc, facts.inboundTrackingNumber, MARGIN, y + 17, {
+      size: 10,
+      width: INNER,
+      maxLines: 1,
+    });
   }
 
   doc.end();

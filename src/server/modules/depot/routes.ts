@@ -108,7 +108,7 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
         shelfLocation: b.Shelf,
         note: b.Note,
         inboundTrackingNumber: b.InboundTrackingNumber,
-        photos: decodePhotos(b.Photos),
+        photos: await decodePhotos(b.Photos),
       };
       const actor = staff(request);
       const received = await db.transaction((tx) =>

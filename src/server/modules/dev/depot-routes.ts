@@ -1,9 +1,11 @@
 import { access } from '../../lib/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DEPOT_LIMITS, photoUploadSchema } from '../../../shared/api/depot';
 import { CARRIER_IDS } from '../../../shared/carriers';
 import { orderIdFromReference } from '../../../shared/order-reference';
 import { SYSTEM } from '../orders/lifecycle';
+import { decodePhotos } from '../depot/photos';
 import { dispatchParcels, markDelivered, receiveBookedParcel } from '../depot/service';
 import { onlyFromThisMachine } from './routes';
 
@@ -11,7 +13,8 @@ import { onlyFromThisMachine } from './routes';
  * Development only (never registered in production), until the depot's screens exist (issue 13):
  * move a paid booking through the depot, as staff will, so a demo and the browser tests can follow
  * it on the customer's timeline and download its export certificate.
- * - POST /dev/parcels/receive: the parcel arrives, measured (and photographed, if photos are given).
+ * - POST /dev/parcels/receive: the parcel arrives, measured (and photographed, if photos are given:
+ *   base64 as the depot's receive call takes them, decoded and re-encoded the same way).
  * - POST /dev/parcels/dispatch: it leaves on a sailing with a carrier and tracking number.
  * - POST /dev/parcels/deliver: it reaches the customer.
  */
@@ -39,25 +42,14 @@ export const devDepotRoutes: FastifyPluginAsyncZod = async (app) => {
             WidthMm: whole,
             HeightMm: whole,
             Shelf: z.string().max(40).default(''),
-            Photos: z
-              .array(
-                z
-                  .object({
-                    ContentType: z.enum(['image/png', 'image/jpeg']),
-                    Base64: z.base64().max(700_000),
-                    Width: whole,
-                    Height: whole,
-                  })
-                  .strict(),
-              )
-              .max(4)
-              .default([]),
+            Photos: z.array(photoUploadSchema).max(DEPOT_LIMITS.photos).default([]),
           })
           .strict(),
       },
     },
     async (request, reply) => {
       const b = request.body;
+      const photos = await decodePhotos(b.Photos);
       const received = await db.transaction((tx) =>
         receiveBookedParcel(
           tx,
@@ -68,12 +60,7 @@ export const devDepotRoutes: FastifyPluginAsyncZod = async (app) => {
             widthMm: b.WidthMm,
             heightMm: b.HeightMm,
             shelfLocation: b.Shelf,
-            photos: b.Photos.map((p) => ({
-              contentType: p.ContentType,
-              data: Buffer.from(p.Base64, 'base64'),
-              width: p.Width,
-              height: p.Height,
-            })),
+            photos,
           },
           SYSTEM,
           app.config,

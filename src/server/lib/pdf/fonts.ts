@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import * as fontkit from 'fontkit';
+
+/**
+ * The fonts the PDFs embed (decision 0031), all Noto from the @embedpdf/fonts-* packages (TTF and
+ * OTF files, so nothing is fetched at install or run time): Noto Sans (Latin with every European
+ * accent, Greek, Cyrillic, Vietnamese), Noto Naskh Arabic, Noto Sans Hebrew, Noto Sans CJK for
+ * Chinese and Japanese (the Simplified Chinese font, kana included) and for Korean. Each weight
+ * is a fallback chain: a character is set in the first font that has it. pdfkit embeds only the
+ * glyphs a document uses.
+ */
+
+export type Weight = 'regular' | 'bold';
+
+export interface Face {
+  /** The name the font is registered under in a document. */
+  name: string;
+  data: Buffer;
+  font: fontkit.Font;
+}
+
+const require = createRequire(import.meta.url);
+
+/** A font file of an @embedpdf/fonts-* package (its main is `dist/index.cjs`, its fonts `fonts/`). */
+const fontFile = (pkg: string, file: string) =>
+  path.join(path.dirname(require.resolve(`@embedpdf/${pkg}`)), '..', 'fonts', file);
+
+function files(weight: Weight): string[] {
+  const style = weight === 'bold' ? 'Bold' : 'Regular';
+  return [
+    fontFile('fonts-latin', `NotoSans-${style}.ttf`),
+    fontFile('fonts-arabic', `NotoNaskhArabic-${style}.ttf`),
+    fontFile('fonts-hebrew', `NotoSansHebrew-${style}.ttf`),
+    fontFile('fonts-sc', `NotoSansHans-${style}.otf`),
+    fontFile('fonts-kr', `NotoSansKR-${style}.otf`),
+  ];
+}
+
+const chains = new Map<Weight, Face[]>();
+
+/** The weight's fonts in fallback order, read once per process (on the first PDF). */
+export function fontChain(weight: Weight): Face[] {
+  let chain = chains.get(weight);
+  if (!chain) {
+    chain = files(weight).map((file) => {
+      const data = fs.readFileSync(file);
+      const font = fontkit.create(data);
+      if (!('hasGlyphForCodePoint' in font)) throw new Error(`${file} is a font collection`);
+      return { name: `${weight}:${path.basename(file)}`, data, font };
+    });
+    chains.set(weight, chain);
+  }
+  return chain;
+}
+
+/**
+ * Lines, per unit of font size: the baseline below a line's top and the distance between lines
+ * (Noto Sans's accented capitals reach 0.93, its descenders 0.29).
+ */
+export const ASCENT = 0.95;
+export const LINE_HEIGHT = 1.25;
