@@ -30,12 +30,17 @@ export default [
   route('order-confirm', 'routes/order-confirm.tsx'),
   route('basket', 'routes/basket.tsx'),
   route('checkout', 'routes/checkout.tsx'),
+  // After paying (issue 11), the pages opened from an e-mailed link (issue 4), the public check of
+  // an export certificate from its QR code (issue 12, no login) and the primitives for review
+  // (docs/decisions/0023): plain too, their data read by their route's clientLoader (issue 23).
+  route('payment/success', 'routes/payment-success.tsx'),
+  route('payment/failure', 'routes/payment-failure.tsx'),
+  route('validate-email/:token', 'routes/validate-email.tsx'),
+  route('reset-password/:token', 'routes/reset-password.tsx'),
+  route('verify/:code', 'routes/verify.tsx'),
+  route('dev/primitives', 'routes/primitives.tsx'),
   layout('routes/app-shell.tsx', { id: 'app-shell' }, [
-    // After paying (issue 11).
-    route('payment/success', 'routes/payment-success.tsx'),
-    route('payment/failure', 'routes/payment-failure.tsx'),
-
-    // Accounts: dashboard, e-mail validation, password reset (issue 4). Later account pages
+    // Accounts: the dashboard (issue 4). Later account pages
     // (orders, addresses, quote, pay) go inside the dashboard layout, which asks to log in.
     route('dashboard', 'routes/dashboard.tsx', [
       index('routes/dashboard-home.tsx'),
@@ -47,12 +52,6 @@ export default [
       route('orders/:id', 'routes/dashboard-order.tsx'),
       route('quote/:id', 'routes/dashboard-quote.tsx'),
     ]),
-    route('validate-email/:token', 'routes/validate-email.tsx'),
-    route('reset-password/:token', 'routes/reset-password.tsx'),
-    // The public check of an export certificate, from its QR code (issue 12): no login.
-    route('verify/:code', 'routes/verify.tsx'),
-    // The plain primitives beside their MUI counterparts, for review (docs/decisions/0023).
-    route('dev/primitives', 'routes/primitives.tsx'),
   ]),
   // The back office (issue 13): staff only, its own layout and session, loaded only here.
   route('admin', 'routes/admin.tsx', [

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Box,
@@ -21,6 +22,7 @@ import { ApiError } from '../../lib/api-client';
 import { AddressDialog } from './address-form';
 import { AddressText } from './address-text';
 import { useDeleteAddress } from './api/delete-address';
+import { addressesQueryKey } from './api/addresses-cache';
 import { useAddresses } from './api/use-addresses';
 
 type Editing = { address: Address | null; type: AddressType };
@@ -36,6 +38,8 @@ export function AddressBookPage() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<Address | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // The plain address form saves without TanStack Query: the list is asked for again here.
+  const queryClient = useQueryClient();
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.itemsPerPage)) : 1;
 
@@ -128,6 +132,7 @@ export function AddressBookPage() {
         address={editing?.address}
         type={editing?.type ?? 'Delivery'}
         onSaved={() => {
+          void queryClient.invalidateQueries({ queryKey: addressesQueryKey });
           setNotice(
             editing?.address ? 'Your address has been updated.' : 'Your address has been saved.',
           );
