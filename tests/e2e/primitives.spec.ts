@@ -17,6 +17,7 @@ const style = (l: Locator, property: string) =>
 test('each primitive is drawn from the design tokens, with no MUI on the page', async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
