@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { Address } from '../../../shared/api/addresses';
 import { Alert, Choice, Spinner } from '../../components/plain-controls';
 import { lazyChunk } from '../../lib/lazy';
@@ -45,6 +45,9 @@ export function AddressChooser({ type, value, onChange, island, label }: Address
   // Mounted from the first "Add a new address" on, so the dialog's closing transition still plays.
   const [added, setAdded] = useState(false);
   const headingId = useId();
+  // An address just added is not let go before a list holding it has been read (the choice can
+  // render before the list's reading starts).
+  const justAdded = useRef<number | null>(null);
   const read = list.items;
   // The chosen address first when its page has not been read (chosen on an earlier visit, or
   // just added).
@@ -65,6 +68,8 @@ export function AddressChooser({ type, value, onChange, island, label }: Address
     if (!settled) return;
     if (value) {
       const fresh = read.find((address) => address.Id === value.Id);
+      if (fresh && justAdded.current === fresh.Id) justAdded.current = null;
+      if (!fresh && justAdded.current === value.Id) return;
       if (fresh ? reasonOf(fresh) : list.complete || reasonOf(value)) onChange(null);
       else if (fresh && fresh.Updated !== value.Updated) onChange(fresh);
     } else if (list.total === 1 && read.length === 1 && reasonOf(read[0]) === null) {
@@ -160,6 +165,7 @@ export function AddressChooser({ type, value, onChange, island, label }: Address
               setAdding(false);
               // Read again first, so the list being read is not taken as the truth meanwhile.
               list.refresh();
+              justAdded.current = address.Id;
               if (reasonOf(address) === null) onChange(address);
             }}
           />
