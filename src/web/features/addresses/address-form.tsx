@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useId, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { useRevalidator } from 'react-router';
 import {
   ADDRESS_TYPES,
@@ -74,7 +75,9 @@ export default function AddressDialog({
   ...props
 }: AddressDialogProps) {
   const kind = address ? 'address' : `${type.toLowerCase()} address`;
-  return (
+  // Drawn at the end of the body: a chooser sits inside the checkout's own form, and a form may
+  // not be inside another.
+  return createPortal(
     <PlainDialog
       open={open}
       onClose={onClose}
@@ -90,7 +93,8 @@ export default function AddressDialog({
           {...props}
         />
       )}
-    </PlainDialog>
+    </PlainDialog>,
+    document.body,
   );
 }
 
@@ -131,7 +135,7 @@ function AddressFormBody({
     />
   );
 
-  const submit = form.handleSubmit((next) =>
+  const send = form.handleSubmit((next) =>
     saving.mutate(
       { Id: address?.Id, address: next },
       {
@@ -144,6 +148,12 @@ function AddressFormBody({
       },
     ),
   );
+
+  // The page's own form (the checkout's, around the chooser) does not hear this one's submit.
+  const submit = (event: FormEvent) => {
+    event.stopPropagation();
+    send(event);
+  };
 
   const problem =
     saving.isError && (!failure || !failure.body?.errors?.length)
