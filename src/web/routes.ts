@@ -42,19 +42,15 @@ export default [
     route('pay/:id', 'routes/dashboard-pay.tsx'),
     route('quote/:id', 'routes/dashboard-quote.tsx'),
   ]),
-  layout('routes/app-shell.tsx', { id: 'app-shell' }, [
-    // After paying (issue 11).
-    route('payment/success', 'routes/payment-success.tsx'),
-    route('payment/failure', 'routes/payment-failure.tsx'),
-
-    // Accounts: e-mail validation, password reset (issue 4).
-    route('validate-email/:token', 'routes/validate-email.tsx'),
-    route('reset-password/:token', 'routes/reset-password.tsx'),
-    // The public check of an export certificate, from its QR code (issue 12): no login.
-    route('verify/:code', 'routes/verify.tsx'),
-    // The plain primitives beside their MUI counterparts, for review (docs/decisions/0023).
-    route('dev/primitives', 'routes/primitives.tsx'),
-  ]),
+  // After paying (issue 11), the pages opened from an e-mailed link (issue 4), the public check of
+  // an export certificate from its QR code (issue 12, no login) and the primitives for review:
+  // plain too, their data read by their route's clientLoader (issue 23).
+  route('payment/success', 'routes/payment-success.tsx'),
+  route('payment/failure', 'routes/payment-failure.tsx'),
+  route('validate-email/:token', 'routes/validate-email.tsx'),
+  route('reset-password/:token', 'routes/reset-password.tsx'),
+  route('verify/:code', 'routes/verify.tsx'),
+  route('dev/primitives', 'routes/primitives.tsx'),
   // The back office (issue 13): staff only, its own layout and session, loaded only here.
   route('admin', 'routes/admin.tsx', [
     index('routes/admin-home.tsx'),

@@ -73,7 +73,7 @@ async function journey(page: Page, request: APIRequestContext) {
   await expect(dob).toHaveAttribute('readonly', '');
   await expect(dob).toHaveAttribute('placeholder', 'Pick date');
   await dob.click();
-  const picker = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'OK' }) });
+  const picker = page.getByRole('dialog', { name: 'Select date' });
   await expect(picker).toBeVisible();
   await expect(picker.getByRole('button', { name: 'Cancel' })).toBeVisible();
   const width = (await picker.boundingBox())?.width;

@@ -13,10 +13,9 @@ const cards = (page: Page) =>
   page.getByRole('list', { name: 'Saved addresses' }).getByRole('listitem');
 const card = (page: Page, text: string) => cards(page).filter({ hasText: text });
 
-/** Chooses an option of a MUI select by its label. */
+/** Chooses an option of a (native) select by its label. */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('combobox', { name: label }).selectOption(option);
 }
 
 async function addressesOf(request: APIRequestContext, token: string) {

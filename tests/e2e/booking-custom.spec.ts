@@ -209,7 +209,7 @@ test('the first booking screen works without MUI, and fetches the next step once
   await expect(page.getByLabel('Expected at our depot')).toBeVisible();
 });
 
-test('the retailer step loads without MUI; the date picker’s code comes when it is opened', async ({
+test('the retailer step and its date picker load no MUI; the picker works by keyboard', async ({
   page,
 }) => {
   await page.goto('/order/');
@@ -227,18 +227,48 @@ test('the retailer step loads without MUI; the date picker’s code comes when i
   const date = page.getByLabel('Expected at our depot');
   await expect(date).toHaveAttribute('placeholder', 'Pick date');
   await expect(date).toHaveAttribute('readonly', '');
-  const mui = () =>
-    scripts.filter((path) => /\/assets\/(app-vendor|date-picker-dialog)-/.test(path));
+  const mui = () => scripts.filter((path) => /\/assets\/app-(vendor|providers)-/.test(path));
   expect(scripts.some((path) => /\/assets\/order-retailer-/.test(path))).toBe(true);
   expect(mui()).toEqual([]);
 
-  // The keyboard opens the picker: its code (MUI X and MUI) loads then, drawn in the site's theme.
+  // The keyboard opens the picker (a native dialog): the day with the focus, the arrow keys
+  // moving it, PageDown the month, Enter choosing; no MUI loads for it.
   await date.focus();
   await page.keyboard.press('Enter');
-  const picker = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'OK' }) });
+  const picker = page.getByRole('dialog', { name: 'Select date' });
   await expect(picker).toBeVisible();
-  expect(mui().some((path) => /date-picker-dialog-/.test(path))).toBe(true);
-  expect(mui().some((path) => /app-vendor-/.test(path))).toBe(true);
+  const today = new Date();
+  const focusedDay = picker.getByRole('gridcell', { name: String(today.getDate()), exact: true });
+  await expect(focusedDay).toBeFocused();
+  await page.keyboard.press('PageDown');
+  // The same day a month on (the month's last day when it has none), that week's Monday, then
+  // the day after it.
+  const lastDay = new Date(today.getFullYear(), today.getMonth() + 2, 0).getDate();
+  const sameDay = new Date(
+    today.getFullYear(),
+    today.getMonth() + 1,
+    Math.min(today.getDate(), lastDay),
+  );
+  const monthName = sameDay.toLocaleDateString('en-GB', { month: 'long' });
+  await expect(
+    picker.getByRole('grid', { name: `${monthName} ${sameDay.getFullYear()}` }),
+  ).toBeVisible();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(picker.locator('[aria-selected="true"]')).toBeFocused();
+  await picker.getByRole('button', { name: 'OK' }).click();
+  await expect(picker).toBeHidden();
+  await expect(date).toBeFocused();
+  const tuesday = new Date(sameDay);
+  tuesday.setDate(sameDay.getDate() - ((sameDay.getDay() + 6) % 7) + 1);
+  const shown = [tuesday.getDate(), tuesday.getMonth() + 1].map((n) => String(n).padStart(2, '0'));
+  await expect(date).toHaveValue(`${shown.join('-')}-${tuesday.getFullYear()}`);
+  await page.getByRole('button', { name: 'Clear date' }).click();
+  await expect(date).toHaveValue('');
+
+  await page.getByRole('button', { name: 'Choose date' }).click();
+  expect(mui()).toEqual([]);
   expect(Math.round((await picker.boundingBox())?.width ?? 0)).toBe(290);
   await expect(picker.getByRole('button', { name: 'OK' })).toHaveCSS('color', 'rgb(0, 121, 107)');
   // Cancel keeps the field empty; OK emits the day; the clear button empties it again.

@@ -43,10 +43,9 @@ async function saveJerseyAddress(request: APIRequestContext, token: string) {
   expect(saved.status()).toBe(201);
 }
 
-/** Chooses an option of a MUI select by its label. */
+/** Chooses an option of a (native) select by its label. */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('combobox', { name: label }).selectOption(option);
 }
 
 /** Pays on the sandbox's hosted payment page (TEST MODE) with a test card. */
@@ -286,6 +285,104 @@ test('an invoice paid from My Account', async ({ page, request }) => {
   // A non-digit id is the not-found page.
   await page.goto('/dashboard/pay/abc');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found/i);
+});
+
+test('a declined invoice payment offers the way back to the invoice, not the basket', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await checkOutOneParcel(page, request, 'A');
+  await payOnSandbox(page, GOOD_CARD);
+  await expect(page.getByTestId('order-reference')).toHaveCount(1);
+  const [order] = (await customerOrders(page, request)).Orders;
+  const raised = await request.post('/dev/invoices', {
+    data: { OrderReference: order.Reference, Amount: 9.5, Reason: 'Excess carriage: 28 kg' },
+  });
+  expect(raised.status()).toBe(201);
+  const invoice = (await raised.json()) as Invoice;
+
+  await page.goto(`/dashboard/pay/${invoice.Id}`);
+  await page.getByTestId('pay-invoice').click();
+  await payOnSandbox(page, DECLINED_CARD);
+  await expect(page).toHaveURL(/\/payment\/failure\/\?ref=PAY-\d+&reason=card_declined$/);
+  const main = page.getByRole('main');
+  await expect(main.getByTestId('failure-reason')).toHaveText(/Your card was declined/);
+  // An invoice has nothing to do with the basket.
+  await expect(main.getByRole('link', { name: 'Back to the basket' })).toHaveCount(0);
+  await expect(main.getByText(/still in your basket/)).toHaveCount(0);
+  await expect(main.getByRole('link', { name: 'Order History' })).toHaveAttribute(
+    'href',
+    '/dashboard/orders/',
+  );
+  await stepShots(page, 'payment-failure-invoice');
+  expect(await axeProblems(page)).toEqual([]);
+
+  await main.getByRole('link', { name: 'Back to the invoice' }).click();
+  await expect(page).toHaveURL(`/dashboard/pay/${invoice.Id}`);
+  await expect(page.getByTestId('invoice-reference')).toHaveText(invoice.Reference);
+  await expect(page.getByTestId('invoice-status')).toHaveText('Awaiting payment');
+});
+
+test('the address choosers read 10 addresses a page, the next on asking', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const { email, token } = await register(request);
+  // Twelve Jersey addresses, saved one after the other: Maison A is the least recently updated.
+  const names = 'ABCDEFGHIJKL'.split('').map((letter) => `Maison ${letter}`);
+  for (const Line1 of names) {
+    const saved = await request.post('/public/addresses/create', {
+      headers: { authorization: `Bearer ${token}` },
+      data: jerseyDelivery({ Line1 }),
+    });
+    expect(saved.status()).toBe(201);
+  }
+  const listed: unknown[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/public/addresses')
+      listed.push(sent.postDataJSON());
+  });
+  await bookBand(page, 'A', { island: 'Jersey' });
+  await page.goto('/checkout/');
+  await logInFromDialog(page, email);
+
+  const delivery = page.getByRole('radiogroup', { name: 'Delivery address' });
+  const billing = page.getByRole('radiogroup', { name: 'Billing address' });
+  await expect(delivery.getByRole('radio')).toHaveCount(10);
+  await expect(billing.getByRole('radio')).toHaveCount(10);
+  // The spec's list: Updated ascending, 10 a page; never one call for them all.
+  await expect(delivery.getByRole('radio', { name: /Maison A/ })).toBeVisible();
+  await expect(delivery.getByRole('radio', { name: /Maison L/ })).toHaveCount(0);
+  expect(listed).toContainEqual({
+    options: { sortBy: 'Updated', sortDesc: false, itemsPerPage: 10, page: 1 },
+    filter: { Type: 'Delivery' },
+  });
+  for (const body of listed) expect(body).toMatchObject({ options: { itemsPerPage: 10 } });
+  // With more than one address, nothing is chosen for the customer.
+  await expect(delivery.getByRole('radio', { checked: true })).toHaveCount(0);
+  const deliverySection = page.getByRole('region', { name: 'Delivery address' });
+  await expect(deliverySection.getByText('Showing 10 of 12 addresses')).toBeVisible();
+  await stepShots(page, 'checkout-many-addresses');
+
+  await deliverySection.getByRole('button', { name: 'Show more addresses' }).click();
+  await expect(delivery.getByRole('radio')).toHaveCount(12);
+  expect(listed).toContainEqual({
+    options: { sortBy: 'Updated', sortDesc: false, itemsPerPage: 10, page: 2 },
+    filter: { Type: 'Delivery' },
+  });
+  await expect(deliverySection.getByRole('button', { name: 'Show more addresses' })).toHaveCount(0);
+  await delivery.getByRole('radio', { name: /Maison L/ }).check();
+  await expect(delivery.getByRole('radio', { name: /Maison L/ })).toBeChecked();
+  // The billing chooser still shows its first page only.
+  await expect(billing.getByRole('radio')).toHaveCount(10);
+
+  // Chosen on a later page, it stays chosen and shown when the page opens again.
+  await page.reload();
+  await expect(delivery.getByRole('radio', { name: /Maison L/ })).toBeChecked();
+  await expect(delivery.getByRole('radio')).toHaveCount(11);
+  expect(await axeProblems(page)).toEqual([]);
 });
 
 test('registering from the checkout stays on the checkout', async ({ page }) => {

@@ -1,23 +1,10 @@
-import {
-  lazy,
-  Suspense,
-  useId,
-  useState,
-  type KeyboardEvent,
-  type MouseEvent,
-  type ReactNode,
-} from 'react';
+import { useId, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { formatStoredDate, storedToDisplayDate } from '../../shared/dates';
 import { validateField } from '../../shared/validation/form';
 import type { Rule } from '../../shared/validation/rules';
 import { FormField } from '../features/order/booking-fields';
+import { DatePickerDialog, type DateView } from './date-picker-dialog';
 import { Icon } from './icons';
-
-/**
- * The picker (MUI X, date-fns and MUI's theme, some 100 KB gzipped with MUI itself when the
- * screen has none): loaded when the dialog is first opened.
- */
-const DatePickerDialog = lazy(() => import('./date-picker-dialog'));
 
 /** Material Design icons (Apache 2.0), the same as MUI's calendar and close. */
 const CALENDAR =
@@ -44,7 +31,7 @@ export interface DateFieldProps {
   min?: string;
   max?: string;
   /** The first view shown: the year list suits a date of birth. */
-  openTo?: 'day' | 'month' | 'year';
+  openTo?: DateView;
   required?: boolean;
   disabled?: boolean;
   helperText?: ReactNode;
@@ -54,8 +41,8 @@ export interface DateFieldProps {
  * The reusable date field of SPEC section 2: a read-only field showing `dd-MM-yyyy`; a click
  * (or Enter, Space, Alt+Down, or the calendar button) opens a dialog picker 290 px wide with
  * Cancel and OK. OK emits the date as `yyyy-MM-dd`; clearing emits ''. Placeholder 'Pick date'.
- * The field is plain (FormField, drawn like MUI's outlined text field), so a light screen shows it
- * without MUI; the picker's code comes when it is first opened.
+ * The field (FormField) and its picker (a native <dialog>, date-picker-dialog.tsx) are plain
+ * elements drawn from the design tokens, so the picker opens at once, with no code to fetch.
  */
 export function DateField({
   value,
@@ -76,8 +63,6 @@ export function DateField({
 }: DateFieldProps) {
   const autoId = useId();
   const [open, setOpen] = useState(false);
-  // Mounted from the first opening on, so the dialog's closing transition still plays.
-  const [opened, setOpened] = useState(false);
   const [picked, setPicked] = useState(false);
 
   const external = (typeof errorMessages === 'string' ? [errorMessages] : (errorMessages ?? []))
@@ -91,9 +76,7 @@ export function DateField({
     onChange(date ? formatStoredDate(date) : '');
   };
   const openPicker = () => {
-    if (disabled) return;
-    setOpened(true);
-    setOpen(true);
+    if (!disabled) setOpen(true);
   };
   const controlId = id ?? autoId;
 
@@ -153,20 +136,16 @@ export function DateField({
           </>
         }
       />
-      {opened && (
-        <Suspense fallback={null}>
-          <DatePickerDialog
-            open={open}
-            value={value}
-            onAccept={emit}
-            onClose={() => setOpen(false)}
-            clearable={clearable}
-            min={min}
-            max={max}
-            openTo={openTo}
-          />
-        </Suspense>
-      )}
+      <DatePickerDialog
+        open={open}
+        value={value}
+        onAccept={emit}
+        onClose={() => setOpen(false)}
+        clearable={clearable}
+        min={min}
+        max={max}
+        openTo={openTo}
+      />
     </>
   );
 }

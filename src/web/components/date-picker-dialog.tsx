@@ -1,17 +1,34 @@
-import { ThemeProvider } from '@mui/material/styles';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
-import { MobileDatePicker } from '@mui/x-date-pickers/MobileDatePicker';
-import { addYears, subYears } from 'date-fns';
-import { enGB } from 'date-fns/locale/en-GB';
-import { useState } from 'react';
-import { DISPLAY_DATE_FORMAT, parseStoredDate } from '../../shared/dates';
-import { theme } from '../theme';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { parseStoredDate } from '../../shared/dates';
+import { Icon } from './icons';
+import './date-picker-dialog.css';
 
-/** SPEC section 9: the date dialog is 290 px wide. */
-const DATE_DIALOG_WIDTH = 290;
 /** SPEC section 2: the year list spans 100 years either side (of today). */
 const DATE_YEAR_SPAN = 100;
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+/** The week starts on Monday (en-GB). */
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** Material Design icons (Apache 2.0): previous and next month, the year list's arrow. */
+const PREVIOUS = 'M15.41 16.59 10.83 12l4.58-4.59L14 6l-6 6 6 6z';
+const NEXT = 'M8.59 16.59 13.17 12 8.59 7.41 10 6l6 6-6 6z';
+const DROP_DOWN = 'M7 10l5 5 5-5z';
+
+export type DateView = 'day' | 'month' | 'year';
 
 export interface DatePickerDialogProps {
   open: boolean;
@@ -23,19 +40,51 @@ export interface DatePickerDialogProps {
   clearable: boolean;
   min?: string;
   max?: string;
-  openTo: 'day' | 'month' | 'year';
+  openTo: DateView;
 }
 
-/** No field inside the picker: the date field (date-field.tsx) is drawn without this module. */
-const NoField = () => null;
+const dayOf = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate());
+const sameDay = (a: Date | null, b: Date) =>
+  !!a &&
+  a.getFullYear() === b.getFullYear() &&
+  a.getMonth() === b.getMonth() &&
+  a.getDate() === b.getDate();
+/** The same day `months` later, on the month's last day when it has no such day (31 → 30). */
+function addMonths(date: Date, months: number): Date {
+  const first = new Date(date.getFullYear(), date.getMonth() + months, 1);
+  const last = new Date(first.getFullYear(), first.getMonth() + 1, 0).getDate();
+  return new Date(first.getFullYear(), first.getMonth(), Math.min(date.getDate(), last));
+}
+const addDays = (date: Date, days: number) =>
+  new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
+const clamp = (date: Date, min: Date, max: Date) => (date < min ? min : date > max ? max : date);
+/** Monday is 0. */
+const weekdayOf = (date: Date) => (date.getDay() + 6) % 7;
+
+/** The weeks (Monday first) of the month holding `date`, null where a week has no day of it. */
+function weeksOf(date: Date): (Date | null)[][] {
+  const first = new Date(date.getFullYear(), date.getMonth(), 1);
+  const days = new Date(date.getFullYear(), date.getMonth() + 1, 0).getDate();
+  const cells: (Date | null)[] = Array<null>(weekdayOf(first)).fill(null);
+  for (let d = 1; d <= days; d++) cells.push(new Date(date.getFullYear(), date.getMonth(), d));
+  while (cells.length % 7) cells.push(null);
+  return Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
+}
+
+const headline = (date: Date | null) =>
+  date
+    ? date.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short' })
+    : '–';
 
 /**
- * The date field's dialog (SPEC section 2): MUI X's picker and date-fns, loaded only when the
- * dialog is first opened (React.lazy in date-field.tsx), so the screens with a date field do not
- * load them before. 290 px wide, with Cancel and OK (and Clear when the field may be empty). It
- * brings MUI's theme itself: the light screens (the retailer step) have no MUI around them.
+ * The date field's dialog (SPEC section 2): a native modal <dialog> 290 px wide (SPEC section 9)
+ * with a calendar and Cancel and OK (and Clear when the field may be empty). The grid follows
+ * the WAI-ARIA date picker pattern: the arrow keys move the day, Home and End to the week's ends,
+ * PageUp and PageDown the month (with Shift the year), Enter or Space chooses; the month's name
+ * opens the year list, then the months. The browser traps the focus inside, Escape cancels, and
+ * the focus goes back to the field when it closes. The date is only emitted on OK.
  */
-export default function DatePickerDialog({
+export function DatePickerDialog({
   open,
   value,
   onAccept,
@@ -45,64 +94,291 @@ export default function DatePickerDialog({
   max,
   openTo,
 }: DatePickerDialogProps) {
-  const committed = parseStoredDate(value);
-  // The picker shows the day being chosen; the field and the form only learn it on OK.
-  const [draft, setDraft] = useState<Date | null>(committed);
-  const [lastValue, setLastValue] = useState(value);
-  const [wasOpen, setWasOpen] = useState(open);
-  if (value !== lastValue || open !== wasOpen) {
-    setLastValue(value);
-    setWasOpen(open);
-    setDraft(committed);
-  }
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const monthId = useId();
 
-  const today = new Date();
-  const minDate = (min && parseStoredDate(min)) || subYears(today, DATE_YEAR_SPAN);
-  const maxDate = (max && parseStoredDate(max)) || addYears(today, DATE_YEAR_SPAN);
+  const today = dayOf(new Date());
+  const minDate =
+    (min && parseStoredDate(min)) ||
+    new Date(today.getFullYear() - DATE_YEAR_SPAN, today.getMonth(), today.getDate());
+  const maxDate =
+    (max && parseStoredDate(max)) ||
+    new Date(today.getFullYear() + DATE_YEAR_SPAN, today.getMonth(), today.getDate());
+
+  // The day being chosen (the field learns it on OK), the day with the focus, and the view.
+  const [draft, setDraft] = useState<Date | null>(null);
+  const [active, setActive] = useState(today);
+  const [view, setView] = useState<DateView>(openTo);
+  // Whether a key moved the day, so the focus follows it (not on the first render of a view).
+  const moved = useRef(false);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      const committed = parseStoredDate(value);
+      setDraft(committed);
+      setActive(clamp(committed ?? today, minDate, maxDate));
+      setView(openTo);
+      moved.current = true;
+      element.showModal();
+    }
+    if (!open && element.open) element.close();
+    // Only opening and closing start afresh; the other values are read as they are then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  // The focus goes to the day (or the year or month) being chosen when a view shows.
+  useEffect(() => {
+    if (!open || !moved.current) return;
+    moved.current = false;
+    dialog.current?.querySelector<HTMLElement>('[data-active="true"]')?.focus();
+  });
+
+  const choose = (date: Date) => {
+    setDraft(date);
+    setActive(date);
+  };
+  const move = (date: Date) => {
+    moved.current = true;
+    setActive(clamp(date, minDate, maxDate));
+  };
+
+  const onGridKey = (event: KeyboardEvent) => {
+    const shift = event.shiftKey ? 12 : 1;
+    const next: Record<string, () => Date> = {
+      ArrowLeft: () => addDays(active, -1),
+      ArrowRight: () => addDays(active, 1),
+      ArrowUp: () => addDays(active, -7),
+      ArrowDown: () => addDays(active, 7),
+      Home: () => addDays(active, -weekdayOf(active)),
+      End: () => addDays(active, 6 - weekdayOf(active)),
+      PageUp: () => addMonths(active, -shift),
+      PageDown: () => addMonths(active, shift),
+    };
+    if (next[event.key]) {
+      event.preventDefault();
+      move(next[event.key]());
+    }
+  };
+
+  const outOfRange = (date: Date) => date < minDate || date > maxDate;
+  const firstOfMonth = new Date(active.getFullYear(), active.getMonth(), 1);
+  const lastOfMonth = new Date(active.getFullYear(), active.getMonth() + 1, 0);
+  const years: number[] = [];
+  for (let y = minDate.getFullYear(); y <= maxDate.getFullYear(); y++) years.push(y);
 
   return (
-    <ThemeProvider theme={theme}>
-      <LocalizationProvider
-        dateAdapter={AdapterDateFns}
-        adapterLocale={enGB}
-        localeText={{ okButtonLabel: 'OK', cancelButtonLabel: 'Cancel', clearButtonLabel: 'Clear' }}
-      >
-        <MobileDatePicker
-          open={open}
-          onClose={onClose}
-          value={draft}
-          onChange={(date) => setDraft(date)}
-          onAccept={(date) => onAccept(date && !Number.isNaN(date.getTime()) ? date : null)}
-          format={DISPLAY_DATE_FORMAT}
-          minDate={minDate}
-          maxDate={maxDate}
-          openTo={openTo}
-          views={['year', 'month', 'day']}
-          slots={{ field: NoField }}
-          slotProps={{
-            actionBar: {
-              actions: clearable ? ['clear', 'cancel', 'accept'] : ['cancel', 'accept'],
-            },
-            dialog: {
-              sx: {
-                '& .MuiDialog-paper': { minWidth: DATE_DIALOG_WIDTH, width: DATE_DIALOG_WIDTH },
-              },
-            },
-            layout: {
-              sx: {
-                width: DATE_DIALOG_WIDTH,
-                minWidth: 0,
-                '& .MuiDateCalendar-root, & .MuiYearCalendar-root, & .MuiMonthCalendar-root': {
-                  width: DATE_DIALOG_WIDTH,
-                  maxWidth: DATE_DIALOG_WIDTH,
-                },
-                '& .MuiPickersCalendarHeader-root': { pl: 2, pr: 1 },
-                '& .MuiPickersToolbar-root': { px: 2 },
-              },
-            },
+    <dialog
+      ref={dialog}
+      className="plain-dialog date-dialog"
+      aria-labelledby={titleId}
+      onClose={onClose}
+    >
+      <div className="date-dialog__toolbar">
+        <h2 id={titleId} className="date-dialog__title">
+          Select date
+        </h2>
+        <p className="date-dialog__headline" aria-live="polite">
+          {headline(draft)}
+        </p>
+      </div>
+      <div className="date-dialog__header">
+        <button
+          type="button"
+          className="date-dialog__month-button"
+          aria-label={
+            view === 'day'
+              ? `${MONTHS[active.getMonth()]} ${active.getFullYear()}, choose the year`
+              : `${MONTHS[active.getMonth()]} ${active.getFullYear()}, back to the calendar`
+          }
+          onClick={() => {
+            moved.current = true;
+            setView(view === 'day' ? 'year' : 'day');
           }}
-        />
-      </LocalizationProvider>
-    </ThemeProvider>
+        >
+          <span id={monthId}>
+            {MONTHS[active.getMonth()]} {active.getFullYear()}
+          </span>
+          <Icon path={DROP_DOWN} className={view === 'day' ? undefined : 'date-dialog__up'} />
+        </button>
+        {view === 'day' && (
+          <span className="date-dialog__arrows">
+            <button
+              type="button"
+              className="icon-button date-dialog__arrow"
+              aria-label="Previous month"
+              disabled={firstOfMonth <= minDate}
+              onClick={() => setActive(clamp(addMonths(active, -1), minDate, maxDate))}
+            >
+              <Icon path={PREVIOUS} />
+            </button>
+            <button
+              type="button"
+              className="icon-button date-dialog__arrow"
+              aria-label="Next month"
+              disabled={lastOfMonth >= maxDate}
+              onClick={() => setActive(clamp(addMonths(active, 1), minDate, maxDate))}
+            >
+              <Icon path={NEXT} />
+            </button>
+          </span>
+        )}
+      </div>
+
+      {view === 'year' && (
+        <div
+          className="date-dialog__choices date-dialog__years"
+          role="radiogroup"
+          aria-label="Year"
+        >
+          {years.map((year) => (
+            <button
+              key={year}
+              type="button"
+              role="radio"
+              aria-checked={year === active.getFullYear()}
+              data-active={year === active.getFullYear()}
+              tabIndex={year === active.getFullYear() ? 0 : -1}
+              className="date-dialog__choice"
+              onKeyDown={(event) => {
+                const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -3, ArrowDown: 3 }[event.key];
+                if (step) {
+                  event.preventDefault();
+                  move(new Date(year + step, active.getMonth(), 1));
+                }
+              }}
+              onClick={() => {
+                moved.current = true;
+                setActive(
+                  clamp(addMonths(active, (year - active.getFullYear()) * 12), minDate, maxDate),
+                );
+                setView('month');
+              }}
+            >
+              {year}
+            </button>
+          ))}
+        </div>
+      )}
+
+      {view === 'month' && (
+        <div className="date-dialog__choices" role="radiogroup" aria-label="Month">
+          {MONTHS.map((name, month) => {
+            const start = new Date(active.getFullYear(), month, 1);
+            const end = new Date(active.getFullYear(), month + 1, 0);
+            return (
+              <button
+                key={name}
+                type="button"
+                role="radio"
+                aria-checked={month === active.getMonth()}
+                data-active={month === active.getMonth()}
+                tabIndex={month === active.getMonth() ? 0 : -1}
+                disabled={end < minDate || start > maxDate}
+                className="date-dialog__choice"
+                onKeyDown={(event) => {
+                  const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -3, ArrowDown: 3 }[
+                    event.key
+                  ];
+                  if (step) {
+                    event.preventDefault();
+                    move(addMonths(active, step));
+                  }
+                }}
+                onClick={() => {
+                  moved.current = true;
+                  setActive(clamp(addMonths(active, month - active.getMonth()), minDate, maxDate));
+                  setView('day');
+                }}
+              >
+                {name}
+              </button>
+            );
+          })}
+        </div>
+      )}
+
+      {view === 'day' && (
+        <div
+          className="date-dialog__grid"
+          role="grid"
+          aria-labelledby={monthId}
+          onKeyDown={onGridKey}
+        >
+          <div role="row" className="date-dialog__row">
+            {WEEKDAYS.map((name) => (
+              <span
+                key={name}
+                role="columnheader"
+                aria-label={name}
+                className="date-dialog__weekday"
+              >
+                {name[0]}
+              </span>
+            ))}
+          </div>
+          {weeksOf(active).map((week, w) => (
+            <div key={w} role="row" className="date-dialog__row">
+              {week.map((date, d) =>
+                date ? (
+                  <button
+                    key={d}
+                    type="button"
+                    role="gridcell"
+                    className={`date-dialog__day${sameDay(today, date) ? ' date-dialog__day--today' : ''}`}
+                    aria-selected={sameDay(draft, date)}
+                    aria-current={sameDay(today, date) ? 'date' : undefined}
+                    aria-disabled={outOfRange(date) || undefined}
+                    data-active={sameDay(active, date)}
+                    tabIndex={sameDay(active, date) ? 0 : -1}
+                    onClick={() => {
+                      if (!outOfRange(date)) choose(date);
+                    }}
+                  >
+                    {date.getDate()}
+                  </button>
+                ) : (
+                  <span
+                    key={d}
+                    role="gridcell"
+                    className="date-dialog__day date-dialog__day--none"
+                  />
+                ),
+              )}
+            </div>
+          ))}
+        </div>
+      )}
+
+      <div className="date-dialog__actions">
+        {clearable && (
+          <button
+            type="button"
+            className="button date-dialog__action"
+            onClick={() => {
+              onAccept(null);
+              onClose();
+            }}
+          >
+            Clear
+          </button>
+        )}
+        <button type="button" className="button date-dialog__action" onClick={onClose}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="button date-dialog__action"
+          onClick={() => {
+            onAccept(draft);
+            onClose();
+          }}
+        >
+          OK
+        </button>
+      </div>
+    </dialog>
   );
 }

@@ -12,6 +12,8 @@ import {
 import {
   failureMessage,
   isPaymentReference,
+  paidFor,
+  wayBack,
 } from '../../../src/web/features/checkout/payment-outcome';
 
 const finished = (id: number, patch: Partial<LocalOrder> = {}): LocalOrder => ({
@@ -174,5 +176,30 @@ describe('the payment outcome pages', () => {
     expect(failureMessage(undefined, 'cancelled')).toBe(PAYMENT_FAILURE_MESSAGES.cancelled);
     expect(failureMessage(undefined, '<script>')).toBe(PAYMENT_FAILURE_MESSAGES.failed);
     expect(failureMessage(undefined, null)).toBe(PAYMENT_FAILURE_MESSAGES.failed);
+  });
+
+  test('a failed payment leads back to what was being paid, never an invoice to the basket', () => {
+    const payment = { Kind: 'checkout' as const, InvoiceId: null };
+    const booking = { ProductId: 2, Id: 7 };
+    const quote = { ProductId: null, Id: 9 };
+    const of = (p: typeof payment | { Kind: 'invoice'; InvoiceId: number }, orders: object[]) =>
+      paidFor({ Payment: p, Orders: orders } as unknown as Parameters<typeof paidFor>[0]);
+
+    expect(of(payment, [booking])).toEqual({ kind: 'booking' });
+    expect(wayBack(of(payment, [booking]))).toEqual({
+      label: 'Back to the basket',
+      to: '/basket/',
+    });
+    expect(of(payment, [quote])).toEqual({ kind: 'quote', id: 9 });
+    expect(wayBack(of(payment, [quote]))).toEqual({
+      label: 'Back to the quote',
+      to: '/dashboard/quote/9',
+    });
+    const invoice = { Kind: 'invoice' as const, InvoiceId: 4 };
+    expect(of(invoice, [booking])).toEqual({ kind: 'invoice', id: 4 });
+    expect(wayBack(of(invoice, [booking]))).toEqual({
+      label: 'Back to the invoice',
+      to: '/dashboard/pay/4',
+    });
   });
 });

@@ -1,25 +1,42 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Container, Typography } from '@mui/material';
 import { openLogin, type LoginOptions } from './dialog-store';
+import './link-page.css';
 
-/** The frame of the pages opened from an e-mailed link (reset password, confirm e-mail). */
+/**
+ * The frame of the pages opened from a link (reset password, confirm e-mail, check a
+ * certificate): plain elements drawn from the design tokens (link-page.css).
+ */
 export function LinkPage({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>
-      <Typography variant="h1" gutterBottom>
-        {title}
-      </Typography>
-      {children}
-    </Container>
+    <div className="container container--narrow link-page">
+      <h1 className="link-page__title">{title}</h1>
+      <div className="link-page__body">{children}</div>
+    </div>
   );
 }
 
 /** A page's own action button, on a line of its own. */
-export function PageButton(props: { onClick: () => void; loading?: boolean; children: ReactNode }) {
+export function PageButton({
+  onClick,
+  loading,
+  children,
+}: {
+  onClick: () => void;
+  loading?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <Box>
-      <Button variant="contained" {...props} />
-    </Box>
+    <div>
+      <button
+        type="button"
+        className="button button--contained"
+        onClick={onClick}
+        disabled={loading}
+        aria-busy={loading || undefined}
+      >
+        {children}
+      </button>
+    </div>
   );
 }
 

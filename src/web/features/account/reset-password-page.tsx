@@ -1,14 +1,15 @@
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { useFetcher } from 'react-router';
 import { registerRules } from '../../../shared/auth/schemas';
-import { FormAlert } from '../../components/form-alert';
-import { ApiError } from '../../lib/api-client';
-import { useResetPassword } from './api/reset-password';
+import { Alert } from '../../components/plain-controls';
+import type { Failure } from '../../lib/route-data';
+import { NewPasswordInputs } from './account-inputs';
 import { dialogs } from './dialog-store';
 import { LinkPage, LoginButton, PageButton } from './link-page';
-import { NewPasswordFields } from './password-field';
 import { useAccountForm } from './use-account-form';
 
 type Values = { Password: string; ConfirmPassword: string };
+/** What the route's action answers (routes/reset-password.tsx). */
+export type ResetPasswordData = { changed: true } | { changed: false; failure: Failure };
 
 /** The register form's password rules (src/shared/auth/schemas.ts). */
 function passwordRules(values: Values) {
@@ -17,64 +18,76 @@ function passwordRules(values: Values) {
 }
 
 /**
- * /reset-password/{token}: the customer chooses a new password from the e-mailed link. A used or
- * expired link says so and offers a new one (the Forgotten Password dialog).
+ * /reset-password/{token}: the customer chooses a new password from the e-mailed link (sent by
+ * the route's action). A used or expired link says so and offers a new one (the Forgotten
+ * Password dialog).
  */
-export function ResetPasswordPage({ token }: { token: string }) {
-  const reset = useResetPassword();
-  const failure = reset.error instanceof ApiError ? reset.error : null;
-  const fieldErrors = failure?.body?.errors ?? [];
+export function ResetPasswordPage() {
+  const reset = useFetcher<ResetPasswordData>();
+  const failure = reset.data && !reset.data.changed ? reset.data.failure : null;
+  const fieldErrors = failure?.errors ?? [];
   const tokenError = fieldErrors.find((e) => e.field === 'token')?.error;
   const form = useAccountForm<Values>(
     { Password: '', ConfirmPassword: '' },
     passwordRules,
     fieldErrors,
   );
+  const sending = reset.state !== 'idle';
 
-  const submit = form.handleSubmit((values) => reset.mutate({ token, ...values }));
+  const submit = form.handleSubmit(
+    (values) => void reset.submit(values, { method: 'post', encType: 'application/json' }),
+  );
 
   let body;
-  if (reset.isSuccess) {
+  if (reset.data?.changed) {
     body = (
-      <Stack spacing={3}>
-        <FormAlert severity="success">
+      <>
+        <Alert severity="success">
           Your password has been changed. Please login with your new password.
-        </FormAlert>
+        </Alert>
         <LoginButton />
-      </Stack>
+      </>
     );
   } else if (tokenError) {
     body = (
-      <Stack spacing={3}>
-        <FormAlert severity="error">{tokenError}</FormAlert>
+      <>
+        <Alert severity="error">{tokenError}</Alert>
         <PageButton onClick={() => dialogs.open('forgottenPassword')}>
           Request a new link
         </PageButton>
-      </Stack>
+      </>
     );
   } else {
     const otherError =
-      reset.isError &&
-      (failure && failure.status < 500 && fieldErrors.length === 0
+      failure &&
+      (failure.status > 0 && failure.status < 500 && fieldErrors.length === 0
         ? failure.message
-        : !failure || failure.status >= 500
+        : failure.status === 0 || failure.status >= 500
           ? 'Your password could not be changed just now, please try again.'
           : null);
     body = (
-      <Box component="form" noValidate onSubmit={submit} aria-label="Choose a new password">
-        <Stack spacing={2}>
-          <FormAlert severity="error">{otherError}</FormAlert>
-          <Typography color="text.secondary">
-            Choose a new password of at least 8 characters. Changing it logs you out everywhere.
-          </Typography>
-          <NewPasswordFields form={form} label="New Password" autoFocus />
-          <Box>
-            <Button type="submit" variant="contained" size="large" loading={reset.isPending}>
-              Change Password
-            </Button>
-          </Box>
-        </Stack>
-      </Box>
+      <form
+        noValidate
+        onSubmit={submit}
+        aria-label="Choose a new password"
+        className="link-page__form"
+      >
+        <Alert severity="error">{otherError}</Alert>
+        <p className="link-page__muted">
+          Choose a new password of at least 8 characters. Changing it logs you out everywhere.
+        </p>
+        <NewPasswordInputs form={form} label="New Password" />
+        <div>
+          <button
+            type="submit"
+            className="button button--contained button--large"
+            disabled={sending}
+            aria-busy={sending || undefined}
+          >
+            Change Password
+          </button>
+        </div>
+      </form>
     );
   }
 

@@ -1,9 +1,9 @@
-import { Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { Address } from '../../../shared/api/addresses';
 import { Alert, Choice, Spinner } from '../../components/plain-controls';
 import { lazyChunk } from '../../lib/lazy';
 import { AddressText } from './address-text';
-import { savedAddressesResource, useSavedAddresses } from './api/list-addresses';
+import { useAddressPages } from './api/list-addresses';
 import { mayChoose } from './chosen-addresses';
 
 export interface AddressChooserProps {
@@ -19,34 +19,39 @@ export interface AddressChooserProps {
 }
 
 /**
- * The address form is MUI's (shared with the Address Book) with the country list: it loads, with
- * MUI and its own providers, when "Add a new address" is first reached for, so the checkout
- * opened directly loads none of it (issue 16).
+ * The address form (shared with the Address Book) brings the country list: it loads when "Add a
+ * new address" is first reached for, so the checkout opened directly loads none of it (issue 16).
  */
 const loadAddressDialog = () => import('./address-form');
 const AddressDialog = lazyChunk('address-form', loadAddressDialog);
 
 /**
- * The checkout's choice of a saved address: the addresses as radio cards (arrow keys move the
- * choice), and "Add a new address" in a dialog, chosen at once when saved. When nothing is chosen
- * and exactly one address may be, it is chosen. A chosen address that is deleted, or no longer
- * on the bookings' island, is let go (onChange(null)); one changed elsewhere is passed on anew.
- * Plain elements (addresses.css): the checkout loads without MUI. The checkout keeps the choice
- * with chosen-addresses.ts:
+ * The checkout's (and the quote's) choice of a saved address: the addresses as radio cards
+ * (arrow keys move the choice), 10 at a time with "Show more addresses" (SPEC section 9's list
+ * call), and "Add a new address" in a dialog, chosen at once when saved. The chosen address is
+ * shown first even when its page was not read. When nothing is chosen and the customer has
+ * exactly one address that may be, it is chosen. A chosen address that is deleted (once every
+ * page is read), or no longer on the bookings' island, is let go (onChange(null)); one changed
+ * elsewhere is passed on anew. Plain elements (addresses.css): the checkout loads without MUI.
+ * The checkout keeps the choice with chosen-addresses.ts:
  *
  *   const chosen = useChosenAddresses();
  *   <AddressChooser type="Delivery" label="Delivery address" island={island}
  *     value={chosen.Delivery} onChange={(a) => chooseAddress('Delivery', a)} />
  */
 export function AddressChooser({ type, value, onChange, island, label }: AddressChooserProps) {
-  // Every saved address in one call, shared by the delivery and billing choosers.
-  const list = useSavedAddresses();
+  const list = useAddressPages(type);
   const [adding, setAdding] = useState(false);
   // Mounted from the first "Add a new address" on, so the dialog's closing transition still plays.
   const [added, setAdded] = useState(false);
   const headingId = useId();
-  const all = list.data?.items ?? [];
-  const items = type === 'Delivery' ? all.filter((address) => address.Type === 'Delivery') : all;
+  // An address just added is not let go before a list holding it has been read (the choice can
+  // render before the list's reading starts).
+  const justAdded = useRef<number | null>(null);
+  const read = list.items;
+  // The chosen address first when its page has not been read (chosen on an earlier visit, or
+  // just added).
+  const items = value && !read.some((a) => a.Id === value.Id) ? [value, ...read] : read;
 
   /** Why an address cannot be chosen here, or null when it can. */
   const reasonOf = (address: Address): string | null => {
@@ -56,18 +61,19 @@ export function AddressChooser({ type, value, onChange, island, label }: Address
     }
     return null;
   };
-  const eligible = items.filter((address) => reasonOf(address) === null);
-  // Only what the server holds now decides: not the list of an earlier visit being fetched again.
-  const settled = list.status === 'success' && !list.refreshing;
+  // Only what the server holds now decides: not a list being read again.
+  const settled = list.status === 'success' && !list.loading;
 
   useEffect(() => {
     if (!settled) return;
     if (value) {
-      const fresh = items.find((address) => address.Id === value.Id);
-      if (!fresh || reasonOf(fresh)) onChange(null);
-      else if (fresh.Updated !== value.Updated) onChange(fresh);
-    } else if (eligible.length === 1) {
-      onChange(eligible[0]);
+      const fresh = read.find((address) => address.Id === value.Id);
+      if (fresh && justAdded.current === fresh.Id) justAdded.current = null;
+      if (!fresh && justAdded.current === value.Id) return;
+      if (fresh ? reasonOf(fresh) : list.complete || reasonOf(value)) onChange(null);
+      else if (fresh && fresh.Updated !== value.Updated) onChange(fresh);
+    } else if (list.total === 1 && read.length === 1 && reasonOf(read[0]) === null) {
+      onChange(read[0]);
     }
   });
 
@@ -113,6 +119,26 @@ export function AddressChooser({ type, value, onChange, island, label }: Address
           })}
         </div>
       )}
+      {list.status === 'success' && list.total > read.length && (
+        <div className="address-chooser__more">
+          <p className="address-chooser__count">
+            Showing {read.length} of {list.total} addresses
+          </p>
+          <button
+            type="button"
+            className="button button--text"
+            onClick={list.more}
+            disabled={list.loading}
+            aria-busy={list.loading || undefined}
+          >
+            {list.loading && <Spinner />}
+            Show more addresses
+          </button>
+        </div>
+      )}
+      {list.moreFailed && (
+        <Alert severity="error">More addresses could not be loaded, please try again.</Alert>
+      )}
       <button
         type="button"
         className="button button--outlined address-chooser__add"
@@ -137,8 +163,9 @@ export function AddressChooser({ type, value, onChange, island, label }: Address
             defaults={type === 'Delivery' && island ? { Island: island } : undefined}
             onSaved={(address) => {
               setAdding(false);
-              // Fetched again first, so the list being fetched is not taken as the truth meanwhile.
-              savedAddressesResource.refresh();
+              // Read again first, so the list being read is not taken as the truth meanwhile.
+              list.refresh();
+              justAdded.current = address.Id;
               if (reasonOf(address) === null) onChange(address);
             }}
           />

@@ -1,14 +1,6 @@
-import {
-  Box,
-  Button,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { useId, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { useRevalidator } from 'react-router';
 import {
   ADDRESS_TYPES,
   addressRules,
@@ -18,18 +10,19 @@ import {
   type AddressForm,
   type AddressType,
 } from '../../../shared/addresses';
-import type { Address } from '../../../shared/api/addresses';
+import type { Address, AddressRequest } from '../../../shared/api/addresses';
 import { COUNTRY_CODES, COUNTRY_OPTIONS } from '../../../shared/countries';
-import { ISLANDS } from '../../../shared/islands';
 import { validateField } from '../../../shared/validation/form';
-import { AppProviders } from '../../components/app-providers';
-import { DialogFrame } from '../../components/dialog-frame';
-import { FormAlert } from '../../components/form-alert';
+import { PlainDialog } from '../../components/plain-dialog';
+import { Alert, Choice, ChoiceGroup, Spinner } from '../../components/plain-controls';
 import { ApiError } from '../../lib/api-client';
-import { FormColumns, SelectField, TelephoneField } from '../account/account-fields';
+import { useRequest } from '../../lib/use-request';
+import { FormField, IslandField } from '../order/booking-fields';
 import { useAccountForm } from '../account/use-account-form';
-import { useCreateAddress } from './api/create-address';
-import { useUpdateAddress } from './api/update-address';
+import { createAddress } from './api/create-address';
+import { updateAddress } from './api/update-address';
+import { refreshChosenAddress } from './chosen-addresses';
+import './address-form.css';
 
 const FIELDS: readonly string[] = Object.keys(emptyAddressForm('Delivery'));
 
@@ -65,29 +58,31 @@ export interface AddressDialogProps {
   onSaved(address: Address): void;
 }
 
-/**
- * The address dialog with MUI's theme and TanStack Query around it, for a screen drawn without
- * them (the checkout's address chooser loads it when "Add a new address" is first used). The
- * address is created through the Address Book's own mutation, so its list is fetched again.
- */
-export default function AddressDialogWithProviders(props: AddressDialogProps) {
-  return (
-    <AppProviders>
-      <AddressDialog {...props} />
-    </AppProviders>
-  );
-}
+/** What a save sends: a new address, or the changes to one. */
+const save = ({ Id, address }: { Id?: number; address: AddressRequest }) =>
+  Id === undefined ? createAddress(address) : updateAddress({ Id, address });
 
-/** The address form in a dialog: adds an address, or changes one. */
-export function AddressDialog({ open, onClose, address, type, ...props }: AddressDialogProps) {
+/**
+ * The address form in a dialog (a native <dialog>, plain fields and native selects): adds an
+ * address, or changes one. The Address Book and the checkout's and quote's choosers open it; the
+ * choosers load it when "Add a new address" is first reached for (it brings the country list).
+ */
+export default function AddressDialog({
+  open,
+  onClose,
+  address,
+  type,
+  ...props
+}: AddressDialogProps) {
   const kind = address ? 'address' : `${type.toLowerCase()} address`;
-  return (
-    <DialogFrame
+  // Drawn at the end of the body: a chooser sits inside the checkout's own form, and a form may
+  // not be inside another.
+  return createPortal(
+    <PlainDialog
       open={open}
       onClose={onClose}
       title={address ? 'Edit address' : `Add a ${kind}`}
       width={760}
-      fullScreenOnPhone
     >
       {open && (
         <AddressFormBody
@@ -98,9 +93,12 @@ export function AddressDialog({ open, onClose, address, type, ...props }: Addres
           {...props}
         />
       )}
-    </DialogFrame>
+    </PlainDialog>,
+    document.body,
   );
 }
+
+export { AddressDialog };
 
 function AddressFormBody({
   address,
@@ -110,9 +108,9 @@ function AddressFormBody({
   onClose,
   onSaved,
 }: Omit<AddressDialogProps, 'open'>) {
-  const create = useCreateAddress();
-  const update = useUpdateAddress();
-  const saving = address ? update : create;
+  const saving = useRequest(save);
+  const { revalidate } = useRevalidator();
+  const typeId = useId();
   const failure = saving.error instanceof ApiError ? saving.error : null;
   // The server's messages for the form's fields show under them; anything else above the form.
   const serverErrors = failure?.body?.errors?.filter((e) => FIELDS.includes(e.field)) ?? [];
@@ -128,20 +126,34 @@ function AddressFormBody({
   /** A field is marked required when the form's rules refuse it empty. */
   const required = (field: AddressField) => validateField('', rules[field]) !== undefined;
   const field = (name: AddressField, label: string, autoComplete: string) => (
-    <TextField
+    <FormField
       {...form.text(name)}
+      id={`address-${name}`}
       label={label}
       autoComplete={autoComplete}
       required={required(name)}
-      fullWidth
     />
   );
 
-  const submit = form.handleSubmit((next) => {
-    const done = { onSuccess: (saved: Address) => onSaved(saved) };
-    if (address) update.mutate({ Id: address.Id, address: next }, done);
-    else create.mutate(next, done);
-  });
+  const send = form.handleSubmit((next) =>
+    saving.mutate(
+      { Id: address?.Id, address: next },
+      {
+        onSuccess: (saved) => {
+          if (address) refreshChosenAddress(saved);
+          // The screens' loaders read the addresses again (the Address Book's list).
+          void revalidate();
+          onSaved(saved);
+        },
+      },
+    ),
+  );
+
+  // The page's own form (the checkout's, around the chooser) does not hear this one's submit.
+  const submit = (event: FormEvent) => {
+    event.stopPropagation();
+    send(event);
+  };
 
   const problem =
     saving.isError && (!failure || !failure.body?.errors?.length)
@@ -152,31 +164,37 @@ function AddressFormBody({
 
   const place = delivery ? (
     <>
-      <SelectField
+      <IslandField
         {...form.text('Island')}
+        id="address-Island"
+        label="Island"
         onChange={(event) => {
           form.text('Island').onChange(event);
           // A parish of the island left behind is no parish of the new one.
           if (!parishesOf(event.target.value).includes(values.Parish)) form.patch({ Parish: '' });
         }}
-        options={ISLANDS}
-        label="Island"
-        required
       />
       {parishes.length > 0 && (
-        <SelectField {...form.text('Parish')} options={parishes} label="Parish" required />
+        <FormField {...form.text('Parish')} id="address-Parish" label="Parish" required select>
+          <option value="">Choose a parish</option>
+          {parishes.map((parish) => (
+            <option key={parish} value={parish}>
+              {parish}
+            </option>
+          ))}
+        </FormField>
       )}
       {field('Town', 'Town or Village', 'address-level2')}
     </>
   ) : (
     <>
-      <TextField
+      <FormField
         {...form.text('Country')}
-        select
+        id="address-Country"
         label="Country"
         required
-        fullWidth
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        select
+        autoComplete="country"
       >
         <option value="">Choose a country</option>
         {COUNTRY_OPTIONS.map((country) => (
@@ -184,69 +202,76 @@ function AddressFormBody({
             {country.name}
           </option>
         ))}
-      </TextField>
+      </FormField>
       {field('Town', 'Town or City', 'address-level2')}
       {field('Parish', 'County or State', 'address-level1')}
     </>
   );
 
   return (
-    <Box
-      component="form"
+    <form
       noValidate
       onSubmit={submit}
       aria-label={address ? 'Edit address' : 'New address'}
+      className="address-form"
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <FormAlert severity="error">{problem}</FormAlert>
-        {!lockType && (
-          <FormControl>
-            <FormLabel id="address-type-label">Address type</FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby="address-type-label"
+      <Alert severity="error">{problem}</Alert>
+      {!lockType && (
+        <ChoiceGroup legend="Address type" id={typeId} className="address-form__type">
+          {ADDRESS_TYPES.map((t) => (
+            <Choice
+              key={t}
+              type="radio"
               name="Type"
-              value={values.Type}
-              onChange={(_event, next) => {
-                form.setValue('Type', next);
+              value={t}
+              label={t}
+              checked={values.Type === t}
+              onChange={() => {
+                form.setValue('Type', t);
                 // A billing address starts in the UK; a delivery address has no county.
-                if (next === 'Billing' && !values.Country) form.patch({ Country: 'GB' });
-                if (next === 'Billing' && values.Parish) form.patch({ Parish: '' });
-                if (next === 'Delivery' && !parishesOf(values.Island).includes(values.Parish)) {
+                if (t === 'Billing' && !values.Country) form.patch({ Country: 'GB' });
+                if (t === 'Billing' && values.Parish) form.patch({ Parish: '' });
+                if (t === 'Delivery' && !parishesOf(values.Island).includes(values.Parish)) {
                   form.patch({ Parish: '' });
                 }
               }}
-            >
-              {ADDRESS_TYPES.map((t) => (
-                <FormControlLabel key={t} value={t} control={<Radio />} label={t} />
-              ))}
-            </RadioGroup>
-          </FormControl>
-        )}
-        <FormColumns
-          left={
-            <>
-              {field('FullName', 'Full Name', 'name')}
-              {field('Company', 'Company', 'organization')}
-              {field('Line1', 'Address Line 1', 'address-line1')}
-              {field('Line2', 'Address Line 2', 'address-line2')}
-            </>
-          }
-          right={
-            <>
-              {place}
-              {field('Postcode', 'Postcode', 'postal-code')}
-              <TelephoneField {...form.text('Telephone')} />
-            </>
-          }
-        />
-        <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={saving.isPending}>
-            Save Address
-          </Button>
-        </Stack>
-      </Stack>
-    </Box>
+            />
+          ))}
+        </ChoiceGroup>
+      )}
+      <div className="address-form__columns">
+        <div className="address-form__column">
+          {field('FullName', 'Full Name', 'name')}
+          {field('Company', 'Company', 'organization')}
+          {field('Line1', 'Address Line 1', 'address-line1')}
+          {field('Line2', 'Address Line 2', 'address-line2')}
+        </div>
+        <div className="address-form__column">
+          {place}
+          {field('Postcode', 'Postcode', 'postal-code')}
+          <FormField
+            {...form.text('Telephone')}
+            id="address-Telephone"
+            label="Telephone"
+            type="tel"
+            autoComplete="tel"
+          />
+        </div>
+      </div>
+      <div className="address-form__actions">
+        <button type="button" className="button" onClick={onClose}>
+          Cancel
+        </button>
+        <button
+          type="submit"
+          className="button button--contained"
+          disabled={saving.isPending}
+          aria-busy={saving.isPending || undefined}
+        >
+          {saving.isPending && <Spinner />}
+          Save Address
+        </button>
+      </div>
+    </form>
   );
 }

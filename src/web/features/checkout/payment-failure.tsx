@@ -1,75 +1,68 @@
-import { Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { isQuote } from '../../../shared/quotes';
-import { FormAlert } from '../../components/form-alert';
-import { ErrorIcon } from '../../components/mui-icons';
-import { usePayment } from './api/get-payment';
+import { mdiAlertCircle } from '@mdi/js';
+import { Link, useLoaderData, useNavigate, useSearchParams } from 'react-router';
+import { Icon } from '../../components/icons';
+import { Alert, Spinner } from '../../components/plain-controls';
+import { useDataForSession } from '../../lib/route-data';
+import type { PaymentData } from './api/get-payment';
 import { clearCheckoutKey } from './checkout-storage';
 import { LoginGate } from './login-gate';
-import { useLeaveForPayment } from './use-leave-for-payment';
 import { PaymentLookupError, paymentLoginMessage } from './payment-lookup';
-import { failureMessage, isPaymentReference } from './payment-outcome';
+import { failureMessage, isPaymentReference, paidFor, wayBack } from './payment-outcome';
+import { useLeaveForPayment } from './use-leave-for-payment';
+import './payment.css';
 
 /**
- * /payment/failure/?ref=PAY-000001&reason=card_declined: what went wrong and Try again. A payment
- * still pending is tried again on its own payment page (the same payment: nothing is booked
- * twice and the basket is untouched); one that expired starts a new checkout (or goes back to its
- * quote, to be accepted again).
+ * /payment/failure/?ref=PAY-000001&reason=card_declined: what went wrong, Try again, and the way
+ * back to what was being paid (the basket, the invoice or the quote). A payment still pending is
+ * tried again on its own payment page (the same payment: nothing is booked twice and the basket
+ * is untouched); one that expired starts a new checkout (or goes back to its invoice or quote).
  */
 export function PaymentFailure() {
-  const [params] = useSearchParams();
-  const reference = params.get('ref') ?? '';
-  const reason = params.get('reason');
+  const data = useLoaderData() as PaymentData;
+  useDataForSession(data.token);
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 3, md: 5 } }}>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
-        <ErrorIcon color="error" fontSize="large" />
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-          Your payment did not go through
-        </Typography>
-      </Stack>
-      {isPaymentReference(reference) ? (
+    <div className="container container--narrow payment-page">
+      <div className="payment-page__heading">
+        <Icon path={mdiAlertCircle} size={35} className="payment-page__icon--error" />
+        <h1 className="payment-page__title">Your payment did not go through</h1>
+      </div>
+      {isPaymentReference(data.reference) ? (
         <LoginGate message={paymentLoginMessage}>
-          <Failure reference={reference} reason={reason} />
+          <Failure data={data} />
         </LoginGate>
       ) : (
         <PaymentLookupError />
       )}
-    </Container>
+    </div>
   );
 }
 
-function Failure({ reference, reason }: { reference: string; reason: string | null }) {
+function Failure({ data: { result, failure } }: { data: PaymentData }) {
   const navigate = useNavigate();
-  const payment = usePayment(reference);
   const { leaving, leave } = useLeaveForPayment();
-  const data = payment.data?.Payment;
-  const quote = payment.data?.Orders.find(isQuote);
+  const [params] = useSearchParams();
+  const reason = params.get('reason');
 
-  if (payment.isPending) {
+  if (failure) return <PaymentLookupError failure={failure} />;
+  if (!result) {
     return (
-      <Box sx={{ py: 4, textAlign: 'center' }}>
-        <CircularProgress aria-label="Loading your payment" />
-      </Box>
+      <div className="payment-page__loading">
+        <Spinner label="Loading your payment" />
+      </div>
     );
   }
-  if (payment.isError && payment.error && !data)
-    return <PaymentLookupError error={payment.error} />;
-  if (data?.Status === 'paid') {
-    return <Navigate to={`/payment/success/?ref=${encodeURIComponent(data.Reference)}`} replace />;
-  }
+  const payment = result.Payment;
+  const what = paidFor(result);
+  const back = wayBack(what);
 
   const tryAgain = () => {
-    if (data?.Status === 'pending' && data.CheckoutUrl) {
-      leave(data.CheckoutUrl);
+    if (payment.Status === 'pending' && payment.CheckoutUrl) {
+      leave(payment.CheckoutUrl);
       return;
     }
-    if (data?.Kind === 'invoice' && data.InvoiceId !== null) {
-      navigate(`/dashboard/pay/${data.InvoiceId}`);
-      return;
-    }
-    if (quote) {
-      navigate(`/dashboard/quote/${quote.Id}`); // accepted again from there
+    // An invoice is paid again from its page; a quote is accepted again from its own.
+    if (what.kind !== 'booking') {
+      navigate(back.to);
       return;
     }
     clearCheckoutKey(); // that payment is over: the next Pay starts a new one
@@ -77,23 +70,35 @@ function Failure({ reference, reason }: { reference: string; reason: string | nu
   };
 
   return (
-    <Stack spacing={3}>
-      <FormAlert severity="error" data-testid="failure-reason">
-        {failureMessage(data, reason)}
-      </FormAlert>
-      {data?.Kind !== 'invoice' && !quote && (
-        <Typography color="text.secondary">
+    <div className="payment-page__stack">
+      <Alert severity="error" data-testid="failure-reason">
+        {failureMessage(payment, reason)}
+      </Alert>
+      {what.kind === 'booking' && (
+        <p className="payment-page__muted">
           Your bookings are still in your basket, and nothing has been booked twice.
-        </Typography>
+        </p>
       )}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <Button variant="contained" size="large" onClick={tryAgain} loading={leaving}>
+      <div className="payment-page__actions">
+        <button
+          type="button"
+          className="button button--contained button--large"
+          onClick={tryAgain}
+          disabled={leaving}
+          aria-busy={leaving || undefined}
+        >
+          {leaving && <Spinner />}
           Try again
-        </Button>
-        <Button component={Link} to="/basket/" variant="outlined" size="large">
-          Back to the basket
-        </Button>
-      </Stack>
-    </Stack>
+        </button>
+        <Link to={back.to} className="button button--outlined button--large">
+          {back.label}
+        </Link>
+        {what.kind !== 'booking' && (
+          <Link to="/dashboard/orders/" className="button button--large">
+            Order History
+          </Link>
+        )}
+      </div>
+    </div>
   );
 }

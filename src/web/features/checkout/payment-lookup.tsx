@@ -1,27 +1,28 @@
-import { Alert, Button, Stack } from '@mui/material';
 import { Link } from 'react-router';
 import { CHECKOUT_MESSAGES } from '../../../shared/checkout-messages';
-import { ApiError } from '../../lib/api-client';
+import { Alert } from '../../components/plain-controls';
+import type { Failure } from '../../lib/route-data';
+import './payment.css';
 
 export const paymentLoginMessage = 'Please log in to see your payment.';
 
-/** A payment that cannot be shown: not found, or not loaded. */
-export function PaymentLookupError({ error }: { error?: unknown }) {
+/** A payment that cannot be shown: not found (or no payment reference), or not loaded. */
+export function PaymentLookupError({ failure }: { failure?: Failure }) {
   const message =
-    error === undefined || (error instanceof ApiError && error.status === 404)
+    failure === undefined || failure.status === 404
       ? CHECKOUT_MESSAGES.paymentNotFound
       : 'Your payment could not be looked up just now. Please reload the page.';
   return (
-    <Stack spacing={2}>
+    <div className="payment-page__stack">
       <Alert severity="error">{message}</Alert>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <Button component={Link} to="/dashboard/orders/" variant="contained">
+      <div className="payment-page__actions">
+        <Link to="/dashboard/orders/" className="button button--contained">
           Order History
-        </Button>
-        <Button component={Link} to="/basket/" variant="outlined">
+        </Link>
+        <Link to="/basket/" className="button button--outlined">
           Back to the basket
-        </Button>
-      </Stack>
-    </Stack>
+        </Link>
+      </div>
+    </div>
   );
 }

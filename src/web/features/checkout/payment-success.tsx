@@ -1,27 +1,20 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  Container,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { mdiCheckCircle } from '@mdi/js';
+import { Link, useLoaderData, useRevalidator } from 'react-router';
 import type { CheckoutResult } from '../../../shared/api/checkout';
 import { formatPounds } from '../../../shared/money';
+import { Icon } from '../../components/icons';
+import { Alert, Spinner } from '../../components/plain-controls';
+import { useDataForSession } from '../../lib/route-data';
 import { useSession } from '../../lib/session';
-import { CheckCircleIcon } from '../../components/mui-icons';
 import { ShippingAddressCard } from '../account/shipping-address-card';
 import { removeOrders } from '../order/booking-store';
-import { usePayment } from './api/get-payment';
+import type { PaymentData } from './api/get-payment';
 import { clearCheckout, isOwnPayment, readCheckoutOrder } from './checkout-storage';
 import { LoginGate } from './login-gate';
 import { PaymentLookupError, paymentLoginMessage } from './payment-lookup';
 import { isPaymentReference } from './payment-outcome';
+import './payment.css';
 
 /** How often a pending payment is asked about again, and for how long at most. */
 export const CONFIRM_POLL_MS = 2_000;
@@ -33,30 +26,38 @@ export const STILL_CONFIRMING =
 
 /**
  * /payment/success/?ref=PAY-000001, where the payment page sends the customer after paying. The
- * payment is confirmed by the server (with the provider), never by this address: while it is
- * pending the page asks again for about 30 seconds. Once paid, the bookings paid for leave the
- * basket and the checkout's stored data is cleared.
+ * payment is confirmed by the server (with the provider), never by this address: the route's
+ * loader reads it (routes/payment-success.tsx), and while it is pending the page asks again for
+ * about 30 seconds. Once paid, the bookings paid for leave the basket and the checkout's stored
+ * data is cleared.
  */
 export function PaymentSuccess() {
-  const [params] = useSearchParams();
-  const reference = params.get('ref') ?? '';
+  const data = useLoaderData() as PaymentData;
+  useDataForSession(data.token);
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      {isPaymentReference(reference) ? (
+    <div className="container payment-page">
+      {isPaymentReference(data.reference) ? (
         <LoginGate message={paymentLoginMessage}>
-          <Outcome reference={reference} />
+          <Outcome data={data} />
         </LoginGate>
       ) : (
         <PaymentLookupError />
       )}
-    </Container>
+    </div>
   );
 }
 
-function Outcome({ reference }: { reference: string }) {
+function Outcome({ data: { result, failure } }: { data: PaymentData }) {
+  const { revalidate, state } = useRevalidator();
   const [gaveUp, setGaveUp] = useState(false);
-  const payment = usePayment(reference, { pollWhilePending: gaveUp ? false : CONFIRM_POLL_MS });
-  const status = payment.data?.Payment.Status;
+  const status = result?.Payment.Status;
+
+  // The provider's answer can arrive a moment after the customer does: asked again while pending.
+  useEffect(() => {
+    if (status !== 'pending' || gaveUp || state !== 'idle') return;
+    const timer = setTimeout(() => void revalidate(), CONFIRM_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [status, gaveUp, state, result, revalidate]);
 
   useEffect(() => {
     if (status !== 'pending' || gaveUp) return;
@@ -65,47 +66,40 @@ function Outcome({ reference }: { reference: string }) {
   }, [status, gaveUp]);
 
   useEffect(() => {
-    if (status === 'paid' && payment.data) forgetPaidCheckout(payment.data);
-  }, [status, payment.data]);
+    if (status === 'paid' && result) forgetPaidCheckout(result);
+  }, [status, result]);
 
-  if (payment.isError && !payment.data) return <PaymentLookupError error={payment.error} />;
-  if (!payment.data) return <Confirming />;
-  const { Payment, Orders } = payment.data;
-  if (Payment.Status === 'expired' || Payment.Status === 'cancelled') {
-    return (
-      <Navigate to={`/payment/failure/?ref=${encodeURIComponent(Payment.Reference)}`} replace />
-    );
-  }
+  if (!result) return failure ? <PaymentLookupError failure={failure} /> : <Confirming />;
+  const { Payment, Orders } = result;
   if (Payment.Status === 'pending') {
     return gaveUp ? (
-      <Stack spacing={2}>
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-          Confirming your payment
-        </Typography>
+      <div className="payment-page__stack">
+        <h1 className="payment-page__title">Confirming your payment</h1>
         <Alert severity="warning" data-testid="payment-slow">
           {STILL_CONFIRMING}
         </Alert>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <Button
-            variant="contained"
+        <div className="payment-page__actions">
+          <button
+            type="button"
+            className="button button--contained"
             onClick={() => {
               setGaveUp(false);
-              void payment.refetch();
+              void revalidate();
             }}
           >
             Check again
-          </Button>
-          <Button component={Link} to="/dashboard/orders/" variant="outlined">
+          </button>
+          <Link to="/dashboard/orders/" className="button button--outlined">
             Order History
-          </Button>
-        </Stack>
-      </Stack>
+          </Link>
+        </div>
+      </div>
     ) : (
       <Confirming />
     );
   }
   return Payment.Kind === 'invoice' ? (
-    <InvoicePaid result={payment.data} />
+    <InvoicePaid result={result} />
   ) : (
     <CheckoutPaid result={{ Payment, Orders }} />
   );
@@ -130,29 +124,29 @@ function forgetPaidCheckout({ Payment, Orders }: CheckoutResult) {
 
 function Confirming() {
   return (
-    <Stack
-      spacing={2}
-      sx={{ alignItems: 'center', py: 6, textAlign: 'center' }}
-      role="status"
-      data-testid="payment-confirming"
-    >
-      <CircularProgress aria-hidden />
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' } }}>
-        {CONFIRMING}
-      </Typography>
-      <Typography color="text.secondary">This usually takes a few seconds.</Typography>
-    </Stack>
+    <div className="payment-page__confirming" role="status" data-testid="payment-confirming">
+      <Spinner />
+      <h1 className="payment-page__title payment-page__title--small">{CONFIRMING}</h1>
+      <p className="payment-page__muted">This usually takes a few seconds.</p>
+    </div>
   );
 }
 
 function PaidHeading({ children }: { children: string }) {
   return (
-    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
-      <CheckCircleIcon color="success" fontSize="large" />
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-        {children}
-      </Typography>
-    </Stack>
+    <div className="payment-page__heading">
+      <Icon path={mdiCheckCircle} size={35} className="payment-page__icon--success" />
+      <h1 className="payment-page__title">{children}</h1>
+    </div>
+  );
+}
+
+function Received({ payment }: { payment: CheckoutResult['Payment'] }) {
+  return (
+    <>
+      We have received <strong data-testid="amount-paid">{formatPounds(payment.Amount)}</strong>{' '}
+      (payment <span className="payment-page__nowrap">{payment.Reference}</span>)
+    </>
   );
 }
 
@@ -161,77 +155,56 @@ function CheckoutPaid({ result: { Payment, Orders } }: { result: CheckoutResult 
   return (
     <>
       <PaidHeading>Thank you, your delivery is paid</PaidHeading>
-      <Typography sx={{ mb: 3 }}>
-        We have received <strong data-testid="amount-paid">{formatPounds(Payment.Amount)}</strong>{' '}
-        (payment{' '}
-        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-          {Payment.Reference}
-        </Box>
-        ) and e-mailed you a receipt.
-      </Typography>
-      <Card variant="outlined" sx={{ mb: 4 }}>
-        <CardContent>
-          <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
-            Your {Orders.length === 1 ? 'order' : 'orders'}
-          </Typography>
-          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {Orders.map((order) => (
-              <Stack
-                key={order.Id}
-                component="li"
-                direction="row"
-                spacing={2}
-                sx={{
-                  justifyContent: 'space-between',
-                  py: 1,
-                  borderTop: 1,
-                  borderColor: 'divider',
-                }}
-                data-testid="paid-order"
-              >
-                <Box sx={{ minWidth: 0 }}>
-                  <Typography sx={{ fontWeight: 700 }} data-testid="order-reference">
-                    {order.Reference}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {[order.ItemDescription, order.RetailerName && `from ${order.RetailerName}`]
-                      .filter(Boolean)
-                      .join(' ')}
-                    {order.Island ? ` to ${order.Island}` : ''}
-                  </Typography>
-                </Box>
-                <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {formatPounds(order.Total - order.Discount)}
-                </Typography>
-              </Stack>
-            ))}
-          </Box>
-        </CardContent>
-      </Card>
-      <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
-        What to do next
-      </Typography>
-      <Box component="ol" sx={{ pl: 3, mt: 0, '& li': { mb: 1, lineHeight: 1.6 } }}>
+      <p className="payment-page__lead">
+        <Received payment={Payment} /> and e-mailed you a receipt.
+      </p>
+      <section className="card payment-page__orders" aria-labelledby="paid-orders-heading">
+        <h2 id="paid-orders-heading" className="payment-page__subtitle">
+          Your {Orders.length === 1 ? 'order' : 'orders'}
+        </h2>
+        <ul className="payment-page__order-list">
+          {Orders.map((order) => (
+            <li key={order.Id} className="payment-page__order" data-testid="paid-order">
+              <div>
+                <p className="payment-page__reference" data-testid="order-reference">
+                  {order.Reference}
+                </p>
+                <p className="payment-page__muted payment-page__small">
+                  {[order.ItemDescription, order.RetailerName && `from ${order.RetailerName}`]
+                    .filter(Boolean)
+                    .join(' ')}
+                  {order.Island ? ` to ${order.Island}` : ''}
+                </p>
+              </div>
+              <span className="payment-page__amount">
+                {formatPounds(order.Total - order.Discount)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <h2 className="payment-page__subtitle">What to do next</h2>
+      <ol className="payment-page__steps">
         <li>
           Give each retailer your UK depot address below as the delivery address, with your customer
           reference, exactly as shown.
         </li>
         <li>We e-mail you when your parcel reaches the depot and again when it is on its way.</li>
         <li>Follow your orders at any time in Order History.</li>
-      </Box>
+      </ol>
       {user && (
-        <Box sx={{ maxWidth: 440, my: 3 }}>
+        <div className="payment-page__address">
           <ShippingAddressCard user={user} withReminder={false} />
-        </Box>
+        </div>
       )}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 3 }}>
-        <Button component={Link} to="/dashboard/orders/" variant="contained">
+      <div className="payment-page__actions">
+        <Link to="/dashboard/orders/" className="button button--contained">
           Order History
-        </Button>
-        <Button component={Link} to="/order/" variant="outlined">
+        </Link>
+        <Link to="/order/" className="button button--outlined">
           Book another delivery
-        </Button>
-      </Stack>
+        </Link>
+      </div>
     </>
   );
 }
@@ -240,13 +213,8 @@ function InvoicePaid({ result: { Payment, Orders } }: { result: CheckoutResult }
   return (
     <>
       <PaidHeading>Thank you, your invoice is paid</PaidHeading>
-      <Typography sx={{ mb: 3 }}>
-        We have received <strong data-testid="amount-paid">{formatPounds(Payment.Amount)}</strong>{' '}
-        (payment{' '}
-        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-          {Payment.Reference}
-        </Box>
-        )
+      <p className="payment-page__lead">
+        <Received payment={Payment} />
         {Orders.length > 0 && (
           <>
             {' '}
@@ -254,15 +222,15 @@ function InvoicePaid({ result: { Payment, Orders } }: { result: CheckoutResult }
           </>
         )}{' '}
         and e-mailed you a receipt.
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <Button component={Link} to="/dashboard/orders/" variant="contained">
+      </p>
+      <div className="payment-page__actions">
+        <Link to="/dashboard/orders/" className="button button--contained">
           Order History
-        </Button>
-        <Button component={Link} to="/dashboard/" variant="outlined">
+        </Link>
+        <Link to="/dashboard/" className="button button--outlined">
           My Account
-        </Button>
-      </Stack>
+        </Link>
+      </div>
     </>
   );
 }

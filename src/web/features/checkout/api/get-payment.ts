@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import type { CheckoutResult } from '../../../../shared/api/checkout';
 import { apiRequest } from '../../../lib/api-client';
-
-export const paymentQueryKey = (reference: string) => ['payment', reference.toUpperCase()] as const;
+import { failureOf, sessionToken, type Failure } from '../../../lib/route-data';
+import { isPaymentReference } from '../payment-outcome';
 
 /**
  * GET /public/payment/{Reference}: a payment of the customer's and its orders (the server checks
@@ -11,23 +10,24 @@ export const paymentQueryKey = (reference: string) => ['payment', reference.toUp
 export const getPayment = (reference: string) =>
   apiRequest<CheckoutResult>('GET', `/public/payment/${encodeURIComponent(reference)}`);
 
-interface Options {
-  /** Ask again every this many ms while the payment is pending (false: never). */
-  pollWhilePending?: number | false;
-  enabled?: boolean;
+/** What the payment outcome pages' loaders read: the payment, or why it could not be read. */
+export interface PaymentData {
+  /** The `ref` of the address. */
+  reference: string;
+  /** The session the payment was read with; null: nobody logged in (or no such reference). */
+  token: string | null;
+  result?: CheckoutResult;
+  failure?: Failure;
 }
 
-export function usePayment(
-  reference: string,
-  { pollWhilePending = false, enabled = true }: Options = {},
-) {
-  return useQuery({
-    queryKey: paymentQueryKey(reference),
-    queryFn: () => getPayment(reference),
-    enabled,
-    // The provider's answer can arrive a moment after the customer does: ask again while pending.
-    refetchInterval: (query) =>
-      query.state.data?.Payment.Status === 'pending' ? pollWhilePending : false,
-    staleTime: 0,
-  });
+/** Reads the payment named by the address's `ref`, when it is one and somebody is logged in. */
+export async function loadPayment(request: Request): Promise<PaymentData> {
+  const reference = new URL(request.url).searchParams.get('ref') ?? '';
+  const token = sessionToken();
+  if (!token || !isPaymentReference(reference)) return { reference, token: null };
+  try {
+    return { reference, token, result: await getPayment(reference) };
+  } catch (error) {
+    return { reference, token, failure: failureOf(error) };
+  }
 }
