@@ -201,7 +201,7 @@ function CheckoutPaid({ result: { Payment, Orders } }: { result: CheckoutResult 
                   </Typography>
                 </Box>
                 <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {formatPounds(order.Total - order.Discount)}
+                  {formatPounds(order.Total)}
                 </Typography>
               </Stack>
             ))}

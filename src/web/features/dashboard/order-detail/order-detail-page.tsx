@@ -198,7 +198,7 @@ function Money({ order }: { order: OrderDetail['Order'] }) {
       <Box sx={{ display: 'contents', '& > *': { fontWeight: 700, pt: 1 } }}>
         <Typography component="dt">Total</Typography>
         <Typography component="dd" data-testid="order-total">
-          {formatMoney(toPence(order.Total) - discount)}
+          {formatPounds(order.Total)}
         </Typography>
       </Box>
     </Box>
