@@ -14,8 +14,6 @@ import { appPathMatcher, type AppPathMatcher } from '../../shared/site-paths';
 import type { Config } from '../config';
 
 const SPA_FALLBACK = '__spa-fallback.html';
-/** The prerendered not-found page, sent with a 404 for any path that is not a page. */
-const NOT_FOUND_PAGE = path.join('404', 'index.html');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 /**
@@ -198,19 +196,19 @@ export async function createWeb(config: Config, options: WebOptions = {}) {
         );
     }
     // A screen drawn in the browser gets the app shell at its one address (the other form of the
-    // address is redirected there); any other path is not a page: 404 with the not-found page.
+    // address is redirected there). Any other path is not a page: a 404 with the same shell, in
+    // which the browser draws the not-found page naming the path (the prerendered /404/ page
+    // cannot be taken over by the browser at another address: React finds another page there).
     const canonical = appPaths().canonical(pathname);
     if (canonical !== null && canonical !== pathname) {
       return reply.redirect(canonical + queryOf(request.url), 301);
     }
-    const notFoundFile = path.join(root, NOT_FOUND_PAGE);
-    const file = canonical !== null || !fs.existsSync(notFoundFile) ? fallbackFile : notFoundFile;
     return reply
-      .status(canonical !== null ? 200 : 404)
+      .status(canonical === null ? 404 : 200)
       .header('Cache-Control', REVALIDATE)
-      .header('Content-Security-Policy', cspFor(file, fs.statSync(file)))
+      .header('Content-Security-Policy', cspFor(fallbackFile, fs.statSync(fallbackFile)))
       .type('text/html; charset=utf-8')
-      .send(fs.createReadStream(file));
+      .send(fs.createReadStream(fallbackFile));
   };
 
   const pageHook = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
