@@ -18,13 +18,10 @@ export const PROMOTION_MESSAGES = {
 
 /** `2026-11-27` as `Friday 27 November 2026`. */
 export function promotionDay(day: string): string {
-  return new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const date = new Date(`${day}T12:00:00Z`);
+  const part = (options: Intl.DateTimeFormatOptions) =>
+    date.toLocaleDateString('en-GB', { ...options, timeZone: 'UTC' });
+  return `${part({ weekday: 'long' })} ${part({ day: 'numeric', month: 'long', year: 'numeric' })}`;
 }
 
 /** The offer's markup for the code as it stands (none yet: empty, the page waits for it). */
