@@ -334,10 +334,7 @@ export async function createDiscount(db: Db, actorId: number, v: DiscountValues)
         .from(discountCodes)
         .where(eq(discountCodes.code, v.Code));
       if (clash) throw taken('Code', 'discount code');
-      const [row] = await tx
-        .insert(discountCodes)
-        .values(discountRow(v))
-        .returning();
+      const [row] = await tx.insert(discountCodes).values(discountRow(v)).returning();
       await audit(tx, {
         actorId,
         action: 'create',
