@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
-import { contentRoutePaths, sitemapPaths } from './src/web/lib/content.server';
+import { contentRoutePaths, promotedCodes, sitemapPaths } from './src/web/lib/content.server';
 import { robotsTxt, siteBuildConfig, siteJson, sitemapXml } from './src/web/lib/site-config.server';
+import { appRoutePatterns } from './src/shared/site-paths';
 import { deferHydrationOf, precompressAssets, sourceHash } from './src/server/lib/build';
 
 // WEB_BUILD_DIR builds elsewhere than build/ (the browser tests build a second deployment).
@@ -22,7 +23,7 @@ export default {
   future: { v8_trailingSlashAwareDataRequests: true, v8_middleware: true },
   // sitemap.xml and robots.txt from the content; site.json tells the server about this build;
   // compressed copies of the assets for the server to send.
-  buildEnd() {
+  buildEnd({ reactRouterConfig }) {
     const site = siteBuildConfig();
     const client = path.join(buildDirectory, 'client');
     precompressAssets(path.join(client, 'assets'));
@@ -36,7 +37,14 @@ export default {
     fs.writeFileSync(path.join(client, 'robots.txt'), robotsTxt(site.siteUrl));
     fs.writeFileSync(
       path.join(buildDirectory, 'site.json'),
-      JSON.stringify(siteJson(site, sourceHash().slice(0, 16)), null, 2) + '\n',
+      JSON.stringify(
+        siteJson(site, sourceHash().slice(0, 16), {
+          appRoutes: appRoutePatterns(reactRouterConfig.routes),
+          promotions: promotedCodes(),
+        }),
+        null,
+        2,
+      ) + '\n',
     );
   },
 } satisfies Config;

@@ -10,9 +10,12 @@ import { fastifyTrustProxy, type Config } from './config';
 import type { Database } from './db/client';
 import { apiError, registerErrorHandling } from './lib/errors';
 import { ReadThroughCache } from './lib/cache';
+import { Clock } from './lib/clock';
 import { securityHeaders } from './lib/security-headers';
 import { healthRoutes } from './modules/health/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { promotionRoutes } from './modules/promotions/routes';
+import { promotionNow } from './modules/promotions/service';
 import { publicSettings } from './modules/settings/service';
 import { flattenSettings } from '../shared/settings';
 import { catalogueRoutes } from './modules/catalogue/routes';
@@ -41,6 +44,7 @@ import { officeRoutes } from './modules/office/routes';
 import { customersRoutes } from './modules/customers/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { devOrderRoutes } from './modules/dev/order-routes';
+import { devClockRoutes } from './modules/dev/clock-routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { createPaymentProvider } from './modules/payments/providers';
 import type { SandboxProvider } from './modules/payments/providers/sandbox';
@@ -55,6 +59,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     cache: ReadThroughCache;
+    /** The time the date rules go by (lib/clock.ts). */
+    clock: Clock;
   }
 }
 
@@ -115,6 +121,7 @@ export async function buildApp(
     app.log.warn({ err }, 'database connection lost (the pool opens another when needed)'),
   );
   app.decorate('cache', new ReadThroughCache(config.cacheTtlMs));
+  app.decorate('clock', new Clock());
   // Once closing, every answer ends its connection, so keep-alive clients do not hold the close
   // up (or send a request into a socket about to close): the requests in flight are answered.
   let closing = false;
@@ -156,6 +163,7 @@ export async function buildApp(
   const web = config.serveWeb
     ? await createWeb(config, {
         settings: async () => flattenSettings(await publicSettings(app)),
+        promotion: (code) => promotionNow(app, code),
       })
     : undefined;
   // An instance hook: compression is a route hook (@fastify/compress), so it runs after this.
@@ -190,6 +198,7 @@ export async function buildApp(
 
   await app.register(healthRoutes);
   await app.register(settingsRoutes, { prefix: '/public' });
+  await app.register(promotionRoutes, { prefix: '/public' });
   await app.register(catalogueRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/public/auth' });
   await app.register(membersRoutes, { prefix: '/public/members' });
@@ -217,6 +226,7 @@ export async function buildApp(
     await app.register(devDepotRoutes, { prefix: '/dev' });
     await app.register(devQuoteRoutes, { prefix: '/dev' });
     await app.register(devOrderRoutes, { prefix: '/dev' });
+    await app.register(devClockRoutes, { prefix: '/dev' });
   }
   if (web) await app.register(web.routes);
 

@@ -306,6 +306,29 @@ describe('paying on the sandbox page', () => {
     ).toBe('paid');
   });
 
+  test('after WELCOME10, every order shows one total: what was paid for it', async () => {
+    const ann = await checkoutCustomer(ctx);
+    const d = await band(ctx, 'D');
+    const result = parsed(
+      await calls.checkout(ann, [booking(d.id)], { DiscountCode: 'WELCOME10' }),
+    );
+    expect((await calls.payWithCard(result, '4242 4242 4242 4242')).statusCode).toBe(303);
+    const paid = result.Payment.Amount;
+    expect(paid).toBeLessThan(result.Payment.Subtotal);
+
+    const [listed] = customerOrdersResponse.parse((await calls.orders(ann)).json()).Orders;
+    expect(listed).toMatchObject({
+      Subtotal: result.Payment.Subtotal,
+      Discount: result.Payment.Discount,
+      Total: paid,
+    });
+    const detail = await ctx.app.inject({
+      url: `/public/orders/${listed.Id}`,
+      headers: bearer(ann.token),
+    });
+    expect(detail.json().Order.Total).toBe(paid);
+  });
+
   test('a declined card leaves the payment open for another try, which can succeed', async () => {
     const ann = await checkoutCustomer(ctx);
     const c = await band(ctx, 'C');

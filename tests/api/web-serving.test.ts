@@ -30,7 +30,17 @@ let app: FastifyInstance;
 function writeSiteJson(env: Record<string, string>) {
   fs.writeFileSync(
     path.join(dir, 'site.json'),
-    JSON.stringify(siteJson(siteBuildConfig(env), 'build-1')),
+    JSON.stringify(
+      siteJson(siteBuildConfig(env), 'build-1', {
+        appRoutes: [
+          '/basket',
+          '/dashboard',
+          '/dashboard/orders',
+          '/dashboard/orders/:id',
+          '/order/:id',
+        ],
+      }),
+    ),
   );
 }
 
@@ -138,12 +148,35 @@ describe('serving the site', () => {
   });
 
   test('static paths take a trailing slash; terms-and-conditions is served without one', async () => {
-    const faqs = await app.inject('/faqs');
+    const faqs = await app.inject('/faqs?from=mail');
     expect(faqs.statusCode).toBe(301);
-    expect(faqs.headers.location).toBe('/faqs/');
+    expect(faqs.headers.location).toBe('/faqs/?from=mail');
     const terms = await app.inject('/terms-and-conditions');
     expect(terms.statusCode).toBe(200);
     expect(terms.body).toContain('Terms and conditions - Ferrybox');
+    const slashed = await app.inject('/terms-and-conditions/?a=1');
+    expect(slashed.statusCode).toBe(301);
+    expect(slashed.headers.location).toBe('/terms-and-conditions?a=1');
+  });
+
+  test('app screens have one address by the same rule: the other form answers 301 to it', async () => {
+    for (const [url, to] of [
+      ['/basket', '/basket/'],
+      ['/basket?step=2', '/basket/?step=2'],
+      ['/dashboard', '/dashboard/'],
+      ['/dashboard/orders', '/dashboard/orders/'],
+      ['/dashboard/orders/12/', '/dashboard/orders/12'],
+      ['/order/7/?x=1', '/order/7?x=1'],
+    ]) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(301);
+      expect(res.headers.location, url).toBe(to);
+    }
+    for (const url of ['/basket/', '/dashboard/orders/', '/dashboard/orders/12', '/order/7']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>Ferrybox</title>');
+    }
   });
 
   test('pages revalidate, page data keeps a minute, hashed assets are immutable; a missing asset is a 404', async () => {
@@ -183,12 +216,28 @@ describe('serving the site', () => {
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  test('a browser-rendered route gets the app shell; an unknown page too (it shows not found)', async () => {
-    for (const url of ['/order/5', '/order/abc', '/no/such/page']) {
-      const res = await app.inject(url);
-      expect(res.statusCode, url).toBe(200);
-      expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.headers['content-security-policy']).toContain("script-src 'self' 'sha256-");
+  test('a browser-rendered route gets the app shell', async () => {
+    const res = await app.inject('/order/5');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self' 'sha256-");
+  });
+
+  test('a path that is no page answers 404 with the shell that draws the not-found page', async () => {
+    for (const url of [
+      '/no-such-page/',
+      '/no-such-page',
+      '/x/y/z',
+      '/order/abc',
+      '/basket/extra/',
+    ]) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['content-type']).toMatch(/^text\/html/);
+        expect(res.headers['content-security-policy']).toContain("script-src 'self' 'sha256-");
+        if (method === 'GET') expect(res.body).toContain('<title>Ferrybox</title>');
+      }
     }
   });
 });

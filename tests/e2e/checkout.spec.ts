@@ -208,6 +208,15 @@ test('a new customer pays for two parcels with a discount code', async ({
     expect(Orders.find((o) => o.Reference === reference)?.StatusId_Name).toBe('Awaiting Parcel');
   }
 
+  // Order History shows one total per order, what was paid for it after the discount:
+  // £6.95 - £0.70 and £9.95 - £0.99 (the £1.69 shared by price), £15.21 in all.
+  await page.goto('/dashboard/orders/');
+  const history = page.getByRole('main');
+  await expect(history).toContainText('£6.25');
+  await expect(history).toContainText('£8.96');
+  await expect(history).not.toContainText('£6.95');
+  await expect(history).not.toContainText('£9.95');
+
   // The receipt is in the outbox.
   await expect
     .poll(async () => {

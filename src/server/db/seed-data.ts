@@ -185,13 +185,25 @@ export const seedSettings: SeedSetting[] = [
   { category: 'Tax', name: 'JerseyGstThresholdPence', value: 6000 },
 ];
 
-/** Discount codes of a new installation: one demo code (issue 11). */
+/**
+ * Discount codes of a new installation, as the office's form writes them: a demo code (issue 11)
+ * and the code the Black Friday page promotes (content/pages/black-friday.md, which shows its
+ * terms while it is usable: docs/decisions/0033).
+ */
 export const seedDiscountCodes = [
   {
-    code: 'WELCOME10',
-    description: 'Welcome offer: 10% off your first checkout',
-    kind: 'percent' as const,
-    percent: 10,
-    maxUsesPerCustomer: 1,
+    Code: 'WELCOME10',
+    Description: 'Welcome offer: 10% off your first checkout',
+    Kind: 'percent' as const,
+    Percent: 10,
+    MaxUsesPerCustomer: 1,
+  },
+  {
+    Code: 'BLACKFRIDAY26',
+    Description: 'Black Friday 2026: 10% off delivery, 27 November to 1 December',
+    Kind: 'percent' as const,
+    Percent: 10,
+    ValidFrom: '2026-11-27',
+    ValidTo: '2026-12-01',
   },
 ];

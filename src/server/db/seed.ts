@@ -5,6 +5,7 @@ import {
 } from '../../shared/api/catalogue-admin';
 import { siteSettingsOf, siteSettingsSchema } from '../../shared/api/settings-admin';
 import { toPounds } from '../../shared/money';
+import { discountRow } from '../modules/catalogue/admin-service';
 import type { Db } from './client';
 import { discountCodes, orderExtras, products, seedLog, settings } from './schema';
 import { seedDiscountCodes, seedExtras, seedProducts, seedSettings } from './seed-data';
@@ -55,10 +56,10 @@ export async function seed(db: Db): Promise<number> {
       inserted += rows.length;
     }
     for (const d of seedDiscountCodes) {
-      if (!(await firstTime(`discount:${d.code}`))) continue;
+      if (!(await firstTime(`discount:${d.Code}`))) continue;
       const rows = await tx
         .insert(discountCodes)
-        .values(d)
+        .values(discountRow(createDiscountSchema.parse(d)))
         .onConflictDoNothing()
         .returning({ id: discountCodes.id });
       inserted += rows.length;
@@ -100,13 +101,5 @@ export function checkSeedData(): void {
   const map: Record<string, Record<string, unknown>> = {};
   for (const s of seedSettings) (map[s.category] ??= {})[s.name] = s.value;
   siteSettingsSchema.parse(siteSettingsOf(map));
-  for (const d of seedDiscountCodes) {
-    createDiscountSchema.parse({
-      Code: d.code,
-      Description: d.description,
-      Kind: d.kind,
-      Percent: d.percent,
-      MaxUsesPerCustomer: d.maxUsesPerCustomer,
-    });
-  }
+  for (const d of seedDiscountCodes) createDiscountSchema.parse(d);
 }

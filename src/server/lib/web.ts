@@ -5,9 +5,12 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { withNoticeBanner } from '../../shared/notice';
+import type { Promotion } from '../../shared/api/promotions';
+import { withPromotion } from '../../shared/promotions';
 import { access } from './auth';
 import { withContactLines } from '../../shared/contact';
 import type { SettingsMap } from '../../shared/settings';
+import { appPathMatcher, type AppPathMatcher } from '../../shared/site-paths';
 import type { Config } from '../config';
 
 const SPA_FALLBACK = '__spa-fallback.html';
@@ -55,16 +58,29 @@ export function pageCsp(html: string, extra: ThirdPartySources = {}): string {
   ].join('; ');
 }
 
-/** The third-party sources of the build in `webRoot` (its `../site.json`), or none. */
-export function readThirdPartySources(webRoot: string): ThirdPartySources {
+interface SiteJson {
+  csp?: ThirdPartySources;
+  appRoutes?: string[];
+  promotions?: string[];
+}
+
+/** What the build in `webRoot` says about itself (its `../site.json`), or nothing. */
+function readSiteJson(webRoot: string): SiteJson {
   try {
-    const site = JSON.parse(fs.readFileSync(path.join(webRoot, '..', 'site.json'), 'utf8')) as {
-      csp?: ThirdPartySources;
-    };
-    return site.csp ?? {};
+    return JSON.parse(fs.readFileSync(path.join(webRoot, '..', 'site.json'), 'utf8')) as SiteJson;
   } catch {
     return {};
   }
+}
+
+/** The discount codes the pages of the build in `webRoot` promote (src/shared/api/promotions.ts). */
+export function promotedCodes(webRoot: string): string[] {
+  return readSiteJson(webRoot).promotions ?? [];
+}
+
+/** The third-party sources of the build in `webRoot` (its `../site.json`), or none. */
+export function readThirdPartySources(webRoot: string): ThirdPartySources {
+  return readSiteJson(webRoot).csp ?? {};
 }
 
 /** A response body as text: a string, a buffer or a stream (a file @fastify/static sends). */
@@ -82,6 +98,8 @@ async function bodyText(payload: unknown): Promise<string | null> {
 export interface WebOptions {
   /** The current site settings: the notice banner and the contact details come from them. */
   settings?: () => Promise<SettingsMap>;
+  /** Where a promoted discount code stands now: a promotion page's offer comes from it. */
+  promotion?: (code: string) => Promise<Promotion | null>;
 }
 
 /**
@@ -99,6 +117,16 @@ export async function createWeb(config: Config, options: WebOptions = {}) {
   // Cached per file until it changes (a new build may be copied in while the server runs).
   const cspCache = new Map<string, { version: string; csp: string }>();
   const siteFile = path.join(root, '..', 'site.json');
+  // The screens of the build being served, read again when a new build's site.json arrives.
+  let screens: { version: string; matcher: AppPathMatcher } | undefined;
+  const appPaths = () => {
+    const site = fs.statSync(siteFile, { throwIfNoEntry: false });
+    const version = `${site?.mtimeMs ?? 0}:${site?.size ?? 0}`;
+    if (screens?.version !== version) {
+      screens = { version, matcher: appPathMatcher(readSiteJson(root).appRoutes ?? []) };
+    }
+    return screens.matcher;
+  };
   const cspFor = (file: string, stat: fs.Stats) => {
     const site = fs.statSync(siteFile, { throwIfNoEntry: false });
     const version = `${stat.mtimeMs}:${stat.size}:${site?.mtimeMs ?? 0}:${site?.size ?? 0}`;
@@ -144,8 +172,10 @@ export async function createWeb(config: Config, options: WebOptions = {}) {
     // Pages prerendered without a trailing slash (`/terms-and-conditions`, `/x-{id}`) have their
     // data file beside their folder (`x-1.data`); serve them at that address instead of
     // redirecting to the folder.
+    // Their address with a slash is the other form of the same page (docs/decisions/0033).
     for (const route of pathsWithoutTrailingSlash(root)) {
       app.get(route, (_request, reply) => reply.sendFile(`${route.slice(1)}/index.html`));
+      app.get(`${route}/`, (request, reply) => reply.redirect(route + queryOf(request.url), 301));
     }
   };
 
@@ -165,20 +195,27 @@ export async function createWeb(config: Config, options: WebOptions = {}) {
             : 'The site has not been built: run npm run build.',
         );
     }
-    const stat = fs.statSync(fallbackFile);
+    // A screen drawn in the browser gets the app shell at its one address (the other form of the
+    // address is redirected there). Any other path is not a page: a 404 with the same shell, in
+    // which the browser draws the not-found page naming the path (the prerendered /404/ page
+    // cannot be taken over by the browser at another address: React finds another page there).
+    const canonical = appPaths().canonical(pathname);
+    if (canonical !== null && canonical !== pathname) {
+      return reply.redirect(canonical + queryOf(request.url), 301);
+    }
     return reply
-      .status(200)
+      .status(canonical === null ? 404 : 200)
       .header('Cache-Control', REVALIDATE)
-      .header('Content-Security-Policy', cspFor(fallbackFile, stat))
+      .header('Content-Security-Policy', cspFor(fallbackFile, fs.statSync(fallbackFile)))
       .type('text/html; charset=utf-8')
       .send(fs.createReadStream(fallbackFile));
   };
 
   const pageHook = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const type = reply.getHeader('content-type');
-    if (reply.statusCode !== 200 || typeof type !== 'string' || !type.startsWith('text/html')) {
-      return payload;
-    }
+    const found = reply.statusCode === 200;
+    if ((!found && reply.statusCode !== 404) || typeof type !== 'string') return payload;
+    if (!type.startsWith('text/html')) return payload;
     // HEAD describes the page a GET sends (its length, ETag and encoding): the same body goes on
     // through the hooks, and Node sends none of it.
     const file = request.method === 'HEAD' ? pageFiles.get(reply) : undefined;
@@ -192,13 +229,22 @@ export async function createWeb(config: Config, options: WebOptions = {}) {
       // The page still works without them: the browser fetches the settings itself.
       request.log.warn({ err: error }, 'notice banner and contact details left out: no settings');
     }
-    const body = withContactLines(
-      withNoticeBanner(html, settings.Site?.NoticeBanner),
-      settings.Contact,
+    const body = await withPromotion(
+      withContactLines(withNoticeBanner(html, settings.Site?.NoticeBanner), settings.Contact),
+      async (code) => {
+        try {
+          return (await options.promotion?.(code)) ?? undefined;
+        } catch (error) {
+          // The browser asks for the code itself.
+          request.log.warn({ err: error }, 'promotion left out: its code could not be read');
+          return undefined;
+        }
+      },
     );
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
     reply.removeHeader('content-length');
     reply.removeHeader('last-modified');
+    if (!found) return body;
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
     reply.header('etag', etag);
     if (request.headers['if-none-match'] === etag) {
       reply.code(304);
@@ -209,6 +255,12 @@ export async function createWeb(config: Config, options: WebOptions = {}) {
 
   return { routes, fallback, pageHook };
 }
+
+/** The query string of a URL with its `?`, or nothing. */
+const queryOf = (url: string) => {
+  const at = url.indexOf('?');
+  return at < 0 ? '' : url.slice(at);
+};
 
 function pathsWithoutTrailingSlash(root: string): string[] {
   if (!fs.existsSync(root)) return [];

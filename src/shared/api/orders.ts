@@ -56,9 +56,11 @@ export const customerOrderSchema = z.object({
   /** What was charged for it (empty until it is priced): the band or quote, then each extra. */
   Lines: z.array(z.object({ Name: z.string(), Amount: z.number() })),
   /** The sum of Lines, before any discount. */
-  Total: z.number(),
+  Subtotal: z.number(),
   /** Its share of the checkout's discount. */
   Discount: z.number(),
+  /** What was paid for it: Subtotal less Discount (docs/decisions/0033). */
+  Total: z.number(),
   Created: z.string(),
 });
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;

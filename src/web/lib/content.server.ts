@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { Marked } from 'marked';
+import { DISCOUNT_CODE_PATTERN, normaliseDiscountCode } from '../../shared/discounts';
 
 const CONTENT_DIR = path.resolve('content');
 
@@ -17,7 +18,16 @@ export interface ContentPage {
   noindex: boolean;
   /** The body as HTML, split where the body asks for a live block (e.g. `<!-- price-bands -->`). */
   sections: { html: string; after?: string }[];
+  /**
+   * The offer of a discount code the page promotes (front matter `promotion: CODE`): the part of
+   * the body between `<!-- promotion -->` and `<!-- /promotion -->` as HTML, with `{code}`,
+   * `{discount}`, `{from}` and `{to}` where the code's data goes. It is shown in the `promotion`
+   * block only while the code can be used (src/shared/promotions.ts).
+   */
+  promotion?: { code: string; template: string };
 }
+
+const PROMOTION = /^<!--\s*promotion\s*-->\s*$([\s\S]*?)^<!--\s*\/promotion\s*-->\s*$/m;
 
 const slugify = (text: string) =>
   text
@@ -54,7 +64,13 @@ export function readContent(file: string, routePath: string): ContentPage | null
   const full = path.join(CONTENT_DIR, file);
   if (!full.startsWith(CONTENT_DIR + path.sep) || !fs.existsSync(full)) return null;
   const { data, content } = matter(fs.readFileSync(full, 'utf8'));
-  const parts = content.split(/^<!--\s*([\w-]+)\s*-->\s*$/m);
+  const offer = PROMOTION.exec(content);
+  const code = typeof data.promotion === 'string' ? normaliseDiscountCode(data.promotion) : null;
+  if (!offer !== !code || (code && !DISCOUNT_CODE_PATTERN.test(code))) {
+    throw new Error(`${file}: a promotion needs both its code (front matter) and its offer`);
+  }
+  const body = offer ? content.replace(PROMOTION, '<!-- promotion -->') : content;
+  const parts = body.split(/^<!--\s*([\w-]+)\s*-->\s*$/m);
   const sections: ContentPage['sections'] = [];
   for (let i = 0; i < parts.length; i += 2) {
     sections.push({ html: renderMarkdown(parts[i]), after: parts[i + 1] });
@@ -67,6 +83,7 @@ export function readContent(file: string, routePath: string): ContentPage | null
     intro: data.intro ? String(data.intro) : undefined,
     noindex: data.noindex === true,
     sections,
+    ...(offer && code ? { promotion: { code, template: renderMarkdown(offer[1]) } } : {}),
   };
 }
 
@@ -109,6 +126,12 @@ function contentPages(): { file: string; path: string }[] {
 /** Every path to prerender: the home page and each content page at its spec route. */
 export function contentRoutePaths(): string[] {
   return ['/404/', ...contentPages().map((p) => p.path)].sort();
+}
+
+/** The discount codes the content pages promote (the server answers for these only). */
+export function promotedCodes(): string[] {
+  const codes = contentPages().map((p) => readContent(p.file, p.path)?.promotion?.code);
+  return [...new Set(codes.filter((c): c is string => !!c))].sort();
 }
 
 /** The paths search engines should index: every content page not marked `noindex`. */

@@ -67,12 +67,20 @@ export function thirdPartySources(config: SiteBuildConfig) {
 }
 
 /** `build/site.json`: what the server needs to know about the build it serves. */
-export function siteJson(config: SiteBuildConfig, buildId: string) {
+export function siteJson(
+  config: SiteBuildConfig,
+  buildId: string,
+  pages: { appRoutes?: string[]; promotions?: string[] } = {},
+) {
   return {
     buildId,
     siteUrl: config.siteUrl,
     tracking: { tagManager: !!config.gtmId, marketingScript: !!config.marketingScriptUrl },
     csp: thirdPartySources(config),
+    /** The browser-rendered screens' URL patterns (src/shared/site-paths.ts). */
+    appRoutes: pages.appRoutes ?? [],
+    /** The discount codes the content pages promote (src/shared/api/promotions.ts). */
+    promotions: pages.promotions ?? [],
   };
 }
 

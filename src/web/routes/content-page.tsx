@@ -6,6 +6,7 @@ import { seoMeta } from '../lib/seo';
 import { BUILD_ID, pageTitle } from '../lib/site';
 import { ContentSections } from '../components/content-sections';
 import { contentBlocks } from '../components/content-blocks';
+import { PromotionOffer } from '../features/promotions/promotion-offer';
 
 /** Build time: the markdown page for this path (generic `/{slug}/` or dynamic `/x-{id}`). */
 export function loader({ params }: Route.LoaderArgs) {
@@ -30,7 +31,14 @@ export default function ContentPage({ loaderData: page }: Route.ComponentProps) 
     <article className="container container--text content-page">
       <h1>{page.heading}</h1>
       {page.intro && <p className="lead">{page.intro}</p>}
-      <ContentSections sections={page.sections} blocks={contentBlocks} />
+      <ContentSections
+        sections={page.sections}
+        blocks={
+          page.promotion
+            ? { ...contentBlocks, promotion: <PromotionOffer {...page.promotion} /> }
+            : contentBlocks
+        }
+      />
     </article>
   );
 }

@@ -246,6 +246,13 @@ async function usesOf(db: Db, ids: number[]) {
   return uses;
 }
 
+/** A code's first and last day (`yyyy-MM-dd`, UK), or null where it has no limit. */
+export const validDays = (d: Pick<DiscountRow, 'validFrom' | 'validTo'>) => ({
+  ValidFrom: d.validFrom ? ukDay(d.validFrom) : null,
+  // Valid to the end of its last day: the day before the instant it stops.
+  ValidTo: d.validTo ? ukDay(new Date(d.validTo.getTime() - 1)) : null,
+});
+
 const toDiscount = (d: DiscountRow, uses: { Redeemed: number; Reserved: number }): Discount => ({
   Id: d.id,
   Code: d.code,
@@ -254,9 +261,7 @@ const toDiscount = (d: DiscountRow, uses: { Redeemed: number; Reserved: number }
   Percent: d.percent,
   Amount: d.amountPence === null ? null : toPounds(d.amountPence),
   MinSpend: toPounds(d.minSpendPence),
-  ValidFrom: d.validFrom ? ukDay(d.validFrom) : null,
-  // Valid to the end of its last day: the day before the instant it stops.
-  ValidTo: d.validTo ? ukDay(new Date(d.validTo.getTime() - 1)) : null,
+  ...validDays(d),
   MaxUses: d.maxUses,
   MaxUsesPerCustomer: d.maxUsesPerCustomer,
   Enabled: d.enabled,
@@ -306,6 +311,21 @@ async function discountById(db: Db, id: number) {
   return toDiscount(row, (await usesOf(db, [id])).get(id)!);
 }
 
+/** A new code's row from the office's form (the seed's codes come this way too). */
+export const discountRow = (v: DiscountValues) => ({
+  code: v.Code,
+  description: v.Description,
+  kind: v.Kind,
+  percent: v.Kind === 'percent' ? (v.Percent ?? null) : null,
+  amountPence: v.Kind === 'fixed' && v.Amount ? toPence(v.Amount) : null,
+  minSpendPence: v.MinSpend ? toPence(v.MinSpend) : 0,
+  validFrom: v.ValidFrom ? ukStartOfDay(v.ValidFrom) : null,
+  // Valid to the end of its last day: until the next day begins.
+  validTo: v.ValidTo ? ukStartOfDay(nextDay(v.ValidTo)) : null,
+  maxUses: v.MaxUses ?? null,
+  maxUsesPerCustomer: v.MaxUsesPerCustomer ?? null,
+});
+
 export async function createDiscount(db: Db, actorId: number, v: DiscountValues) {
   const id = await db
     .transaction(async (tx) => {
@@ -314,21 +334,7 @@ export async function createDiscount(db: Db, actorId: number, v: DiscountValues)
         .from(discountCodes)
         .where(eq(discountCodes.code, v.Code));
       if (clash) throw taken('Code', 'discount code');
-      const [row] = await tx
-        .insert(discountCodes)
-        .values({
-          code: v.Code,
-          description: v.Description,
-          kind: v.Kind,
-          percent: v.Kind === 'percent' ? (v.Percent ?? null) : null,
-          amountPence: v.Kind === 'fixed' && v.Amount ? toPence(v.Amount) : null,
-          minSpendPence: v.MinSpend ? toPence(v.MinSpend) : 0,
-          validFrom: v.ValidFrom ? ukStartOfDay(v.ValidFrom) : null,
-          validTo: v.ValidTo ? new Date(ukStartOfDay(nextDay(v.ValidTo)).getTime()) : null,
-          maxUses: v.MaxUses ?? null,
-          maxUsesPerCustomer: v.MaxUsesPerCustomer ?? null,
-        })
-        .returning();
+      const [row] = await tx.insert(discountCodes).values(discountRow(v)).returning();
       await audit(tx, {
         actorId,
         action: 'create',

@@ -22,6 +22,8 @@ export interface AppliedDiscount {
   discountPence: number;
 }
 
+type DiscountRow = typeof discountCodes.$inferSelect;
+
 const refuse = (message: string) =>
   new HttpError(400, message, [{ field: 'Code', error: message }]);
 
@@ -32,6 +34,28 @@ const day = (d: Date) =>
     year: 'numeric',
     timeZone: 'Europe/London',
   });
+
+/** What a code takes off, and from what spend. */
+export const discountTerms = (row: DiscountRow): DiscountTerms => ({
+  kind: row.kind,
+  percent: row.percent,
+  amountPence: row.amountPence,
+  minSpendPence: row.minSpendPence,
+});
+
+/**
+ * Where a code stands at `now`: disabled by the office, before its first day, after its last
+ * day, or usable (its limits of uses and minimum spend aside).
+ */
+export function discountPeriod(
+  row: Pick<DiscountRow, 'enabled' | 'validFrom' | 'validTo'>,
+  now: Date,
+): 'disabled' | 'upcoming' | 'ended' | 'active' {
+  if (!row.enabled) return 'disabled';
+  if (row.validFrom && now < row.validFrom) return 'upcoming';
+  if (row.validTo && now >= row.validTo) return 'ended';
+  return 'active';
+}
 
 /**
  * Checks a code for a customer and a subtotal, and returns what it takes off. With `lock`, the
@@ -45,18 +69,19 @@ export async function applyDiscount(
   subtotalPence: number,
   {
     lock = false,
-    now = new Date(),
+    /** The server's time (app.clock). */
+    now,
     /** Leave out the customer's own pending checkouts (a new checkout replaces them). */
     ignoreOwnPending = false,
-  } = {},
+  }: { lock?: boolean; now: Date; ignoreOwnPending?: boolean },
 ): Promise<AppliedDiscount> {
   const query = tx.select().from(discountCodes).where(eq(discountCodes.code, code));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw refuse(DISCOUNT_MESSAGES.unknown);
-  if (!row.enabled) throw refuse(DISCOUNT_MESSAGES.disabled);
-  if (row.validFrom && now < row.validFrom)
-    throw refuse(DISCOUNT_MESSAGES.notYetValid(day(row.validFrom)));
-  if (row.validTo && now > row.validTo) throw refuse(DISCOUNT_MESSAGES.expired(day(row.validTo)));
+  const when = discountPeriod(row, now);
+  if (when === 'disabled') throw refuse(DISCOUNT_MESSAGES.disabled);
+  if (when === 'upcoming') throw refuse(DISCOUNT_MESSAGES.notYetValid(day(row.validFrom!)));
+  if (when === 'ended') throw refuse(DISCOUNT_MESSAGES.expired(day(row.validTo!)));
   if (row.maxUses !== null || row.maxUsesPerCustomer !== null) {
     const [uses] = await tx
       .select({
@@ -80,12 +105,7 @@ export async function applyDiscount(
   }
   if (subtotalPence < row.minSpendPence)
     throw refuse(DISCOUNT_MESSAGES.minimumSpend(row.minSpendPence));
-  const terms: DiscountTerms = {
-    kind: row.kind,
-    percent: row.percent,
-    amountPence: row.amountPence,
-    minSpendPence: row.minSpendPence,
-  };
+  const terms = discountTerms(row);
   return {
     id: row.id,
     code: row.code,

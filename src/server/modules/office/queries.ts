@@ -40,7 +40,7 @@ import { toInvoice } from '../invoices/service';
 import type { OrderEventData, Tx } from '../orders/lifecycle';
 import { referencesPaidBy } from '../orders/detail';
 import { isQuoteRow } from '../orders/quotes';
-import { toCustomerOrder } from '../orders/service';
+import { orderPaidPence, toCustomerOrder } from '../orders/service';
 import { refundSources } from '../payments/refunds';
 import { toPayment } from '../payments/service';
 
@@ -120,7 +120,7 @@ const ORDER_SORTS = {
   Created: orders.createdAt,
   Reference: orders.id,
   Status: orders.status,
-  Total: orders.totalPence,
+  Total: orderPaidPence,
 } as const;
 
 /** GET /api/admin/orders: a page of the orders the filters match. */

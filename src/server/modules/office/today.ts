@@ -6,6 +6,7 @@ import { QUOTE_STATE_STATUSES } from '../../../shared/office';
 import { invoices, orders, parcels, payments, refunds } from '../../db/schema';
 import { DISPATCHABLE } from '../depot/service';
 import type { Tx } from '../orders/lifecycle';
+import { orderPaidPence } from '../orders/service';
 
 /**
  * GET /api/admin/today: the office's numbers for the day (issue 14). Days are London's: a day
@@ -103,7 +104,7 @@ export async function officeToday(tx: Tx, now = new Date()): Promise<OfficeToday
     tx
       .select({
         n: count(),
-        pence: sql<string>`coalesce(sum(${orders.totalPence} - ${orders.discountPence}), 0)`,
+        pence: sql<string>`coalesce(sum(${orderPaidPence}), 0)`,
       })
       .from(orders)
       .innerJoin(payments, eq(payments.id, orders.paymentId))

@@ -53,6 +53,7 @@ export async function checkDiscount(
   const subtotal = subtotalOf(await priceBookings(db, body.Orders));
   const applied = await applyDiscount(db, customerId, body.Code, subtotal, {
     ignoreOwnPending: true,
+    now: app.clock.now(),
   });
   return {
     Code: applied.code,
@@ -153,7 +154,10 @@ export async function createCheckout(
       const { delivery, billing } = await checkoutAddresses(tx, customer.id, body);
       const subtotal = subtotalOf(priced);
       const discount = body.DiscountCode
-        ? await applyDiscount(tx, customer.id, body.DiscountCode, subtotal, { lock: true })
+        ? await applyDiscount(tx, customer.id, body.DiscountCode, subtotal, {
+            lock: true,
+            now: app.clock.now(),
+          })
         : null;
       const discountPence = discount?.discountPence ?? 0;
       const [paymentId] = await nextIds(tx, 'payments', 1);

@@ -25,7 +25,7 @@ import { HIDDEN_ORDER_STATUSES, ORDER_STATUSES } from '../../../shared/order-sta
 import type { Db } from '../../db/client';
 import { invoices, orders, parcels } from '../../db/schema';
 import { customerInvoices, toInvoice } from '../invoices/service';
-import { customerOrderColumns, toCustomerOrder } from './service';
+import { customerOrderColumns, orderPaidPence, toCustomerOrder } from './service';
 
 /**
  * The customer's order history (POST /public/orders) and what needs them now (GET
@@ -57,7 +57,7 @@ const sortColumns: Record<OrderSortField, AnyPgColumn | SQL> = {
   RetailerName: sql`lower(${orders.retailerName})`,
   Island: orders.island,
   StatusId_Name: statusRank,
-  Total: orders.totalPence,
+  Total: orderPaidPence,
 };
 
 /** `text` matched literally inside ILIKE (its own % _ and \ escaped). */

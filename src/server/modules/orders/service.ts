@@ -4,6 +4,7 @@ import { orderReference } from '../../../shared/order-reference';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { nextIds } from '../../db/next-ids';
+import { sql } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 import { recordCreated } from './lifecycle';
 
@@ -35,6 +36,9 @@ export const customerOrderColumns = {
   createdAt: orders.createdAt,
 };
 
+/** What was paid for an order, in pence: its lines less its share of the discount (its Total). */
+export const orderPaidPence = sql<number>`(${orders.totalPence} - ${orders.discountPence})`;
+
 type CustomerOrderRow = Pick<typeof orders.$inferSelect, keyof typeof customerOrderColumns>;
 
 /** A stored order as the customer sees it (money back in pounds, sizes in mm). */
@@ -57,8 +61,9 @@ export function toCustomerOrder(row: CustomerOrderRow): CustomerOrder {
     selectedExtras: row.extraIds,
     RetailerName: row.retailerName,
     Lines: row.lines.map((line) => ({ Name: line.name, Amount: toPounds(line.pence) })),
-    Total: toPounds(row.totalPence),
+    Subtotal: toPounds(row.totalPence),
     Discount: toPounds(row.discountPence),
+    Total: toPounds(row.totalPence - row.discountPence),
     Created: row.createdAt.toISOString(),
   };
 }

@@ -280,7 +280,7 @@ function Money({ detail }: { detail: Detail }) {
       <FactList
         labelWidth={170}
         rows={[
-          ['Total', formatPounds(Order.Total - Order.Discount)],
+          ['Total', formatPounds(Order.Total)],
           ...(Order.Discount > 0 ? [['Discount', formatPounds(Order.Discount)] as Fact] : []),
           ['May be refunded', formatPounds(Refundable), 'refundable'],
         ]}

@@ -177,7 +177,7 @@ function CheckoutPaid({ result: { Payment, Orders } }: { result: CheckoutResult 
                 </p>
               </div>
               <span className="payment-page__amount">
-                {formatPounds(order.Total - order.Discount)}
+                {formatPounds(order.Total)}
               </span>
             </li>
           ))}

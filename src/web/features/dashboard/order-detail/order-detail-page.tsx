@@ -165,7 +165,7 @@ function Money({ order }: { order: OrderDetail['Order'] }) {
       ))}
       <div className="price-list__total">
         <dt>Total</dt>
-        <dd data-testid="order-total">{formatMoney(toPence(order.Total) - discount)}</dd>
+        <dd data-testid="order-total">{formatMoney(toPence(order.Total))}</dd>
       </div>
     </dl>
   );
