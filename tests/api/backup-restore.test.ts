@@ -163,7 +163,7 @@ async function writeLines(name: string, content: string[]) {
 // A restore migrates a database twice over: minutes on a busy 2-core machine.
 describe(
   'npm run backup, then npm run restore into an empty database',
-  { timeout: 180_000 },
+  { timeout: 300_000 },
   () => {
     let target: Database;
 
