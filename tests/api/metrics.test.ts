@@ -1,7 +1,7 @@
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { operationsResponse } from '../../src/shared/api/operations';
 import { backupRuns } from '../../src/server/db/schema';
-import { useTestApp } from '../support/app';
+import { createTestApp, type TestContext } from '../support/app';
 import { bearer, registerCustomer } from '../support/accounts';
 import { checkoutCustomer } from '../support/checkout';
 import { paidBooking } from '../support/depot';
@@ -12,7 +12,11 @@ import { waitFor } from '../support/wait';
 // public site, and GET /api/admin/operations for the back office's health screen.
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
-const ctx = useTestApp({ METRICS_TOKEN: TOKEN });
+const ctx = {} as TestContext;
+beforeAll(async () => {
+  Object.assign(ctx, await createTestApp({ METRICS_TOKEN: TOKEN }));
+}, 180_000);
+afterAll(() => ctx.close?.());
 
 const scrape = async () => {
   const res = await ctx.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' });
