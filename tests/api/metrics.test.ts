@@ -65,7 +65,7 @@ describe('GET /metrics', () => {
           ? text
           : undefined;
       },
-      { what: 'an e-mail counted as sent' },
+      { what: 'an e-mail counted as sent', timeoutMs: 60_000, intervalMs: 250 },
     );
     const moved = (name: string, labels: Record<string, string> = {}) =>
       value(after, name, labels) - value(before, name, labels);
