@@ -49,6 +49,8 @@ import { paymentRoutes } from './modules/payments/routes';
 import { createPaymentProvider } from './modules/payments/providers';
 import type { SandboxProvider } from './modules/payments/providers/sandbox';
 import { sandboxPageRoutes } from './modules/payments/sandbox-page';
+import { httpDuration, httpRequests } from './lib/metrics';
+import { metricsRoutes, operationsRoutes } from './modules/operations/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -160,6 +162,17 @@ export async function buildApp(
     for (const [name, value] of headers) reply.header(name, value);
     done();
   });
+  // Requests counted and timed by route pattern (never the raw URL) and status (lib/metrics.ts).
+  app.addHook('onResponse', (request, reply, done) => {
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status: String(reply.statusCode),
+    };
+    httpRequests.inc(labels);
+    httpDuration.observe(labels, reply.elapsedTime / 1000);
+    done();
+  });
   const web = config.serveWeb
     ? await createWeb(config, {
         settings: async () => flattenSettings(await publicSettings(app)),
@@ -197,6 +210,8 @@ export async function buildApp(
   app.decorate('paymentProvider', paymentProvider);
 
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
+  await app.register(operationsRoutes, { prefix: '/api/admin' });
   await app.register(settingsRoutes, { prefix: '/public' });
   await app.register(promotionRoutes, { prefix: '/public' });
   await app.register(catalogueRoutes, { prefix: '/api' });

@@ -66,6 +66,14 @@ const envSchema = z
       .optional(),
     /** Where the Stripe SDK sends its calls: only for tests against a local fake of Stripe. */
     STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Opens GET /metrics to callers not on this machine that send it as a bearer token. */
+    METRICS_TOKEN: z
+      .string()
+      .regex(
+        /^[\w.~+/=-]{24,200}$/,
+        'must be 24 to 200 letters, digits or -._~+/= (a random token)',
+      )
+      .optional(),
     /** The first admin, made at start when no admin exists yet (issue 13). */
     ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
     ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(128).optional(),
@@ -135,6 +143,8 @@ export interface Config {
   dbTimeouts: DbTimeouts;
   /** Messages sent at once, and at most per minute, by this node's mail worker. */
   mail: { concurrency: number; perMinute: number };
+  /** The bearer token that opens GET /metrics to other machines (METRICS_TOKEN). */
+  metricsToken?: string;
   /** The first admin (ADMIN_EMAIL, ADMIN_PASSWORD), made at start when no admin exists. */
   firstAdmin: { email: string; password: string } | null;
 }
@@ -209,6 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             apiUrl: e.STRIPE_API_URL,
           }
         : undefined,
+    metricsToken: e.METRICS_TOKEN,
     devOutbox: e.DEV_OUTBOX ?? (e.NODE_ENV === 'production' ? 'off' : 'loopback'),
     firstAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD

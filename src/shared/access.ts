@@ -43,6 +43,7 @@ export const ABILITY_SUBJECTS = [
   'Settings',
   'AuditLog',
   'Staff',
+  'Operations',
 ] as const;
 export type AbilitySubject = (typeof ABILITY_SUBJECTS)[number];
 

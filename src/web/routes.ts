@@ -72,6 +72,7 @@ export default [
     route('cases/:id', 'routes/admin-case.tsx'),
     route('catalogue', 'routes/admin-catalogue.tsx'),
     route('settings', 'routes/admin-settings.tsx'),
+    route('health', 'routes/admin-health.tsx'),
   ]),
   route(':slug', 'routes/content-page.tsx', { id: 'content-page' }),
   route('*', 'routes/not-found.tsx', { id: 'catch-all' }),

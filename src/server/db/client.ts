@@ -10,15 +10,25 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import type { DbTimeouts } from '../config';
+import { statementTimeouts } from '../lib/metrics';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Plain SQL on one connection (backup and restore's statements, in their transaction). */
+export type SqlRunner = <R = Record<string, unknown>>(
+  text: string,
+  values?: unknown[],
+) => Promise<{ rows: R[] }>;
 
 /** One database handle for the whole process: PGlite (embedded) or PostgreSQL (DATABASE_URL). */
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs the SQL migrations kept in the repo; safe to call from several nodes at once. */
-  migrate(): Promise<void>;
+  /**
+   * Runs the SQL migrations kept in the repo (or those of `folder`, a copy of part of them: a
+   * restore builds an older schema); safe to call from several nodes at once.
+   */
+  migrate(folder?: string): Promise<void>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   /**
@@ -31,12 +41,18 @@ export interface Database {
    * has already dropped it and opens another when one is needed); the app logs them.
    */
   onConnectionError?(listener: (err: Error) => void): void;
+   * Runs `work` in one transaction on one connection (backup and restore): `snapshot` is a
+   * read-only REPEATABLE READ transaction, one consistent view while other connections write.
+   */
+  inTransaction<T>(mode: 'snapshot' | 'write', work: (query: SqlRunner) => Promise<T>): Promise<T>;
+  /** PostgreSQL only: the pool's connections and the queries waiting for one (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** PGlite only: its data folder as one file, to open copies from (`pgliteFrom`). */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Any fixed number: the advisory lock that serialises migrations across nodes. */
 const MIGRATION_LOCK = 727_274_001;
 
@@ -75,7 +91,7 @@ async function openPglite(dir: string | undefined, from: Blob | undefined): Prom
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     ping: async () => {
       await client.query('select 1');
     },
@@ -84,6 +100,13 @@ async function openPglite(dir: string | undefined, from: Blob | undefined): Prom
       const results = await client.exec(text);
       return results.at(-1) ?? { rows: [] };
     },
+    inTransaction: (mode, work) =>
+      client.transaction(async (tx) => {
+        if (mode === 'snapshot') {
+          await tx.query('set transaction isolation level repeatable read, read only');
+        }
+        return work(<R>(text: string, values?: unknown[]) => tx.query<R>(text, values));
+      }),
     dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
@@ -135,7 +158,11 @@ async function openPostgres(url: string, max: number, t: DbTimeouts): Promise<Da
       const result = query(...args);
       if (result instanceof Promise) {
         result.catch((err: unknown) => {
-          if (err instanceof Error && err.message === 'Query read timeout') {
+          const timedOut = err instanceof Error && err.message === 'Query read timeout';
+          if (timedOut || (err as { code?: string } | null)?.code === '57014') {
+            statementTimeouts.inc();
+          }
+          if (timedOut) {
             (
               client as unknown as { connection: { stream: { destroy(): void } } }
             ).connection.stream.destroy();
@@ -149,7 +176,7 @@ async function openPostgres(url: string, max: number, t: DbTimeouts): Promise<Da
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    migrate: async () => {
+    migrate: async (folder = migrationsFolder) => {
       const conn = await pool.connect();
       try {
         // Waiting for another node's migrations is no stuck statement.
@@ -160,7 +187,7 @@ async function openPostgres(url: string, max: number, t: DbTimeouts): Promise<Da
           query_timeout: 10 * 60_000,
         };
         await conn.query(lock);
-        await migratePg(drizzlePg({ client: conn, schema }), { migrationsFolder });
+        await migratePg(drizzlePg({ client: conn, schema }), { migrationsFolder: folder });
       } finally {
         await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
         conn.release();
@@ -173,6 +200,30 @@ async function openPostgres(url: string, max: number, t: DbTimeouts): Promise<Da
     onConnectionError: (listener) => {
       onConnectionError = listener;
     },
+    inTransaction: async (mode, work) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query(
+          mode === 'snapshot' ? 'begin isolation level repeatable read, read only' : 'begin',
+        );
+        const result = await work(async <R>(text: string, values?: unknown[]) => {
+          const { rows } = await conn.query(text, values);
+          return { rows: rows as R[] };
+        });
+        await conn.query('commit');
+        return result;
+      } catch (err) {
+        await conn.query('rollback').catch(() => undefined);
+        throw err;
+      } finally {
+        conn.release();
+      }
+    },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => pool.end(),
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -750,3 +751,15 @@ export const auditLog = pgTable(
     index('audit_log_subject_idx').on(t.subject, t.subjectId),
   ],
 );
+
+/**
+ * Each backup taken by `npm run backup` (docs/decisions/0032): when it finished and how much it
+ * holds, so the back office's health screen can show the last one. Written after the backup's
+ * snapshot, so a backup never lists itself.
+ */
+export const backupRuns = pgTable('backup_runs', {
+  id: serial('id').primaryKey(),
+  finishedAt: at('finished_at').notNull().defaultNow(),
+  rows: bigint('rows', { mode: 'number' }).notNull(),
+  bytes: bigint('bytes', { mode: 'number' }).notNull(),
+});

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnavailable, type Database } from '../db/client';
+import { jobFailures } from './metrics';
 
 /**
  * The two statements pg-boss sends without waiting for them (a worker's job completed, or
@@ -58,6 +59,7 @@ declare module 'fastify' {
 export class Jobs {
   private readonly boss: PgBoss;
   private readonly workerIds = new Map<string, string>();
+  private readonly queues = new Set<string>();
   private readonly polling: number;
   /** Queries pg-boss has under way; stop() waits for them so the database can close after. */
   private inFlight = 0;
@@ -108,6 +110,11 @@ export class Jobs {
     return this.options.workers;
   }
 
+  /** The queues defined in this process (the operations figures list each, empty or not). */
+  get queueNames(): string[] {
+    return [...this.queues];
+  }
+
   /** Creates pg-boss's tables on first use (under an advisory lock, so nodes may race). */
   async start(): Promise<void> {
     await this.boss.start();
@@ -127,6 +134,7 @@ export class Jobs {
     const options = { ...queue, retryBackoff: true };
     await this.boss.createQueue(name, { name, ...options });
     await this.boss.updateQueue(name, { name, ...options });
+    this.queues.add(name);
     if (!this.options.workers) return;
     const ids: string[] = [];
     for (let i = 0; i < concurrency; i++) {
@@ -144,6 +152,7 @@ export class Jobs {
                 await handler(job.data, { id: job.id });
               } catch (err) {
                 this.log.warn({ err, queue: name, jobId: job.id }, 'job failed, will retry');
+                jobFailures.inc({ queue: name });
                 throw err;
               }
             }

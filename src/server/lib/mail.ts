@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { escapeHtml } from '../../shared/html';
+import { emails } from './metrics';
 
 /**
  * E-mail, through a transactional outbox (the `mail_outbox` table):
@@ -224,6 +225,7 @@ export class Mailer {
         .update(mailOutbox)
         .set({ sentAt: new Date(), claimedUntil: null, lastError: null })
         .where(eq(mailOutbox.id, row.id));
+      emails.inc({ outcome: 'sent' });
     } catch (err) {
       const { retryLimit, retryDelay } = this.options.queue;
       const giveUp = row.attempts > retryLimit;
@@ -232,6 +234,7 @@ export class Mailer {
         { err, kind: row.message.kind, outboxId: row.id, attempts: row.attempts, giveUp },
         giveUp ? 'e-mail could not be sent, giving up' : 'e-mail not sent, will retry',
       );
+      emails.inc({ outcome: giveUp ? 'given_up' : 'failed' });
       await this.db
         .update(mailOutbox)
         .set({

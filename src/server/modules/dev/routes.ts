@@ -13,18 +13,19 @@ export function isLoopback(address: string | undefined): boolean {
   return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }
 
-/**
- * An onRequest hook for the /dev calls: a caller not on this machine (not a loopback address, or
- * come through a proxy) gets the 404 of a call that does not exist.
- */
+/** Whether the caller is on this machine: a loopback address, not come through a proxy. */
+export const fromThisMachine = (request: FastifyRequest) =>
+  isLoopback(request.raw.socket.remoteAddress) &&
+  request.headers['x-forwarded-for'] === undefined &&
+  request.headers.forwarded === undefined;
+
+/** The 404 of a call that does not exist, for a caller a route does not answer. */
+export const noSuchCall = (request: FastifyRequest) =>
+  new HttpError(404, `No such call: ${request.method} ${request.url.split('?')[0]}`);
+
+/** An onRequest hook for the /dev calls: a caller not on this machine gets a 404. */
 export async function onlyFromThisMachine(request: FastifyRequest): Promise<void> {
-  const local =
-    isLoopback(request.raw.socket.remoteAddress) &&
-    request.headers['x-forwarded-for'] === undefined &&
-    request.headers.forwarded === undefined;
-  if (!local) {
-    throw new HttpError(404, `No such call: ${request.method} ${request.url.split('?')[0]}`);
-  }
+  if (!fromThisMachine(request)) throw noSuchCall(request);
 }
 
 /**

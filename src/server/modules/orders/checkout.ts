@@ -1,3 +1,4 @@
+import { checkouts } from '../../lib/metrics';
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -234,5 +235,6 @@ export async function createCheckout(
     throw err;
   }
   const opened = await ensureSession(app, payment);
+  checkouts.inc({ outcome: 'created' });
   return { result: await paymentView(db, opened), created: true };
 }

@@ -5,6 +5,7 @@ import { CHECKOUT_MESSAGES, checkoutResponse, referenceParams } from '../../../s
 import { paymentEvents, PAYMENT_PROVIDERS } from '../../db/schema';
 import { authOf, access } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
+import { webhookFailures } from '../../lib/metrics';
 import { pathId } from '../../../shared/api/listing';
 import { scheduleRefundFollowUp, settleRefundEvent } from './refund-follow-up';
 import { WebhookBodyError, WebhookSignatureError, type ProviderEvent } from './providers/provider';
@@ -74,6 +75,15 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     const webhooks = plugin.withTypeProvider<ZodTypeProvider>();
     // The signature covers the exact bytes sent: keep the body raw.
     webhooks.removeAllContentTypeParsers();
+    // Every webhook not taken: refused (a bad signature, not our provider) or failed (an error:
+    // the provider sends it again later).
+    webhooks.addHook('onError', (_request, reply, _error, done) => {
+      webhookFailures.inc({
+        provider: app.paymentProvider.name,
+        reason: reply.statusCode >= 500 ? 'error' : 'refused',
+      });
+      done();
+    });
     webhooks.addContentTypeParser(
       '*',
       { parseAs: 'buffer', bodyLimit: 256 * 1024 },

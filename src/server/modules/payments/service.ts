@@ -1,3 +1,4 @@
+import { checkouts } from '../../lib/metrics';
 import { and, asc, eq, isNull, lt, ne, not, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -192,8 +193,13 @@ export async function settleSession(
       return { outcome: booked ? ('paid' as const) : ('already-paid' as const), row };
     }
     if (state.status === 'expired') {
-      await abandonPayment(tx, row.id, 'expired', 'Not paid: the payment page expired');
-      return { outcome: 'expired' as const };
+      const expired = await abandonPayment(
+        tx,
+        row.id,
+        'expired',
+        'Not paid: the payment page expired',
+      );
+      return { outcome: 'expired' as const, row: expired ? row : undefined };
     }
     const reason = failure ?? state.lastFailure;
     if (reason && row.status === 'pending') {
@@ -205,6 +211,13 @@ export async function settleSession(
     }
     return { outcome: 'open' as const };
   });
+  // Counted once the booking is committed: a checkout paid, or given up as its page expired.
+  if (
+    result.row?.kind === 'checkout' &&
+    (result.outcome === 'paid' || result.outcome === 'expired')
+  ) {
+    checkouts.inc({ outcome: result.outcome });
+  }
   return result.outcome;
 }
 
@@ -297,7 +310,12 @@ export async function closePayment(
       return 'paid';
     }
   }
-  await app.database.db.transaction((tx) => abandonPayment(tx, row.id, status, note));
+  const closed = await app.database.db.transaction((tx) =>
+    abandonPayment(tx, row.id, status, note),
+  );
+  if (closed && status === 'expired' && row.kind === 'checkout') {
+    checkouts.inc({ outcome: 'expired' });
+  }
   return 'closed';
 }
 

@@ -90,6 +90,12 @@ export const ADMIN_AREAS: {
     can: ['manage', 'Staff'],
     description: 'Invite staff, change their roles, disable accounts.',
   },
+  {
+    label: 'Health',
+    to: '/admin/health/',
+    can: ['read', 'Operations'],
+    description: 'Job queues, e-mails waiting, refunds pending and the last backup.',
+  },
 ];
 
 /** Pages of /admin/ open without a staff session. */
