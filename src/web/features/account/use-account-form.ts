@@ -28,13 +28,15 @@ export function useAccountForm<Values extends Record<string, string | boolean>>(
   return {
     ...form,
     serverError,
-    /** Props for a MUI TextField: the form's, with the server's message under the field. */
+    /** Props for a text field (FormField, or a MUI TextField): the form's, with the server's message under the field. */
     text: (field: Field) => {
       const props = form.text(field);
       const server = serverError(field);
       return {
         ...props,
-        onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+        onChange: (
+          event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>,
+        ) => {
           edit(field);
           props.onChange(event);
         },

@@ -25,6 +25,9 @@ export interface FieldProps {
   hint?: ReactNode;
   /** What the number is in: pounds before it, a measure after it (with the decimal keypad). */
   unit?: Unit;
+  /** The input's type (text unless said; the account forms' e-mail, password and telephone). */
+  type?: 'text' | 'email' | 'password' | 'tel';
+  autoFocus?: boolean;
   /** The keyboard a phone shows (the input's inputMode). */
   keyboard?: 'numeric' | 'url';
   required?: boolean;
@@ -77,6 +80,7 @@ export function FormField({
   hasPopup,
   end,
   disabled,
+  type = 'text',
   ...rest
 }: FieldProps) {
   const controlId = id ?? name;
@@ -117,7 +121,7 @@ export function FormField({
         ) : (
           <input
             {...control}
-            type="text"
+            type={type}
             inputMode={unit ? 'decimal' : keyboard}
             autoComplete={unit && unit !== '£' ? 'off' : autoComplete}
           />
