@@ -27,7 +27,6 @@ import './styles/site.css';
 const loadNotFound = async () => ({ default: (await import('./components/not-found')).NotFound });
 const NotFound = lazyChunk('not-found', loadNotFound);
 
-
 /** Checks the data of every in-app navigation (lib/deployment.ts). */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [pageLoadGuard];
 

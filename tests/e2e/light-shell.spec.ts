@@ -32,7 +32,6 @@ function scriptsAsked(page: Page) {
   return asked;
 }
 
-
 test('no customer page loads MUI, emotion or TanStack Query for its header, dialogs and menus', async ({
   page,
   request,

@@ -72,10 +72,16 @@ export function PlainDialog({
   useEffect(() => {
     opened.current = onOpen;
   });
+  const mounted = useRef(false);
   useEffect(() => {
     const element = dialog.current;
-    if (open && element && !element.open) element.showModal();
-    if (!open && element?.open) element.close();
+    if (!element) return;
+    // Opened by the browser before the code loaded: the code takes it over as it is.
+    const openedEarly = !mounted.current && element.open && !open;
+    mounted.current = true;
+    if (openedEarly) opened.current?.();
+    else if (open && !element.open) element.showModal();
+    else if (!open && element.open) element.close();
   }, [open]);
   useEffect(() => {
     const element = dialog.current;
@@ -84,7 +90,6 @@ export function PlainDialog({
     const toggled = () => {
       if (element.open) opened.current?.();
     };
-    if (element.open) toggled();
     element.addEventListener('toggle', toggled);
     return () => element.removeEventListener('toggle', toggled);
   }, []);

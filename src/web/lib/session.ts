@@ -80,17 +80,16 @@ function restoreUser(token: string) {
   import('../features/account/api/get-me')
     .then(({ getMe }) => getMe())
     .then(
-    (user) => {
-      if (getSession().token === token) setUser(user);
-    },
-    (error: unknown) => {
-      if (getSession().token !== token) return;
-      if ((error as { status?: number }).status === 401) clearSession();
-      else set({ ...getSession(), restoring: false });
-    },
-  );
+      (user) => {
+        if (getSession().token === token) setUser(user);
+      },
+      (error: unknown) => {
+        if (getSession().token !== token) return;
+        if ((error as { status?: number }).status === 401) clearSession();
+        else set({ ...getSession(), restoring: false });
+      },
+    );
 }
-
 
 export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);

@@ -104,4 +104,3 @@ export function useTypedBeforeLoad<Values extends Record<string, string | boolea
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }
-

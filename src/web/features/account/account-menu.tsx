@@ -35,7 +35,12 @@ export default function AccountMenu({
         <AccountButtonContent user={user} />
       </Menu.Trigger>
       <Menu.Portal>
-        <Menu.Positioner side="bottom" align="end" sideOffset={8} className="account-menu__positioner">
+        <Menu.Positioner
+          side="bottom"
+          align="end"
+          sideOffset={8}
+          className="account-menu__positioner"
+        >
           <Menu.Popup className="header-popover account-menu" aria-label="My Account">
             <Menu.Group>
               <Menu.GroupLabel className="account-menu__who">

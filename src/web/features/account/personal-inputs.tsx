@@ -7,10 +7,9 @@ import { EmailInput } from './account-inputs';
 
 /** What the personal fields need of their form (use-account-form.ts). */
 interface PersonalForm {
-  text: (field: 'Salutation' | 'FirstName' | 'LastName' | 'Email' | 'Telephone' | 'Country') => Omit<
-    FieldProps,
-    'label'
-  >;
+  text: (
+    field: 'Salutation' | 'FirstName' | 'LastName' | 'Email' | 'Telephone' | 'Country',
+  ) => Omit<FieldProps, 'label'>;
   date: (field: 'DOB') => Pick<DateFieldProps, 'name' | 'value' | 'onChange' | 'errorMessages'>;
   values: { Marketing: boolean };
   setValue: (field: 'Marketing', value: boolean) => void;
@@ -41,12 +40,7 @@ export function personalInputs(form: PersonalForm) {
       />
     ),
     LastName: (
-      <FormField
-        {...form.text('LastName')}
-        label="Last Name"
-        autoComplete="family-name"
-        required
-      />
+      <FormField {...form.text('LastName')} label="Last Name" autoComplete="family-name" required />
     ),
     Email: <EmailInput {...form.text('Email')} />,
     Telephone: (

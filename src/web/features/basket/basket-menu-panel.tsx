@@ -28,7 +28,11 @@ export default function BasketMenuPanel({ onClose }: { onClose: () => void }) {
                 </span>
               </span>
               <span className="basket-menu__price">
-                {isPending ? <Skeleton height={20} width={48} /> : formatMoney(orderTotalPence(booked))}
+                {isPending ? (
+                  <Skeleton height={20} width={48} />
+                ) : (
+                  formatMoney(orderTotalPence(booked))
+                )}
               </span>
             </li>
           );
