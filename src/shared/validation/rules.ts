@@ -80,7 +80,7 @@ export function optional(...rules: readonly Rule[]): Rule {
  * no zod into the code a page draws its first forms with (the Login dialog, decision 0029).
  */
 const EMAIL =
-  /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 /** An e-mail address; empty is valid. */
 export const email = format((text) => EMAIL.test(text), MESSAGES.email);

@@ -106,7 +106,7 @@ export function setAccessToken(token: string): void {
 export function setUser(user: UserData): void {
   writeJson(STORAGE_KEYS.userData, user);
   writeJson(STORAGE_KEYS.userAbility, user.Ability);
-  set({ ...getSession(), user, ability: user.Ability, restoring: false });
+  set({ token: getSession().token, user, ability: user.Ability });
 }
 
 /** Forgets the token, the user data and the abilities, in storage and in memory. */
