@@ -30,6 +30,7 @@ import {
   seedOrderHistory,
 } from './order-history';
 import { mixedScenario, printMixed } from './mixed';
+import { pressRows, printPresses, restJsRows } from './presses';
 import { percentile as percentileOf } from './stats';
 import { loadConfig } from '../src/server/config';
 import { ensureWebBuild } from '../src/server/lib/build';
@@ -752,6 +753,8 @@ if (process.argv.includes('--fuzz') || process.argv.includes('--kill')) {
 // only the mixed scenario, one node against two (PostgreSQL only, bench/mixed.ts), and writes its
 // figures into bench/results.json's `mixed`, leaving the rest as it was. BENCH_ONLY=lighthouse
 // prints the Lighthouse rows alone (LIGHTHOUSE_ONLY=/basket/,/checkout/ picks some).
+// BENCH_ONLY=presses measures only press to painted answer and the JavaScript of a page at rest
+// (issue 23, bench/presses.ts) and writes them into bench/results.json's `presses` and `restJs`.
 const only = process.env.BENCH_ONLY;
 const RESULTS_FILE = 'bench/results.json';
 const previous = fs.existsSync(RESULTS_FILE)
@@ -795,6 +798,22 @@ if (only === 'lighthouse') {
   console.table(await lighthouseRows());
   process.exit(0);
 }
+/** Issue 23's rows, on the built site served by the real server on a fresh database. */
+async function shellRows() {
+  const { base, stop } = await builtSite('presses', { RATE_LIMIT_SCALE: '1000' });
+  try {
+    return { presses: await pressRows(base), restJs: await restJsRows(base) };
+  } finally {
+    await stop();
+  }
+}
+if (only === 'presses') {
+  const { presses, restJs } = await shellRows();
+  printPresses(presses, restJs);
+  fs.writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, presses, restJs }, null, 2) + '\n');
+  console.log(`Written to ${RESULTS_FILE} (presses, restJs)`);
+  process.exit(0);
+}
 if (only === 'mixed') {
   const mixed = await mixedScenario();
   if (mixed) {
@@ -810,6 +829,7 @@ const orderJs = orderStepJs();
 const lighthouseResults = await lighthouseRows();
 const depotReceive = await depotRows();
 const mixed = await mixedScenario();
+const shell = await shellRows();
 const homeJs = js.find((p) => p.page === '/');
 const results = {
   date: new Date().toISOString(),
@@ -824,6 +844,8 @@ const results = {
   lighthouse: lighthouseResults,
   depotReceive,
   mixed: mixed ?? previous.mixed ?? null,
+  presses: shell.presses,
+  restJs: shell.restJs,
 };
 fs.writeFileSync(RESULTS_FILE, JSON.stringify(results, null, 2) + '\n');
 
@@ -879,4 +901,5 @@ console.table(
 );
 printDepot(depotReceive);
 if (mixed) printMixed(mixed);
+printPresses(shell.presses, shell.restJs);
 console.log('Written to bench/results.json');

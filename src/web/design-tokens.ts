@@ -86,6 +86,9 @@ export const shadows = {
   raised: '0 2px 4px rgba(0, 0, 0, 0.08), 0 4px 16px rgba(0, 0, 0, 0.08)',
   bar: '0 -4px 16px rgba(0, 0, 0, 0.12)',
   snackbar: '0 3px 10px rgba(0, 0, 0, 0.3)',
+  /** MUI's elevation 8, its menus' and popovers' shadow (the header's menus). */
+  popover:
+    '0 5px 5px -3px rgba(0, 0, 0, 0.2), 0 8px 10px 1px rgba(0, 0, 0, 0.14), 0 3px 14px 2px rgba(0, 0, 0, 0.12)',
   /** MUI's elevation 24, its dialogs' shadow. */
   dialog:
     '0 11px 15px -7px rgba(0, 0, 0, 0.2), 0 24px 38px 3px rgba(0, 0, 0, 0.14), 0 9px 46px 8px rgba(0, 0, 0, 0.12)',

@@ -14,6 +14,7 @@ import {
 import type { Route } from './+types/root';
 import { PrefetchProvider } from './components/prefetch';
 import { SiteLayout } from './components/site-layout';
+import { AccountDialogs } from './features/account/account-dialogs';
 import { pageLoadGuard } from './lib/deployment';
 import { lazyChunk } from './lib/lazy';
 import { BUILD_META_NAME } from './lib/page-data';
@@ -25,12 +26,6 @@ import './styles/site.css';
 // Fetched when a page fails (the /404/ page and the catch-all route have it in their own code).
 const loadNotFound = async () => ({ default: (await import('./components/not-found')).NotFound });
 const NotFound = lazyChunk('not-found', loadNotFound);
-
-// The account dialogs' code is fetched after the page is interactive (none is open before).
-const AccountDialogs = lazyChunk(
-  'account-dialogs',
-  () => import('./features/account/account-dialogs'),
-);
 
 /** Checks the data of every in-app navigation (lib/deployment.ts). */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [pageLoadGuard];
@@ -136,9 +131,8 @@ function Shell({ children }: { children: ReactNode }) {
   return (
     <PrefetchProvider>
       <SiteLayout>{children}</SiteLayout>
-      <Suspense fallback={null}>
-        <AccountDialogs />
-      </Suspense>
+      {/* In the page's HTML: Login and Forgotten Password open before the code loads. */}
+      <AccountDialogs />
     </PrefetchProvider>
   );
 }

@@ -61,8 +61,7 @@ async function journey(page: Page, request: APIRequestContext) {
   await expect(register.getByText('This field is required').first()).toBeVisible();
   await dialogShots(page, 'account-register-dialog');
 
-  await register.getByLabel('Title').click();
-  await page.getByRole('option', { name: 'Mrs.' }).click();
+  await register.getByLabel('Title').selectOption('Mrs.');
   await register.getByLabel('First Name').fill('Ada');
   await register.getByLabel('Last Name').fill('Le Sueur');
   await register.getByRole('textbox', { name: 'Email' }).fill(email);
@@ -85,8 +84,7 @@ async function journey(page: Page, request: APIRequestContext) {
   await picker.getByRole('button', { name: 'OK' }).click();
   await expect(dob).toHaveValue('14-03-1990');
 
-  await register.getByLabel('Island of Residence').click();
-  await page.getByRole('option', { name: 'Jersey' }).click();
+  await register.getByLabel('Island of Residence').selectOption('Jersey');
   await register.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await register.getByRole('textbox', { name: 'Confirm Password' }).fill(PASSWORD);
   await register.getByRole('switch', { name: /terms and conditions/ }).check();
@@ -141,14 +139,14 @@ async function journey(page: Page, request: APIRequestContext) {
   await header(page)
     .getByRole('button', { name: /My Account/ })
     .click();
-  const menu = dialog(page, 'My Account');
-  await expect(menu.getByRole('link', { name: 'Order History' })).toBeVisible();
-  await expect(menu.getByRole('link', { name: 'Address Book' })).toBeVisible();
+  const menu = page.getByRole('menu', { name: 'My Account' });
+  await expect(menu.getByRole('menuitem', { name: 'Order History' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Address Book' })).toBeVisible();
   await expect(menu).toContainText(
     'Remember to book and pay for your delivery with us after ordering from retailers.',
   );
   await page.screenshot({ path: 'tests/.artifacts/screenshots/account-user-menu-1280.png' });
-  await menu.getByRole('button', { name: 'Log Out' }).click();
+  await menu.getByRole('menuitem', { name: 'Log Out' }).click();
   await expect(page).toHaveURL('/');
   await expect(header(page).getByRole('button', { name: 'Login' })).toBeVisible();
   expect(
@@ -226,7 +224,7 @@ async function journey(page: Page, request: APIRequestContext) {
   await header(page)
     .getByRole('button', { name: /My Account/ })
     .click();
-  await dialog(page, 'My Account').getByTestId('shipping-address-card').click();
+  await page.getByRole('menu', { name: 'My Account' }).getByTestId('shipping-address-card').click();
   await expect(page.getByTestId('copy-notice').filter({ visible: true })).toHaveText(
     'Your name, customer reference and UK address were copied.',
   );

@@ -71,7 +71,7 @@ test('a customer registers with the keyboard alone', async ({ page }) => {
 
   const island = dialog.getByRole('combobox', { name: 'Island of Residence' });
   await tabTo(page, island);
-  await chooseWithArrows(page, island, 'Jersey');
+  await chooseNativeWithArrows(page, island, 'Jersey');
   await page.keyboard.press('Tab');
   await typeInto(page, dialog.getByRole('textbox', { name: 'Password', exact: true }), PASSWORD);
   await tabAndType(page, dialog.getByRole('textbox', { name: 'Confirm Password' }), PASSWORD);

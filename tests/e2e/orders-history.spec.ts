@@ -91,12 +91,12 @@ test('the customer answers what needs them, then pages, searches and filters the
     .getByTestId('site-header')
     .getByRole('button', { name: /My Account/ })
     .click();
-  await expect(page.getByRole('dialog', { name: 'My Account' })).toBeVisible();
+  await expect(page.getByRole('menu', { name: 'My Account' })).toBeVisible();
   // Once it has faded in: half-way, axe would measure the contrast of half-transparent text.
   await page.waitForFunction(() => document.getAnimations().length === 0);
   expect(await axeProblems(page)).toEqual([]);
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog', { name: 'My Account' })).toBeHidden();
+  await expect(page.getByRole('menu', { name: 'My Account' })).toBeHidden();
   expect(await fitsTheWidth(page)).toBe(true);
   await screenshots(page, 'dashboard-home');
   await page.setViewportSize({ width: 375, height: 812 });

@@ -216,6 +216,8 @@ test("a tab's first page is drawn in the fallback fonts and fetches Roboto once 
   );
   codeHeld = false;
   release();
+  // A content page's code loads when the visitor reaches for the page (decision 0029).
+  await page.keyboard.press('Tab');
   await hydrated(page);
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('FONT'))).toBe('1');
   expect(fontsAsked.length).toBeGreaterThan(0);

@@ -116,10 +116,16 @@ const REACH_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'click'
 
 /**
  * A prerendered content page paints from its HTML alone; its code (React, the router, the page's
- * module: about 120 KB gzipped) waits until the browser is idle after the page has loaded, or
- * until the visitor reaches for the page (a press, a key, a focus), whichever comes first, so it
- * no longer competes with the first paint (issue 16). A button pressed before the page is
- * interactive (root.tsx marks `<html data-hydrated>`) is pressed again once it is.
+ * module: about 120 KB gzipped) waits until the visitor reaches for the page (a press, a key, a
+ * focus), so it no longer competes with the first paint (issue 16), nor weighs on a visit that
+ * only reads (issue 23). It loads when the browser is idle after the page has loaded only when
+ * the page must show something it stores (`idle`: a stored session or basket, whose header the
+ * code draws) or always (`idle: 'always'`: a build whose cookie banner asks first).
+ *
+ * A button pressed before the page is interactive (root.tsx marks `<html data-hydrated>`) is
+ * pressed again once it is. A button that works without the code (its `commandfor` opens a
+ * dialog the page holds, docs/decisions/0029) does its work at once, and is pressed again too so
+ * the code learns of it.
  *
  * React Router's build ends each page with one module script: side-effect and namespace imports,
  * the `window.__reactRouterRouteModules` assignment, and `import(entry)`. That script becomes a
@@ -130,6 +136,8 @@ export function deferHydration(
   html: string,
   /** Given, the route data is moved out of the page: this stores it and gives its address. */
   storeRouteData?: (text: string) => string,
+  /** When the code loads without a reach: always, or when one of these localStorage keys is set. */
+  idle: 'always' | readonly string[] = 'always',
 ): string {
   const script = /<script type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html);
   if (!script) throw new Error('deferHydration: the page has no module script');
@@ -169,13 +177,17 @@ export function deferHydration(
     `}).catch(function(){started=0})}` +
     `function reach(e){if(e.type==="click"&&!d.dataset.hydrated){` +
     `var b=e.target.closest&&e.target.closest("button");` +
-    `if(b){e.preventDefault();e.stopImmediatePropagation();pressed=b}}start()}` +
+    `if(b){if(!b.hasAttribute("commandfor")){e.preventDefault();e.stopImmediatePropagation()}` +
+    `pressed=b}}start()}` +
     `ev.forEach(function(t){addEventListener(t,reach,true)});` +
     `new MutationObserver(function(_,o){if(!d.dataset.hydrated)return;o.disconnect();` +
     `ev.forEach(function(t){removeEventListener(t,reach,true)});` +
     `if(pressed&&pressed.isConnected)pressed.click()})` +
     `.observe(d,{attributes:true,attributeFilter:["data-hydrated"]});` +
     `function idle(){window.requestIdleCallback?requestIdleCallback(start,{timeout:2000}):setTimeout(start,1)}` +
+    (idle === 'always'
+      ? ''
+      : `try{if(!${JSON.stringify(idle)}.some(function(k){return localStorage.getItem(k)!==null}))return}catch(e){return}`) +
     `document.readyState==="complete"?idle():addEventListener("load",idle)})();`;
   const page = html
     .replace(/<link rel="modulepreload"[^>]*>/g, '')
@@ -192,7 +204,11 @@ const CLOSE = /<script>window\.__reactRouterContext\.streamController\.close\(\)
  * Applies deferHydration to the prerendered pages of `clientDir` at `paths` ('/faqs/'); each
  * page's route data goes to `assets/route-data-{hash}.txt` (content-hashed, cached for a year).
  */
-export function deferHydrationOf(clientDir: string, paths: string[]): void {
+export function deferHydrationOf(
+  clientDir: string,
+  paths: string[],
+  idle: 'always' | readonly string[] = 'always',
+): void {
   const storeRouteData = (text: string) => {
     const name = `route-data-${createHash('sha256').update(text).digest('base64url').slice(0, 12)}.txt`;
     fs.writeFileSync(path.join(clientDir, 'assets', name), text);
@@ -200,6 +216,6 @@ export function deferHydrationOf(clientDir: string, paths: string[]): void {
   };
   for (const page of paths) {
     const file = path.join(clientDir, page, 'index.html');
-    fs.writeFileSync(file, deferHydration(fs.readFileSync(file, 'utf8'), storeRouteData));
+    fs.writeFileSync(file, deferHydration(fs.readFileSync(file, 'utf8'), storeRouteData, idle));
   }
 }

@@ -18,6 +18,7 @@ import { notCommonPassword } from '../validation/common-passwords';
 import { withRules } from '../validation/zod-rules';
 import { cleanString } from '../validation/clean-text';
 import { ISLANDS } from '../islands';
+import { FORGOTTEN_PASSWORD_RULES, LOGIN_RULES, MAX_LENGTHS } from './login-rules';
 import { SALUTATIONS } from '../salutations';
 
 /** Islands of residence a customer can register with (SPEC section 5). */
@@ -38,8 +39,7 @@ export const REGISTER_SERVER_ERROR_FIELDS = [
 /** Minimum password length (SPEC section 9). */
 export const MIN_PASSWORD_LENGTH = 8;
 
-/** Longest accepted values; they also keep oversized input away from the password hasher. */
-export const MAX_LENGTHS = { name: 50, email: 254, password: 128, telephone: 30 } as const;
+export { MAX_LENGTHS, LOGIN_RULES, FORGOTTEN_PASSWORD_RULES } from './login-rules';
 
 // A value of the wrong JSON type (a number for a name, text for a switch) is reported as missing,
 // so every issue carries a rule message; the browser forms never send one.
@@ -54,20 +54,12 @@ const optionalText = (rules: readonly Rule[]) =>
 
 // --- login and forgotten password ----------------------------------------------------------
 
-export const LOGIN_RULES = {
-  email: [required, maxLength(MAX_LENGTHS.email)],
-  password: [required, maxLength(MAX_LENGTHS.password)],
-} satisfies FieldRules<'email' | 'password'>;
-
 export const loginSchema = z.object({
   email: withRules(text(), LOGIN_RULES.email),
   password: withRules(secret(), LOGIN_RULES.password),
 });
 export type LoginPayload = z.output<typeof loginSchema>;
 
-export const FORGOTTEN_PASSWORD_RULES = {
-  email: [required, maxLength(MAX_LENGTHS.email)],
-} satisfies FieldRules<'email'>;
 
 export const forgottenPasswordSchema = z.object({
   email: withRules(text(), FORGOTTEN_PASSWORD_RULES.email),

@@ -1,6 +1,33 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { focusContentIfLost } from '../lib/focus';
 import { Icon, icons } from './icons';
 import './plain-dialog.css';
+
+/** What Tab stops at inside a dialog, in order. */
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex="0"]';
+
+/**
+ * Tab past the last control goes back to the first, and Shift+Tab before the first to the last:
+ * a modal <dialog> alone lets Tab leave for the browser's own controls (the drawer, the dialogs).
+ */
+export function wrapFocus(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const stops = [...event.currentTarget.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (element) => element.offsetParent !== null || element.getClientRects().length > 0,
+  );
+  const first = stops[0];
+  const last = stops[stops.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === event.currentTarget)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
 
 export interface PlainDialogProps {
   open: boolean;
@@ -10,13 +37,23 @@ export interface PlainDialogProps {
   width: number;
   /** The id of the element that says what the dialog asks (a confirmation's question). */
   describedBy?: string;
+  /**
+   * The dialog's id, for a button that opens it with no script (`commandfor`, issue 23): such a
+   * dialog is in the page's HTML, closed, and opens before the page's code has loaded.
+   */
+  id?: string;
+  /** Told when the browser opened the dialog itself (a `commandfor` button). */
+  onOpen?: () => void;
+  /** Full screen below the sm breakpoint (a long form). */
+  fullScreenOnPhone?: boolean;
   children: ReactNode;
 }
 
 /**
- * The plain counterpart of DialogFrame (dialog-frame.tsx) for the light screens: a modal
- * <dialog> named by its title, with a close button, drawn like MUI's dialog from the same tokens.
- * The browser gives it what MUI's gives: focus moved in, the page behind inert, Escape to close.
+ * The site's dialog: a modal <dialog> named by its title, with a close button, drawn from the
+ * design tokens (plain-dialog.css). The browser gives it the rest: focus moved in and kept in
+ * (the page behind is inert), Escape to close, and the focus back on the control that opened it;
+ * when that control has gone (a log-in changes the header), the focus goes to the page's content.
  */
 export function PlainDialog({
   open,
@@ -24,36 +61,66 @@ export function PlainDialog({
   title,
   width,
   describedBy,
+  id,
+  onOpen,
+  fullScreenOnPhone,
   children,
 }: PlainDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const opened = useRef(onOpen);
+  useEffect(() => {
+    opened.current = onOpen;
+  });
+  const mounted = useRef(false);
   useEffect(() => {
     const element = dialog.current;
-    if (open && element && !element.open) element.showModal();
-    if (!open && element?.open) element.close();
+    if (!element) return;
+    // Opened by the browser before the code loaded: the code takes it over as it is.
+    const openedEarly = !mounted.current && element.open && !open;
+    mounted.current = true;
+    if (openedEarly) opened.current?.();
+    else if (open && !element.open) element.showModal();
+    else if (!open && element.open) element.close();
   }, [open]);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    // Opened by the browser (a `commandfor` button), before or after the page's code loaded.
+    const toggled = () => {
+      if (element.open) opened.current?.();
+    };
+    element.addEventListener('toggle', toggled);
+    return () => element.removeEventListener('toggle', toggled);
+  }, []);
   return (
     <dialog
       ref={dialog}
-      className="plain-dialog"
+      id={id}
+      className={`plain-dialog${fullScreenOnPhone ? ' plain-dialog--full-on-phone' : ''}`}
       aria-labelledby={titleId}
       aria-describedby={describedBy}
       style={{ maxWidth: width }}
-      onClose={onClose}
+      onKeyDown={wrapFocus}
+      onClose={() => {
+        onClose();
+        focusContentIfLost(dialog.current);
+      }}
     >
       <h2 id={titleId} className="plain-dialog__title">
         {title}
       </h2>
+      <div className="plain-dialog__content">{children}</div>
+      {/* After the content: the browser moves the focus to the first control, the form's. */}
       <button
         type="button"
         className="icon-button plain-dialog__close"
         aria-label="Close"
         onClick={onClose}
+        {...(id && { commandfor: id, command: 'close' })}
       >
         <Icon path={icons.close} />
       </button>
-      <div className="plain-dialog__content">{children}</div>
     </dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { swipeDirection, type Point } from '../../shared/swipe';
 import { BREAKPOINTS } from '../../shared/breakpoints';
@@ -6,6 +6,7 @@ import { DrawerAccountLinks } from '../features/account/user-menu';
 import { useBasketCount } from '../features/basket/basket-menu';
 import { BRAND } from '../lib/site';
 import { Icon, icons } from './icons';
+import { wrapFocus } from './plain-dialog';
 import { SocialLinks } from './social-links';
 
 interface Props {
@@ -20,31 +21,6 @@ const LINKS = [
   { to: '/how-it-works/', label: 'How it works' },
   { to: '/faqs/', label: 'FAQs' },
 ];
-
-/** What Tab stops at inside the drawer, in order. */
-const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex="0"]';
-
-/**
- * Tab past the last control goes back to the first, and Shift+Tab before the first to the last:
- * a modal <dialog> alone lets Tab leave for the browser's own controls.
- */
-function wrapFocus(event: KeyboardEvent<HTMLDialogElement>) {
-  if (event.key !== 'Tab') return;
-  const stops = [...event.currentTarget.querySelectorAll<HTMLElement>(TABBABLE)].filter(
-    (element) => element.offsetParent !== null,
-  );
-  const first = stops[0];
-  const last = stops[stops.length - 1];
-  if (!first || !last) return;
-  const active = document.activeElement;
-  if (event.shiftKey && (active === first || active === event.currentTarget)) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && active === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
 
 /**
  * The drawer below the md breakpoint (SPEC section 2): full width, slides in from the burger.

@@ -10,6 +10,11 @@ export interface Session {
   token: string | null;
   user: UserData | null;
   ability: AbilityRule[];
+  /**
+   * A token is stored but its user data is not yet (a page loaded before the log-in's
+   * GET /public/auth/me answered): the user is being read back. Neither logged in nor out.
+   */
+  restoring?: boolean;
 }
 
 /** Where the auth calls live (SPEC section 4: a 401 there is not a session expiry). */
@@ -43,6 +48,7 @@ function load(): Session {
 }
 
 let state: Session | null = null;
+
 const listeners = new Set<() => void>();
 const expiryListeners = new Set<() => void>();
 /** An expiry nobody heard yet (the account feature loads after the page is interactive). */
@@ -55,8 +61,34 @@ function set(next: Session) {
 
 /** The current session (read from localStorage the first time). */
 export function getSession(): Session {
-  state ??= load();
+  if (state) return state;
+  state = load();
+  if (state.token && !state.user) restoreUser(state.token);
   return state;
+}
+
+/**
+ * A token without user data (issue 23: a page loaded right after logging in, before the log-in's
+ * GET /public/auth/me answered) reads the user back with one GET /public/auth/me instead of
+ * showing the visitor as logged out. A refused token ends the session; another failure keeps the
+ * token and shows the visitor as logged out until the next page.
+ */
+function restoreUser(token: string) {
+  if (typeof window === 'undefined') return;
+  state = { ...state!, restoring: true };
+  // Imported when needed: the API client imports this module.
+  import('../features/account/api/get-me')
+    .then(({ getMe }) => getMe())
+    .then(
+      (user) => {
+        if (getSession().token === token) setUser(user);
+      },
+      (error: unknown) => {
+        if (getSession().token !== token) return;
+        if ((error as { status?: number }).status === 401) clearSession();
+        else set({ ...getSession(), restoring: false });
+      },
+    );
 }
 
 export function subscribeSession(listener: () => void): () => void {
@@ -74,7 +106,7 @@ export function setAccessToken(token: string): void {
 export function setUser(user: UserData): void {
   writeJson(STORAGE_KEYS.userData, user);
   writeJson(STORAGE_KEYS.userAbility, user.Ability);
-  set({ ...getSession(), user, ability: user.Ability });
+  set({ token: getSession().token, user, ability: user.Ability });
 }
 
 /** Forgets the token, the user data and the abilities, in storage and in memory. */

@@ -1,24 +1,22 @@
 import { Suspense, useState } from 'react';
 import { lazyChunk } from '../../lib/lazy';
+import ForgottenPasswordDialog from './forgotten-password-dialog';
+import LoginDialog from './login-dialog';
 import { useDialogs } from './dialog-store';
 
-// Each dialog (with MUI, its form and the date picker) is fetched the first time it opens, so
-// none of it weighs on a page's initial JavaScript.
-const loadLogin = () => import('./login-dialog');
+// Login and Forgotten Password are drawn into every customer page's HTML, closed, and opened by
+// their buttons with no script (dialog-store.ts `commandFor`): a press answers before the page's
+// code has loaded (issue 23, docs/decisions/0029). Their code is a few KB of the page's own.
+// Register, a long form with the date field and the password rules, is fetched when reached for.
 const loadRegister = () => import('./register-dialog');
-const loadForgottenPassword = () => import('./forgotten-password-dialog');
-const LoginDialog = lazyChunk('login-dialog', loadLogin);
 const RegisterDialog = lazyChunk('register-dialog', loadRegister);
-const ForgottenPasswordDialog = lazyChunk('forgotten-password-dialog', loadForgottenPassword);
 
-/** Starts fetching the dialogs' code (when the pointer reaches a Login or Register button). */
+/** Starts fetching the Register dialog's code (when the pointer or focus reaches Register). */
 export function preloadAccountDialogs() {
-  void loadLogin();
   void loadRegister();
-  void loadForgottenPassword();
 }
 
-/** Whether a flag was ever on: a dialog stays mounted after that, to animate its closing. */
+/** Whether a flag was ever on: the dialog stays mounted after that. */
 function useEverTrue(flag: boolean) {
   const [ever, setEver] = useState(flag);
   if (flag && !ever) setEver(true);
@@ -26,17 +24,13 @@ function useEverTrue(flag: boolean) {
 }
 
 /** The account dialogs (Login, Register, Forgotten Password), mounted once in the root. */
-export default function AccountDialogs() {
-  const { showLogin, showRegister, showForgottenPassword } = useDialogs();
-  const login = useEverTrue(showLogin);
-  const register = useEverTrue(showRegister);
-  const forgotten = useEverTrue(showForgottenPassword);
+export function AccountDialogs() {
+  const register = useEverTrue(useDialogs().showRegister);
   return (
     <>
-      {/* One boundary each: fetching one dialog must not hide another. */}
-      <Suspense fallback={null}>{login && <LoginDialog />}</Suspense>
+      <LoginDialog />
+      <ForgottenPasswordDialog />
       <Suspense fallback={null}>{register && <RegisterDialog />}</Suspense>
-      <Suspense fallback={null}>{forgotten && <ForgottenPasswordDialog />}</Suspense>
     </>
   );
 }

@@ -1,65 +1,74 @@
+import { Menu } from '@base-ui/react/menu';
 import { Link } from 'react-router';
-import { Box, Divider, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import type { UserData } from '../../../shared/api/auth';
-import { AppProviders } from '../../components/app-providers';
-import { HeaderPopover } from '../../components/header-popover';
 import { ACCOUNT_LINKS } from './account-links';
-import { ShippingAddressCard } from './shipping-address-card';
+import { ShippingAddressCard, type CardButtonProps } from './shipping-address-card';
 import { useLogOut } from './use-log-out';
+import { AccountButtonContent } from './user-menu';
 
-interface Props {
-  user: UserData;
-  /** The header button the menu hangs from; null when closed. */
-  anchor: HTMLElement | null;
-  onClose: () => void;
+/** The shipping address card's button as an item of the menu (copying leaves the menu open). */
+function CardItem(props: CardButtonProps) {
+  return <Menu.Item {...props} closeOnClick={false} />;
 }
 
 /**
- * The logged-in user menu's panel (SPEC section 2), fetched when first opened: the account
- * links, the shipping address card, Log Out. A popover that keeps the focus inside while open.
+ * The logged-in user menu (SPEC section 2): a menu button (Base UI's Menu, styled by account.css)
+ * opening the account links, the shipping address card (click to copy) and Log Out. The arrow
+ * keys, Home and End move between the items, Escape or a press outside closes it and the focus
+ * goes back to the button (docs/decisions/0029).
  */
-export default function AccountMenu({ user, anchor, onClose }: Props) {
+export default function AccountMenu({
+  user,
+  openAtOnce,
+}: {
+  user: UserData;
+  /** Its button was pressed while the menu was being fetched (user-menu.tsx). */
+  openAtOnce: boolean;
+}) {
   const logOutAndGoHome = useLogOut();
   return (
-    <AppProviders>
-      <HeaderPopover
-        anchor={anchor}
-        onClose={onClose}
-        paper={{ 'aria-label': 'My Account', sx: { maxWidth: 'calc(100vw - 32px)', mt: 1 } }}
+    <Menu.Root modal={false} defaultOpen={openAtOnce}>
+      <Menu.Trigger
+        className="button button--text user-menu__account"
+        aria-label={`My Account: ${user.FullName}`}
       >
-        <Box sx={{ px: 2, pt: 2, pb: 1.5 }}>
-          <Typography variant="subtitle1" sx={{ fontWeight: 700 }} noWrap>
-            {user.FullName}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {user.Email}
-          </Typography>
-        </Box>
-        <Divider />
-        <List component="nav" aria-label="Account" dense disablePadding sx={{ py: 0.5 }}>
-          {ACCOUNT_LINKS.map((link) => (
-            <ListItemButton key={link.to} component={Link} to={link.to} onClick={onClose}>
-              <ListItemText primary={link.label} />
-            </ListItemButton>
-          ))}
-        </List>
-        <Divider />
-        <Box sx={{ p: 2 }}>
-          <ShippingAddressCard user={user} />
-        </Box>
-        <Divider />
-        {/* A div, not a <ul>: a list may hold only <li> (axe `list`). */}
-        <List component="div" dense disablePadding sx={{ py: 0.5 }}>
-          <ListItemButton
-            onClick={() => {
-              onClose();
-              void logOutAndGoHome();
-            }}
-          >
-            <ListItemText primary="Log Out" />
-          </ListItemButton>
-        </List>
-      </HeaderPopover>
-    </AppProviders>
+        <AccountButtonContent user={user} />
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Positioner
+          side="bottom"
+          align="end"
+          sideOffset={8}
+          className="account-menu__positioner"
+        >
+          <Menu.Popup className="header-popover account-menu" aria-label="My Account">
+            <Menu.Group>
+              <Menu.GroupLabel className="account-menu__who">
+                <span className="account-menu__name">{user.FullName}</span>
+                <span className="account-menu__email">{user.Email}</span>
+              </Menu.GroupLabel>
+              {ACCOUNT_LINKS.map((link) => (
+                <Menu.LinkItem
+                  key={link.to}
+                  closeOnClick
+                  className="account-menu__item"
+                  render={<Link to={link.to} />}
+                >
+                  {link.label}
+                </Menu.LinkItem>
+              ))}
+            </Menu.Group>
+            <Menu.Separator className="account-menu__separator" />
+            <div className="account-menu__card">
+              <ShippingAddressCard user={user} Button={CardItem} />
+            </div>
+            <Menu.Separator className="account-menu__separator" />
+            <Menu.Item className="account-menu__item" onClick={() => void logOutAndGoHome()}>
+              Log Out
+            </Menu.Item>
+          </Menu.Popup>
+        </Menu.Positioner>
+      </Menu.Portal>
+    </Menu.Root>
   );
 }

@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
-import { AppProviders } from '../../components/app-providers';
-import { DialogFrame } from '../../components/dialog-frame';
-import { dialogs, isOpen, useDialogs, type DialogName } from './dialog-store';
+import { useState, type ReactNode } from 'react';
+import { PlainDialog } from '../../components/plain-dialog';
+import { dialogs, DIALOG_IDS, isOpen, useDialogs, type DialogName } from './dialog-store';
 
 interface Props {
   /** The dialog's flag in dialog-store.ts: it is open while the flag is on. */
@@ -15,18 +14,32 @@ interface Props {
 }
 
 /**
- * The frame of the account dialogs, with the app screens' providers: a title, a close button, and
- * the spec's width.
+ * The frame of the account dialogs (components/plain-dialog.tsx): a title, a close button and the
+ * spec's width, open while the store says so. A dialog the browser opened itself (its button's
+ * `commandfor`) is marked open in the store. Each opening starts with a fresh form: the form is
+ * drawn anew when the dialog closes (it stays in the page, so the next press shows it at once).
  */
-export function DialogShell(props: Props) {
-  return (
-    <AppProviders>
-      <Frame {...props} />
-    </AppProviders>
-  );
-}
-
-function Frame({ name, ...props }: Props) {
+export function DialogShell({ name, children, ...frame }: Props) {
   const open = isOpen(useDialogs(), name);
-  return <DialogFrame {...props} open={open} onClose={() => dialogs.close(name)} />;
+  // Counts the closings (the state of the last render kept beside it, React's way of adjusting
+  // state to a change of props): the form is keyed by it.
+  const [closings, setClosings] = useState(0);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (wasOpen !== open) {
+    setWasOpen(open);
+    if (!open) setClosings((n) => n + 1);
+  }
+  return (
+    <PlainDialog
+      {...frame}
+      id={DIALOG_IDS[name]}
+      open={open}
+      onOpen={() => dialogs.open(name)}
+      onClose={() => dialogs.close(name)}
+    >
+      <div key={closings} className="account-dialog">
+        {children}
+      </div>
+    </PlainDialog>
+  );
 }

@@ -57,6 +57,29 @@ export interface DialogState {
   errors: { login: string | null; register: RegisterErrors | null };
 }
 
+/**
+ * The dialogs' element ids. The Login and Forgotten Password dialogs are in every customer page's
+ * HTML, closed, and their buttons open them with no script (commandFor), so a press is answered
+ * before the page's code has loaded (issue 23, docs/decisions/0029).
+ */
+export const DIALOG_IDS = {
+  login: 'login-dialog',
+  register: 'register-dialog',
+  forgottenPassword: 'forgotten-password-dialog',
+} as const satisfies Record<DialogName, string>;
+
+/**
+ * The attributes that make a button open (or close) a dialog by itself, the HTML's own Invoker
+ * Commands: the browser shows the dialog at once, before or without any script; the dialog then
+ * tells the store (components/plain-dialog.tsx `onOpen`).
+ */
+export function commandFor(
+  name: 'login' | 'forgottenPassword',
+  command: 'show-modal' | 'close' = 'show-modal',
+): Record<string, string> {
+  return { commandfor: DIALOG_IDS[name], command };
+}
+
 const FLAG = {
   login: 'showLogin',
   register: 'showRegister',

@@ -1,29 +1,36 @@
-import { useState } from 'react';
-import { Box, Button, Stack, Typography } from '@mui/material';
-import { FORGOTTEN_PASSWORD_RULES } from '../../../shared/auth/schemas';
-import { FormAlert } from '../../components/form-alert';
+import { useRef, useState } from 'react';
+import { FORGOTTEN_PASSWORD_RULES } from '../../../shared/auth/login-rules';
+import { Alert } from '../../components/plain-controls';
 import { useForm } from '../../lib/use-form';
-import { EmailField } from './account-fields';
+import { EmailInput, TextButton, useTypedBeforeLoad } from './account-inputs';
 import { forgotPassword } from './api/forgot-password';
 import { dialogs, useDialogs, type ForgottenPasswordOptions } from './dialog-store';
 import { DialogShell } from './dialog-shell';
-import { LinkButton } from './link-button';
 import { ACCOUNT_MESSAGES } from './messages';
 
-/** The Forgotten Password dialog (SPEC section 2: 500 wide; Back to Login unless hidden). */
+/**
+ * The Forgotten Password dialog (SPEC section 2: 500 wide; Back to Login unless hidden). In the
+ * page's HTML like the Login dialog, so its link in the Login dialog answers at once.
+ */
 export default function ForgottenPasswordDialog() {
   const { options } = useDialogs();
+  // The e-mail prefilled from the Login dialog arrives as the dialog opens: the form starts again.
   return (
     <DialogShell name="forgottenPassword" title="Forgotten Password" width={500}>
-      <ForgottenPasswordForm options={options.forgottenPassword} />
+      <ForgottenPasswordForm
+        key={options.forgottenPassword.email ?? ''}
+        options={options.forgottenPassword}
+      />
     </DialogShell>
   );
 }
 
 function ForgottenPasswordForm({ options }: { options: ForgottenPasswordOptions }) {
   const form = useForm({ email: options.email ?? '' }, () => FORGOTTEN_PASSWORD_RULES);
+  const element = useRef<HTMLFormElement>(null);
+  useTypedBeforeLoad(element, form.values, form.patch);
   const [sent, setSent] = useState(false);
-  // Read once: closing the dialog clears the options while it fades out.
+  // Read once: closing the dialog clears the options.
   const [showBackToLogin] = useState(!options.hideBackToLogin);
 
   const submit = form.handleSubmit((values) => {
@@ -33,35 +40,39 @@ function ForgottenPasswordForm({ options }: { options: ForgottenPasswordOptions 
   });
 
   const backToLogin = showBackToLogin && (
-    <Typography variant="body2" sx={{ textAlign: 'center' }}>
-      <LinkButton onClick={() => dialogs.switch('forgottenPassword', 'login')}>
+    <p className="account-form__footer">
+      <TextButton onClick={() => dialogs.switch('forgottenPassword', 'login')}>
         Back to Login
-      </LinkButton>
-    </Typography>
+      </TextButton>
+    </p>
   );
 
   if (sent) {
     return (
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <FormAlert severity="success">{ACCOUNT_MESSAGES.forgottenPasswordSent}</FormAlert>
+      <div className="account-form">
+        <Alert severity="success">{ACCOUNT_MESSAGES.forgottenPasswordSent}</Alert>
         {backToLogin}
-      </Stack>
+      </div>
     );
   }
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Forgotten Password">
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <Typography variant="body2" color="text.secondary">
-          Enter the email address of your account and we will send you a link to choose a new
-          password.
-        </Typography>
-        <EmailField {...form.text('email')} autoFocus />
-        <Button type="submit" variant="contained" size="large" fullWidth>
-          Send Reset Link
-        </Button>
-        {backToLogin}
-      </Stack>
-    </Box>
+    <form
+      ref={element}
+      noValidate
+      onSubmit={submit}
+      aria-label="Forgotten Password"
+      className="account-form"
+    >
+      <p className="account-form__intro">
+        Enter the email address of your account and we will send you a link to choose a new
+        password.
+      </p>
+      <EmailInput {...form.text('email')} id="forgotten-password-email" autoFocus />
+      <button type="submit" className="button button--contained button--large button--block">
+        Send Reset Link
+      </button>
+      {backToLogin}
+    </form>
   );
 }

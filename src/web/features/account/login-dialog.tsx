@@ -1,23 +1,22 @@
-import { useState } from 'react';
-import { Box, Button, Stack, Typography } from '@mui/material';
-import { AUTH_MESSAGES } from '../../../shared/api/auth';
-import { LOGIN_RULES } from '../../../shared/auth/schemas';
-import { FormAlert } from '../../components/form-alert';
+import { useRef, useState } from 'react';
+import { AUTH_MESSAGES } from '../../../shared/api/auth-messages';
+import { LOGIN_RULES } from '../../../shared/auth/login-rules';
+import { Alert, Spinner } from '../../components/plain-controls';
 import { ApiError } from '../../lib/api-client';
 import { useForm } from '../../lib/use-form';
-import { EmailField } from './account-fields';
-import { dialogs, useDialogs } from './dialog-store';
+import { EmailInput, PasswordInput, TextButton, useTypedBeforeLoad } from './account-inputs';
+import { commandFor, dialogs, useDialogs } from './dialog-store';
 import { DialogShell } from './dialog-shell';
-import { LinkButton } from './link-button';
-import { PasswordField } from './password-field';
 import { logIn } from './session-actions';
 
-/** The Login dialog (SPEC section 2: 500 wide, links to Register and Forgotten Password). */
+/**
+ * The Login dialog (SPEC section 2: 500 wide, links to Register and Forgotten Password). It is in
+ * every customer page's HTML, closed, so the header's Login opens it before the code has loaded.
+ */
 export default function LoginDialog() {
   const { options, errors } = useDialogs();
   return (
     <DialogShell name="login" title="Login" width={500}>
-      {/* The dialog unmounts its content once closed: each opening starts with an empty form. */}
       <LoginForm
         error={errors.login}
         loginMessage={options.login.loginMessage}
@@ -37,6 +36,8 @@ function LoginForm({
   stayOnPage?: boolean;
 }) {
   const form = useForm({ email: '', password: '' }, () => LOGIN_RULES);
+  const element = useRef<HTMLFormElement>(null);
+  useTypedBeforeLoad(element, form.values, form.patch);
   const [sending, setSending] = useState(false);
 
   const submit = form.handleSubmit(async (values) => {
@@ -56,42 +57,44 @@ function LoginForm({
   });
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Login">
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        {error ? (
-          <FormAlert severity="error" variant="filled">
-            {error}
-          </FormAlert>
-        ) : (
-          <FormAlert severity="info">{loginMessage}</FormAlert>
-        )}
-        <EmailField {...form.text('email')} autoFocus />
-        <PasswordField
-          {...form.text('password')}
-          label="Password"
-          autoComplete="current-password"
-          required
-          fullWidth
-        />
-        <Box sx={{ textAlign: 'right', mt: '4px !important' }}>
-          <LinkButton
-            onClick={() =>
-              dialogs.switch('login', 'forgottenPassword', { email: form.values.email.trim() })
-            }
-          >
-            Forgotten Password?
-          </LinkButton>
-        </Box>
-        <Button type="submit" variant="contained" size="large" loading={sending} fullWidth>
-          Login
-        </Button>
-        <Typography variant="body2" sx={{ textAlign: 'center' }}>
-          Don&apos;t have an account?{' '}
-          <LinkButton onClick={() => dialogs.switch('login', 'register', { stayOnPage })}>
-            Register
-          </LinkButton>
-        </Typography>
-      </Stack>
-    </Box>
+    <form ref={element} noValidate onSubmit={submit} aria-label="Login" className="account-form">
+      {error ? (
+        <Alert severity="error">{error}</Alert>
+      ) : (
+        <Alert severity="info">{loginMessage}</Alert>
+      )}
+      <EmailInput {...form.text('email')} id="login-email" autoFocus />
+      <PasswordInput
+        {...form.text('password')}
+        id="login-password"
+        autoComplete="current-password"
+        required
+      />
+      <p className="account-form__aside">
+        <TextButton
+          command={commandFor('forgottenPassword')}
+          onClick={() =>
+            dialogs.switch('login', 'forgottenPassword', { email: form.values.email.trim() })
+          }
+        >
+          Forgotten Password?
+        </TextButton>
+      </p>
+      <button
+        type="submit"
+        className="button button--contained button--large button--block"
+        disabled={sending}
+        aria-busy={sending || undefined}
+      >
+        {sending && <Spinner />}
+        Login
+      </button>
+      <p className="account-form__footer">
+        Don&apos;t have an account?{' '}
+        <TextButton onClick={() => dialogs.switch('login', 'register', { stayOnPage })}>
+          Register
+        </TextButton>
+      </p>
+    </form>
   );
 }

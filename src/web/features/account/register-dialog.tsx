@@ -1,26 +1,14 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  Box,
-  Button,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  Link,
-  Stack,
-  Switch,
-  Typography,
-} from '@mui/material';
 import { REGISTER_SERVER_ERROR_FIELDS, registerRules } from '../../../shared/auth/schemas';
 import { AUTH_MESSAGES } from '../../../shared/api/auth';
-import { FormAlert } from '../../components/form-alert';
+import { Alert, Choice, FieldError, Spinner } from '../../components/plain-controls';
 import { ApiError } from '../../lib/api-client';
-import { FormColumns, personalFields } from './account-fields';
+import { NewPasswordInputs, TextButton } from './account-inputs';
 import { register } from './api/register';
 import { dialogs, useDialogs, type RegisterErrors } from './dialog-store';
 import { DialogShell } from './dialog-shell';
-import { LinkButton } from './link-button';
-import { NewPasswordFields } from './password-field';
+import { personalInputs } from './personal-inputs';
 import { startSession } from './session-actions';
 import { useAccountForm } from './use-account-form';
 
@@ -62,7 +50,7 @@ function RegisterForm({
   const fieldErrors = errors?.fields.filter((e) => SERVER_FIELDS.includes(e.field)) ?? [];
   const otherServerErrors = errors?.fields.filter((e) => !SERVER_FIELDS.includes(e.field)) ?? [];
   const form = useAccountForm(EMPTY, registerRules, fieldErrors);
-  const fields = personalFields(form);
+  const fields = personalInputs(form);
   const [sending, setSending] = useState(false);
 
   const submit = form.handleSubmit(async (values) => {
@@ -99,79 +87,75 @@ function RegisterForm({
     }
   });
 
+  const termsError = form.errorOf('TermsAndConditions');
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Register">
+    <form noValidate onSubmit={submit} aria-label="Register" className="account-form">
       {errors && (
-        <FormAlert severity="error" variant="filled" sx={{ mb: 2 }}>
+        <Alert severity="error">
           {errors.message}
           {otherServerErrors.length > 0 && (
-            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            <ul className="account-form__errors">
               {otherServerErrors.map((e) => (
                 <li key={`${e.field}:${e.error}`}>
                   {e.field}: {e.error}
                 </li>
               ))}
-            </Box>
+            </ul>
           )}
-        </FormAlert>
+        </Alert>
       )}
-      <FormColumns
-        sx={{ pt: 1 }}
-        left={
-          <>
-            {fields.Salutation}
-            {fields.FirstName}
-            {fields.LastName}
-            {fields.Email}
-            {fields.Telephone}
-            {fields.DOB}
-          </>
-        }
-        right={
-          <>
-            {fields.Country}
-            <NewPasswordFields form={form} label="Password" />
-            {fields.Marketing}
-            <FormControl error={form.errorOf('TermsAndConditions') !== undefined}>
-              <FormControlLabel
-                control={<Switch {...form.check('TermsAndConditions')} required />}
-                label={
-                  <>
-                    I agree to the{' '}
-                    <Link href="/terms-and-conditions" target="_blank" rel="noopener">
-                      terms and conditions
-                    </Link>
-                  </>
-                }
-              />
-              {form.errorOf('TermsAndConditions') && (
-                <FormHelperText>{form.errorOf('TermsAndConditions')}</FormHelperText>
-              )}
-            </FormControl>
-          </>
-        }
-      />
-      <Stack
-        direction={{ xs: 'column-reverse', sm: 'row' }}
-        spacing={2}
-        sx={{ mt: 3, alignItems: 'center', justifyContent: 'space-between' }}
-      >
-        <Typography variant="body2">
+      <div className="account-form__columns">
+        <div>
+          {fields.Salutation}
+          {fields.FirstName}
+          {fields.LastName}
+          {fields.Email}
+          {fields.Telephone}
+          {fields.DOB}
+        </div>
+        <div>
+          {fields.Country}
+          <NewPasswordInputs form={form} label="Password" />
+          {fields.Marketing}
+          <div>
+            <Choice
+              name="TermsAndConditions"
+              role="switch"
+              required
+              checked={form.values.TermsAndConditions}
+              onChange={(event) => form.setValue('TermsAndConditions', event.target.checked)}
+              invalid={termsError !== undefined}
+              aria-describedby={termsError ? 'TermsAndConditions-error' : undefined}
+              label={
+                <>
+                  I agree to the{' '}
+                  <a href="/terms-and-conditions" target="_blank" rel="noopener">
+                    terms and conditions
+                  </a>
+                </>
+              }
+            />
+            <FieldError id="TermsAndConditions-error" message={termsError} />
+          </div>
+        </div>
+      </div>
+      <div className="account-form__actions">
+        <p className="account-form__footer">
           Already registered?{' '}
-          <LinkButton onClick={() => dialogs.switch('register', 'login', { stayOnPage })}>
+          <TextButton onClick={() => dialogs.switch('register', 'login', { stayOnPage })}>
             Back To Login
-          </LinkButton>
-        </Typography>
-        <Button
+          </TextButton>
+        </p>
+        <button
           type="submit"
-          variant="contained"
-          size="large"
-          loading={sending}
-          sx={{ minWidth: 200, width: { xs: '100%', sm: 'auto' } }}
+          className="button button--contained button--large"
+          disabled={sending}
+          aria-busy={sending || undefined}
         >
+          {sending && <Spinner />}
           Register
-        </Button>
-      </Stack>
-    </Box>
+        </button>
+      </div>
+    </form>
   );
 }

@@ -1,4 +1,5 @@
 import type { LoginPayload } from '../../../shared/auth/schemas';
+import { ApiError } from '../../lib/api-client';
 import { clearSession, setAccessToken, setUser } from '../../lib/session';
 import { localOrderKey, readJson, remove, STORAGE_KEYS, storedKeys } from '../../lib/storage';
 import { getMe } from './api/get-me';
@@ -8,14 +9,16 @@ import { logout } from './api/logout';
 /**
  * Starts a session from an access token (a login's or a registration's): stores the token, then
  * asks GET /public/auth/me for the user data and stores it with its abilities (SPEC section 7).
- * If the user data cannot be had, nothing stays stored.
+ * If the server refuses the user data, nothing stays stored. A call that got no answer (the
+ * customer moved to another page meanwhile) keeps the token: the next page reads the user back
+ * (lib/session.ts, issue 23).
  */
 export async function startSession(token: string): Promise<void> {
   setAccessToken(token);
   try {
     setUser(await getMe());
   } catch (error) {
-    clearSession();
+    if (error instanceof ApiError) clearSession();
     throw error;
   }
 }

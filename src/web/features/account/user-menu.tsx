@@ -1,40 +1,38 @@
-import { Suspense, useState } from 'react';
 import { mdiAccountCircleOutline, mdiChevronDown } from '@mdi/js';
+import { Suspense, useEffect, useState } from 'react';
+import type { UserData } from '../../../shared/api/auth';
 import { Icon } from '../../components/icons';
 import { lazyChunk } from '../../lib/lazy';
 import { useSession } from '../../lib/session';
+import { preloadAccountDialogs } from './account-dialogs';
+import { commandFor, openLogin, openRegister } from './dialog-store';
 import './account.css';
 
-// The header is part of every page's initial JavaScript, so the first render here is plain
-// HTML with the site's button classes; the logged-in menu (MUI) is fetched when first opened.
+// The menu (Base UI's Menu, some 20 KB) is fetched as soon as someone is logged in, not with
+// every page: a visitor who is not never needs it.
 const loadAccountMenu = () => import('./account-menu');
 const AccountMenu = lazyChunk('account-menu', loadAccountMenu);
+
 const DrawerUser = lazyChunk('drawer-user', () => import('./drawer-user'));
-/** Starts fetching the dialogs' code when the pointer or focus reaches Login or Register. */
-const preloadAccountDialogs = () =>
-  void import('./account-dialogs').then((dialogs) => dialogs.preloadAccountDialogs());
-// The dialog store comes with the dialogs, after the page is interactive.
-const openLogin = () => void import('./dialog-store').then((store) => store.openLogin());
-const openRegister = () => void import('./dialog-store').then((store) => store.openRegister());
 
 /**
- * The header's user menu (SPEC section 2). Logged in: a button opening My Account, Profile,
+ * The header's user menu (SPEC section 2). Logged in: a menu button opening My Account, Profile,
  * Order History, Address Book, Log Out and the card with the customer's unique shipping address
- * (click to copy) with the reminder. Logged out: Login and Register.
+ * (click to copy) with the reminder. Logged out: Login, which opens its dialog with no script
+ * (the dialog is in the page's HTML), and Register. While a stored session's user is read back
+ * (lib/session.ts), neither.
  */
 export function UserMenu() {
-  const { user } = useSession();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [everOpened, setEverOpened] = useState(false);
-
+  const { user, restoring } = useSession();
+  if (restoring) return <div className="user-menu" data-testid="user-menu" />;
   if (!user) {
     return (
       <div className="user-menu" data-testid="user-menu" onPointerEnter={preloadAccountDialogs}>
         <button
           type="button"
           className="button button--text"
+          {...commandFor('login')}
           onClick={() => openLogin()}
-          onFocus={preloadAccountDialogs}
         >
           Login
         </button>
@@ -49,31 +47,47 @@ export function UserMenu() {
       </div>
     );
   }
-
   return (
     <div className="user-menu" data-testid="user-menu">
-      <button
-        type="button"
-        className="button button--text user-menu__account"
-        aria-haspopup="dialog"
-        aria-expanded={anchor !== null}
-        aria-label={`My Account: ${user.FullName}`}
-        onPointerEnter={() => void loadAccountMenu()}
-        onClick={(event) => {
-          setEverOpened(true);
-          setAnchor(anchor ? null : event.currentTarget);
-        }}
-      >
-        <Icon path={mdiAccountCircleOutline} />
-        <span className="user-menu__name">{user.FirstName || 'My Account'}</span>
-        <Icon path={mdiChevronDown} size={18} />
-      </button>
-      {everOpened && (
-        <Suspense fallback={null}>
-          <AccountMenu user={user} anchor={anchor} onClose={() => setAnchor(null)} />
-        </Suspense>
-      )}
+      <LoggedInMenu user={user} />
     </div>
+  );
+}
+
+/** What the menu's button says (account-menu.tsx draws the same inside Base UI's trigger). */
+export function AccountButtonContent({ user }: { user: UserData }) {
+  return (
+    <>
+      <Icon path={mdiAccountCircleOutline} />
+      <span className="user-menu__name">{user.FirstName || 'My Account'}</span>
+      <Icon path={mdiChevronDown} size={18} />
+    </>
+  );
+}
+
+/**
+ * The menu, fetched once someone is logged in. Until it has arrived its button is drawn alike, and
+ * a press on it is held: the menu opens when it arrives, so no press is lost.
+ */
+function LoggedInMenu({ user }: { user: UserData }) {
+  const [pressed, setPressed] = useState(false);
+  useEffect(() => void loadAccountMenu(), []);
+  const button = (
+    <button
+      type="button"
+      className="button button--text user-menu__account"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      aria-label={`My Account: ${user.FullName}`}
+      onClick={() => setPressed(true)}
+    >
+      <AccountButtonContent user={user} />
+    </button>
+  );
+  return (
+    <Suspense fallback={button}>
+      <AccountMenu user={user} openAtOnce={pressed} />
+    </Suspense>
   );
 }
 
@@ -101,7 +115,6 @@ export function DrawerAccountLinks({ onClose }: DrawerAccountLinksProps) {
           type="button"
           className="button button--outlined button--block"
           onClick={() => thenOpen(() => openLogin())}
-          onFocus={preloadAccountDialogs}
         >
           Login
         </button>

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Icon, icons } from '../../components/icons';
 import { lazyChunk } from '../../lib/lazy';
@@ -7,10 +7,13 @@ import './basket-menu.css';
 
 export { useBasketCount } from './use-basket-count';
 
-// The dropdown (MUI, TanStack Query, the catalogue) loads on first use, so the header on every
-// page stays plain and small.
+// The dropdown's content (the bookings with the catalogue's prices) loads on first use, so the
+// header on every page stays small; the dropdown itself is the browser's popover, opened by the
+// button with no script (popovertarget), which also closes it on Escape or a press outside.
 const loadPanel = () => import('./basket-menu-panel');
 const BasketMenuPanel = lazyChunk('basket-menu-panel', loadPanel);
+
+const PANEL_ID = 'basket-menu-panel';
 
 /**
  * The header's basket menu (SPEC section 2): with items, a badge with the count and a dropdown
@@ -19,7 +22,8 @@ const BasketMenuPanel = lazyChunk('basket-menu-panel', loadPanel);
  */
 export function BasketMenu() {
   const count = useBasketCount();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
 
   if (count === 0) {
     return (
@@ -41,9 +45,7 @@ export function BasketMenu() {
         className="icon-button basket-menu__button"
         aria-label={`Basket, ${count} ${count === 1 ? 'delivery' : 'deliveries'}`}
         aria-haspopup="dialog"
-        aria-expanded={anchor !== null}
-        aria-controls={anchor ? 'basket-menu-panel' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        popoverTarget={PANEL_ID}
         onPointerEnter={() => void loadPanel()}
         onFocus={() => void loadPanel()}
         data-testid="basket-menu"
@@ -53,11 +55,22 @@ export function BasketMenu() {
           {count}
         </span>
       </button>
-      {anchor && (
-        <Suspense fallback={null}>
-          <BasketMenuPanel anchor={anchor} onClose={() => setAnchor(null)} />
-        </Suspense>
-      )}
+      <div
+        ref={panel}
+        id={PANEL_ID}
+        popover="auto"
+        role="dialog"
+        aria-labelledby="basket-menu-title"
+        className="header-popover basket-menu__panel"
+        data-testid="basket-menu-panel"
+        onToggle={(event) => setOpen(event.newState === 'open')}
+      >
+        {open && (
+          <Suspense fallback={<p className="header-popover__pending">Loading…</p>}>
+            <BasketMenuPanel onClose={() => panel.current?.hidePopover()} />
+          </Suspense>
+        )}
+      </div>
     </>
   );
 }

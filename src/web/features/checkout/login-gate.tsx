@@ -18,12 +18,14 @@ const openRegister = () =>
  * dashboard's pay and quote pages use it too.
  */
 export function LoginGate({ message, children }: { message: string; children: ReactNode }) {
-  const { user } = useSession();
-  // Only on arrival, like the dashboard: a session ending here does not pop the dialog up.
+  const { user, restoring } = useSession();
+  // Only on arrival, like the dashboard: a session ending here does not pop the dialog up. A
+  // session whose user is being read back (lib/session.ts) is waited for.
   useEffect(() => {
-    if (!getSession().user) openLogin({ loginMessage: message, stayOnPage: true });
-  }, [message]);
+    if (!restoring && !getSession().user) openLogin({ loginMessage: message, stayOnPage: true });
+  }, [message, restoring]);
   if (user) return children;
+  if (restoring) return null;
   return (
     <div className="card login-gate" data-testid="login-gate">
       <p>{message}</p>
