@@ -1,4 +1,4 @@
-import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
 // SPEC section 2. Static paths end in a slash; `/terms-and-conditions` is linked without one.
 // `/x-{id}` and `/{slug}/` are both one segment, so one content route serves them (the loader

@@ -12,24 +12,6 @@ import { expectFocusIn, expectFocusShown, tabAndType, tabTo, typeInto } from './
 
 const PASSWORD = 'Harbour!Lights7';
 
-/** Opens the focused MUI select with the keyboard and chooses `option` with the arrow keys. */
-async function chooseWithArrows(page: Page, select: Locator, option: string) {
-  await expect(select).toBeFocused();
-  await page.keyboard.press('Enter');
-  const listbox = page.getByRole('listbox');
-  await expect(listbox).toBeVisible();
-  const wanted = listbox.getByRole('option', { name: option, exact: true });
-  for (let i = 0; i < 30 && !(await wanted.evaluate((el) => el === document.activeElement)); i++) {
-    await page.keyboard.press('ArrowDown');
-  }
-  await expect(wanted).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(listbox).toBeHidden();
-  // the focus comes back to the select, which shows the choice
-  await expect(select).toBeFocused();
-  await expect(select).toHaveText(option);
-}
-
 /**
  * Chooses `option` of the focused native select with the arrow keys alone (the list stays shut,
  * the choice changes at each press).

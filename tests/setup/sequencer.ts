@@ -15,7 +15,7 @@ const LONGEST = [
 ];
 
 export default class LongestFirst extends BaseSequencer {
-  async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (spec: TestSpecification) => {
       const at = LONGEST.findIndex((file) => spec.moduleId.endsWith(file));
       return at < 0 ? LONGEST.length : at;

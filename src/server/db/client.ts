@@ -41,6 +41,7 @@ export interface Database {
    * has already dropped it and opens another when one is needed); the app logs them.
    */
   onConnectionError?(listener: (err: Error) => void): void;
+  /**
    * Runs `work` in one transaction on one connection (backup and restore): `snapshot` is a
    * read-only REPEATABLE READ transaction, one consistent view while other connections write.
    */

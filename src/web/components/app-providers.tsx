@@ -5,9 +5,8 @@ import { queryClient } from '../lib/query-client';
 import { theme } from '../theme';
 
 /**
- * MUI's theme and TanStack Query for the app screens (ordering, basket, account, dashboard) and
- * for lazily loaded parts of the header (user menu, basket dropdown, dialogs). The public pages
- * do without both, to keep their initial JavaScript small (docs/decisions/0006).
+ * MUI's theme and TanStack Query for the back office under /admin/ (features/admin/admin-layout):
+ * the customer site uses neither (docs/decisions/0029).
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (

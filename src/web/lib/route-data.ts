@@ -13,13 +13,16 @@ export type Loaded<T> =
   | { token: string | null; data: T; failure: null }
   | { token: string | null; data: null; failure: Failure | null };
 
+/** The token a loader reads with: null when nobody is logged in (nothing is asked then). */
+export const sessionToken = () => getSession().token;
+
 /**
  * Reads a screen's data for the logged-in customer, with the token it was read for: nothing
  * without a session (`data` and `failure` null: the dashboard asks to log in instead), and the
  * server's refusal as a `failure` the screen shows in its place.
  */
 export async function readForSession<T>(read: () => Promise<T>): Promise<Loaded<T>> {
-  const token = getSession().token;
+  const token = sessionToken();
   if (!token) return { token, data: null, failure: null };
   try {
     return { token, data: await read(), failure: null };
@@ -36,14 +39,24 @@ export async function readForSession<T>(read: () => Promise<T>): Promise<Loaded<
  */
 export function useSessionData<T>(loaded: Loaded<T>): Loaded<T> {
   const { token } = useSession();
-  const { revalidate } = useRevalidator();
   // An action that changes the token (a profile update) has the loaders run after it anyway.
   const acting = useFetchers().some((fetcher) => fetcher.state !== 'idle');
+  useDataForSession(loaded.token, acting);
+  return token === loaded.token || acting ? loaded : { token, data: null, failure: null };
+}
+
+/**
+ * Runs the loaders again when the session is no longer the one a screen's data was read for
+ * (`readFor`): a log-in on the page after the data was read logged out, another customer's
+ * log-in in another tab. Not while `paused` (an action in flight revalidates after it anyway).
+ */
+export function useDataForSession(readFor: string | null, paused = false) {
+  const { token } = useSession();
+  const { revalidate } = useRevalidator();
   useEffect(() => {
     // The stored session, not the hook's value: hydration first renders it logged out.
-    if (!acting && getSession().token !== loaded.token) void revalidate();
-  }, [token, loaded.token, acting, revalidate]);
-  return token === loaded.token || acting ? loaded : { token, data: null, failure: null };
+    if (!paused && getSession().token !== readFor) void revalidate();
+  }, [token, readFor, paused, revalidate]);
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { CheckoutRequest, CheckoutResult } from '../../../../shared/api/checkout';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { markStale } from '../../../lib/stale-queries';
 import { useRequest } from '../../../lib/use-request';
 import { checkoutKey, clearCheckoutKey } from '../checkout-storage';
 
@@ -36,14 +35,7 @@ export async function checkOut(body: CheckoutRequest): Promise<CheckoutResult> {
   return result;
 }
 
-async function checkOutAndTell(body: CheckoutRequest): Promise<CheckoutResult> {
-  const result = await checkOut(body);
-  // The customer's order list (the dashboard's, if it was loaded) now holds these orders.
-  markStale(['orders']);
-  return result;
-}
-
 /** The checkout's request (a light screen: no TanStack Query). */
 export function useCreateCheckout() {
-  return useRequest(checkOutAndTell);
+  return useRequest(checkOut);
 }
