@@ -60,7 +60,6 @@ export const loginSchema = z.object({
 });
 export type LoginPayload = z.output<typeof loginSchema>;
 
-
 export const forgottenPasswordSchema = z.object({
   email: withRules(text(), FORGOTTEN_PASSWORD_RULES.email),
 });

@@ -176,9 +176,7 @@ function CheckoutPaid({ result: { Payment, Orders } }: { result: CheckoutResult 
                   {order.Island ? ` to ${order.Island}` : ''}
                 </p>
               </div>
-              <span className="payment-page__amount">
-                {formatPounds(order.Total)}
-              </span>
+              <span className="payment-page__amount">{formatPounds(order.Total)}</span>
             </li>
           ))}
         </ul>
