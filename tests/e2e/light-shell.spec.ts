@@ -10,8 +10,8 @@ import { hydrated, viewportShots } from './support/site';
 // TanStack Query for them; the Login dialog is in the page's HTML and opens before its code loads;
 // a session that holds a token and no user data reads the user back.
 
-/** MUI with emotion and TanStack Query (vite.config.ts `app-vendor`) and MUI X's date picker. */
-const HEAVY_CHUNK = /\/assets\/(app-vendor|date-picker-dialog)-[\w-]+\.js$/;
+/** MUI with emotion and TanStack Query: the back office's chunk (vite.config.ts `app-vendor`). */
+const HEAVY_CHUNK = /\/assets\/app-vendor-[\w-]+\.js$/;
 
 /**
  * The customer pages checked for heavy chunks, each with its header's dialogs and menus opened.
@@ -19,6 +19,14 @@ const HEAVY_CHUNK = /\/assets\/(app-vendor|date-picker-dialog)-[\w-]+\.js$/;
  * book, the payment pages).
  */
 const LIGHT_PAGES = ['/', '/faqs/', '/order/', '/basket/', '/checkout/'];
+/** My Account's screens, visited logged in (docs/decisions/0029: no MUI on them either). */
+const ACCOUNT_PAGES = [
+  '/dashboard/',
+  '/dashboard/orders/',
+  '/dashboard/profile/',
+  '/dashboard/addresses/',
+  '/dashboard/delete-account/',
+];
 
 const header = (page: Page) => page.getByTestId('site-header');
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
@@ -60,7 +68,7 @@ test('no customer page loads MUI, emotion or TanStack Query for its header, dial
   await header(page).getByRole('button', { name: 'Login' }).click();
   await logIn(page, email, password);
   const account = header(page).getByRole('button', { name: /My Account/ });
-  for (const path of LIGHT_PAGES) {
+  for (const path of [...LIGHT_PAGES, ...ACCOUNT_PAGES]) {
     await page.goto(path);
     await account.click();
     await expect(page.getByRole('menuitem', { name: 'Log Out' })).toBeVisible();
