@@ -2,6 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import helmet from 'helmet';
 import { describe, expect, test } from 'vitest';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+} from '../../src/server/lib/errors';
 import { createTestApp, useTestApp } from '../support/app';
 
 const ctx = useTestApp();
@@ -90,15 +94,13 @@ describe('platform', () => {
     for (const res of answers) expect(res.headers).toMatchObject(expected);
   });
 
-  test('when the database is gone, a 5xx hides what went wrong and /readyz says not ready', async () => {
+  test('when the database is gone, a 503 with Retry-After hides what went wrong and /readyz says not ready', async () => {
     const broken = await createTestApp();
     await broken.database.close();
     const res = await broken.app.inject('/public/settings');
-    expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({
-      statusCode: 500,
-      message: 'Something went wrong on our side. Please try again.',
-    });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+    expect(res.json()).toEqual({ statusCode: 503, message: DATABASE_UNAVAILABLE_MESSAGE });
     const ready = await broken.app.inject('/readyz');
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toEqual({ status: 'database unavailable' });

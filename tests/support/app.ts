@@ -120,9 +120,17 @@ export function useStripeTestApp() {
  */
 export function useSiteTestApp(pages: Record<string, string>) {
   const ctx = {} as TestContext;
-  let client = '';
+  let root = '';
   beforeAll(async () => {
-    client = await fs.mkdtemp(path.join(os.tmpdir(), 'ferrybox-site-'));
+    // A build is its client folder beside its site.json, which names the app's screens (the
+    // paths served by the SPA fallback; any other path without a file is a 404).
+    root = await fs.mkdtemp(path.join(os.tmpdir(), 'ferrybox-site-'));
+    const client = path.join(root, 'client');
+    await fs.mkdir(client);
+    await fs.writeFile(
+      path.join(root, 'site.json'),
+      JSON.stringify({ appRoutes: ['/order', '/basket', '/dashboard'] }),
+    );
     for (const [name, html] of Object.entries(pages)) {
       await fs.mkdir(path.dirname(path.join(client, name)), { recursive: true });
       await fs.writeFile(path.join(client, name), html);
@@ -131,7 +139,7 @@ export function useSiteTestApp(pages: Record<string, string>) {
   });
   afterAll(async () => {
     await ctx.close?.();
-    if (client) await fs.rm(client, { recursive: true, force: true });
+    if (root) await fs.rm(root, { recursive: true, force: true });
   });
   return ctx;
 }

@@ -256,7 +256,7 @@ export async function ensureSession(app: FastifyInstance, row: PaymentRow): Prom
       row.kind === 'checkout'
         ? view.Orders.map((o) => ({
             name: `${o.Reference}: delivery to ${o.Island}`,
-            pence: toPence(o.Total),
+            pence: toPence(o.Subtotal),
           }))
         : [
             {
