@@ -4,7 +4,6 @@ import type { Config } from '@react-router/dev/config';
 import { contentRoutePaths, promotedCodes, sitemapPaths } from './src/web/lib/content.server';
 import { robotsTxt, siteBuildConfig, siteJson, sitemapXml } from './src/web/lib/site-config.server';
 import { appRoutePatterns } from './src/shared/site-paths';
-import { STORAGE_KEYS } from './src/web/lib/storage';
 import { deferHydrationOf, precompressAssets, sourceHash } from './src/server/lib/build';
 
 // WEB_BUILD_DIR builds elsewhere than build/ (the browser tests build a second deployment).
@@ -28,16 +27,10 @@ export default {
     const site = siteBuildConfig();
     const client = path.join(buildDirectory, 'client');
     precompressAssets(path.join(client, 'assets'));
-    // The content pages paint before their code loads (issue 16), and load it when the visitor
-    // reaches for the page, or at once when the header must show a stored session or basket, or
-    // the cookie banner must ask (docs/decisions/0029); the booking's first screen needs its code
-    // to be used, so it keeps loading it at once.
-    const tracking = Boolean(site.gtmId || site.marketingScriptUrl);
-    deferHydrationOf(
-      client,
-      contentRoutePaths(),
-      tracking ? 'always' : [STORAGE_KEYS.accessToken, STORAGE_KEYS.userData, STORAGE_KEYS.basket],
-    );
+    // The content pages paint before their code loads, and load it when the browser is idle or
+    // the visitor reaches for the page (issue 16, docs/decisions/0026): their price bands, banner
+    // offer and header are drawn by that code, so it is not left for a press to pay for.
+    deferHydrationOf(client, contentRoutePaths());
     fs.writeFileSync(
       path.join(client, 'sitemap.xml'),
       sitemapXml(site.siteUrl, [...sitemapPaths(), ...APP_PAGES]),

@@ -116,11 +116,9 @@ const REACH_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'click'
 
 /**
  * A prerendered content page paints from its HTML alone; its code (React, the router, the page's
- * module: about 120 KB gzipped) waits until the visitor reaches for the page (a press, a key, a
- * focus), so it no longer competes with the first paint (issue 16), nor weighs on a visit that
- * only reads (issue 23). It loads when the browser is idle after the page has loaded only when
- * the page must show something it stores (`idle`: a stored session or basket, whose header the
- * code draws) or always (`idle: 'always'`: a build whose cookie banner asks first).
+ * module: about 120 KB gzipped) waits until the browser is idle after the page has loaded, or
+ * until the visitor reaches for the page (a press, a key, a focus), whichever comes first, so it
+ * no longer competes with the first paint (issue 16).
  *
  * A button pressed before the page is interactive (root.tsx marks `<html data-hydrated>`) is
  * pressed again once it is. A button that works without the code (its `commandfor` opens a
@@ -136,8 +134,6 @@ export function deferHydration(
   html: string,
   /** Given, the route data is moved out of the page: this stores it and gives its address. */
   storeRouteData?: (text: string) => string,
-  /** When the code loads without a reach: always, or when one of these localStorage keys is set. */
-  idle: 'always' | readonly string[] = 'always',
 ): string {
   const script = /<script type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html);
   if (!script) throw new Error('deferHydration: the page has no module script');
@@ -185,9 +181,6 @@ export function deferHydration(
     `if(pressed&&pressed.isConnected)pressed.click()})` +
     `.observe(d,{attributes:true,attributeFilter:["data-hydrated"]});` +
     `function idle(){window.requestIdleCallback?requestIdleCallback(start,{timeout:2000}):setTimeout(start,1)}` +
-    (idle === 'always'
-      ? ''
-      : `try{if(!${JSON.stringify(idle)}.some(function(k){return localStorage.getItem(k)!==null}))return}catch(e){return}`) +
     `document.readyState==="complete"?idle():addEventListener("load",idle)})();`;
   const page = html
     .replace(/<link rel="modulepreload"[^>]*>/g, '')
@@ -204,11 +197,7 @@ const CLOSE = /<script>window\.__reactRouterContext\.streamController\.close\(\)
  * Applies deferHydration to the prerendered pages of `clientDir` at `paths` ('/faqs/'); each
  * page's route data goes to `assets/route-data-{hash}.txt` (content-hashed, cached for a year).
  */
-export function deferHydrationOf(
-  clientDir: string,
-  paths: string[],
-  idle: 'always' | readonly string[] = 'always',
-): void {
+export function deferHydrationOf(clientDir: string, paths: string[]): void {
   const storeRouteData = (text: string) => {
     const name = `route-data-${createHash('sha256').update(text).digest('base64url').slice(0, 12)}.txt`;
     fs.writeFileSync(path.join(clientDir, 'assets', name), text);
@@ -216,6 +205,6 @@ export function deferHydrationOf(
   };
   for (const page of paths) {
     const file = path.join(clientDir, page, 'index.html');
-    fs.writeFileSync(file, deferHydration(fs.readFileSync(file, 'utf8'), storeRouteData, idle));
+    fs.writeFileSync(file, deferHydration(fs.readFileSync(file, 'utf8'), storeRouteData));
   }
 }

@@ -101,8 +101,13 @@ export function PlainDialog({
       aria-labelledby={titleId}
       aria-describedby={describedBy}
       style={{ maxWidth: width }}
-      onKeyDown={wrapFocus}
-      onClose={() => {
+      // React passes a nested dialog's events (the date picker's in Register) up its own tree:
+      // this dialog acts only on its own.
+      onKeyDown={(event) => {
+        if ((event.target as Element).closest('dialog') === event.currentTarget) wrapFocus(event);
+      }}
+      onClose={(event) => {
+        if (event.target !== event.currentTarget) return;
         onClose();
         focusContentIfLost(dialog.current);
       }}
