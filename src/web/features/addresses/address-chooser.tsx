@@ -3,7 +3,7 @@ import type { Address } from '../../../shared/api/addresses';
 import { Alert, Choice, Spinner } from '../../components/plain-controls';
 import { lazyChunk } from '../../lib/lazy';
 import { AddressText } from './address-text';
-import { useAddressPages } from './api/list-addresses';
+import { announceAddressSaved, useAddressPages } from './api/list-addresses';
 import { mayChoose } from './chosen-addresses';
 
 export interface AddressChooserProps {
@@ -164,7 +164,7 @@ export function AddressChooser({ type, value, onChange, island, label }: Address
             onSaved={(address) => {
               setAdding(false);
               // Read again first, so the list being read is not taken as the truth meanwhile.
-              list.refresh();
+              announceAddressSaved();
               justAdded.current = address.Id;
               if (reasonOf(address) === null) onChange(address);
             }}

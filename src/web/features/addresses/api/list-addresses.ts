@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   ADDRESS_PAGE_SIZE,
   type Address,
@@ -50,6 +50,13 @@ interface Reading {
   page: number;
 }
 
+const addressChanges = new EventTarget();
+
+/** After an address was saved: every chooser on the page reads its list again. */
+export function announceAddressSaved() {
+  addressChanges.dispatchEvent(new Event('change'));
+}
+
 /**
  * A chooser's addresses, a page at a time: the first page is read when the screen opens (they
  * may have been changed in the Address Book meanwhile), when the session changes (another
@@ -64,6 +71,14 @@ export function useAddressPages(type: 'Delivery' | 'Billing') {
     setReading({ token, page: 1 });
     setState(START);
   }
+
+  // A save in any chooser (or the Address Book) reads every chooser's list again: the billing
+  // chooser lists the delivery address just added too.
+  useEffect(() => {
+    const readAgain = () => setReading((current) => ({ ...current, page: 1 }));
+    addressChanges.addEventListener('change', readAgain);
+    return () => addressChanges.removeEventListener('change', readAgain);
+  }, []);
 
   useEffect(() => {
     if (!reading.token) return;
@@ -107,7 +122,6 @@ export function useAddressPages(type: 'Delivery' | 'Billing') {
     moreFailed: state.moreFailed && !loading,
     /** Every address is in `items`. */
     complete: state.status === 'success' && state.items.length >= state.total,
-    refresh: useCallback(() => setReading((current) => ({ ...current, page: 1 })), []),
     more: () => setReading((current) => ({ ...current, page: state.pages + 1 })),
   };
 }
