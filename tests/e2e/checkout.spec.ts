@@ -405,8 +405,7 @@ test('registering from the checkout stays on the checkout', async ({ page }) => 
   await register.getByLabel('First Name').fill('Ada');
   await register.getByLabel('Last Name').fill('Le Sueur');
   await register.getByRole('textbox', { name: 'Email' }).fill(`ada.${unique()}@example.je`);
-  await register.getByLabel('Island of Residence').click();
-  await page.getByRole('option', { name: 'Guernsey' }).click();
+  await register.getByLabel('Island of Residence').selectOption('Guernsey');
   await register.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await register.getByRole('textbox', { name: 'Confirm Password' }).fill(PASSWORD);
   await register.getByRole('switch', { name: /terms and conditions/ }).check();
