@@ -97,7 +97,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/discounts',
     { onRequest, schema: { body: createDiscountSchema, response: { 201: discountSchema } } },
     async (request, reply) =>
-      reply.status(201).send(await createDiscount(db, me(request), request.body)),
+      reply.status(201).send(await changed(createDiscount(db, me(request), request.body))),
   );
   for (const [path, enabled] of [
     ['disable', false],
@@ -106,7 +106,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/discounts/:Id/${path}`,
       { onRequest, schema: { params, response: { 200: discountSchema } } },
-      async (request) => setDiscountEnabled(db, me(request), request.params.Id, enabled),
+      async (request) => changed(setDiscountEnabled(db, me(request), request.params.Id, enabled)),
     );
   }
   app.get(
