@@ -161,8 +161,12 @@ test('the account menu is a menu button: arrow keys move, Escape closes and give
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/faqs/');
   await header(page).getByRole('button', { name: 'Login' }).click();
+  // The menu's code is fetched once someone is logged in; its keys are checked once it is here.
+  const menuCode = page.waitForResponse((r) => /\/assets\/account-menu-[\w-]+\.js$/.test(r.url()));
   await logIn(page, email, password);
+  await menuCode;
   const button = header(page).getByRole('button', { name: /My Account/ });
+  await expect(button).toHaveAttribute('id', /.+/);
   await button.focus();
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu', { name: 'My Account' });

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { Menu } from '@base-ui/react/menu';
 import { Link } from 'react-router';
 import type { UserData } from '../../../shared/api/auth';
@@ -27,16 +26,6 @@ export default function AccountMenu({
   openAtOnce: boolean;
 }) {
   const logOutAndGoHome = useLogOut();
-  // Opened by a press held while the menu was fetched: its first item takes the focus, as when
-  // its button opens it (a keyboard user's next arrow goes on from there).
-  const popup = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!openAtOnce) return;
-    const frame = requestAnimationFrame(() =>
-      popup.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus(),
-    );
-    return () => cancelAnimationFrame(frame);
-  }, [openAtOnce]);
   return (
     <Menu.Root modal={false} defaultOpen={openAtOnce}>
       <Menu.Trigger
@@ -52,7 +41,7 @@ export default function AccountMenu({
           sideOffset={8}
           className="account-menu__positioner"
         >
-          <Menu.Popup ref={popup} className="header-popover account-menu" aria-label="My Account">
+          <Menu.Popup className="header-popover account-menu" aria-label="My Account">
             <Menu.Group>
               <Menu.GroupLabel className="account-menu__who">
                 <span className="account-menu__name">{user.FullName}</span>
