@@ -9,7 +9,7 @@ import {
   tokensCss,
   typeScale,
 } from '../../../src/web/design-tokens';
-import { theme } from '../../../src/web/theme';
+import { theme } from '../../../src/web/features/admin/kit/theme';
 
 /** The plain stylesheets: the public pages' and the light screens' (the back office uses MUI). */
 const STYLESHEETS = [

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { registerRules } from '../../../shared/auth/schemas';
-import { FormAlert } from '../../components/form-alert';
+import { FormAlert } from './kit/form-alert';
 import { ApiError, sendRequest } from '../../lib/api-client';
-import { NewPasswordFields } from '../account/password-field';
+import { NewPasswordFields } from './kit/password-field';
 import { useAccountForm } from '../account/use-account-form';
 import { startStaffSession } from './staff-session';
 

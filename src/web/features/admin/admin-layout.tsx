@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, Navigate, NavLink, useLocation, useNavigate } from 'react-router';
 import { Alert, AppBar, Box, Button, Container, Stack, Toolbar, Typography } from '@mui/material';
 import type { AbilityAction, AbilitySubject } from '../../../shared/access';
-import { AppProviders } from '../../components/app-providers';
+import { AppProviders } from './kit/app-providers';
 import { endStaffSession, staffCan, useStaffSession } from './staff-session';
 
 /** The back office's areas, each shown to those whose role may use it. */

@@ -3,10 +3,10 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { AUTH_MESSAGES } from '../../../shared/api/auth';
 import { LOGIN_RULES } from '../../../shared/auth/schemas';
-import { FormAlert } from '../../components/form-alert';
+import { FormAlert } from './kit/form-alert';
 import { sendRequest } from '../../lib/api-client';
 import { useForm } from '../../lib/use-form';
-import { PasswordField } from '../account/password-field';
+import { PasswordField } from './kit/password-field';
 import { startStaffSession } from './staff-session';
 
 /** Where to go after logging in: a back-office path only (never another site). */

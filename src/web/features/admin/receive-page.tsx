@@ -31,7 +31,7 @@ import {
 } from '../../../shared/api/depot';
 import { toFieldErrors, type FieldError } from '../../../shared/api/errors';
 import { isValidReference, looksLikeReference } from '../../../shared/customer-reference';
-import { CloseIcon } from '../../components/mui-icons';
+import { CloseIcon } from './kit/mui-icons';
 import { ApiError } from '../../lib/api-client';
 import { useLookup, useReceive } from './api/depot';
 import { BookingText, PageHeading, ReceiveOutcome } from './depot-parts';

@@ -23,7 +23,7 @@ import {
 import { STAFF_ROLES, type StaffRole } from '../../../shared/access';
 import type { StaffMember } from '../../../shared/api/staff';
 import { registerRules } from '../../../shared/auth/schemas';
-import { FormAlert } from '../../components/form-alert';
+import { FormAlert } from './kit/form-alert';
 import { ApiError } from '../../lib/api-client';
 import { useAccountForm } from '../account/use-account-form';
 import { useChangeRole, useInviteStaff, useSetDisabled, useStaffList } from './api/staff';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient } from '../lib/query-client';
-import { theme } from '../theme';
+import { queryClient } from './query-client';
+import { theme } from './theme';
 
 /**
  * MUI's theme and TanStack Query for the back office under /admin/ (features/admin/admin-layout):

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
-import { VisibilityIcon, VisibilityOffIcon } from '../../components/mui-icons';
+import { VisibilityIcon, VisibilityOffIcon } from './mui-icons';
 
 /** A password input with a button that shows or hides what was typed. */
 export function PasswordField(props: TextFieldProps) {

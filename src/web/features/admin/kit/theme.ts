@@ -7,7 +7,7 @@ import {
   radii,
   SPACING,
   typeScale,
-} from './design-tokens';
+} from '../../../design-tokens';
 
 const SEVERITIES = ['error', 'warning', 'success', 'info'] as const;
 const fromSm = `@media (min-width:${BREAKPOINTS.sm}px)`;
