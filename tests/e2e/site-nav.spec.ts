@@ -156,30 +156,49 @@ test('a page’s data is prefetched 250 ms after a link to it becomes visible', 
 });
 
 test('a link seen for less than 250 ms is not prefetched', async ({ page }) => {
+  // The page's timers run on a clock the test moves, so a slow machine cannot stretch the
+  // moment the link is in view past 250 ms.
+  await page.clock.install();
   await page.goto('/faqs/');
   await hydrated(page);
-  const started = (path: string) =>
-    page.evaluate(
-      (p) => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === p),
-      path,
-    );
-  // Seen for two frames only (the browser has noted it as visible), then scrolled away.
-  await page.evaluate(async () => {
-    const frame = () => new Promise((r) => requestAnimationFrame(r));
-    document.querySelector('.content a[href="/prohibited-items/"]')!.scrollIntoView({
-      block: 'center',
-    });
-    await frame();
-    await frame();
-    window.scrollTo(0, 0);
-  });
-  // A link seen after it, and kept in view, is prefetched; by then the first one would have
-  // been too, had it stayed long enough.
-  await page
-    .locator('.content a[href="/delivery-times/"]')
-    .evaluate((a) => a.scrollIntoView({ block: 'center' }));
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  // (The fake clock has its own `performance`, without resource entries: requests are counted.)
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  const started = (path: string) => asked.includes(path);
+  // Scrolls a link into view or away, and resolves once an observer with the site's options
+  // has seen the change (the site's observer is told in the same task).
+  const scroll = (href: string | null) =>
+    page.evaluate(async (target) => {
+      const link = document.querySelector(`.content a[href="${target ?? '/prohibited-items/'}"]`)!;
+      await new Promise<void>((resolve) => {
+        const observer = new IntersectionObserver(
+          ([entry]) => {
+            if (entry.isIntersecting === (target !== null)) {
+              observer.disconnect();
+              resolve();
+            }
+          },
+          { rootMargin: '20px', threshold: 0.1 },
+        );
+        observer.observe(link);
+        if (target) link.scrollIntoView({ block: 'center' });
+        else window.scrollTo(0, 0);
+      });
+    }, href);
+
+  // Seen, then scrolled away before 250 ms have passed: never fetched, however long we wait.
+  await scroll('/prohibited-items/');
+  await page.clock.runFor(200);
+  await scroll(null);
+  await page.clock.runFor(1000);
+  // A link seen after it, and kept in view for 250 ms, is prefetched.
+  await scroll('/delivery-times/');
+  await page.clock.runFor(250);
+  // The time then flows again for what the fetch itself waits on (the route manifest).
+  await page.clock.resume();
   await expect.poll(() => started('/delivery-times/_.data')).toBe(true);
-  expect(await started('/prohibited-items/_.data')).toBe(false);
+  expect(started('/prohibited-items/_.data')).toBe(false);
 });
 
 test('a page whose data fails to load with a response gets a full page load', async ({
