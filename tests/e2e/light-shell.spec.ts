@@ -19,6 +19,14 @@ const HEAVY_CHUNK = /\/assets\/app-vendor-[\w-]+\.js$/;
  * book, the payment pages).
  */
 const LIGHT_PAGES = ['/', '/faqs/', '/order/', '/basket/', '/checkout/'];
+/** My Account's screens, visited logged in (docs/decisions/0029: no MUI on them either). */
+const ACCOUNT_PAGES = [
+  '/dashboard/',
+  '/dashboard/orders/',
+  '/dashboard/profile/',
+  '/dashboard/addresses/',
+  '/dashboard/delete-account/',
+];
 
 const header = (page: Page) => page.getByTestId('site-header');
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
@@ -34,6 +42,7 @@ function scriptsAsked(page: Page) {
 
 test('no customer page loads MUI, emotion or TanStack Query for its header, dialogs and menus', async ({
   page,
+  request,
 }) => {
   test.setTimeout(180_000);
   const asked = scriptsAsked(page);
@@ -52,6 +61,22 @@ test('no customer page loads MUI, emotion or TanStack Query for its header, dial
     await expect(dialog(page, 'Register').getByLabel('First Name')).toBeVisible();
     await dialog(page, 'Register').getByRole('button', { name: 'Close' }).click();
     await expect(dialog(page, 'Register')).toBeHidden();
+  }
+  // Logged in, with a booking in the basket: the account menu and the basket's dropdown.
+  const { email, password } = await registerCustomer(request);
+  await bookBand(page, 'A');
+  await header(page).getByRole('button', { name: 'Login' }).click();
+  await logIn(page, email, password);
+  const account = header(page).getByRole('button', { name: /My Account/ });
+  await expect(account).toBeVisible();
+  for (const path of [...LIGHT_PAGES, ...ACCOUNT_PAGES]) {
+    await page.goto(path);
+    await account.click();
+    await expect(page.getByRole('menuitem', { name: 'Log Out' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await header(page).getByTestId('basket-menu').click();
+    await expect(page.getByTestId('basket-menu-total')).toBeVisible();
+    await page.keyboard.press('Escape');
   }
   expect(asked.filter((path) => HEAVY_CHUNK.test(path))).toEqual([]);
 });
