@@ -119,6 +119,20 @@ async function session(base: string) {
   };
 }
 
+const PRESS_PROBE = `
+addEventListener('pointerdown', (event) => {
+  if (!window.__answer || window.__press !== undefined) return;
+  window.__press = event.timeStamp;
+  const selector = window.__answer;
+  const frame = () => {
+    const shown = [...document.querySelectorAll(selector)].some((e) => e.checkVisibility());
+    if (shown) window.__answered = performance.now();
+    else requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}, true);
+`;
+
 async function freshPage(
   browser: Browser,
   base: string,
@@ -133,25 +147,11 @@ async function freshPage(
     await context.addInitScript((items) => {
       for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
     }, stored);
-  // The time of the press (its pointerdown), and of the first frame that shows the answer.
-  await context.addInitScript(() => {
-    const w = window as unknown as { __press?: number; __answered?: number; __answer?: string };
-    addEventListener(
-      'pointerdown',
-      (event) => {
-        if (!w.__answer || w.__press !== undefined) return;
-        w.__press = event.timeStamp;
-        const selector = w.__answer;
-        const frame = () => {
-          const shown = [...document.querySelectorAll(selector)].some((e) => e.checkVisibility());
-          if (shown) w.__answered = performance.now();
-          else requestAnimationFrame(frame);
-        };
-        requestAnimationFrame(frame);
-      },
-      true,
-    );
-  });
+  // The time of the press (its pointerdown), and of the first frame that shows the answer. Given
+  // as text: a function would be passed through tsx, whose `__name` wrappers of named inner
+  // functions do not exist in the page (the probe threw at the first press, and every press was
+  // counted as lost).
+  await context.addInitScript({ content: PRESS_PROBE });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
