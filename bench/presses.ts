@@ -51,7 +51,7 @@ const PRESSES: Press[] = [
     path: '/dashboard/',
     loggedIn: true,
     button: (page) => page.getByTestId('site-header').getByRole('button', { name: /My Account/ }),
-    answer: '[role=menuitem]:last-child',
+    answer: '#account-menu .account-menu__log-out',
   },
   {
     name: 'Add a new address → the form, /dashboard/addresses/',

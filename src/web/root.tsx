@@ -1,4 +1,11 @@
-import { Suspense, useContext, useEffect, useRef, type ReactNode } from 'react';
+import {
+  Suspense,
+  useContext,
+  useEffect,
+  useRef,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -74,7 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <Frame>{children}</Frame>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -138,18 +145,30 @@ function Shell({ children }: { children: ReactNode }) {
 }
 
 const isBackOffice = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
+const noSubscription = () => () => {};
+
+/**
+ * The site's frame around whatever the root renders (the screen, the fallback before a screen's
+ * data has loaded, an error). It lives in the Layout, so it stays mounted when the fallback gives
+ * way to the screen: an account menu or a dialog opened meanwhile stays open, with its focus and
+ * what was typed (issue 23). The back office draws its own frame (routes/admin.tsx): once
+ * hydrated, it gets none of the public header, footer or dialogs (its page was prerendered as the
+ * SPA fallback, with the site's frame, which hydration first matches).
+ */
+function Frame({ children }: { children: ReactNode }) {
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const backOffice = isBackOffice(useLocation().pathname);
+  return backOffice && hydrated ? children : <Shell>{children}</Shell>;
+}
 
 export default function App() {
   // The back office too is drawn in the fallback fonts until the web font is fetched.
   useWebFont();
-  // The back office draws its own frame (routes/admin.tsx): no public header, footer or dialogs.
-  // (Before hydration the SPA fallback still shows the site's frame, as it was prerendered.)
-  if (isBackOffice(useLocation().pathname)) return <Outlet />;
-  return (
-    <Shell>
-      <Outlet />
-    </Shell>
-  );
+  return <Outlet />;
 }
 
 /**
@@ -159,11 +178,9 @@ export default function App() {
  */
 export function HydrateFallback() {
   return (
-    <Shell>
-      <div className="page-pending">
-        <p role="status">Loading…</p>
-      </div>
-    </Shell>
+    <div className="page-pending">
+      <p role="status">Loading…</p>
+    </div>
   );
 }
 
@@ -172,7 +189,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <Shell>
+    <>
       <title>{pageTitle(notFound ? 'Page not found' : 'Something went wrong')}</title>
       <meta name="robots" content="noindex" />
       <Suspense fallback={<div className="page-pending" />}>
@@ -185,6 +202,6 @@ export function ErrorBoundary() {
           />
         )}
       </Suspense>
-    </Shell>
+    </>
   );
 }

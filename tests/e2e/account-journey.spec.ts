@@ -139,14 +139,14 @@ async function journey(page: Page, request: APIRequestContext) {
   await header(page)
     .getByRole('button', { name: /My Account/ })
     .click();
-  const menu = page.getByRole('menu', { name: 'My Account' });
-  await expect(menu.getByRole('menuitem', { name: 'Order History' })).toBeVisible();
-  await expect(menu.getByRole('menuitem', { name: 'Address Book' })).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'Account menu' });
+  await expect(menu.getByRole('link', { name: 'Order History' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Address Book' })).toBeVisible();
   await expect(menu).toContainText(
     'Remember to book and pay for your delivery with us after ordering from retailers.',
   );
   await page.screenshot({ path: 'tests/.artifacts/screenshots/account-user-menu-1280.png' });
-  await menu.getByRole('menuitem', { name: 'Log Out' }).click();
+  await menu.getByRole('button', { name: 'Log Out' }).click();
   await expect(page).toHaveURL('/');
   await expect(header(page).getByRole('button', { name: 'Login' })).toBeVisible();
   expect(
@@ -224,7 +224,10 @@ async function journey(page: Page, request: APIRequestContext) {
   await header(page)
     .getByRole('button', { name: /My Account/ })
     .click();
-  await page.getByRole('menu', { name: 'My Account' }).getByTestId('shipping-address-card').click();
+  await page
+    .getByRole('navigation', { name: 'Account menu' })
+    .getByTestId('shipping-address-card')
+    .click();
   await expect(page.getByTestId('copy-notice').filter({ visible: true })).toHaveText(
     'Your name, customer reference and UK address were copied.',
   );

@@ -193,7 +193,7 @@ test('a new customer pays for two parcels with a discount code', async ({
   await expect(page.getByTestId('order-reference')).toHaveCount(2);
   const references = await page.getByTestId('order-reference').allTextContents();
   await expect(page.getByTestId('amount-paid')).toHaveText('£15.21');
-  await expect(page.getByTestId('shipping-address-card')).toBeVisible();
+  await expect(page.getByRole('main').getByTestId('shipping-address-card')).toBeVisible();
   await stepShots(page, 'payment-success');
   expect(await axeProblems(page)).toEqual([]);
 

@@ -72,13 +72,6 @@ export async function stepShots(page: Page, name: string) {
 }
 
 /**
- * Base UI's focus guards beside an open menu: empty spans that hand the focus straight back to the
- * menu or its button when Tab reaches them (Floating UI's focus management), so a keyboard never
- * rests on them; axe's aria-hidden-focus flags their tabindex (docs/decisions/0029).
- */
-const FOCUS_GUARDS = '[data-base-ui-focus-guard]';
-
-/**
  * Serious or critical accessibility problems axe finds on the page (WCAG 2.2 AA), once the page
  * is at rest: a colour still fading (a button enabled a moment ago, 250 ms of MUI's transition)
  * is no colour the page shows, and axe measured its contrast half-way (depot.spec.ts failed so
@@ -92,7 +85,7 @@ export async function axeProblems(page: Page, exclude: string[] = []): Promise<s
         (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
       ),
   );
-  const { violations } = await [FOCUS_GUARDS, ...exclude]
+  const { violations } = await exclude
     .reduce((builder, selector) => builder.exclude(selector), new AxeBuilder({ page }))
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();

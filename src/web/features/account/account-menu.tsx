@@ -1,74 +1,90 @@
-import { Menu } from '@base-ui/react/menu';
+import { mdiAccountCircleOutline, mdiChevronDown } from '@mdi/js';
+import { useRef, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { UserData } from '../../../shared/api/auth';
+import { Icon } from '../../components/icons';
 import { ACCOUNT_LINKS } from './account-links';
-import { ShippingAddressCard, type CardButtonProps } from './shipping-address-card';
+import { ShippingAddressCard } from './shipping-address-card';
 import { useLogOut } from './use-log-out';
-import { AccountButtonContent } from './user-menu';
 
-/** The shipping address card's button as an item of the menu (copying leaves the menu open). */
-function CardItem(props: CardButtonProps) {
-  return <Menu.Item {...props} closeOnClick={false} />;
+const MENU_ID = 'account-menu';
+
+/** The arrow keys, Home and End move the focus between the panel's links and buttons. */
+function moveFocus(event: KeyboardEvent<HTMLElement>, panel: HTMLElement | null) {
+  const items = [...(panel?.querySelectorAll<HTMLElement>('a[href], button') ?? [])];
+  const at = items.indexOf(document.activeElement as HTMLElement);
+  const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 }[event.key];
+  if (to === undefined || !items.length) return;
+  event.preventDefault();
+  items[(to + items.length) % items.length]!.focus();
 }
 
 /**
- * The logged-in user menu (SPEC section 2): a menu button (Base UI's Menu, styled by account.css)
- * opening the account links, the shipping address card (click to copy) and Log Out. The arrow
- * keys, Home and End move between the items, Escape or a press outside closes it and the focus
- * goes back to the button (docs/decisions/0029).
+ * The logged-in user menu (SPEC section 2): a disclosure, the button opening a popover of links
+ * (the browser's Popover API, no script needed to open or close it): the account links, the
+ * shipping address card (click to copy) and Log Out. Tab or the arrow keys move through it,
+ * Escape or a press outside closes it and the focus goes back to the button
+ * (docs/decisions/0029).
  */
-export default function AccountMenu({
-  user,
-  openAtOnce,
-}: {
-  user: UserData;
-  /** Its button was pressed while the menu was being fetched (user-menu.tsx). */
-  openAtOnce: boolean;
-}) {
+export function AccountMenu({ user }: { user: UserData }) {
   const logOutAndGoHome = useLogOut();
+  const panel = useRef<HTMLElement>(null);
+  const close = () => panel.current?.hidePopover();
   return (
-    <Menu.Root modal={false} defaultOpen={openAtOnce}>
-      <Menu.Trigger
+    <>
+      <button
+        type="button"
         className="button button--text user-menu__account"
         aria-label={`My Account: ${user.FullName}`}
+        popoverTarget={MENU_ID}
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowDown') return;
+          panel.current?.showPopover();
+          moveFocus(event, panel.current);
+        }}
       >
-        <AccountButtonContent user={user} />
-      </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Positioner
-          side="bottom"
-          align="end"
-          sideOffset={8}
-          className="account-menu__positioner"
+        <Icon path={mdiAccountCircleOutline} />
+        <span className="user-menu__name">{user.FirstName || 'My Account'}</span>
+        <Icon path={mdiChevronDown} size={18} />
+      </button>
+      <nav
+        ref={panel}
+        id={MENU_ID}
+        popover="auto"
+        aria-label="Account menu"
+        className="header-popover account-menu"
+        data-testid="account-menu"
+        onKeyDown={(event) => moveFocus(event, panel.current)}
+      >
+        <p className="account-menu__who">
+          <span className="account-menu__name">{user.FullName}</span>
+          <span className="account-menu__email">{user.Email}</span>
+        </p>
+        <ul className="account-menu__links">
+          {ACCOUNT_LINKS.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="account-menu__item" onClick={close}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <hr className="account-menu__separator" />
+        <div className="account-menu__card">
+          <ShippingAddressCard user={user} />
+        </div>
+        <hr className="account-menu__separator" />
+        <button
+          type="button"
+          className="account-menu__item account-menu__log-out"
+          onClick={() => {
+            close();
+            void logOutAndGoHome();
+          }}
         >
-          <Menu.Popup className="header-popover account-menu" aria-label="My Account">
-            <Menu.Group>
-              <Menu.GroupLabel className="account-menu__who">
-                <span className="account-menu__name">{user.FullName}</span>
-                <span className="account-menu__email">{user.Email}</span>
-              </Menu.GroupLabel>
-              {ACCOUNT_LINKS.map((link) => (
-                <Menu.LinkItem
-                  key={link.to}
-                  closeOnClick
-                  className="account-menu__item"
-                  render={<Link to={link.to} />}
-                >
-                  {link.label}
-                </Menu.LinkItem>
-              ))}
-            </Menu.Group>
-            <Menu.Separator className="account-menu__separator" />
-            <div className="account-menu__card">
-              <ShippingAddressCard user={user} Button={CardItem} />
-            </div>
-            <Menu.Separator className="account-menu__separator" />
-            <Menu.Item className="account-menu__item" onClick={() => void logOutAndGoHome()}>
-              Log Out
-            </Menu.Item>
-          </Menu.Popup>
-        </Menu.Positioner>
-      </Menu.Portal>
-    </Menu.Root>
+          Log Out
+        </button>
+      </nav>
+    </>
   );
 }

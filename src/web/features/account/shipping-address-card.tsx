@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { mdiContentCopy } from '@mdi/js';
 import type { UserData } from '../../../shared/api/auth';
@@ -16,32 +16,14 @@ interface Props {
    * the card (inside the drawer, a modal dialog above which nothing else can show).
    */
   notice?: 'toast' | 'inline';
-  /** Draws the card's button (the account menu's item); a plain <button> by default. */
-  Button?: ComponentType<CardButtonProps>;
 }
-
-/** What the card gives its button. */
-export interface CardButtonProps {
-  className: string;
-  onClick: () => void;
-  'data-testid': string;
-  'aria-label': string;
-  children: ReactNode;
-}
-
-const PlainButton = (props: CardButtonProps) => <button type="button" {...props} />;
 
 /**
  * The customer's unique UK shipping address (SPEC section 2): clicking the card copies the full
  * name, the customer reference and the address to the clipboard, and says so. Plain HTML and
  * CSS, because the header's menu and drawer show it on every page.
  */
-export function ShippingAddressCard({
-  user,
-  withReminder = true,
-  notice = 'toast',
-  Button = PlainButton,
-}: Props) {
+export function ShippingAddressCard({ user, withReminder = true, notice = 'toast' }: Props) {
   const [status, setStatus] = useState<string | null>(null);
   const lines = shippingAddressLines(user);
 
@@ -73,7 +55,8 @@ export function ShippingAddressCard({
 
   return (
     <div className="shipping-card">
-      <Button
+      <button
+        type="button"
         className="shipping-card__button"
         onClick={() => void copy()}
         data-testid="shipping-address-card"
@@ -97,7 +80,7 @@ export function ShippingAddressCard({
         <span className="shipping-card__reference">
           Customer reference: <strong data-testid="customer-reference">{user.Reference}</strong>
         </span>
-      </Button>
+      </button>
       {withReminder && (
         <p className="shipping-card__reminder">{ACCOUNT_MESSAGES.shippingReminder}</p>
       )}

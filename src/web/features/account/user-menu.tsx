@@ -1,22 +1,15 @@
-import { mdiAccountCircleOutline, mdiChevronDown } from '@mdi/js';
-import { Suspense, useEffect, useState } from 'react';
-import type { UserData } from '../../../shared/api/auth';
-import { Icon } from '../../components/icons';
+import { Suspense } from 'react';
 import { lazyChunk } from '../../lib/lazy';
 import { useSession } from '../../lib/session';
 import { preloadAccountDialogs } from './account-dialogs';
+import { AccountMenu } from './account-menu';
 import { commandFor, openLogin, openRegister } from './dialog-store';
 import './account.css';
-
-// The menu (Base UI's Menu, some 20 KB) is fetched as soon as someone is logged in, not with
-// every page: a visitor who is not never needs it.
-const loadAccountMenu = () => import('./account-menu');
-const AccountMenu = lazyChunk('account-menu', loadAccountMenu);
 
 const DrawerUser = lazyChunk('drawer-user', () => import('./drawer-user'));
 
 /**
- * The header's user menu (SPEC section 2). Logged in: a menu button opening My Account, Profile,
+ * The header's user menu (SPEC section 2). Logged in: a button opening My Account, Profile,
  * Order History, Address Book, Log Out and the card with the customer's unique shipping address
  * (click to copy) with the reminder. Logged out: Login, which opens its dialog with no script
  * (the dialog is in the page's HTML), and Register. While a stored session's user is read back
@@ -49,45 +42,8 @@ export function UserMenu() {
   }
   return (
     <div className="user-menu" data-testid="user-menu">
-      <LoggedInMenu user={user} />
+      <AccountMenu user={user} />
     </div>
-  );
-}
-
-/** What the menu's button says (account-menu.tsx draws the same inside Base UI's trigger). */
-export function AccountButtonContent({ user }: { user: UserData }) {
-  return (
-    <>
-      <Icon path={mdiAccountCircleOutline} />
-      <span className="user-menu__name">{user.FirstName || 'My Account'}</span>
-      <Icon path={mdiChevronDown} size={18} />
-    </>
-  );
-}
-
-/**
- * The menu, fetched once someone is logged in. Until it has arrived its button is drawn alike, and
- * a press on it is held: the menu opens when it arrives, so no press is lost.
- */
-function LoggedInMenu({ user }: { user: UserData }) {
-  const [pressed, setPressed] = useState(false);
-  useEffect(() => void loadAccountMenu(), []);
-  const button = (
-    <button
-      type="button"
-      className="button button--text user-menu__account"
-      aria-haspopup="menu"
-      aria-expanded={false}
-      aria-label={`My Account: ${user.FullName}`}
-      onClick={() => setPressed(true)}
-    >
-      <AccountButtonContent user={user} />
-    </button>
-  );
-  return (
-    <Suspense fallback={button}>
-      <AccountMenu user={user} openAtOnce={pressed} />
-    </Suspense>
   );
 }
 
