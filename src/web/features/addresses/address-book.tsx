@@ -9,6 +9,7 @@ import { Alert, BusyButton, Spinner } from '../../components/plain-controls';
 import { PlainDialog } from '../../components/plain-dialog';
 import { lazyChunk } from '../../lib/lazy';
 import { answerMessage, type Failure, type Loaded, useSessionData } from '../../lib/route-data';
+import { useIdle } from '../../lib/use-idle';
 import { AddressText } from './address-text';
 import '../../styles/account-screens.css';
 import './addresses.css';
@@ -39,8 +40,10 @@ export function AddressBookPage(props: { list: Loaded<AddressList>; page: number
   const list = useSessionData(props.list);
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<Editing | null>(null);
-  // Mounted from the first Add or Edit on, so that it is drawn where it was.
+  // Drawn closed once the page is at rest (or at the first Add or Edit before that), so a press
+  // only opens it; then kept, so that it is drawn where it was.
   const [formUsed, setFormUsed] = useState(false);
+  const idle = useIdle();
   const [deleting, setDeleting] = useState<Address | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const data = list.data;
@@ -122,7 +125,7 @@ export function AddressBookPage(props: { list: Loaded<AddressList>; page: number
       )}
       <Pager page={props.page} count={pages} to={bookPage} label="Address pages" />
 
-      {formUsed && (
+      {(formUsed || idle) && (
         <Suspense fallback={null}>
           <AddressDialog
             open={editing !== null}

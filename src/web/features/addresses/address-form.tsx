@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useRevalidator } from 'react-router';
 import {
@@ -75,6 +75,13 @@ export default function AddressDialog({
   ...props
 }: AddressDialogProps) {
   const kind = address ? 'address' : `${type.toLowerCase()} address`;
+  // Counts the closings: the next opening starts from a fresh form.
+  const [openings, setOpenings] = useState(0);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (wasOpen !== open) {
+    setWasOpen(open);
+    if (!open) setOpenings(openings + 1);
+  }
   // Drawn at the end of the body: a chooser sits inside the checkout's own form, and a form may
   // not be inside another.
   return createPortal(
@@ -84,15 +91,14 @@ export default function AddressDialog({
       title={address ? 'Edit address' : `Add a ${kind}`}
       width={760}
     >
-      {open && (
-        <AddressFormBody
-          key={address?.Id ?? 'new'}
-          address={address}
-          type={type}
-          onClose={onClose}
-          {...props}
-        />
-      )}
+      {/* Drawn while closed too, so opening only shows it; a fresh form at each opening. */}
+      <AddressFormBody
+        key={`${address?.Id ?? 'new'}:${type}:${openings}`}
+        address={address}
+        type={type}
+        onClose={onClose}
+        {...props}
+      />
     </PlainDialog>,
     document.body,
   );
@@ -111,6 +117,8 @@ function AddressFormBody({
   const saving = useRequest(save);
   const { revalidate } = useRevalidator();
   const typeId = useId();
+  // Each form's own ids: a page may hold two (the checkout's delivery and billing choosers).
+  const idPrefix = useId();
   const failure = saving.error instanceof ApiError ? saving.error : null;
   // The server's messages for the form's fields show under them; anything else above the form.
   const serverErrors = failure?.body?.errors?.filter((e) => FIELDS.includes(e.field)) ?? [];
@@ -128,7 +136,7 @@ function AddressFormBody({
   const field = (name: AddressField, label: string, autoComplete: string) => (
     <FormField
       {...form.text(name)}
-      id={`address-${name}`}
+      id={`${idPrefix}-${name}`}
       label={label}
       autoComplete={autoComplete}
       required={required(name)}
@@ -166,7 +174,7 @@ function AddressFormBody({
     <>
       <IslandField
         {...form.text('Island')}
-        id="address-Island"
+        id={`${idPrefix}-Island`}
         label="Island"
         onChange={(event) => {
           form.text('Island').onChange(event);
@@ -175,7 +183,13 @@ function AddressFormBody({
         }}
       />
       {parishes.length > 0 && (
-        <FormField {...form.text('Parish')} id="address-Parish" label="Parish" required select>
+        <FormField
+          {...form.text('Parish')}
+          id={`${idPrefix}-Parish`}
+          label="Parish"
+          required
+          select
+        >
           <option value="">Choose a parish</option>
           {parishes.map((parish) => (
             <option key={parish} value={parish}>
@@ -190,7 +204,7 @@ function AddressFormBody({
     <>
       <FormField
         {...form.text('Country')}
-        id="address-Country"
+        id={`${idPrefix}-Country`}
         label="Country"
         required
         select
@@ -251,7 +265,7 @@ function AddressFormBody({
           {field('Postcode', 'Postcode', 'postal-code')}
           <FormField
             {...form.text('Telephone')}
-            id="address-Telephone"
+            id={`${idPrefix}-Telephone`}
             label="Telephone"
             type="tel"
             autoComplete="tel"
