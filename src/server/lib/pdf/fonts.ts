@@ -17,7 +17,6 @@ export type Weight = 'regular' | 'bold';
 export interface Face {
   /** The name the font is registered under in a document. */
   name: string;
-  data: Buffer;
   font: fontkit.Font;
 }
 
@@ -45,10 +44,9 @@ export function fontChain(weight: Weight): Face[] {
   let chain = chains.get(weight);
   if (!chain) {
     chain = files(weight).map((file) => {
-      const data = fs.readFileSync(file);
-      const font = fontkit.create(data);
+      const font = fontkit.create(fs.readFileSync(file));
       if (!('hasGlyphForCodePoint' in font)) throw new Error(`${file} is a font collection`);
-      return { name: `${weight}:${path.basename(file)}`, data, font };
+      return { name: `${weight}:${path.basename(file)}`, font };
     });
     chains.set(weight, chain);
   }

@@ -173,7 +173,14 @@ const reversedGlyphs = new WeakMap<object, Set<number>>();
 
 function useFace(doc: Doc, face: Face, style: TextStyle) {
   const internals = doc as Doc & PdfkitInternals;
-  if (!internals._registeredFonts[face.name]) doc.registerFont(face.name, face.data);
+  if (!internals._registeredFonts[face.name]) {
+    // The font as fontkit read it once for the process (pdfkit takes a fontkit font as well as a
+    // file): given the file, every document parsed its tables again, most of a PDF's time. Its
+    // glyphs are the document's own: fontkit keeps each glyph with the characters it was first
+    // reached from, which pdfkit writes as the glyph's text.
+    (face.font as unknown as { _glyphs: object })._glyphs = {};
+    doc.registerFont(face.name, face.font as unknown as PDFKit.Mixins.PDFFontSource);
+  }
   doc.font(face.name).fontSize(style.size);
 }
 
