@@ -2,7 +2,7 @@ import type { Route } from './+types/dashboard-home';
 import { pageTitle } from '../lib/site';
 import { ApiError } from '../lib/api-client';
 import { setUser } from '../lib/session';
-import { withSession } from '../lib/session-loader';
+import { readForSession, sessionToken } from '../lib/route-data';
 import { getMe } from '../features/account/api/get-me';
 import { requestValidateEmail } from '../features/account/api/request-validate-email';
 import { MyAccount, type ResendResult } from '../features/account/my-account';
@@ -18,13 +18,8 @@ export const meta = () => [
  * page shows the stored copy; what needs the customer is shown when it answers (<Await>).
  */
 export function clientLoader() {
-  void withSession(getMe).then(
-    (user) => user && setUser(user),
-    () => undefined, // the stored copy stays
-  );
-  const summary = withSession(getOrderSummary);
-  summary.catch(() => undefined); // shown by NeedsAttention's errorElement
-  return { summary };
+  void readForSession(getMe).then(({ data }) => data && setUser(data)); // or the stored copy stays
+  return { token: sessionToken(), summary: readForSession(getOrderSummary) };
 }
 
 /** "Send a new link": e-mails a new validation link. */
@@ -42,5 +37,5 @@ export async function clientAction(): Promise<ResendResult> {
 }
 
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
-  return <MyAccount summary={loaderData.summary} />;
+  return <MyAccount {...loaderData} />;
 }

@@ -1,10 +1,8 @@
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/dashboard-order';
-import type { OrderDetail } from '../../shared/api/order-detail';
 import { pageTitle } from '../lib/site';
-import { ApiError } from '../lib/api-client';
 import { requireDigits } from '../lib/route-params';
-import { withSession } from '../lib/session-loader';
+import { readForSession } from '../lib/route-data';
 import { orderReference } from '../../shared/order-reference';
 import { getOrderDetail } from '../features/dashboard/order-detail/api/get-order-detail';
 import { getParcelPhoto } from '../features/dashboard/order-detail/api/get-parcel-photo';
@@ -20,16 +18,12 @@ import { orderAction, type OrderActionResult } from '../features/dashboard/order
  */
 export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<OrderDetailData> {
   const id = Number(requireDigits(params.id));
-  let detail: OrderDetail | null;
-  try {
-    detail = await withSession(() => getOrderDetail(id));
-  } catch (error) {
-    const notFound = error instanceof ApiError && error.status === 404;
-    return { id, detail: null, failure: notFound ? 'notFound' : 'failed', photos: {} };
-  }
-  const urls = detail?.Timeline.flatMap((entry) => entry.Parcel?.Photos ?? []).map((p) => p.Url);
+  const detail = await readForSession(() => getOrderDetail(id));
+  const urls = detail.data?.Timeline.flatMap((entry) => entry.Parcel?.Photos ?? []).map(
+    (p) => p.Url,
+  );
   const photos = Object.fromEntries((urls ?? []).map((url) => [url, getParcelPhoto(url)]));
-  return { id, detail, failure: null, photos };
+  return { id, detail, photos };
 }
 
 /** Report missing items, or download the export certificate (the form's `intent`). */

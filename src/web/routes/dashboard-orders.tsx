@@ -1,8 +1,8 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/dashboard-orders';
-import { ORDER_HISTORY_DEFAULTS, type CustomerOrders } from '../../shared/api/orders';
+import { ORDER_HISTORY_DEFAULTS } from '../../shared/api/orders';
 import { pageTitle } from '../lib/site';
-import { withSession } from '../lib/session-loader';
+import { readForSession } from '../lib/route-data';
 import { listOrders } from '../features/dashboard/api/orders';
 import {
   historyRequest,
@@ -24,19 +24,14 @@ export const meta = () => [
 export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<OrderHistoryData> {
   const url = new URL(request.url);
   const view = readHistoryParams(url.searchParams);
-  let list: CustomerOrders | null;
-  try {
-    list = await withSession(() =>
-      listOrders(historyRequest(view, ORDER_HISTORY_DEFAULTS.itemsPerPage)),
-    );
-  } catch {
-    return { view, list: null, failed: true };
-  }
-  if (list && view.page > pageCount(list)) {
-    const last = historySearchParams({ ...view, page: pageCount(list) }).toString();
+  const list = await readForSession(() =>
+    listOrders(historyRequest(view, ORDER_HISTORY_DEFAULTS.itemsPerPage)),
+  );
+  if (list.data && view.page > pageCount(list.data)) {
+    const last = historySearchParams({ ...view, page: pageCount(list.data) }).toString();
     throw redirect(last ? `${url.pathname}?${last}` : url.pathname);
   }
-  return { view, list, failed: false };
+  return { view, list };
 }
 
 /** /dashboard/orders/ (SPEC section 2): Order History. */

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { NavLink, useRevalidator } from 'react-router';
-import { getSession, subscribeSession, useSession } from '../../lib/session';
+import { NavLink } from 'react-router';
+import { getSession, useSession } from '../../lib/session';
 import { openLogin, openRegister } from './dialog-store';
 import { ACCOUNT_MESSAGES } from './messages';
 import { ACCOUNT_LINKS } from './account-links';
@@ -12,11 +12,11 @@ const NAV = [...ACCOUNT_LINKS, { label: 'Delete Account', to: '/dashboard/delete
  * The frame of the My Account pages: a side menu and the page, plain elements (dashboard.css). A
  * visitor who is not logged in is asked to log in (the login dialog opens with a message) and
  * sees no account data. The pages read through their route loaders, which read nothing without a
- * session (lib/session-loader.ts): once a session begins here, they read again.
+ * session (lib/route-data.ts `readForSession`); a page shown for a session its data was not read
+ * for (a log-in here or in another tab) has its loaders read again (`useSessionData`).
  */
 export function DashboardLayout({ children }: { children: ReactNode }) {
   const { user } = useSession();
-  useRevalidateOnLogin();
 
   // Only on arrival: logging out or deleting the account here must not pop the dialog up.
   useEffect(() => {
@@ -37,19 +37,6 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
       <div className="dashboard__page">{children}</div>
     </div>
   );
-}
-
-/** A new token (a login here, or in another tab): the loaders read again with it. */
-function useRevalidateOnLogin() {
-  const { revalidate } = useRevalidator();
-  useEffect(() => {
-    let token = getSession().token;
-    return subscribeSession(() => {
-      const next = getSession().token;
-      if (next && next !== token) void revalidate();
-      token = next;
-    });
-  }, [revalidate]);
 }
 
 function LoginPrompt() {

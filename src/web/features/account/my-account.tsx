@@ -3,6 +3,7 @@ import type { UserData } from '../../../shared/api/auth';
 import type { OrderSummary } from '../../../shared/api/orders';
 import { Icon } from '../../components/icons';
 import { Alert, Spinner } from '../../components/plain-controls';
+import { useDataForSession, type Loaded } from '../../lib/route-data';
 import { useSession } from '../../lib/session';
 import { ShippingAddressCard } from './shipping-address-card';
 import { NeedsAttention } from '../dashboard/needs-attention';
@@ -38,8 +39,16 @@ export type ResendResult = { sent: true } | { sent: false; message: string };
  * My Account (/dashboard/): greeting, what needs the customer now (quotes to answer, invoices to
  * pay, parcels at the depot), the shipping address, the e-mail status, shortcuts.
  */
-export function MyAccount({ summary }: { summary: Promise<OrderSummary | null> }) {
-  const { user } = useSession();
+export function MyAccount({
+  token,
+  summary,
+}: {
+  /** The session the summary is read for (lib/route-data.ts). */
+  token: string | null;
+  summary: Promise<Loaded<OrderSummary>>;
+}) {
+  const { user, token: current } = useSession();
+  useDataForSession(token);
   if (!user) return null;
   return (
     <div className="dashboard-stack dashboard-stack--wide">
@@ -50,7 +59,7 @@ export function MyAccount({ summary }: { summary: Promise<OrderSummary | null> }
           over to the islands.
         </p>
       </div>
-      <NeedsAttention summary={summary} />
+      <NeedsAttention summary={current === token ? summary : null} />
       <div className="my-account__address">
         <ShippingAddressCard user={user} />
       </div>

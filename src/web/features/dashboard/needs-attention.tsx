@@ -4,6 +4,7 @@ import type { CustomerOrder, OrderSummary } from '../../../shared/api/orders';
 import { formatPounds } from '../../../shared/money';
 import type { OrderStatus } from '../../../shared/order-status';
 import { Alert, Skeleton } from '../../components/plain-controls';
+import type { Loaded } from '../../lib/route-data';
 import { AnswerQuoteButton, PayInvoiceButton } from './action-buttons';
 import './dashboard.css';
 
@@ -20,24 +21,32 @@ const historyWith = (status?: OrderStatus) =>
 /**
  * The top of My Account: what needs the customer now (GET /public/orders/summary, read by the
  * route's loader and shown when it answers): quotes to answer, invoices to pay and parcels at the
- * depot, a few of each with a link to the rest.
+ * depot, a few of each with a link to the rest. `summary`: what the route's loader is reading;
+ * null while it reads for another session.
  */
-export function NeedsAttention({ summary }: { summary: Promise<OrderSummary | null> }) {
+export function NeedsAttention({ summary }: { summary: Promise<Loaded<OrderSummary>> | null }) {
   return (
     <section aria-labelledby="needs-attention" className="dashboard-stack dashboard-stack--tight">
       <h2 id="needs-attention" className="dashboard-h2">
         What needs you now
       </h2>
-      <Suspense fallback={<Skeleton height={96} />}>
-        <Await
-          resolve={summary}
-          errorElement={
-            <Alert severity="error">Your orders could not be loaded just now. Please reload.</Alert>
-          }
-        >
-          {(data) => data && <Needs summary={data} />}
-        </Await>
-      </Suspense>
+      {summary ? (
+        <Suspense fallback={<Skeleton height={96} />}>
+          <Await resolve={summary}>
+            {({ data, failure }: Loaded<OrderSummary>) =>
+              failure ? (
+                <Alert severity="error">
+                  Your orders could not be loaded just now. Please reload.
+                </Alert>
+              ) : (
+                data && <Needs summary={data} />
+              )
+            }
+          </Await>
+        </Suspense>
+      ) : (
+        <Skeleton height={96} />
+      )}
     </section>
   );
 }

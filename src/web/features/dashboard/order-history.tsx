@@ -12,6 +12,7 @@ import { formatPounds } from '../../../shared/money';
 import { VISIBLE_ORDER_STATUSES, type OrderStatus } from '../../../shared/order-status';
 import { Pager } from '../../components/pager';
 import { Alert } from '../../components/plain-controls';
+import { useSessionData, type Loaded } from '../../lib/route-data';
 import { FormField } from '../order/booking-fields';
 import { AnswerQuoteButton, PayInvoiceButton } from './action-buttons';
 import {
@@ -61,9 +62,7 @@ function priceOf(order: CustomerOrder) {
 /** What the route's loader read (routes/dashboard-orders.tsx). */
 export interface OrderHistoryData {
   view: HistoryView;
-  /** Null without a session (the layout asks to log in) or when the call failed. */
-  list: CustomerOrders | null;
-  failed: boolean;
+  list: Loaded<CustomerOrders>;
 }
 
 /**
@@ -73,7 +72,8 @@ export interface OrderHistoryData {
  * lives in the address's search params (./history-params.ts); while the next view loads, the one
  * shown stays, dimmed. Cards on a phone, a table from 1280 px.
  */
-export function OrderHistoryPage({ view, list, failed }: OrderHistoryData) {
+export function OrderHistoryPage({ view, ...props }: OrderHistoryData) {
+  const { data: list, failure } = useSessionData(props.list);
   const [, setParams] = useSearchParams();
   const navigation = useNavigation();
   const { pathname } = useLocation();
@@ -137,7 +137,9 @@ export function OrderHistoryPage({ view, list, failed }: OrderHistoryData) {
         </div>
       </div>
 
-      {failed && <Alert severity="error">Your orders could not be loaded, please try again.</Alert>}
+      {failure && (
+        <Alert severity="error">Your orders could not be loaded, please try again.</Alert>
+      )}
       {list && list.total === 0 && !filtered && <NoOrders />}
       {list && list.total === 0 && filtered && (
         <div className="history-none">

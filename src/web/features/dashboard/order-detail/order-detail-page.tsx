@@ -6,6 +6,7 @@ import { formatDisplayDate } from '../../../../shared/dates';
 import { formatMoney, formatPounds, sumPence, toPence } from '../../../../shared/money';
 import { FactList, type Fact } from '../../../components/fact-list';
 import { Alert } from '../../../components/plain-controls';
+import { useSessionData, type Loaded } from '../../../lib/route-data';
 import { CertificateDownload } from '../../certificates/certificate-download';
 import { AddressLines } from '../../addresses/address-text';
 import { MissingItems } from './missing-items';
@@ -16,9 +17,7 @@ import '../dashboard.css';
 /** What the route's loader read (routes/dashboard-order.tsx). */
 export interface OrderDetailData {
   id: number;
-  /** Null without a session (the layout asks to log in), or when it failed. */
-  detail: OrderDetail | null;
-  failure: 'notFound' | 'failed' | null;
+  detail: Loaded<OrderDetail>;
   /** The parcel photos by their address, fetched while the page shows. */
   photos: PhotoData;
 }
@@ -27,11 +26,12 @@ export interface OrderDetailData {
  * /dashboard/orders/{id}: one of the customer's orders: what was booked, its price, what was
  * paid and what is owed, a timeline of what happened to it, and its missing-items cases.
  */
-export function OrderDetailPage({ detail, failure, photos }: OrderDetailData) {
+export function OrderDetailPage({ photos, ...props }: OrderDetailData) {
+  const { data: detail, failure } = useSessionData(props.detail);
   if (failure) {
     return (
       <Alert severity="error">
-        {failure === 'notFound'
+        {failure.status === 404
           ? ORDER_DETAIL_MESSAGES.notFound
           : 'This order could not be loaded just now. Please reload the page.'}
       </Alert>
