@@ -28,6 +28,7 @@ import { toPayment } from '../payments/service';
 import { toPounds } from '../../../shared/money';
 import type { OrderEventData, Tx } from './lifecycle';
 import { toCustomerOrder } from './service';
+import { trackingPathOf } from '../tracking/codes';
 
 /**
  * The order's page in My Account (issue 12): the customer's own order, what they paid for it, its
@@ -68,7 +69,7 @@ export const photoUrl = (orderId: number, photoId: number) =>
 
 type ParcelRow = typeof parcels.$inferSelect;
 
-function timeline(
+export function timeline(
   events: (typeof orderEvents.$inferSelect)[],
   parcel: ParcelRow | undefined,
   photos: ParcelPhoto[],
@@ -172,6 +173,7 @@ export async function orderDetail(
       parcel,
       photos.map((p) => ({ ...p, Url: photoUrl(order.id, p.Id) })),
     ),
+    TrackingPath: await trackingPathOf(tx, order.id),
   };
 }
 
