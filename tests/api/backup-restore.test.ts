@@ -262,8 +262,10 @@ describe(
       );
       expect(rows).toEqual([{ n: known.length }]);
       const newRows = await contents(restoredInto);
+      // The backup itself is recorded in the database it was taken from (whatever the schema
+      // had it), never restored: a restore starts the new database's own record.
       for (const [table, content] of Object.entries(await contents(older))) {
-        expect(newRows[table], table).toEqual(content);
+        expect(newRows[table], table).toEqual(table === 'backup_runs' ? [] : content);
       }
     });
   },

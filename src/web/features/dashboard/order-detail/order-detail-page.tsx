@@ -8,6 +8,7 @@ import { FactList, type Fact } from '../../../components/fact-list';
 import { Alert } from '../../../components/plain-controls';
 import { CertificateDownload } from '../../certificates/certificate-download';
 import { AddressLines } from '../../addresses/address-text';
+import { TrackingLink } from '../../tracking/tracking-link';
 import { MissingItems } from './missing-items';
 import { OrderTimeline } from './order-timeline';
 import type { PhotoData } from './parcel-photos';
@@ -76,6 +77,7 @@ export function OrderDetailPage({ detail, failure, photos }: OrderDetailData) {
             <Money order={Order} />
           </Section>
           <PaymentsAndInvoices detail={detail} />
+          <TrackingLink path={detail.TrackingPath} />
         </div>
       </div>
 
