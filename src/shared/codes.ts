@@ -13,7 +13,3 @@ export const normalisePublicCode = (text: string) =>
 
 /** A code as printed: four groups of five (`ABCDE-FGHJK-…`), easier to read out and type. */
 export const formatPublicCode = (code: string) => code.match(/.{1,5}/g)?.join('-') ?? code;
-
-/** Whether a text, once normalised, is a well-formed code. */
-export const isPublicCode = (code: string) =>
-  new RegExp(`^[${CROCKFORD_BASE32}]{${PUBLIC_CODE_LENGTH}}$`).test(code);

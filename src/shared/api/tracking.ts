@@ -21,12 +21,11 @@ export const trackParcelParams = publicCodeParams;
 export const trackingOrderParams = z.object({ Id: pathId }).strict();
 
 /** A timeline entry as the public page tells it: what and when, and the sailing once it left. */
-export const publicTimelineEntrySchema = timelineEntrySchema.pick({
+const publicTimelineEntrySchema = timelineEntrySchema.pick({
   Kind: true,
   At: true,
   Dispatch: true,
 });
-export type PublicTimelineEntry = z.infer<typeof publicTimelineEntrySchema>;
 
 /** GET /public/track/{code}. */
 export const trackedParcelSchema = z.object({

@@ -3,7 +3,6 @@ import { pageTitle } from '../lib/site';
 import { checkPublicCode } from '../lib/route-data';
 import { trackParcel } from '../features/tracking/api/track-parcel';
 import { TrackParcelPage, type TrackData } from '../features/tracking/track-parcel-page';
-import '../features/tracking/tracking.css';
 
 // Private to whoever holds the link: never indexed (and not in the sitemap, which lists content).
 export const meta = () => [

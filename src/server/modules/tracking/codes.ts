@@ -15,7 +15,7 @@ import { audit } from '../staff/audit';
  */
 
 /** The order's code, made on first need (an order from before codes existed gets one too). */
-export async function trackingCodeOf(tx: Tx, orderId: number): Promise<string> {
+async function trackingCodeOf(tx: Tx, orderId: number): Promise<string> {
   const [made] = await tx
     .insert(orderTrackingCodes)
     .values({ orderId, code: newPublicCode() })

@@ -6,6 +6,7 @@ import type { Failure, PublicCheck } from '../../lib/route-data';
 import { LinkPage } from '../account/link-page';
 import { OrderTimeline } from '../dashboard/order-detail/order-timeline';
 import { OrderStatusChip } from '../dashboard/order-status-chip';
+import './tracking.css';
 
 /** What the route's loader answers (routes/track.tsx). */
 export type TrackData = PublicCheck<TrackedParcel>;

@@ -3,6 +3,7 @@ import { TRACKING_MESSAGES } from '../../../shared/tracking';
 import { Alert, Spinner } from '../../components/plain-controls';
 import type { OrderActionResult } from '../dashboard/order-detail/actions';
 import '../dashboard/dashboard.css';
+import './tracking.css';
 
 /**
  * The order's private tracking link on its page in My Account (issue 26): the page it opens
@@ -30,7 +31,7 @@ export function TrackingLink({ path }: { path: string }) {
         </p>
         <Alert severity="success">{answer?.replaced ? TRACKING_MESSAGES.replaced : null}</Alert>
         <Alert severity="error">{answer?.message}</Alert>
-        <replace.Form method="post">
+        <replace.Form method="post" className="tracking-link__form">
           <input type="hidden" name="intent" value="tracking" />
           <button
             type="submit"
