@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, screenshots, test } from './support/fixtures';
 import { axeProblems } from './support/booking';
 import { linkFromOutbox, logIn } from './support/accounts';
-import { depot, paidBooking } from './support/orders';
+import { paidBooking, shippedBooking } from './support/orders';
 
 // Following a parcel without logging in (issue 26): the link of the order's e-mails opens, on a
 // phone with no session (a fresh browser context), a page with the first name, the island and
@@ -41,18 +41,8 @@ test('the link of the dispatch e-mail opens the parcel’s timeline on a phone w
   browser,
   request,
 }) => {
-  const { email, order } = await paidBooking(request, { ItemDescription: 'Coffee machine' });
-  await depot(request, 'receive', {
-    OrderReference: order.Reference,
-    WeightGrams: 2300,
-    LengthMm: 400,
-    WidthMm: 300,
-    HeightMm: 200,
-  });
-  await depot(request, 'dispatch', {
-    OrderReferences: [order.Reference],
-    Carrier: 'jersey-post',
-    SailingDate: SAILING,
+  const { email, order } = await shippedBooking(request, SAILING, {
+    ItemDescription: 'Coffee machine',
   });
   const path = await linkFromOutbox(request, email, 'receipt', '/track/');
   expect(path).toMatch(/^\/track\/[0-9A-Z]{20}$/);

@@ -113,6 +113,17 @@ export function timeline(
   return entries;
 }
 
+/** What an order's timeline is built from: its events, oldest first, and its parcel's row. */
+export async function timelineSources(tx: Tx, orderId: number) {
+  const events = await tx
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.id));
+  const [parcel] = await tx.select().from(parcels).where(eq(parcels.orderId, orderId));
+  return { events, parcel: parcel as ParcelRow | undefined };
+}
+
 /** The customer's own order as its page shows it, or null (another customer's too). */
 export async function orderDetail(
   tx: Tx,
@@ -125,12 +136,7 @@ export async function orderDetail(
     .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
   if (!order) return null;
 
-  const events = await tx
-    .select()
-    .from(orderEvents)
-    .where(eq(orderEvents.orderId, order.id))
-    .orderBy(asc(orderEvents.id));
-  const [parcel] = await tx.select().from(parcels).where(eq(parcels.orderId, order.id));
+  const { events, parcel } = await timelineSources(tx, order.id);
   const photos = parcel
     ? await tx
         .select({ Id: parcelPhotos.id, Width: parcelPhotos.width, Height: parcelPhotos.height })

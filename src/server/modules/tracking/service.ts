@@ -1,8 +1,8 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { TrackedParcel } from '../../../shared/api/tracking';
 import type { Db } from '../../db/client';
-import { orderEvents, orders, orderTrackingCodes, parcels, users } from '../../db/schema';
-import { timeline } from '../orders/detail';
+import { orders, orderTrackingCodes, users } from '../../db/schema';
+import { timeline, timelineSources } from '../orders/detail';
 import type { Tx } from '../orders/lifecycle';
 
 /**
@@ -32,12 +32,7 @@ export async function trackedParcel(db: Db, code: string): Promise<TrackedParcel
     .where(and(eq(orderTrackingCodes.code, code), isNull(users.deletedAt)));
   if (!row) return null;
   const { order } = row;
-  const events = await db
-    .select()
-    .from(orderEvents)
-    .where(eq(orderEvents.orderId, order.id))
-    .orderBy(asc(orderEvents.id));
-  const [parcel] = await db.select().from(parcels).where(eq(parcels.orderId, order.id));
+  const { events, parcel } = await timelineSources(db, order.id);
   return {
     FirstName: row.firstName ?? '',
     Island: order.island,
