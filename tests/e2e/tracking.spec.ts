@@ -3,11 +3,15 @@ import { expect, screenshots, test } from './support/fixtures';
 import { axeProblems } from './support/booking';
 import { linkFromOutbox, logIn } from './support/accounts';
 import { paidBooking, shippedBooking } from './support/orders';
+import { FIRST_ADMIN, staffLogIn } from './support/staff';
 
 // Following a parcel without logging in (issue 26): the link of the order's e-mails opens, on a
 // phone with no session (a fresh browser context), a page with the first name, the island and
 // the timeline, with the carrier's tracking link once the parcel has sailed; a wrong or replaced
 // link says so; the customer replaces the link from the order's page.
+
+/** MUI with emotion and TanStack Query: the back office's chunk (vite.config.ts `app-vendor`). */
+const HEAVY_CHUNK = /\/assets\/app-vendor-[\w-]+\.js$/;
 
 const SAILING = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
@@ -52,9 +56,11 @@ test('the link of the dispatch e-mail opens the parcel’s timeline on a phone w
 
   const { context, page, errors } = await phone(browser);
   const calls: { url: string; authorization?: string }[] = [];
+  const scripts: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/public/track/'))
       calls.push({ url: r.url(), authorization: r.headers().authorization });
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
   });
   await page.goto(path);
   await expect(page).toHaveTitle('Track your parcel - Ferrybox');
@@ -83,6 +89,9 @@ test('the link of the dispatch e-mail opens the parcel’s timeline on a phone w
   expect(calls.length).toBeGreaterThan(0);
   expect(calls.filter((c) => c.authorization)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // A light customer page (decision 0029): not the back office's MUI and TanStack Query chunk.
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((path) => HEAVY_CHUNK.test(path))).toEqual([]);
   expect(await axeProblems(page)).toEqual([]);
   await screenshots(page, 'track-parcel');
   expect(errors).toEqual([]);
@@ -132,6 +141,28 @@ test('the customer replaces the link from the order’s page: the old one stops 
   expect(replaced).toMatch(/^\/track\/[0-9A-Z]{20}$/);
   expect(await axeProblems(page)).toEqual([]);
   await screenshots(page, 'track-order-link');
+
+  const { context, page: other, errors } = await phone(browser);
+  await other.goto(mailed);
+  await expectNotFound(other);
+  await other.goto(replaced);
+  await expect(other.getByTestId('track-status')).toHaveText('Awaiting Parcel');
+  expect(errors).toEqual([expect.stringMatching(REFUSED)]);
+  await context.close();
+});
+
+test('the office replaces the link from its order screen', async ({ page, browser, request }) => {
+  const { email, order } = await paidBooking(request);
+  const mailed = await linkFromOutbox(request, email, 'receipt', '/track/');
+  await staffLogIn(page, FIRST_ADMIN.email, FIRST_ADMIN.password);
+  await page.goto(`/admin/orders/${order.Id}`);
+  const section = page.getByRole('region', { name: 'Tracking link' });
+  const link = section.getByTestId('tracking-link');
+  await expect(link).toHaveAttribute('href', mailed);
+  await section.getByRole('button', { name: 'Replace the tracking link' }).click();
+  await expect(page.getByText('The tracking link was replaced.')).toBeVisible();
+  await expect(link).not.toHaveAttribute('href', mailed);
+  const replaced = (await link.getAttribute('href'))!;
 
   const { context, page: other, errors } = await phone(browser);
   await other.goto(mailed);
