@@ -1,16 +1,12 @@
-// Export certificates' words and codes, without zod, so the public check page stays lean; the
+// Export certificates' words and codes (shared/codes.ts), without zod, so the public check page stays lean; the
 // API contract (api/certificates.ts) re-exports them.
 
-/** Crockford's base 32: digits and capitals without I, L, O and U, so a code reads back safely. */
-export const CROCKFORD_BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-export const VERIFICATION_CODE_LENGTH = 20;
-
-/** A code as Crockford reads it: any case, hyphens and spaces ignored, I and L as 1, O as 0. */
-export const normaliseVerificationCode = (text: string) =>
-  text.toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0');
-
-/** A code as printed: four groups of five (`ABCDE-FGHJK-…`), easier to read out and type. */
-export const formatVerificationCode = (code: string) => code.match(/.{1,5}/g)?.join('-') ?? code;
+export {
+  CROCKFORD_BASE32,
+  PUBLIC_CODE_LENGTH as VERIFICATION_CODE_LENGTH,
+  normalisePublicCode as normaliseVerificationCode,
+  formatPublicCode as formatVerificationCode,
+} from './codes';
 
 /** The path of the public page that checks a certificate. */
 export const verifyPath = (code: string) => `/verify/${code}`;

@@ -50,6 +50,8 @@ export default [
   route('validate-email/:token', 'routes/validate-email.tsx'),
   route('reset-password/:token', 'routes/reset-password.tsx'),
   route('verify/:code', 'routes/verify.tsx'),
+  // An order's parcel from the private link of its e-mails (issue 26, no login, not indexed).
+  route('track/:code', 'routes/track.tsx'),
   route('dev/primitives', 'routes/primitives.tsx'),
   // The back office (issue 13): staff only, its own layout and session, loaded only here.
   route('admin', 'routes/admin.tsx', [

@@ -251,6 +251,9 @@ describe(
         await fs.rm(folder, { recursive: true, force: true });
       }
       await older.executeSql("insert into seed_log (key) values ('from-the-older-schema')");
+      // What it held when backed up: the backup is then recorded in it (backup_runs, when its
+      // schema has the table), and that record is its own, never restored.
+      const was = await contents(older);
       const oldFile = path.join(dir, 'older.backup');
       const summary = await backupTo(older, oldFile);
       expect(summary.schema).toBe(known.at(-2)!.tag);
@@ -262,7 +265,7 @@ describe(
       );
       expect(rows).toEqual([{ n: known.length }]);
       const newRows = await contents(restoredInto);
-      for (const [table, content] of Object.entries(await contents(older))) {
+      for (const [table, content] of Object.entries(was)) {
         expect(newRows[table], table).toEqual(content);
       }
     });

@@ -49,6 +49,7 @@ const PUBLIC_PAGES = {
     '/quote-confirm/',
     '/payment/failure/',
     '/verify/0000000000000000000A',
+    '/track/0000000000000000000A',
     '/reset-password/not-a-token',
   ],
 };

@@ -4,7 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, screenshots, test } from './support/fixtures';
 import { axeProblems } from './support/booking';
 import { logIn } from './support/accounts';
-import { depot, paidBooking } from './support/orders';
+import { shippedBooking } from './support/orders';
 
 // The export certificate (issue 12): a paid parcel goes through the depot (the server's
 // /dev/parcels routes, as staff will), the customer downloads its certificate, and the
@@ -17,26 +17,8 @@ const SAILING = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString().sli
 const SAILING_SHOWN = SAILING.split('-').reverse().join('-');
 
 /** A paid parcel to Jersey that left Portsmouth on a sailing two days ago. */
-async function exportedOrder(request: APIRequestContext) {
-  const booked = await paidBooking(request, {
-    ItemDescription: 'Coffee machine',
-    ItemValue: 249.5,
-  });
-  const { order } = booked;
-  await depot(request, 'receive', {
-    OrderReference: order.Reference,
-    WeightGrams: 2300,
-    LengthMm: 400,
-    WidthMm: 300,
-    HeightMm: 200,
-  });
-  await depot(request, 'dispatch', {
-    OrderReferences: [order.Reference],
-    Carrier: 'jersey-post',
-    SailingDate: SAILING,
-  });
-  return booked;
-}
+const exportedOrder = (request: APIRequestContext) =>
+  shippedBooking(request, SAILING, { ItemDescription: 'Coffee machine', ItemValue: 249.5 });
 
 test('a certificate is downloaded and its QR code opens a page that confirms it', async ({
   page,

@@ -730,6 +730,20 @@ export const exportCertificates = pgTable('export_certificates', {
 });
 
 /**
+ * Each order's private tracking code (issue 26, docs/decisions/0036): the page /track/{code} shows
+ * its parcel's timeline to anyone holding it, with no login. 100 random bits, kept as they are
+ * (every order e-mail carries the link); replacing it (the customer or the office) ends the old
+ * link at once. Made on first need, so orders from before it get one too.
+ */
+export const orderTrackingCodes = pgTable('order_tracking_codes', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id),
+  code: text('code').notNull().unique(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/**
  * Every staff action (issue 13 and 14): who, when, what, on which record, before and after.
  * Written in the action's own transaction; never updated.
  */

@@ -353,7 +353,16 @@ export interface EmailContent {
   image?: { cid: string; alt: string };
   /** Paragraphs after the button (expiry, "did not ask for this"). */
   after?: string[];
+  /**
+   * The private tracking link of each order the message is about (issue 26): shown after the
+   * button, as a link that works on a phone without logging in.
+   */
+  tracking?: { reference: string; url: string }[];
 }
+
+/** The words that carry an order's tracking link, in both parts of a message. */
+export const trackingWords = (reference: string) =>
+  `Follow ${reference} from any phone, without logging in:`;
 
 /** The HTML and plain-text parts of a branded message: teal header, one button, a footer. */
 export function renderEmail(c: EmailContent): { subject: string; html: string; text: string } {
@@ -374,6 +383,13 @@ style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:bold;co
 ${c.table.map((r) => `<tr>${cell(r.label, r.strong, 'left')}${cell(r.value, r.strong, 'right')}</tr>`).join('\n')}
 </table>`
     : '';
+  const tracking = (c.tracking ?? [])
+    .map(
+      (t) =>
+        `<p style="margin:0 0 16px;font-size:15px;line-height:22px;color:#263238">${escapeHtml(trackingWords(t.reference))}<br>
+<a href="${escapeHtml(t.url)}" style="color:${BRAND_TEAL};word-break:break-all">${escapeHtml(t.url)}</a></p>`,
+    )
+    .join('\n');
   const image = c.image
     ? `<p style="margin:0 0 24px"><img src="cid:${escapeHtml(c.image.cid)}" alt="${escapeHtml(c.image.alt)}" width="536" style="display:block;width:100%;max-width:536px;height:auto;border-radius:6px"></p>`
     : '';
@@ -391,6 +407,7 @@ ${c.paragraphs.map(p).join('\n')}
 ${image}
 ${table}
 ${button}
+${tracking}
 ${(c.after ?? []).map(p).join('\n')}
 </td></tr>
 <tr><td style="padding:16px 32px;background:#f5f7f8;font-size:12px;line-height:18px;color:#78909c">
@@ -402,6 +419,7 @@ ${escapeHtml(c.brand)}, parcel forwarding from the UK to the Channel Islands.
     ...c.paragraphs,
     ...(c.table?.length ? [c.table.map((r) => `${r.label}: ${r.value}`).join('\n')] : []),
     ...(c.button ? [`${c.button.label}: ${c.button.url}`] : []),
+    ...(c.tracking ?? []).map((t) => `${trackingWords(t.reference)}\n${t.url}`),
     ...(c.after ?? []),
     `--\n${c.brand}, You Shop, We Deliver\n${c.siteUrl}/`,
   ].join('\n\n');

@@ -66,6 +66,13 @@ export const RATE_LIMITS = {
   verifyCertificate: {
     ip: { limit: 60, windowSeconds: HOUR },
   },
+  /**
+   * The public page of an order's private tracking link (issue 26): the same rule, looser, as
+   * customers reload it on their phones, many behind one island address (decision 0036).
+   */
+  trackParcel: {
+    ip: { limit: 300, windowSeconds: HOUR },
+  },
 } satisfies Record<string, LimitPolicy>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

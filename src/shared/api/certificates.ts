@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import {
-  CROCKFORD_BASE32,
-  normaliseVerificationCode,
-  VERIFICATION_CODE_LENGTH,
-} from '../certificates';
 import { pathId } from './listing';
+import { publicCode, publicCodeParams } from './public-codes';
 
 // The words and code helpers live in a module without zod, so the screens can use them without it.
 export {
@@ -52,14 +48,7 @@ export type CertificateFacts = z.infer<typeof certificateFactsSchema>;
  * A verification code: 20 characters of Crockford base 32 (100 bits, unguessable), read as
  * Crockford reads (normaliseVerificationCode).
  */
-export const verificationCode = z
-  .string()
-  .max(64)
-  .overwrite(normaliseVerificationCode)
-  .regex(
-    new RegExp(`^[${CROCKFORD_BASE32}]{${VERIFICATION_CODE_LENGTH}}$`),
-    'is not a certificate code',
-  );
+export const verificationCode = publicCode('is not a certificate code');
 
 /** GET /public/orders/exportcert/{Id}. */
 export const exportCertificateParams = z.object({ Id: pathId }).strict();
@@ -68,7 +57,7 @@ export const exportCertificateParams = z.object({ Id: pathId }).strict();
  * GET /public/certificates/verify/{code}: any text is taken, so that a malformed code is
  * answered as an unknown one (404), never with a hint about the format.
  */
-export const verifyCertificateParams = z.object({ code: z.string().max(200) }).strict();
+export const verifyCertificateParams = publicCodeParams;
 
 /** GET /public/certificates/verify/{code}: the key facts of a genuine certificate. */
 export const certificateVerification = z.object({

@@ -184,6 +184,8 @@ export const officeOrderDetailResponse = z.object({
     Invoice: z.boolean(),
     Note: z.boolean(),
   }),
+  /** The order's private tracking page (`/track/{code}`), as the customer's e-mails link it. */
+  TrackingPath: z.string(),
 });
 export type OfficeOrderDetail = z.infer<typeof officeOrderDetailResponse>;
 

@@ -116,5 +116,7 @@ export const orderDetailResponse = z.object({
   /** Missing items may be reported (the order is Shipped or Delivered). */
   CanReportMissingItems: z.boolean(),
   Timeline: z.array(timelineEntrySchema),
+  /** The order's private tracking page (`/track/{code}`), which works without a login. */
+  TrackingPath: z.string(),
 });
 export type OrderDetail = z.infer<typeof orderDetailResponse>;

@@ -81,3 +81,25 @@ export const refusalMessage = (failure: Failure, fallback: string) =>
 /** The server's message for any answer but a 401 (the login dialog says the session expired). */
 export const answerMessage = (failure: Failure, fallback: string) =>
   failure.status > 0 && failure.status !== 401 ? failure.message : fallback;
+
+/** What a public page that checks a code (/verify/{code}, /track/{code}) read for it. */
+export type PublicCheck<T> = { code: string; data: T } | { code: string; failure: Failure };
+
+/**
+ * A public page's loader (no session): reads what the code stands for, asking once more when the
+ * server did not answer; an answer (a 404, a 429) is final.
+ */
+export async function checkPublicCode<T>(
+  code: string,
+  read: (code: string) => Promise<T>,
+): Promise<PublicCheck<T>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { code, data: await read(code) };
+    } catch (error) {
+      if (attempt >= 3 || (error instanceof ApiError && error.status < 500)) {
+        return { code, failure: failureOf(error) };
+      }
+    }
+  }
+}

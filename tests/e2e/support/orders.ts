@@ -63,3 +63,29 @@ export async function depot(request: APIRequestContext, step: string, data: obje
   const res = await request.post(`/dev/parcels/${step}`, { data });
   expect(res.status(), await res.text()).toBeLessThan(300);
 }
+
+/**
+ * A new customer's paid parcel to Jersey that the depot received and sent with Jersey Post on the
+ * sailing of `sailing` (yyyy-MM-dd).
+ */
+export async function shippedBooking(
+  request: APIRequestContext,
+  sailing: string,
+  details: Parameters<typeof paidBooking>[1] = {},
+) {
+  const booked = await paidBooking(request, details);
+  const { order } = booked;
+  await depot(request, 'receive', {
+    OrderReference: order.Reference,
+    WeightGrams: 2300,
+    LengthMm: 400,
+    WidthMm: 300,
+    HeightMm: 200,
+  });
+  await depot(request, 'dispatch', {
+    OrderReferences: [order.Reference],
+    Carrier: 'jersey-post',
+    SailingDate: sailing,
+  });
+  return booked;
+}

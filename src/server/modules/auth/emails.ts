@@ -32,6 +32,28 @@ export function customerMessage(
   };
 }
 
+/** An order as a message about it needs it: with its private tracking link (issue 26). */
+export interface TrackedOrder {
+  id: number;
+  reference: string;
+  /** The full address of /track/{code} (tracking/service.ts `withTrackUrl`). */
+  trackUrl: string;
+}
+
+/** A customer message about one order: every one carries the order's tracking link. */
+export function orderMessage(
+  site: Site,
+  to: { email: string; firstName: string },
+  order: TrackedOrder,
+  kind: string,
+  content: Omit<EmailContent, 'brand' | 'siteUrl' | 'greeting' | 'tracking'>,
+): MailMessage {
+  return customerMessage(site, to, kind, {
+    ...content,
+    tracking: [{ reference: order.reference, url: order.trackUrl }],
+  });
+}
+
 const confirmButton = (site: Site, validationToken: string) => ({
   label: 'Confirm my email address',
   url: validateEmailUrl(site, validationToken),

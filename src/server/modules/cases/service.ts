@@ -13,6 +13,7 @@ import { fullName } from '../auth/user-data';
 import type { Tx } from '../orders/lifecycle';
 import { missingItemsEmail } from './emails';
 
+import { trackingUrlOf } from '../tracking/codes';
 /**
  * Missing-items cases (issue 12, decision 0012): a case sits beside a Shipped or Delivered order
  * with its own status, so the order keeps where it stands. An order has at most one case that is
@@ -128,6 +129,7 @@ export async function reportMissingItems(
             caseReference: row.reference,
             orderId: order.id,
             orderReference: order.reference,
+            trackUrl: await trackingUrlOf(tx, site, order.id),
             description,
             opened: !open,
           },

@@ -9,7 +9,7 @@ import {
   verifyPath,
 } from '../../../shared/api/certificates';
 import { authOf, access } from '../../lib/auth';
-import { HttpError } from '../../lib/errors';
+import { findByPublicCode } from '../../lib/public-codes';
 import { renderCertificate } from '../../lib/pdf/certificate';
 import { customerCertificate, ukDay, verifyCertificate } from './service';
 
@@ -58,12 +58,12 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: access('anonymous'),
       schema: { params: verifyCertificateParams, response: { 200: certificateVerification } },
     },
-    async (request, reply) => {
-      await app.rateLimiter.enforce('verifyCertificate', request, reply);
-      const code = verificationCode.safeParse(request.params.code);
-      const found = code.success ? await verifyCertificate(db, code.data) : null;
-      if (!found) throw new HttpError(404, CERTIFICATE_MESSAGES.notFound);
-      return found;
-    },
+    async (request, reply) =>
+      findByPublicCode(app, 'verifyCertificate', request, reply, {
+        code: request.params.code,
+        schema: verificationCode,
+        find: (code) => verifyCertificate(db, code),
+        notFound: CERTIFICATE_MESSAGES.notFound,
+      }),
   );
 };

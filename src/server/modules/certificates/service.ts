@@ -1,9 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   CERTIFICATE_MESSAGES,
-  CROCKFORD_BASE32,
-  VERIFICATION_CODE_LENGTH,
   type CertificateFacts,
   type CertificateVerification,
 } from '../../../shared/api/certificates';
@@ -15,6 +12,7 @@ import { seaRoute, TRANSPORT_MODE } from '../../../shared/sea-routes';
 import type { Db } from '../../db/client';
 import { exportCertificates, orders, parcels, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
+import { newPublicCode } from '../../lib/public-codes';
 import { depotAddress, fullName } from '../auth/user-data';
 
 /**
@@ -27,12 +25,7 @@ import { depotAddress, fullName } from '../auth/user-data';
 export type CertificateRow = typeof exportCertificates.$inferSelect;
 
 /** A new verification code: 20 characters of Crockford base 32 from the system's CSPRNG. */
-export function newVerificationCode(): string {
-  // 256 is a multiple of 32, so each byte's low five bits are uniform.
-  return [...randomBytes(VERIFICATION_CODE_LENGTH)]
-    .map((byte) => CROCKFORD_BASE32[byte & 31])
-    .join('');
-}
+export const newVerificationCode = newPublicCode;
 
 /** The calendar day in the UK (yyyy-MM-dd) of an instant. */
 export function ukDay(at: Date): string {

@@ -1,6 +1,6 @@
 import { formatMoney } from '../../../shared/money';
 import type { MailAttachment, MailMessage } from '../../lib/mail';
-import { customerMessage, type Site } from '../auth/emails';
+import { customerMessage, orderMessage, type Site, type TrackedOrder } from '../auth/emails';
 
 /**
  * What the depot tells a customer (issue 13): their parcel arrived (with its photo, inline), it
@@ -35,8 +35,11 @@ function withPhoto(
   content: Content,
   photo: EmailPhoto | undefined,
   name: string,
+  order?: TrackedOrder,
 ): MailMessage {
-  if (!photo) return customerMessage(site, to, kind, content);
+  const message = (c: Content) =>
+    order ? orderMessage(site, to, order, kind, c) : customerMessage(site, to, kind, c);
+  if (!photo) return message(content);
   const attachment: MailAttachment = {
     filename: `${name}.${EXTENSIONS[photo.contentType] ?? 'img'}`,
     contentType: photo.contentType,
@@ -44,7 +47,7 @@ function withPhoto(
     cid: PHOTO_CID,
   };
   const image = { cid: PHOTO_CID, alt: 'Your parcel at our depot' };
-  return { ...customerMessage(site, to, kind, { ...content, image }), attachments: [attachment] };
+  return { ...message({ ...content, image }), attachments: [attachment] };
 }
 
 export const orderPageUrl = (site: Site, orderId: number) =>
@@ -55,7 +58,7 @@ export const payInvoiceUrl = (site: Site, invoiceId: number) =>
 export function parcelArrivedEmail(
   site: Site,
   to: To,
-  order: { id: number; reference: string },
+  order: TrackedOrder,
   photo?: EmailPhoto,
 ): MailMessage {
   return withPhoto(
@@ -72,13 +75,14 @@ export function parcelArrivedEmail(
     },
     photo,
     `parcel-${order.reference}`,
+    order,
   );
 }
 
 export function parcelHeldEmail(
   site: Site,
   to: To,
-  order: { id: number; reference: string },
+  order: TrackedOrder,
   excess: { invoiceId: number; invoiceReference: string; bandName: string; amountPence: number },
   photo?: EmailPhoto,
 ): MailMessage {
@@ -97,13 +101,14 @@ export function parcelHeldEmail(
     },
     photo,
     `parcel-${order.reference}`,
+    order,
   );
 }
 
 export function parcelNeedsQuoteEmail(
   site: Site,
   to: To,
-  order: { id: number; reference: string },
+  order: TrackedOrder,
   photo?: EmailPhoto,
 ): MailMessage {
   return withPhoto(
@@ -120,6 +125,7 @@ export function parcelNeedsQuoteEmail(
     },
     photo,
     `parcel-${order.reference}`,
+    order,
   );
 }
 
@@ -150,7 +156,7 @@ export function unbookedParcelEmail(
 export function parcelDispatchedEmail(
   site: Site,
   to: To,
-  order: { id: number; reference: string; island: string },
+  order: TrackedOrder & { island: string },
   sailing: {
     carrierName: string;
     trackingNumber: string;
@@ -158,7 +164,7 @@ export function parcelDispatchedEmail(
     date: string;
   },
 ): MailMessage {
-  return customerMessage(site, to, 'parcel-dispatched', {
+  return orderMessage(site, to, order, 'parcel-dispatched', {
     subject: `Your parcel for ${order.reference} is on its way to ${order.island}`,
     paragraphs: [
       `Your parcel for ${order.reference} left our depot on the sailing of ${sailing.date} with ${sailing.carrierName}, tracking number ${sailing.trackingNumber}.`,

@@ -23,6 +23,7 @@ import {
   type EmailPhoto,
 } from './emails';
 
+import { withTrackUrl } from '../tracking/codes';
 /**
  * The depot's use cases (issue 13): a parcel received and measured (for a booking, for a known
  * customer without one, or for nobody known), matched to a booking made later, dispatched to the
@@ -200,7 +201,7 @@ async function receiveForOrder(
   const mail = async (build: (to: { email: string; firstName: string }) => MailMessage) => {
     if (to) await queueMail(tx, build(to));
   };
-  const ref = { id: order.id, reference: order.reference };
+  const ref = await withTrackUrl(tx, site, { id: order.id, reference: order.reference });
   const result = (more: Partial<Received> & Pick<Received, 'outcome'>): Received => ({
     parcelId: parcel.id,
     invoice: null,
@@ -470,7 +471,11 @@ export async function dispatchParcels(
         parcelDispatchedEmail(
           site,
           to,
-          { id: order.id, reference: order.reference, island: order.island },
+          await withTrackUrl(tx, site, {
+            id: order.id,
+            reference: order.reference,
+            island: order.island,
+          }),
           {
             carrierName: carrier.name,
             trackingNumber: item.trackingNumber,

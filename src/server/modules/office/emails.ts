@@ -1,6 +1,6 @@
 import { formatMoney } from '../../../shared/money';
 import type { MailMessage } from '../../lib/mail';
-import { customerMessage, type Site } from '../auth/emails';
+import { orderMessage, type Site, type TrackedOrder } from '../auth/emails';
 import { orderPageUrl, payInvoiceUrl } from '../depot/emails';
 
 /**
@@ -10,7 +10,7 @@ import { orderPageUrl, payInvoiceUrl } from '../depot/emails';
  */
 
 type To = { email: string; firstName: string };
-type Order = { id: number; reference: string };
+type Order = TrackedOrder;
 type InvoiceFacts = { id: number; reference: string; reason: string; amountPence: number };
 
 const seeOrder = (site: Site, order: Order) => ({
@@ -27,7 +27,7 @@ export function orderCancelledEmail(
   order: Order,
   { reason, refundedPence }: { reason: string; refundedPence: number },
 ): MailMessage {
-  return customerMessage(site, to, 'order-cancelled', {
+  return orderMessage(site, to, order, 'order-cancelled', {
     subject: `Your ${site.brand} order ${order.reference} is cancelled`,
     paragraphs: [
       `We have cancelled your order ${order.reference}.`,
@@ -44,7 +44,7 @@ export function refundEmail(
   order: Order,
   { reason, amountPence }: { reason: string; amountPence: number },
 ): MailMessage {
-  return customerMessage(site, to, 'refund', {
+  return orderMessage(site, to, order, 'refund', {
     subject: `A refund of ${formatMoney(amountPence)} on your order ${order.reference}`,
     paragraphs: [refundWords(amountPence), reason],
     button: seeOrder(site, order),
@@ -58,7 +58,7 @@ export function invoiceEmail(
   invoice: InvoiceFacts,
   reminder: boolean,
 ): MailMessage {
-  return customerMessage(site, to, reminder ? 'invoice-reminder' : 'invoice', {
+  return orderMessage(site, to, order, reminder ? 'invoice-reminder' : 'invoice', {
     subject: reminder
       ? `Reminder: invoice ${invoice.reference} for your order ${order.reference} is unpaid`
       : `Invoice ${invoice.reference} for your order ${order.reference}`,
@@ -82,7 +82,7 @@ export function invoiceVoidedEmail(
   order: Order,
   invoice: InvoiceFacts,
 ): MailMessage {
-  return customerMessage(site, to, 'invoice-void', {
+  return orderMessage(site, to, order, 'invoice-void', {
     subject: `Invoice ${invoice.reference} is cancelled: nothing to pay`,
     paragraphs: [
       `We have cancelled invoice ${invoice.reference} (${formatMoney(invoice.amountPence)}) on your order ${order.reference}. There is nothing to pay for it.`,
@@ -107,7 +107,7 @@ export function caseEmail(
     refundPence: number;
   },
 ): MailMessage {
-  return customerMessage(site, to, resolved ? 'case-resolved' : 'case-reply', {
+  return orderMessage(site, to, order, resolved ? 'case-resolved' : 'case-reply', {
     subject: resolved
       ? `${caseReference}: your missing-items case is resolved`
       : `${caseReference}: our reply about ${order.reference}`,

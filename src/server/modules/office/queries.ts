@@ -44,6 +44,7 @@ import { orderPaidPence, toCustomerOrder } from '../orders/service';
 import { refundSources } from '../payments/refunds';
 import { toPayment } from '../payments/service';
 
+import { trackingPathOf } from '../tracking/codes';
 /** What the office's screens read (issue 14): the lists, paged on the server, and an order. */
 
 type UserRow = typeof users.$inferSelect;
@@ -332,6 +333,7 @@ export async function officeOrderDetail(tx: Tx, orderId: number): Promise<Office
       : null,
     Refundable: toPounds(refundable),
     Actions: officeOrderActions(order.status, refundable),
+    TrackingPath: await trackingPathOf(tx, order.id),
   };
 }
 

@@ -9,7 +9,9 @@ import { caseMessages, invoices, orderCases, orders, payments, users } from '../
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
 import { queueMail, type MailMessage } from '../../lib/mail';
+import type { Site } from '../auth/emails';
 import { recipient } from '../depot/service';
+import { withTrackUrl } from '../tracking/codes';
 import { raiseInvoice, voidInvoice } from '../invoices/service';
 import { recordOrderEvent, transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
 import { priceQuote } from '../orders/quotes';
@@ -42,10 +44,19 @@ async function lockOrder(tx: Tx, id: number): Promise<OrderRow> {
   return order;
 }
 
-/** Queues a message to the customer, when their account still has an address. */
-async function tell(tx: Tx, customerId: number, build: (to: To) => MailMessage) {
+/**
+ * Queues a message about an order to the customer, when their account still has an address; the
+ * order is given to `build` with its tracking link, which every order e-mail carries.
+ */
+async function tell<O extends { id: number }>(
+  tx: Tx,
+  site: Site,
+  customerId: number,
+  order: O,
+  build: (to: To, order: O & { trackUrl: string }) => MailMessage,
+) {
   const to = await recipient(tx, customerId);
-  if (to) await queueMail(tx, build(to));
+  if (to) await queueMail(tx, build(to, await withTrackUrl(tx, site, order)));
 }
 
 const refundView = (rows: readonly RefundRow[]) =>
@@ -142,8 +153,8 @@ export async function cancelOrder(
 
   const sent = await sendRefunds(app, reserved, actor);
   const refundedPence = succeededPence(sent);
-  await tell(db, order.customerId, (to) =>
-    orderCancelledEmail(app.config, to, order, { reason, refundedPence }),
+  await tell(db, app.config, order.customerId, order, (to, tracked) =>
+    orderCancelledEmail(app.config, to, tracked, { reason, refundedPence }),
   );
   const missing = sumPence(sent.map((r) => r.amountPence)) - refundedPence;
   if (missing > 0) {
@@ -175,8 +186,8 @@ export async function refundOrder(
   const sent = await sendRefunds(app, rows, actor);
   const refundedPence = succeededPence(sent);
   if (refundedPence > 0) {
-    await tell(db, order.customerId, (to) =>
-      refundEmail(app.config, to, order, { reason, amountPence: refundedPence }),
+    await tell(db, app.config, order.customerId, order, (to, tracked) =>
+      refundEmail(app.config, to, tracked, { reason, amountPence: refundedPence }),
     );
   }
   if (refundedPence < amountPence) throw refundShortfall(sent);
@@ -205,11 +216,11 @@ export async function raiseOrderInvoice(
       subjectId: invoice.Id,
       after: { ...invoice, Hold: input.hold },
     });
-    await tell(tx, order.customerId, (to) =>
+    await tell(tx, app.config, order.customerId, order, (to, tracked) =>
       invoiceEmail(
         app.config,
         to,
-        order,
+        tracked,
         { id: invoice.Id, reference: invoice.Reference, ...input },
         false,
       ),
@@ -300,8 +311,8 @@ export async function voidInvoiceAsStaff(
       before: { Status: 'unpaid' },
       after: { Status: 'void', Reason: reason, Released: released },
     });
-    await tell(tx, invoice.customerId, (to) =>
-      invoiceVoidedEmail(app.config, to, order, {
+    await tell(tx, app.config, invoice.customerId, order, (to, tracked) =>
+      invoiceVoidedEmail(app.config, to, tracked, {
         id: invoice.id,
         reference: invoice.reference,
         reason: invoice.reason,
@@ -315,11 +326,11 @@ export async function voidInvoiceAsStaff(
 export async function remindInvoice(app: FastifyInstance, invoiceId: number, staffId: number) {
   await app.database.db.transaction(async (tx) => {
     const { invoice, order } = await lockInvoice(tx, invoiceId);
-    await tell(tx, invoice.customerId, (to) =>
+    await tell(tx, app.config, invoice.customerId, order, (to, tracked) =>
       invoiceEmail(
         app.config,
         to,
-        order,
+        tracked,
         {
           id: invoice.id,
           reference: invoice.reference,
@@ -377,8 +388,8 @@ async function answerCase(
     before: { Status: orderCase.status },
     after: { Status: status, Message: message, ...(refundPence ? { Refund: refundPence } : {}) },
   });
-  await tell(tx, orderCase.customerId, (to) =>
-    caseEmail(app.config, to, order, {
+  await tell(tx, app.config, orderCase.customerId, order, (to, tracked) =>
+    caseEmail(app.config, to, tracked, {
       caseReference: orderCase.reference,
       message,
       resolved,

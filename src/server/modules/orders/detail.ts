@@ -28,6 +28,7 @@ import { toPayment } from '../payments/service';
 import { toPounds } from '../../../shared/money';
 import type { OrderEventData, Tx } from './lifecycle';
 import { toCustomerOrder } from './service';
+import { trackingPathOf } from '../tracking/codes';
 
 /**
  * The order's page in My Account (issue 12): the customer's own order, what they paid for it, its
@@ -68,7 +69,7 @@ export const photoUrl = (orderId: number, photoId: number) =>
 
 type ParcelRow = typeof parcels.$inferSelect;
 
-function timeline(
+export function timeline(
   events: (typeof orderEvents.$inferSelect)[],
   parcel: ParcelRow | undefined,
   photos: ParcelPhoto[],
@@ -112,6 +113,17 @@ function timeline(
   return entries;
 }
 
+/** What an order's timeline is built from: its events, oldest first, and its parcel's row. */
+export async function timelineSources(tx: Tx, orderId: number) {
+  const events = await tx
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.id));
+  const [parcel] = await tx.select().from(parcels).where(eq(parcels.orderId, orderId));
+  return { events, parcel: parcel as ParcelRow | undefined };
+}
+
 /** The customer's own order as its page shows it, or null (another customer's too). */
 export async function orderDetail(
   tx: Tx,
@@ -124,12 +136,7 @@ export async function orderDetail(
     .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
   if (!order) return null;
 
-  const events = await tx
-    .select()
-    .from(orderEvents)
-    .where(eq(orderEvents.orderId, order.id))
-    .orderBy(asc(orderEvents.id));
-  const [parcel] = await tx.select().from(parcels).where(eq(parcels.orderId, order.id));
+  const { events, parcel } = await timelineSources(tx, order.id);
   const photos = parcel
     ? await tx
         .select({ Id: parcelPhotos.id, Width: parcelPhotos.width, Height: parcelPhotos.height })
@@ -172,6 +179,7 @@ export async function orderDetail(
       parcel,
       photos.map((p) => ({ ...p, Url: photoUrl(order.id, p.Id) })),
     ),
+    TrackingPath: await trackingPathOf(tx, order.id),
   };
 }
 

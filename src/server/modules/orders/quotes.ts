@@ -11,7 +11,8 @@ import type { Db } from '../../db/client';
 import { orders, payments, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail, type MailMessage } from '../../lib/mail';
-import { customerMessage, type Site } from '../auth/emails';
+import { orderMessage, type Site } from '../auth/emails';
+import { trackingUrlOf } from '../tracking/codes';
 import { fullName } from '../auth/user-data';
 import { transitionOrders, SYSTEM, type Actor, type Tx } from './lifecycle';
 import { toCustomerOrder } from './service';
@@ -69,10 +70,12 @@ function quoteReadyEmail(
   site: Site,
   to: { email: string; firstName: string },
   order: CustomerOrder,
+  trackUrl: string,
   note: string,
   pricePence: number,
 ): MailMessage {
-  return customerMessage(site, to, 'quote-ready', {
+  const tracked = { id: order.Id, reference: order.Reference, trackUrl };
+  return orderMessage(site, to, tracked, 'quote-ready', {
     subject: `Your ${site.brand} quote ${order.Reference} is ready`,
     paragraphs: [
       `We have priced the delivery you asked us about: ${order.ItemDescription}, to ${order.Island}.`,
@@ -120,7 +123,8 @@ export async function priceQuote(
   const [customer] = await tx.select().from(users).where(eq(users.id, row.customerId));
   if (customer?.email) {
     const to = { email: customer.email, firstName: customer.firstName ?? fullName(customer) };
-    await queueMail(tx, quoteReadyEmail(site, to, order, note, amountPence));
+    const trackUrl = await trackingUrlOf(tx, site, order.Id);
+    await queueMail(tx, quoteReadyEmail(site, to, order, trackUrl, note, amountPence));
   }
   return order;
 }

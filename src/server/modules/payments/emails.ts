@@ -11,7 +11,14 @@ export function receiptEmail(
   site: Site,
   to: { email: string; firstName: string },
   { Payment, Orders }: CheckoutResult,
-  { shippingAddress }: { shippingAddress: string[] },
+  {
+    shippingAddress,
+    tracking,
+  }: {
+    shippingAddress: string[];
+    /** Each order's private tracking link (issue 26). */
+    tracking: { reference: string; url: string }[];
+  },
 ): MailMessage {
   const checkout = Payment.Kind === 'checkout';
   const references = Orders.map((o) => o.Reference).join(', ');
@@ -43,6 +50,7 @@ export function receiptEmail(
       : [`Thank you for paying your invoice for ${references} (payment ${Payment.Reference}).`],
     table,
     button: { label: 'See your orders', url: `${site.publicUrl}/dashboard/orders/` },
+    tracking,
     after: checkout
       ? [
           'What to do next: give the retailer this delivery address, exactly as it is written, so that we know the parcel is yours:',

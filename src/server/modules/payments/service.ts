@@ -24,6 +24,7 @@ import { queueMail } from '../../lib/mail';
 import type { Db } from '../../db/client';
 import type { Site } from '../auth/emails';
 
+import { trackingUrlOf } from '../tracking/codes';
 /**
  * Payments (decision 0012). A payment is created pending with the orders (or for an invoice),
  * gets a hosted page at the provider, and is settled only by the provider's word: a signed
@@ -228,10 +229,17 @@ export async function queueReceipt(db: Db, site: Site, paymentId: number) {
   if (!customer?.email) return;
   const view = await paymentView(db, row);
   const name = fullName(customer);
+  const tracking = await Promise.all(
+    view.Orders.map(async (o) => ({
+      reference: o.Reference,
+      url: await trackingUrlOf(db, site, o.Id),
+    })),
+  );
   await queueMail(
     db,
     receiptEmail(site, { email: customer.email, firstName: customer.firstName ?? name }, view, {
       shippingAddress: shippingAddress(name, customer.reference, await depotAddress(db)),
+      tracking,
     }),
   );
 }

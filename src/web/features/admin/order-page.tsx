@@ -36,6 +36,7 @@ import {
   useOfficeOrder,
   useOrderNote,
   useRefundOrder,
+  useReplaceTrackingLink,
   useStaffPhoto,
 } from './api/orders';
 import { AddressLines } from '../addresses/address-text';
@@ -148,6 +149,9 @@ export function OrderPage({ id }: { id: number }) {
           <Section title="Parcel" id="parcel-heading">
             <Parcel parcel={d.Parcel} />
           </Section>
+          <Section title="Tracking link" id="tracking-heading">
+            <TrackingLink id={Order.Id} path={d.TrackingPath} onDone={setDone} />
+          </Section>
         </Stack>
       </Box>
 
@@ -160,6 +164,51 @@ export function OrderPage({ id }: { id: number }) {
         />
       )}
       {dialog === 'note' && <NoteDialog id={Order.Id} onClose={close} />}
+    </Stack>
+  );
+}
+
+/**
+ * The order's private tracking link, as the customer's e-mails carry it (issue 26): the office
+ * replaces it when the customer asks (a link shared too widely); the old one stops working.
+ */
+function TrackingLink({
+  id,
+  path,
+  onDone,
+}: {
+  id: number;
+  path: string;
+  onDone: (result: { severity: 'success'; text: string }) => void;
+}) {
+  const replace = useReplaceTrackingLink();
+  return (
+    <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+      <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+        <Link href={path} target="_blank" rel="noopener noreferrer" data-testid="tracking-link">
+          {`${window.location.origin}${path}`}
+        </Link>
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Opens the parcel’s timeline without logging in. Replace it if the customer asks: the old
+        link stops working at once, and the next e-mails carry the new one.
+      </Typography>
+      {replace.isError && <Alert severity="error">{apiMessage(replace.error)}</Alert>}
+      <Button
+        variant="outlined"
+        disabled={replace.isPending}
+        onClick={() =>
+          replace.mutate(
+            { id },
+            {
+              onSuccess: () =>
+                onDone({ severity: 'success', text: 'The tracking link was replaced.' }),
+            },
+          )
+        }
+      >
+        Replace the tracking link
+      </Button>
     </Stack>
   );
 }

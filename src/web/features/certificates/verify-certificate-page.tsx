@@ -9,13 +9,12 @@ import { storedToDisplayDate } from '../../../shared/dates';
 import { formatPounds } from '../../../shared/money';
 import { FactList, type Fact } from '../../components/fact-list';
 import { Alert } from '../../components/plain-controls';
-import type { Failure } from '../../lib/route-data';
+import type { Failure, PublicCheck } from '../../lib/route-data';
 import { BRAND } from '../../lib/site';
 import { LinkPage } from '../account/link-page';
 
 /** What the route's loader answers (routes/verify.tsx). */
-export type VerifyData =
-  { code: string; facts: CertificateVerification } | { code: string; failure: Failure };
+export type VerifyData = PublicCheck<CertificateVerification>;
 
 /**
  * /verify/{code}: anyone holding an export certificate (a retailer refunding the VAT) checks it
@@ -26,8 +25,8 @@ export function VerifyCertificatePage() {
   const check = useLoaderData() as VerifyData;
   return (
     <LinkPage title="Export certificate check">
-      {'facts' in check ? (
-        <Genuine facts={check.facts} />
+      {'data' in check ? (
+        <Genuine facts={check.data} />
       ) : (
         <NotChecked failure={check.failure} code={check.code} />
       )}

@@ -8,6 +8,7 @@ import type {
   OfficeToday,
   officeQuoteSchema,
 } from '../../../../shared/api/office';
+import type { TrackingLink } from '../../../../shared/api/tracking';
 import { staffDownload, staffRequest } from '../staff-session';
 
 /**
@@ -98,6 +99,12 @@ export const useRefundOrder = () =>
 export const useOrderNote = () =>
   useOfficeChange(({ id, Note }: { id: number; Note: string }) =>
     staffRequest<OfficeOrderDetail>('POST', `${BASE}/orders/${id}/notes`, { Note }),
+  );
+
+/** POST /api/admin/orders/{Id}/tracking: a new private tracking link (the old one stops working). */
+export const useReplaceTrackingLink = () =>
+  useOfficeChange(({ id }: { id: number }) =>
+    staffRequest<TrackingLink>('POST', `${BASE}/orders/${id}/tracking`),
   );
 
 /** A parcel photo (GET /api/admin/depot/photos/{Id}) as a data: URL: the call needs the token. */

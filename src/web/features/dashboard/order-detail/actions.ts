@@ -3,6 +3,8 @@ import { CERTIFICATE_MESSAGES } from '../../../../shared/certificates';
 import { ApiError } from '../../../lib/api-client';
 import { saveCertificate } from '../../certificates/api/download-certificate';
 import { reportMissingItems } from './api/report-missing-items';
+import { TRACKING_MESSAGES } from '../../../../shared/tracking';
+import { replaceTrackingLink } from '../../tracking/api/replace-tracking-link';
 
 export const REPORT_FAILED = 'Your report could not be sent just now. Please try again.';
 
@@ -10,7 +12,8 @@ export const REPORT_FAILED = 'Your report could not be sent just now. Please try
 export type OrderActionResult =
   | { intent: 'report'; notice: string }
   | { intent: 'report'; fieldError?: string; message?: string }
-  | { intent: 'certificate'; message?: string };
+  | { intent: 'certificate'; message?: string }
+  | { intent: 'tracking'; replaced?: true; message?: string };
 
 /** A refusal the customer can act on (the server's words), else `fallback`. */
 const messageOf = (error: unknown, fallback: string) =>
@@ -21,9 +24,18 @@ const messageOf = (error: unknown, fallback: string) =>
 /**
  * The order page's writes (routes/dashboard-order.tsx): `report` sends what is missing, checked by
  * the shared rule first (and again by the server), to the case open on the order (`openCase`) or
- * a new one; `certificate` saves the export certificate (`reference` names the file).
+ * a new one; `certificate` saves the export certificate (`reference` names the file); `tracking`
+ * replaces the order's private tracking link.
  */
 export async function orderAction(orderId: number, form: FormData): Promise<OrderActionResult> {
+  if (form.get('intent') === 'tracking') {
+    try {
+      await replaceTrackingLink(orderId);
+      return { intent: 'tracking', replaced: true };
+    } catch (error) {
+      return { intent: 'tracking', message: messageOf(error, TRACKING_MESSAGES.replaceFailed) };
+    }
+  }
   if (form.get('intent') === 'certificate') {
     try {
       await saveCertificate(orderId, String(form.get('reference')));

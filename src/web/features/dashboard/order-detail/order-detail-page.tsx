@@ -9,6 +9,7 @@ import { Alert } from '../../../components/plain-controls';
 import { useSessionData, type Loaded } from '../../../lib/route-data';
 import { CertificateDownload } from '../../certificates/certificate-download';
 import { AddressLines } from '../../addresses/address-text';
+import { TrackingLink } from '../../tracking/tracking-link';
 import { MissingItems } from './missing-items';
 import { OrderTimeline } from './order-timeline';
 import type { PhotoData } from './parcel-photos';
@@ -76,6 +77,7 @@ export function OrderDetailPage({ photos, ...props }: OrderDetailData) {
             <Money order={Order} />
           </Section>
           <PaymentsAndInvoices detail={detail} />
+          <TrackingLink path={detail.TrackingPath} />
         </div>
       </div>
 

@@ -1,0 +1,44 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { TrackedParcel } from '../../../shared/api/tracking';
+import type { Db } from '../../db/client';
+import { orders, orderTrackingCodes, users } from '../../db/schema';
+import { timeline, timelineSources } from '../orders/detail';
+import type { Tx } from '../orders/lifecycle';
+
+/**
+ * The public page of an order's tracking link (issue 26, docs/decisions/0036); the codes
+ * themselves, and their replacing, are in ./codes.ts.
+ */
+
+/** Whether the order is this customer's own. */
+export async function isOwnOrder(tx: Tx, customerId: number, orderId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
+  return Boolean(row);
+}
+
+/**
+ * What the public page shows for a code: the first name, the island, the status and the
+ * timeline without money, photos or measurements; null for an unknown code or a closed account.
+ */
+export async function trackedParcel(db: Db, code: string): Promise<TrackedParcel | null> {
+  const [row] = await db
+    .select({ order: orders, firstName: users.firstName })
+    .from(orderTrackingCodes)
+    .innerJoin(orders, eq(orders.id, orderTrackingCodes.orderId))
+    .innerJoin(users, eq(users.id, orders.customerId))
+    .where(and(eq(orderTrackingCodes.code, code), isNull(users.deletedAt)));
+  if (!row) return null;
+  const { order } = row;
+  const { events, parcel } = await timelineSources(db, order.id);
+  return {
+    FirstName: row.firstName ?? '',
+    Island: order.island,
+    StatusId_Name: order.status,
+    Timeline: timeline(events, parcel, [])
+      .filter((entry) => entry.Kind !== 'refunded')
+      .map(({ Kind, At, Dispatch }) => ({ Kind, At, ...(Dispatch ? { Dispatch } : {}) })),
+  };
+}
