@@ -54,6 +54,9 @@ export const pathId = z.coerce
   .min(1)
   .max(2_147_483_647);
 
-/** A body that may be left out entirely (no body is read as `{}`, so the defaults apply). */
+/**
+ * A body that may be left out entirely (no body is read as `{}`, so the defaults apply). A body
+ * that is there must be what the schema says: `null` is not "no body" (issue 24) and is refused.
+ */
 export const optionalBody = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => v ?? {}, schema);
+  z.preprocess((v) => (v === undefined ? {} : v), schema);
