@@ -55,8 +55,9 @@ export const pathId = z.coerce
   .max(2_147_483_647);
 
 /**
- * A body that may be left out entirely (no body is read as `{}`, so the defaults apply). A body
- * that is there must be what the schema says: `null` is not "no body" (issue 24) and is refused.
+ * A body that may be left out entirely (no body is read as `{}`, so the defaults apply). Fastify
+ * validates an absent body as `null`; a body that is the JSON text `null` is refused before
+ * validation (lib/errors.ts refuseNullBodies), so `null` here always means "no body".
  */
 export const optionalBody = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === undefined ? {} : v), schema);
+  z.preprocess((v) => v ?? {}, schema);
