@@ -8,7 +8,7 @@ import { fitting } from './fuzz';
  * the generated document, and the check of each answer against what the document allows.
  */
 
-export type Schema = Parameters<typeof fitting>[0] & { pattern?: string };
+export type Schema = Parameters<typeof fitting>[0];
 
 export interface Parameter {
   name: string;
