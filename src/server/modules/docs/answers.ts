@@ -123,8 +123,9 @@ export function commonAnswersOf(route: RouteKind): CommonAnswer[] {
     answers.push('Unauthorized');
   }
   if (access === 'customer' || typeof access === 'object') answers.push('Forbidden');
-  // A path parameter names a record: unknown (or too long for the router) is a 404.
-  if (/[:{]\w+/.test(route.url)) answers.push('NotFound');
+  // A path parameter names a record: unknown (or too long for the router) is a 404; a route
+  // for this machine only is the 404 of a call that does not exist to anyone else.
+  if (/[:{]\w+/.test(route.url) || access === 'this-machine') answers.push('NotFound');
   // Fastify reads a body on these methods whatever the route: too large or not JSON.
   if (BODY_METHODS.has(route.method.toUpperCase())) {
     answers.push('PayloadTooLarge', 'UnsupportedMediaType');
