@@ -95,7 +95,9 @@ export async function registerOpenApi(app: FastifyInstance) {
       const { answers, ...schema } = input.schema ?? {};
       const transformed = jsonSchemaTransform({ ...input, schema });
       const access = accessOf(route as Parameters<typeof accessOf>[0]);
-      const open = access === 'anonymous' || access === 'provider' || access === undefined;
+      const open = access === undefined || ['anonymous', 'provider', 'this-machine'].includes(
+        access as string,
+      );
       const method = [route.method].flat()[0];
       return {
         url: documentedPath(transformed.url),
@@ -118,7 +120,7 @@ export async function registerOpenApi(app: FastifyInstance) {
       };
       for (const methods of Object.values(doc.paths ?? {})) {
         for (const operation of Object.values(methods)) {
-          const answers = operation[ANSWERS_KEY] as Record<string, { description?: string }>;
+          const answers = (operation[ANSWERS_KEY] ?? {}) as Record<string, { description?: string }>;
           delete operation[ANSWERS_KEY];
           const responses = { ...operation.responses };
           // A route with no response schema but its own success answer (a 204) has no 200.
