@@ -24,7 +24,8 @@ import { registerOpenApi } from '../../src/server/modules/docs/openapi';
 import { pathId } from '../../src/shared/api/listing';
 import { createStaff } from '../../src/server/modules/staff/service';
 import { useTestApp } from '../support/app';
-import { bearer, registerCustomer } from '../support/accounts';
+import { bearer } from '../support/accounts';
+import { depotCustomer, paidBooking } from '../support/depot';
 import {
   AnswerChecker,
   samplesOf,
@@ -40,9 +41,11 @@ const CALLERS: Caller[] = ['anonymous', 'customer', 'staff'];
 
 async function callers() {
   const db = ctx.database.db;
-  const customer = await registerCustomer(ctx);
-  const me = await ctx.app.inject({ url: '/public/auth/me', headers: bearer(customer.token) });
-  const customerId = me.json().Id as number;
+  // A customer with records for the samples' small ids to find: two saved addresses and a
+  // paid order awaiting its parcel (with its payment).
+  const customer = await depotCustomer(ctx);
+  await paidBooking(ctx, customer);
+  const customerId = customer.id;
   const admin = await createStaff(db, {
     email: 'conformance.admin@staff.ferrybox.test',
     password: 'Conformance-admin-1',
