@@ -8,7 +8,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type Config } from './config';
 import type { Database } from './db/client';
-import { apiError, registerErrorHandling } from './lib/errors';
+import { apiError, refuseNullBodies, registerErrorHandling } from './lib/errors';
 import { ReadThroughCache } from './lib/cache';
 import { Clock } from './lib/clock';
 import { securityHeaders } from './lib/security-headers';
@@ -184,6 +184,7 @@ export async function buildApp(
   if (web) app.addHook('onSend', web.pageHook);
   await app.register(compress, { threshold: 1024 });
   registerErrorHandling(app, web?.fallback);
+  refuseNullBodies(app);
 
   // Jobs (pg-boss in the same database), e-mail through them, rate limits, sessions.
   const jobs = new Jobs(database, app.log, {

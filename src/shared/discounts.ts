@@ -19,8 +19,18 @@ export interface DiscountTerms {
 /** A code as it is typed: trimmed, upper case. */
 export const normaliseDiscountCode = (code: string) => code.trim().toUpperCase();
 
-/** Letters, digits and hyphens, 3 to 32 of them. */
+/** A code as it is stored and compared: upper-case letters, digits and hyphens, 3 to 32. */
 export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9-]{3,32}$/;
+
+/**
+ * A code as a caller may send it (issue 24): letters of either case, digits and hyphens, 3 to
+ * 32, with spaces around it; it is then read as normaliseDiscountCode makes it. The API checks
+ * the text as sent against this pattern, and its OpenAPI document shows the same one, so what
+ * the document allows is what is accepted (a letter that upper-cases into A-Z, such as "ß", is
+ * not a code letter).
+ */
+export const DISCOUNT_CODE_INPUT_PATTERN = /^ *[A-Za-z0-9-]{3,32} *$/;
+export const DISCOUNT_CODE_FORMAT = 'must be 3 to 32 letters, digits or hyphens';
 
 /**
  * The pence a code takes off a subtotal: a percentage rounded half up to the penny, or a fixed

@@ -17,9 +17,15 @@ export const invoiceReference = (id: number) => reference('INV-', id);
 /** A missing-items case's reference: `CASE-000001`. */
 export const caseReference = (id: number) => reference('CASE-', id);
 
-/** The id in a reference such as `ord-000042` or `ORD-42`, or null. */
+/** The largest id a record can have (the database's integer). */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * The id in a reference such as `ord-000042` or `ORD-42`, or null: also for a number no record
+ * can have (0, or past the database's integer, which a query would refuse with an error).
+ */
 export function orderIdFromReference(reference: string): number | null {
   const match = /^ORD-(\d{1,16})$/i.exec(reference.trim());
   const id = match ? Number(match[1]) : 0;
-  return id >= 1 ? id : null;
+  return id >= 1 && id <= MAX_ID ? id : null;
 }

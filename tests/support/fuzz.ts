@@ -25,6 +25,7 @@ type JsonSchema = {
   minItems?: number;
   maxItems?: number;
   format?: string;
+  pattern?: string;
   default?: unknown;
 };
 
@@ -81,6 +82,12 @@ export function fitting(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
       });
     case 'string':
       if (schema.format === 'email') return fc.emailAddress();
+      if (schema.pattern) {
+        const { minLength = 0, maxLength = Infinity } = schema;
+        return fc
+          .stringMatching(new RegExp(schema.pattern))
+          .filter((text) => text.length >= minLength && text.length <= maxLength);
+      }
       if (schema.format === 'date') return fc.constantFrom('2026-12-01', '1999-01-31');
       return fc.string({
         minLength: schema.minLength ?? 0,

@@ -30,6 +30,27 @@ const API_PREFIXES = ['/public/', '/api/'];
 export const isApiPath = (url: string) =>
   API_PREFIXES.some((p) => url.startsWith(p) || url === p.slice(0, -1));
 
+export const NULL_BODY_ERROR = 'must be an object, not null';
+
+/**
+ * A body that is the JSON text `null`, on a route whose body has a schema (always an object),
+ * is a 400 naming the body (issue 24). Fastify validates an absent body as `null` too, which
+ * lets a route's schema read "no body" as its defaults (listing.ts optionalBody): the two are
+ * told apart here, where the parsed body is still itself.
+ */
+export function refuseNullBodies(app: FastifyInstance) {
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.body === null && request.routeOptions.schema?.body !== undefined) {
+      return done(
+        new HttpError(400, 'Please check the fields below.', [
+          { field: 'body', error: NULL_BODY_ERROR },
+        ]),
+      );
+    }
+    done();
+  });
+}
+
 /**
  * The one error handler: validation failures become 400 with `{ field, error }` entries,
  * deliberate HttpErrors keep their status and message, a database that could not be reached or

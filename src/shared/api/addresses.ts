@@ -11,7 +11,7 @@ import {
   type AddressForm,
 } from '../addresses';
 import { COUNTRY_CODES } from '../countries';
-import type { Island } from '../islands';
+import { ISLANDS, type Island } from '../islands';
 import { validateForm } from '../validation/form';
 import { isCleanText } from '../validation/clean-text';
 import { MESSAGES } from '../validation/messages';
@@ -42,8 +42,28 @@ const ADDRESS_FIELDS: readonly AddressField[] = [
   'Telephone',
 ];
 
-/** Any text field: read by asForm below (missing or null is empty, other types are refused). */
-const text = z.unknown().optional();
+/**
+ * Any text field: read by asForm below (missing or null is empty, other types are refused). Its
+ * documented schema (`meta`) says so, with the longest text the form's rules take.
+ */
+const text = (documented: Record<string, unknown> = {}) =>
+  z
+    .unknown()
+    .optional()
+    .meta({ type: ['string', 'null'], ...documented });
+const FIELD_DOCS: Record<AddressField, Record<string, unknown>> = {
+  Type: { enum: [...ADDRESS_TYPES, null] },
+  FullName: { maxLength: ADDRESS_LIMITS.name },
+  Company: { maxLength: ADDRESS_LIMITS.name },
+  Line1: { maxLength: ADDRESS_LIMITS.line },
+  Line2: { maxLength: ADDRESS_LIMITS.line },
+  Town: { maxLength: ADDRESS_LIMITS.town },
+  Parish: { maxLength: ADDRESS_LIMITS.town, description: "One of the island's parishes." },
+  Island: { enum: [...ISLANDS, null], description: 'A delivery address only.' },
+  Country: { description: 'A billing address: ISO 3166 alpha-2 code, any case.' },
+  Postcode: { maxLength: ADDRESS_LIMITS.postcode },
+  Telephone: { maxLength: 30 },
+};
 
 const NOT_TEXT = 'must be text';
 
@@ -79,9 +99,14 @@ function asForm(body: Partial<Record<AddressField, unknown>>): {
  */
 export const addressInputSchema = z
   .object(
-    Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, text])) as Record<AddressField, typeof text>,
+    Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, text(FIELD_DOCS[f])])) as Record<
+      AddressField,
+      ReturnType<typeof text>
+    >,
   )
   .strict()
+  // Always needed whatever the type (the rest depends on Type and Island: addressRules).
+  .meta({ required: ['Type', 'FullName', 'Line1'] })
   .superRefine((body, ctx) => {
     const { form, notText, unclean } = asForm(body);
     for (const field of notText) ctx.addIssue({ code: 'custom', path: [field], message: NOT_TEXT });

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { parseStoredDate } from '../dates';
-import { DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS } from '../discounts';
+import { DISCOUNT_KINDS } from '../discounts';
 import { cleanString } from '../validation/clean-text';
 import { MESSAGES } from '../validation/messages';
 import { orderExtraSchema, productSchema } from './catalogue';
 import { listResponse } from './listing';
 import { amountSchema } from './office';
-import { multilineText, text } from './fields';
+import { discountCode, multilineText, text } from './fields';
 
 /**
  * The office's catalogue (issue 14), under /api/admin/catalogue, for `manage Catalogue` (office
@@ -31,17 +31,20 @@ const whole = (min: number, max: number, unit = '') =>
     .min(min, `must be between ${min} and ${max}${unit}`)
     .max(max, `must be between ${min} and ${max}${unit}`);
 
-/** A band's code, as the site shows it (`Price Band A`): letters, digits and hyphens. */
-export const BAND_CODE_PATTERN = /^[A-Z0-9-]{1,10}$/;
+/**
+ * A band's code as the office may type it: letters of either case, digits and hyphens, spaces
+ * around it; stored trimmed and upper case, as the site shows it (`Price Band A`).
+ */
+const BAND_CODE_INPUT_PATTERN = /^ *[A-Za-z0-9-]{1,10} *$/;
 
 /** A price band as the office writes it: every field of the API's Product but its Id. */
 export const productInputSchema = z
   .object({
     Name: required(80),
+    // The text as sent is checked (the pattern the OpenAPI document shows), then normalised.
     Code: cleanString()
-      .trim()
-      .toUpperCase()
-      .regex(BAND_CODE_PATTERN, 'must be 1 to 10 letters, digits or hyphens'),
+      .regex(BAND_CODE_INPUT_PATTERN, 'must be 1 to 10 letters, digits or hyphens')
+      .transform((code) => code.trim().toUpperCase()),
     Description: multilineText(300).default(''),
     Price: amountSchema,
     SortOrder: whole(0, 1_000_000),
@@ -83,10 +86,7 @@ const day = z
 
 export const createDiscountSchema = z
   .object({
-    Code: cleanString()
-      .trim()
-      .toUpperCase()
-      .regex(DISCOUNT_CODE_PATTERN, 'must be 3 to 32 letters, digits or hyphens'),
+    Code: discountCode(),
     Description: multilineText(200).default(''),
     Kind: z.enum(DISCOUNT_KINDS, { error: `must be one of ${DISCOUNT_KINDS.join(', ')}` }),
     /** Whole percent off, for a `percent` code. */

@@ -6,11 +6,11 @@ import {
   MAX_WEIGHT_KG,
   retailerRules,
 } from '../booking-steps';
-import { DISCOUNT_CODE_PATTERN, normaliseDiscountCode } from '../discounts';
 import { ISLANDS } from '../islands';
 import { MESSAGES } from '../validation/messages';
 import { withRules } from '../validation/zod-rules';
 import { cleanString } from '../validation/clean-text';
+import { discountCode as discountCodeField } from './fields';
 import { customerOrderSchema } from './orders';
 import {
   CHECKOUT_MESSAGES,
@@ -116,14 +116,7 @@ export const bookingSchema = z.object({
 export type BookingInput = z.input<typeof bookingSchema>;
 export type Booking = z.output<typeof bookingSchema>;
 
-const discountCode = cleanString()
-  .transform(normaliseDiscountCode)
-  .pipe(
-    z
-      .string()
-      .min(1, MESSAGES.required)
-      .regex(DISCOUNT_CODE_PATTERN, 'must be 3 to 32 letters, digits or hyphens'),
-  );
+const discountCode = discountCodeField();
 
 const bookings = z
   .array(bookingSchema, { error: 'must be a list of bookings' })
@@ -192,5 +185,5 @@ export const checkoutResponse = z.object({
 export type CheckoutResult = z.infer<typeof checkoutResponse>;
 
 export const referenceParams = z
-  .object({ Reference: z.string().regex(/^PAY-\d{6,16}$/i, 'must be a payment reference') })
+  .object({ Reference: z.string().regex(/^[Pp][Aa][Yy]-\d{6,16}$/, 'must be a payment reference') })
   .strict();

@@ -1,3 +1,9 @@
+import { z } from 'zod';
+import {
+  DISCOUNT_CODE_FORMAT,
+  DISCOUNT_CODE_INPUT_PATTERN,
+  normaliseDiscountCode,
+} from '../discounts';
 import { cleanString } from '../validation/clean-text';
 import { MESSAGES } from '../validation/messages';
 
@@ -12,3 +18,15 @@ export const text = (max: number) => cleanString().trim().max(max, MESSAGES.maxL
 
 export const multilineText = (max: number) =>
   cleanString({ lines: true }).trim().max(max, MESSAGES.maxLength(max));
+
+/**
+ * A discount code as callers send it, in a body or a path (src/shared/discounts.ts): blank is
+ * MESSAGES.required, otherwise the text as sent must fit DISCOUNT_CODE_INPUT_PATTERN (the
+ * pattern the OpenAPI document shows); it is read trimmed and upper case, as codes are stored.
+ */
+export const discountCode = () =>
+  z
+    .string({ error: MESSAGES.required })
+    .refine((code) => code.trim() !== '', { message: MESSAGES.required, abort: true })
+    .regex(DISCOUNT_CODE_INPUT_PATTERN, DISCOUNT_CODE_FORMAT)
+    .transform(normaliseDiscountCode);

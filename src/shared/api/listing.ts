@@ -54,6 +54,10 @@ export const pathId = z.coerce
   .min(1)
   .max(2_147_483_647);
 
-/** A body that may be left out entirely (no body is read as `{}`, so the defaults apply). */
+/**
+ * A body that may be left out entirely (no body is read as `{}`, so the defaults apply). Fastify
+ * validates an absent body as `null`; a body that is the JSON text `null` is refused before
+ * validation (lib/errors.ts refuseNullBodies), so `null` here always means "no body".
+ */
 export const optionalBody = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => v ?? {}, schema);

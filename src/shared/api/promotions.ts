@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DISCOUNT_CODE_PATTERN } from '../discounts';
+import { discountCode } from './fields';
 
 /**
  * GET /public/promotions/{Code}: where the discount code a promotion page names stands now, for
@@ -14,10 +14,7 @@ export type PromotionState = (typeof PROMOTION_STATES)[number];
 
 export const promotionParams = z
   .object({
-    Code: z
-      .string()
-      .transform((code) => code.toUpperCase())
-      .pipe(z.string().regex(DISCOUNT_CODE_PATTERN, 'must be 3 to 32 letters, digits or hyphens')),
+    Code: discountCode(),
   })
   .strict();
 

@@ -29,7 +29,11 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       onRequest: app.requireAuth(),
-      schema: { body: addressListRequest, response: { 200: addressListResponse } },
+      schema: {
+        summary: "A page of the customer's addresses",
+        body: addressListRequest,
+        response: { 200: addressListResponse },
+      },
     },
     async (request) => {
       const { options, filter } = request.body;
@@ -41,7 +45,12 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/create',
     {
       onRequest: app.requireAuth(),
-      schema: { body: addressInputSchema, response: { 201: addressSchema } },
+      schema: {
+        summary: 'Add an address',
+        answers: { 201: 'The address is added.', 409: 'The address book is full.' },
+        body: addressInputSchema,
+        response: { 201: addressSchema },
+      },
     },
     async (request, reply) => {
       const address = await createAddress(db, authOf(request).user.id, request.body);
@@ -53,7 +62,12 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:Id',
     {
       onRequest: app.requireAuth(),
-      schema: { params: idParams, body: addressInputSchema, response: { 200: addressSchema } },
+      schema: {
+        summary: 'Change an address',
+        params: idParams,
+        body: addressInputSchema,
+        response: { 200: addressSchema },
+      },
     },
     async (request) => updateAddress(db, authOf(request).user.id, request.params.Id, request.body),
   );
@@ -62,7 +76,7 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:Id',
     {
       onRequest: app.requireAuth(),
-      schema: { params: idParams, response: { 200: okSchema } },
+      schema: { summary: 'Delete an address', params: idParams, response: { 200: okSchema } },
     },
     async (request) => {
       await deleteAddress(db, authOf(request).user.id, request.params.Id);

@@ -8,7 +8,11 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/audit',
     {
       onRequest: app.requireAuth({ can: ['read', 'AuditLog'] }),
-      schema: { querystring: auditQuery, response: { 200: auditResponse } },
+      schema: {
+        summary: 'A page of the audit log',
+        querystring: auditQuery,
+        response: { 200: auditResponse },
+      },
     },
     async (request) => searchAudit(app.database.db, request.query),
   );

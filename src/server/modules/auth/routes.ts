@@ -43,7 +43,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register',
     {
       config: access('anonymous'),
-      schema: { body: registerSchema, response: { 200: accessTokenSchema } },
+      schema: {
+        summary: 'Register a customer account',
+        answers: { 429: 'Too many registrations: try again after Retry-After.' },
+        body: registerSchema,
+        response: { 200: accessTokenSchema },
+      },
     },
     async (request, reply) => {
       await app.rateLimiter.enforce('register', request, reply, request.body.Email);
@@ -55,7 +60,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     {
       config: access('anonymous'),
-      schema: { body: loginSchema, response: { 200: accessTokenSchema } },
+      schema: {
+        summary: 'Log in as a customer',
+        answers: {
+          401: 'The e-mail or the password is incorrect.',
+          403: 'The account is disabled.',
+          429: 'Too many log-in attempts: try again after Retry-After.',
+        },
+        body: loginSchema,
+        response: { 200: accessTokenSchema },
+      },
     },
     async (request, reply) => {
       await app.rateLimiter.enforce('login', request, reply, request.body.email);
@@ -67,24 +81,39 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me',
     {
       onRequest: app.requireAuth({ anyRole: true }),
-      schema: { response: { 200: userDataSchema } },
+      schema: { summary: "The signed-in user's details", response: { 200: userDataSchema } },
     },
     async (request) => loadUserData(db, authOf(request).user),
   );
 
   /** Ends the caller's session; answers 204 even when there was none (logging out twice is fine). */
-  app.post('/logout', { config: access('anonymous') }, async (request, reply) => {
-    const auth = await authenticate(request);
-    if (auth) await endSession(db, auth.sessionId);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/logout',
+    {
+      schema: {
+        summary: 'Log out (end this session)',
+        answers: { 204: 'Logged out (also when there was no session).' },
+      },
+      config: access('anonymous'),
+    },
+    async (request, reply) => {
+      const auth = await authenticate(request);
+      if (auth) await endSession(db, auth.sessionId);
+      return reply.status(204).send();
+    },
+  );
 
   /** Always the same answer: whether the address is registered is not revealed. */
   app.post(
     '/forgot-password',
     {
       config: access('anonymous'),
-      schema: { body: forgottenPasswordSchema, response: { 200: okSchema } },
+      schema: {
+        summary: 'Ask for a password reset e-mail',
+        answers: { 429: 'Too many requests: try again after Retry-After.' },
+        body: forgottenPasswordSchema,
+        response: { 200: okSchema },
+      },
     },
     async (request, reply) => {
       await app.rateLimiter.enforce('forgotPassword', request, reply, request.body.email);
@@ -97,7 +126,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reset-password',
     {
       config: access('anonymous'),
-      schema: { body: resetPasswordSchema, response: { 200: okSchema } },
+      schema: {
+        summary: 'Set a new password with a reset token',
+        answers: { 429: 'Too many attempts: try again after Retry-After.' },
+        body: resetPasswordSchema,
+        response: { 200: okSchema },
+      },
     },
     async (request, reply) => {
       await app.rateLimiter.enforce('resetPassword', request, reply);
@@ -108,7 +142,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/request-validate-email',
-    { onRequest: app.requireAuth(), schema: { response: { 200: okSchema } } },
+    {
+      onRequest: app.requireAuth(),
+      schema: {
+        summary: 'Send the e-mail address confirmation again',
+        answers: { 429: 'Too many requests: try again after Retry-After.' },
+        response: { 200: okSchema },
+      },
+    },
     async (request, reply) => {
       const { user } = authOf(request);
       await app.rateLimiter.enforce('requestValidateEmail', request, reply, `user:${user.id}`);
@@ -121,7 +162,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/validated-email',
     {
       config: access('anonymous'),
-      schema: { body: validatedEmailSchema, response: { 200: okSchema } },
+      schema: {
+        summary: 'Confirm an e-mail address with its token',
+        answers: { 429: 'Too many attempts: try again after Retry-After.' },
+        body: validatedEmailSchema,
+        response: { 200: okSchema },
+      },
     },
     async (request, reply) => {
       await app.rateLimiter.enforce('validatedEmail', request, reply);

@@ -48,12 +48,23 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // --- price bands ---
   app.get(
     '/products',
-    { onRequest, schema: { response: { 200: adminProductsResponse } } },
+    {
+      onRequest,
+      schema: { summary: 'The price bands, all of them', response: { 200: adminProductsResponse } },
+    },
     async () => ({ items: await listAllProducts(db) }),
   );
   app.post(
     '/products',
-    { onRequest, schema: { body: productInputSchema, response: { 201: productSchema } } },
+    {
+      onRequest,
+      schema: {
+        summary: 'Add a price band',
+        answers: { 201: 'The price band is added.' },
+        body: productInputSchema,
+        response: { 201: productSchema },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await changed(saveProduct(db, me(request), undefined, request.body))),
   );
@@ -61,7 +72,12 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:Id',
     {
       onRequest,
-      schema: { params, body: productInputSchema, response: { 200: productSchema } },
+      schema: {
+        summary: 'Change a price band',
+        params,
+        body: productInputSchema,
+        response: { 200: productSchema },
+      },
     },
     async (request) => changed(saveProduct(db, me(request), request.params.Id, request.body)),
   );
@@ -69,12 +85,23 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // --- extras ---
   app.get(
     '/extras',
-    { onRequest, schema: { response: { 200: adminExtrasResponse } } },
+    {
+      onRequest,
+      schema: { summary: 'The order extras, all of them', response: { 200: adminExtrasResponse } },
+    },
     async () => ({ items: await listAllExtras(db) }),
   );
   app.post(
     '/extras',
-    { onRequest, schema: { body: extraInputSchema, response: { 201: orderExtraSchema } } },
+    {
+      onRequest,
+      schema: {
+        summary: 'Add an order extra',
+        answers: { 201: 'The extra is added.' },
+        body: extraInputSchema,
+        response: { 201: orderExtraSchema },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await changed(saveExtra(db, me(request), undefined, request.body))),
   );
@@ -82,7 +109,12 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/extras/:Id',
     {
       onRequest,
-      schema: { params, body: extraInputSchema, response: { 200: orderExtraSchema } },
+      schema: {
+        summary: 'Change an order extra',
+        params,
+        body: extraInputSchema,
+        response: { 200: orderExtraSchema },
+      },
     },
     async (request) => changed(saveExtra(db, me(request), request.params.Id, request.body)),
   );
@@ -90,12 +122,27 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // --- discount codes ---
   app.get(
     '/discounts',
-    { onRequest, schema: { querystring: discountsQuery, response: { 200: discountsResponse } } },
+    {
+      onRequest,
+      schema: {
+        summary: 'A page of discount codes',
+        querystring: discountsQuery,
+        response: { 200: discountsResponse },
+      },
+    },
     async (request) => listDiscounts(db, request.query),
   );
   app.post(
     '/discounts',
-    { onRequest, schema: { body: createDiscountSchema, response: { 201: discountSchema } } },
+    {
+      onRequest,
+      schema: {
+        summary: 'Add a discount code',
+        answers: { 201: 'The code is added.' },
+        body: createDiscountSchema,
+        response: { 201: discountSchema },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await changed(createDiscount(db, me(request), request.body))),
   );
@@ -105,7 +152,14 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.post(
       `/discounts/:Id/${path}`,
-      { onRequest, schema: { params, response: { 200: discountSchema } } },
+      {
+        onRequest,
+        schema: {
+          summary: `${enabled ? 'Enable' : 'Disable'} a discount code`,
+          params,
+          response: { 200: discountSchema },
+        },
+      },
       async (request) => changed(setDiscountEnabled(db, me(request), request.params.Id, enabled)),
     );
   }
@@ -113,7 +167,12 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/discounts/:Id/uses',
     {
       onRequest,
-      schema: { params, querystring: discountUsesQuery, response: { 200: discountUsesResponse } },
+      schema: {
+        summary: "A page of a discount code's uses",
+        params,
+        querystring: discountUsesQuery,
+        response: { 200: discountUsesResponse },
+      },
     },
     async (request) => discountUses(db, request.params.Id, request.query),
   );

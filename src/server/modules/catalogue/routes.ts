@@ -21,7 +21,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products',
     {
       config: access('anonymous'),
-      schema: { body: productListRequest, response: { 200: productListResponse } },
+      schema: {
+        summary: 'The price bands',
+        answers: { 403: 'Only staff can list disabled or private price bands.' },
+        body: productListRequest,
+        response: { 200: productListResponse },
+      },
     },
     (request, reply) => {
       const { options, filter } = request.body;
@@ -42,7 +47,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orderextras',
     {
       config: access('anonymous'),
-      schema: { body: extraListRequest, response: { 200: extraListResponse } },
+      schema: {
+        summary: 'The order extras',
+        body: extraListRequest,
+        response: { 200: extraListResponse },
+      },
     },
     (request, reply) => {
       const { options, filter } = request.body;

@@ -26,7 +26,14 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/orders/exportcert/:Id',
-    { onRequest: app.requireAuth(), schema: { params: exportCertificateParams } },
+    {
+      onRequest: app.requireAuth(),
+      schema: {
+        summary: "Download an order's export certificate (PDF)",
+        answers: { 409: 'The order has not left the UK yet, or its sailing is not recorded.' },
+        params: exportCertificateParams,
+      },
+    },
     async (request, reply) => {
       const { user } = authOf(request);
       const { orderReference, certificate } = await customerCertificate(
@@ -56,7 +63,12 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/certificates/verify/:code',
     {
       config: access('anonymous'),
-      schema: { params: verifyCertificateParams, response: { 200: certificateVerification } },
+      schema: {
+        summary: 'Check an export certificate by its verification code',
+        answers: { 429: 'Too many checks from this address: try again after Retry-After.' },
+        params: verifyCertificateParams,
+        response: { 200: certificateVerification },
+      },
     },
     async (request, reply) =>
       findByPublicCode(app, 'verifyCertificate', request, reply, {

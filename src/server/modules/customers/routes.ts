@@ -29,20 +29,34 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/customers',
     {
       onRequest: office,
-      schema: { querystring: customersQuery, response: { 200: customersResponse } },
+      schema: {
+        summary: 'A page of customers',
+        querystring: customersQuery,
+        response: { 200: customersResponse },
+      },
     },
     async (request) => searchCustomers(db, request.query),
   );
 
   app.get(
     '/customers/:Id',
-    { onRequest: office, schema: { params, response: detail } },
+    { onRequest: office, schema: { summary: 'A customer, in full', params, response: detail } },
     async (request) => customerDetail(db, request.params.Id),
   );
 
   app.post(
     '/customers/:Id/resend-validation',
-    { onRequest: office, schema: { params, response: detail } },
+    {
+      onRequest: office,
+      schema: {
+        summary: "Send a customer's e-mail confirmation again",
+        answers: {
+          409: 'The account is deleted, has no e-mail address, or it is confirmed already.',
+        },
+        params,
+        response: detail,
+      },
+    },
     async (request) => {
       await resendValidation(app, request.params.Id, me(request));
       return customerDetail(db, request.params.Id);
@@ -55,7 +69,15 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.post(
       `/customers/:Id/${path}`,
-      { onRequest: office, schema: { params, response: detail } },
+      {
+        onRequest: office,
+        schema: {
+          summary: `${disabled ? 'Disable' : 'Enable'} a customer's account`,
+          answers: { 409: 'The account is deleted.' },
+          params,
+          response: detail,
+        },
+      },
       async (request) => {
         await setCustomerDisabled(app, request.params.Id, disabled, me(request));
         return customerDetail(db, request.params.Id);
@@ -65,7 +87,14 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/customers/:Id/export',
-    { onRequest: office, schema: { params, response: { 200: customerExportSchema } } },
+    {
+      onRequest: office,
+      schema: {
+        summary: 'Everything held about a customer (data export)',
+        params,
+        response: { 200: customerExportSchema },
+      },
+    },
     async (request, reply) => {
       const data = await exportCustomer(app, request.params.Id, me(request));
       return reply

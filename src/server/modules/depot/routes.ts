@@ -86,7 +86,11 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
     '/lookup',
     {
       onRequest: receiver,
-      schema: { querystring: lookupQuerySchema, response: { 200: lookupResponse } },
+      schema: {
+        summary: 'Look up an order or customer at the depot',
+        querystring: lookupQuerySchema,
+        response: { 200: lookupResponse },
+      },
     },
     async (request) => lookup(db, request.query.q),
   );
@@ -96,7 +100,16 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: receiver,
       bodyLimit: RECEIVE_BODY_LIMIT,
-      schema: { body: receiveSchema, response: { 201: receiveResponse } },
+      schema: {
+        summary: 'Receive a parcel at the depot',
+        answers: {
+          201: 'The parcel is received.',
+          404: 'No such order or customer.',
+          409: 'The order is not awaiting a parcel.',
+        },
+        body: receiveSchema,
+        response: { 201: receiveResponse },
+      },
     },
     async (request, reply) => {
       const b = request.body;
@@ -124,7 +137,15 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
     '/parcels/:Id/match',
     {
       onRequest: receiver,
-      schema: { params: idParams, body: matchSchema, response: { 200: receiveResponse } },
+      schema: {
+        summary: 'Match an unmatched parcel to an order',
+        answers: {
+          409: "The parcel is matched already, or the order is not awaiting a parcel or is another customer's.",
+        },
+        params: idParams,
+        body: matchSchema,
+        response: { 200: receiveResponse },
+      },
     },
     async (request) => {
       const actor = staff(request);
@@ -139,7 +160,11 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
     '/parcels',
     {
       onRequest: reader,
-      schema: { querystring: parcelsQuerySchema, response: { 200: parcelsResponse } },
+      schema: {
+        summary: 'A page of parcels at the depot',
+        querystring: parcelsQuerySchema,
+        response: { 200: parcelsResponse },
+      },
     },
     async (request) => listParcels(db, request.query),
   );
@@ -148,14 +173,18 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
     '/parcels/:Id',
     {
       onRequest: reader,
-      schema: { params: idParams, response: { 200: depotParcelSchema } },
+      schema: {
+        summary: 'A parcel at the depot',
+        params: idParams,
+        response: { 200: depotParcelSchema },
+      },
     },
     async (request) => depotParcel(db, request.params.Id),
   );
 
   app.get(
     '/parcels/:Id/label.pdf',
-    { onRequest: reader, schema: { params: idParams } },
+    { onRequest: reader, schema: { summary: "A parcel's depot label (PDF)", params: idParams } },
     async (request, reply) => {
       const parcel = await depotParcel(db, request.params.Id);
       const code = parcel.OrderReference ?? `PCL-${String(parcel.Id).padStart(6, '0')}`;
@@ -188,7 +217,7 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/photos/:Id',
-    { onRequest: reader, schema: { params: idParams } },
+    { onRequest: reader, schema: { summary: 'A parcel photo', params: idParams } },
     async (request, reply) => {
       const photo = await parcelPhoto(db, request.params.Id);
       return reply
@@ -201,7 +230,10 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/dispatch',
-    { onRequest: dispatcher, schema: { response: { 200: dispatchListResponse } } },
+    {
+      onRequest: dispatcher,
+      schema: { summary: 'The parcels ready to sail', response: { 200: dispatchListResponse } },
+    },
     async () => dispatchList(db),
   );
 
@@ -209,7 +241,12 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dispatch',
     {
       onRequest: dispatcher,
-      schema: { body: dispatchSchema, response: { 200: dispatchResponse } },
+      schema: {
+        summary: 'Record a sailing for parcels',
+        answers: { 404: 'No such order.', 409: 'An order is not ready to sail.' },
+        body: dispatchSchema,
+        response: { 200: dispatchResponse },
+      },
     },
     async (request) => {
       const b = request.body;
@@ -243,7 +280,12 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
     '/deliver',
     {
       onRequest: dispatcher,
-      schema: { body: deliverSchema, response: { 200: deliverResponse } },
+      schema: {
+        summary: 'Record parcels delivered on the island',
+        answers: { 404: 'No such order.', 409: 'An order has not sailed.' },
+        body: deliverSchema,
+        response: { 200: deliverResponse },
+      },
     },
     async (request) => {
       const actor = staff(request);

@@ -22,7 +22,11 @@ import { onlyFromThisMachine } from './routes';
 export const reference = z
   .string()
   .regex(/^ORD-\d{6,16}$/i, 'must be an order reference')
-  .transform((r) => orderIdFromReference(r)!);
+  .transform((r, ctx) => {
+    const id = orderIdFromReference(r);
+    if (id === null) ctx.addIssue({ code: 'custom', message: 'is not an order' });
+    return id ?? 0;
+  });
 const whole = z.number().int().min(1).max(1_000_000);
 
 export const devDepotRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -36,7 +36,8 @@ export const devInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { OrderReference, Amount, Reason, Hold } = request.body;
-      const orderId = orderIdFromReference(OrderReference)!;
+      const orderId = orderIdFromReference(OrderReference);
+      if (orderId === null) throw new HttpError(404, 'No such order.');
       const invoice = await app.database.db.transaction(async (tx) => {
         const [order] = await tx
           .select({ id: orders.id })

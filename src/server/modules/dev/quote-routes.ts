@@ -4,6 +4,8 @@ import { customerOrderSchema } from '../../../shared/api/orders';
 import { devPriceQuoteRequest } from '../../../shared/api/quotes';
 import { toPence } from '../../../shared/money';
 import { orderIdFromReference } from '../../../shared/order-reference';
+import { QUOTE_MESSAGES } from '../../../shared/quotes';
+import { HttpError } from '../../lib/errors';
 import { priceQuote } from '../orders/quotes';
 import { onlyFromThisMachine } from './routes';
 
@@ -22,11 +24,13 @@ export const devQuoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { OrderReference, Amount, Note } = request.body;
+      const orderId = orderIdFromReference(OrderReference);
+      if (orderId === null) throw new HttpError(404, QUOTE_MESSAGES.notFound);
       return app.database.db.transaction((tx) =>
         priceQuote(
           tx,
           app.config,
-          orderIdFromReference(OrderReference)!,
+          orderId,
           { amountPence: toPence(Amount), note: Note },
           { type: 'system' },
         ),

@@ -64,6 +64,7 @@ export const docsRoutes: FastifyPluginAsyncZod = async (app) => {
         const body = op.requestBody?.content?.['application/json']?.schema;
         const html =
           `<section><h3><span class="m">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>` +
+          (op.summary ? `<p>${escapeHtml(op.summary)}.</p>` : '') +
           `<p>Who may call: ${escapeHtml(op['x-access'] ?? 'anyone')}. Answers: ${Object.keys(op.responses ?? {}).join(', ') || '200'}.</p>` +
           (params ? `<p>${params}</p>` : '') +
           (body ? `<h4>Body</h4>${fields(body)}` : '') +

@@ -21,7 +21,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       onRequest: app.requireAuth(),
-      schema: { response: { 200: profileSchema } },
+      schema: { summary: "The customer's profile", response: { 200: profileSchema } },
     },
     async (request) => toProfile(authOf(request).user),
   );
@@ -30,7 +30,12 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/update',
     {
       onRequest: app.requireAuth(),
-      schema: { body: profileUpdateSchema, response: { 200: profileUpdateResponseSchema } },
+      schema: {
+        summary: "Change the customer's profile",
+        answers: { 429: 'Too many changes: try again after Retry-After.' },
+        body: profileUpdateSchema,
+        response: { 200: profileUpdateResponseSchema },
+      },
     },
     async (request, reply) => {
       const auth = authOf(request);
@@ -43,7 +48,14 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/delete',
     {
       onRequest: app.requireAuth(),
-      schema: { body: deleteAccountSchema },
+      schema: {
+        summary: "Delete the customer's account",
+        answers: {
+          204: 'The account is deleted.',
+          429: 'Too many attempts: try again after Retry-After.',
+        },
+        body: deleteAccountSchema,
+      },
     },
     async (request, reply) => {
       const { user } = authOf(request);

@@ -73,7 +73,10 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
   // --- today ---
   app.get(
     '/today',
-    { onRequest: orders, schema: { response: { 200: officeTodayResponse } } },
+    {
+      onRequest: orders,
+      schema: { summary: "The office's work for today", response: { 200: officeTodayResponse } },
+    },
     async () => officeToday(db),
   );
 
@@ -82,20 +85,36 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders',
     {
       onRequest: orders,
-      schema: { querystring: officeOrdersQuery, response: { 200: officeOrdersResponse } },
+      schema: {
+        summary: 'A page of orders',
+        querystring: officeOrdersQuery,
+        response: { 200: officeOrdersResponse },
+      },
     },
     async (request) => searchOrders(db, request.query),
   );
 
   app.get(
     '/orders/:Id',
-    { onRequest: orders, schema: { params, response: detail } },
+    { onRequest: orders, schema: { summary: 'An order, in full', params, response: detail } },
     async (request) => officeOrderDetail(db, request.params.Id),
   );
 
   app.post(
     '/orders/:Id/cancel',
-    { onRequest: refunder, schema: { params, body: cancelOrderSchema, response: detail } },
+    {
+      onRequest: refunder,
+      schema: {
+        summary: 'Cancel an order (refunding what was paid)',
+        answers: {
+          409: 'The order cannot be cancelled now, or a checkout is still open.',
+          502: 'The payment provider did not refund all of it: the order is cancelled, the shortfall is reported.',
+        },
+        params,
+        body: cancelOrderSchema,
+        response: detail,
+      },
+    },
     async (request) => {
       await cancelOrder(app, request.params.Id, request.body.Reason, me(request));
       return officeOrderDetail(db, request.params.Id);
@@ -104,7 +123,19 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/orders/:Id/refund',
-    { onRequest: refunder, schema: { params, body: refundOrderSchema, response: detail } },
+    {
+      onRequest: refunder,
+      schema: {
+        summary: 'Refund part or all of an order',
+        answers: {
+          409: 'More than is left to refund.',
+          502: 'The payment provider did not refund all of it.',
+        },
+        params,
+        body: refundOrderSchema,
+        response: detail,
+      },
+    },
     async (request) => {
       const { Amount, Reason } = request.body;
       await refundOrder(
@@ -121,7 +152,16 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:Id/invoices',
     {
       onRequest: orders,
-      schema: { params, body: raiseInvoiceSchema, response: { 201: invoiceSchema } },
+      schema: {
+        summary: 'Invoice an order for a further amount',
+        answers: {
+          201: 'The invoice is raised and sent.',
+          409: 'The order cannot be invoiced now.',
+        },
+        params,
+        body: raiseInvoiceSchema,
+        response: { 201: invoiceSchema },
+      },
     },
     async (request, reply) => {
       const { Amount, Reason, Hold } = request.body;
@@ -137,7 +177,15 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/orders/:Id/notes',
-    { onRequest: orders, schema: { params, body: orderNoteSchema, response: detail } },
+    {
+      onRequest: orders,
+      schema: {
+        summary: 'Add a note to an order',
+        params,
+        body: orderNoteSchema,
+        response: detail,
+      },
+    },
     async (request) => {
       await addOrderNote(db, request.params.Id, request.body.Note, me(request));
       return officeOrderDetail(db, request.params.Id);
@@ -149,7 +197,11 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/quotes',
     {
       onRequest: quotes,
-      schema: { querystring: officeQuotesQuery, response: { 200: officeQuotesResponse } },
+      schema: {
+        summary: 'A page of quotes',
+        querystring: officeQuotesQuery,
+        response: { 200: officeQuotesResponse },
+      },
     },
     async (request) => listQuotes(db, request.query),
   );
@@ -158,7 +210,13 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/quotes/:Id/price',
     {
       onRequest: quotes,
-      schema: { params, body: priceQuoteSchema, response: { 200: officeQuoteSchema } },
+      schema: {
+        summary: 'Price a quote',
+        answers: { 409: 'The quote is not waiting for a price.' },
+        params,
+        body: priceQuoteSchema,
+        response: { 200: officeQuoteSchema },
+      },
     },
     async (request) => {
       const { Amount, Note } = request.body;
@@ -176,7 +234,11 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invoices',
     {
       onRequest: invoicesGuard,
-      schema: { querystring: officeInvoicesQuery, response: { 200: officeInvoicesResponse } },
+      schema: {
+        summary: 'A page of invoices',
+        querystring: officeInvoicesQuery,
+        response: { 200: officeInvoicesResponse },
+      },
     },
     async (request) => listInvoices(db, request.query),
   );
@@ -185,7 +247,13 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invoices/:Id/void',
     {
       onRequest: invoicesGuard,
-      schema: { params, body: voidInvoiceSchema, response: { 200: officeInvoiceSchema } },
+      schema: {
+        summary: 'Void an unpaid invoice',
+        answers: { 409: 'The invoice is not unpaid (or was just paid).' },
+        params,
+        body: voidInvoiceSchema,
+        response: { 200: officeInvoiceSchema },
+      },
     },
     async (request) => {
       await voidInvoiceAsStaff(app, request.params.Id, request.body.Reason, me(request));
@@ -195,7 +263,15 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/invoices/:Id/remind',
-    { onRequest: invoicesGuard, schema: { params, response: { 200: officeInvoiceSchema } } },
+    {
+      onRequest: invoicesGuard,
+      schema: {
+        summary: 'Remind the customer of an unpaid invoice',
+        answers: { 409: 'The invoice is not unpaid.' },
+        params,
+        response: { 200: officeInvoiceSchema },
+      },
+    },
     async (request) => {
       await remindInvoice(app, request.params.Id, me(request));
       return findOfficeInvoice(db, request.params.Id);
@@ -207,14 +283,25 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cases',
     {
       onRequest: cases,
-      schema: { querystring: officeCasesQuery, response: { 200: officeCasesResponse } },
+      schema: {
+        summary: 'A page of cases',
+        querystring: officeCasesQuery,
+        response: { 200: officeCasesResponse },
+      },
     },
     async (request) => listCases(db, request.query),
   );
 
   app.get(
     '/cases/:Id',
-    { onRequest: cases, schema: { params, response: { 200: officeCaseDetailResponse } } },
+    {
+      onRequest: cases,
+      schema: {
+        summary: 'A case, with its messages',
+        params,
+        response: { 200: officeCaseDetailResponse },
+      },
+    },
     async (request) => officeCaseDetail(db, request.params.Id),
   );
 
@@ -224,7 +311,13 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cases/:Id/reply',
     {
       onRequest: cases,
-      schema: { params, body: caseReplySchema, response: { 200: officeCaseSchema } },
+      schema: {
+        summary: 'Reply to a case',
+        answers: { 409: 'The case is resolved.' },
+        params,
+        body: caseReplySchema,
+        response: { 200: officeCaseSchema },
+      },
     },
     async (request) => {
       await replyToCase(app, request.params.Id, request.body.Message, me(request));
@@ -237,6 +330,8 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: cases,
       schema: {
+        summary: 'Resolve a case',
+        answers: { 409: 'The case is resolved already.' },
         params,
         body: optionalBody(resolveCaseSchema),
         response: { 200: officeCaseSchema },

@@ -47,7 +47,10 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/operations',
     {
       onRequest: app.requireAuth({ can: ['read', 'Operations'] }),
-      schema: { response: { 200: operationsResponse } },
+      schema: {
+        summary: "The service's state for operators",
+        response: { 200: operationsResponse },
+      },
     },
     async () => operationsFigures(app),
   );

@@ -30,7 +30,11 @@ export const orderDetailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:Id',
     {
       onRequest: app.requireAuth(),
-      schema: { params: orderIdParams, response: { 200: orderDetailResponse } },
+      schema: {
+        summary: 'An order of the customer, in full',
+        params: orderIdParams,
+        response: { 200: orderDetailResponse },
+      },
     },
     async (request) => {
       const found = await orderDetail(db, authOf(request).user.id, request.params.Id);
@@ -41,7 +45,10 @@ export const orderDetailRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:Id/photos/:PhotoId',
-    { onRequest: app.requireAuth(), schema: { params: parcelPhotoParams } },
+    {
+      onRequest: app.requireAuth(),
+      schema: { summary: "A photo of an order's parcel", params: parcelPhotoParams },
+    },
     async (request, reply) => {
       const { Id, PhotoId } = request.params;
       const photo = await parcelPhoto(db, authOf(request).user.id, Id, PhotoId);
@@ -55,6 +62,11 @@ export const orderDetailRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireAuth(),
       schema: {
+        summary: 'Report items missing from a delivered order',
+        answers: {
+          201: 'A new case is opened.',
+          409: 'The order is not at a stage where missing items can be reported.',
+        },
         params: orderIdParams,
         body: missingItemsRequest,
         response: { 200: orderCaseSchema, 201: orderCaseSchema },

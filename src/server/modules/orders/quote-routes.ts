@@ -25,7 +25,11 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     '/quote/:id',
     {
       onRequest: app.requireAuth(),
-      schema: { params: quoteParams, response: { 200: customerQuoteSchema } },
+      schema: {
+        summary: 'A quote of the customer',
+        params: quoteParams,
+        response: { 200: customerQuoteSchema },
+      },
     },
     async (request) =>
       quoteView(db, await findCustomerQuote(db, authOf(request).user.id, request.params.id)),
@@ -36,6 +40,11 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireAuth(),
       schema: {
+        summary: 'Accept a priced quote and start paying it',
+        answers: {
+          201: 'Accepted: the payment is started.',
+          409: 'The quote cannot be accepted now, or was accepted with other choices.',
+        },
         params: quoteParams,
         body: acceptQuoteRequest,
         response: { 200: checkoutResponse, 201: checkoutResponse },
@@ -58,7 +67,12 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     '/decline/:Id',
     {
       onRequest: app.requireAuth(),
-      schema: { params: declineParams, response: { 200: customerQuoteSchema } },
+      schema: {
+        summary: 'Decline a quote',
+        answers: { 409: 'The quote cannot be declined now.' },
+        params: declineParams,
+        response: { 200: customerQuoteSchema },
+      },
     },
     async (request) => {
       const { user } = authOf(request);

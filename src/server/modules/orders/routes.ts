@@ -48,7 +48,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       onRequest: app.requireAuth(),
-      schema: { body: orderHistoryRequest, response: { 200: customerOrdersResponse } },
+      schema: {
+        summary: "A page of the customer's orders",
+        body: orderHistoryRequest,
+        response: { 200: customerOrdersResponse },
+      },
     },
     async (request) => orderHistory(db, authOf(request).user.id, request.body),
   );
@@ -57,7 +61,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/summary',
     {
       onRequest: app.requireAuth(),
-      schema: { response: { 200: orderSummaryResponse } },
+      schema: { summary: 'What needs the customer now', response: { 200: orderSummaryResponse } },
     },
     async (request) => orderSummary(db, authOf(request).user.id),
   );
@@ -66,7 +70,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/createquote',
     {
       onRequest: app.requireAuth(),
-      schema: { body: quoteRequestSchema, response: { 201: quoteResponseSchema } },
+      schema: {
+        summary: 'Ask for a quote for a parcel of another size',
+        body: quoteRequestSchema,
+        response: { 201: quoteResponseSchema },
+      },
     },
     async (request, reply) => {
       const { user } = authOf(request);
@@ -80,7 +88,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/checkdiscount',
     {
       onRequest: app.requireAuth(),
-      schema: { body: checkDiscountRequest, response: { 200: checkDiscountResponse } },
+      schema: {
+        summary: 'Check a discount code against a basket',
+        body: checkDiscountRequest,
+        response: { 200: checkDiscountResponse },
+      },
     },
     async (request) => checkDiscount(app, authOf(request).user.id, request.body),
   );
@@ -90,6 +102,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireAuth(),
       schema: {
+        summary: 'Book the basket and start paying',
+        answers: {
+          201: 'Booked: the payment is started.',
+          409: 'The Idempotency-Key was used for another basket.',
+        },
         headers: checkoutHeaders,
         body: checkoutRequest,
         response: { 200: checkoutResponse, 201: checkoutResponse },
@@ -118,6 +135,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireAuth(),
       schema: {
+        summary: 'An invoice of the customer',
         params: z.object({ id: pathId }),
         response: { 200: invoiceSchema },
       },

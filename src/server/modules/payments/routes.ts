@@ -39,7 +39,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:Reference',
     {
       onRequest: app.requireAuth(),
-      schema: { params: referenceParams, response: { 200: checkoutResponse } },
+      schema: {
+        summary: 'A payment of the customer, with its state',
+        params: referenceParams,
+        response: { 200: checkoutResponse },
+      },
     },
     async (request) => {
       const row = await findCustomerPayment(db, authOf(request).user.id, request.params.Reference);
@@ -57,6 +61,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireAuth(),
       schema: {
+        summary: 'Start paying an invoice',
+        answers: { 201: 'The payment is started.', 409: 'The invoice is not payable.' },
         params: z.object({ Id: pathId }),
         response: { 200: checkoutResponse, 201: checkoutResponse },
       },
@@ -94,6 +100,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         config: access('provider'),
         schema: {
+          summary: "A payment provider's event (signed)",
           params: z.object({
             provider: z.enum(PAYMENT_PROVIDERS, { error: 'is not a payment provider' }),
           }),

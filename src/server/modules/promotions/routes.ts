@@ -10,7 +10,11 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/promotions/:Code',
     {
       config: access('anonymous'),
-      schema: { params: promotionParams, response: { 200: promotionSchema } },
+      schema: {
+        summary: 'The promotion of a discount code',
+        params: promotionParams,
+        response: { 200: promotionSchema },
+      },
     },
     async (request) => {
       const found = await promotionNow(app, request.params.Code);

@@ -15,13 +15,25 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const onRequest = app.requireAuth({ can: ['manage', 'Settings'] });
 
-  app.get('/settings', { onRequest, schema: { response: { 200: siteSettingsResponse } } }, () =>
-    siteSettings(db),
+  app.get(
+    '/settings',
+    {
+      onRequest,
+      schema: { summary: "The site's settings", response: { 200: siteSettingsResponse } },
+    },
+    () => siteSettings(db),
   );
 
   app.put(
     '/settings',
-    { onRequest, schema: { body: updateSettingsSchema, response: { 200: siteSettingsResponse } } },
+    {
+      onRequest,
+      schema: {
+        summary: "Change the site's settings",
+        body: updateSettingsSchema,
+        response: { 200: siteSettingsResponse },
+      },
+    },
     async (request) => {
       const result = await updateSiteSettings(db, authOf(request).user.id, request.body);
       app.cache.clear();

@@ -8,7 +8,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** SPEC section 7: the public site settings as { Category, Name, Value } items. */
   app.get(
     '/settings',
-    { config: access('anonymous'), schema: { response: { 200: settingsResponse } } },
+    {
+      config: access('anonymous'),
+      schema: { summary: "The site's public settings", response: { 200: settingsResponse } },
+    },
     (_request, reply) =>
       sendCachedJson(app.cache, reply, 'settings', settingsResponse, async () => ({
         items: await publicSettings(app),

@@ -28,7 +28,15 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     {
       config: access('anonymous'),
-      schema: { body: staffLoginSchema, response: { 200: accessTokenSchema } },
+      schema: {
+        summary: 'Log in as staff',
+        answers: {
+          401: 'The e-mail or the password is incorrect.',
+          429: 'Too many log-in attempts: try again after Retry-After.',
+        },
+        body: staffLoginSchema,
+        response: { 200: accessTokenSchema },
+      },
     },
     async (request, reply) => {
       await app.rateLimiter.enforce('login', request, reply, request.body.email);
@@ -40,7 +48,12 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/accept-invitation',
     {
       config: access('anonymous'),
-      schema: { body: acceptInvitationSchema, response: { 200: accessTokenSchema } },
+      schema: {
+        summary: 'Accept a staff invitation and set a password',
+        answers: { 429: 'Too many attempts: try again after Retry-After.' },
+        body: acceptInvitationSchema,
+        response: { 200: accessTokenSchema },
+      },
     },
     async (request, reply) => {
       await app.rateLimiter.enforce('resetPassword', request, reply);
@@ -52,14 +65,25 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/staff',
     {
       onRequest: admin,
-      schema: { response: { 200: z.object({ items: z.array(staffMemberSchema) }) } },
+      schema: {
+        summary: 'The staff members',
+        response: { 200: z.object({ items: z.array(staffMemberSchema) }) },
+      },
     },
     async () => ({ items: await listStaff(db) }),
   );
 
   app.post(
     '/staff/invite',
-    { onRequest: admin, schema: { body: inviteStaffSchema, response: { 201: staffMemberSchema } } },
+    {
+      onRequest: admin,
+      schema: {
+        summary: 'Invite a new staff member',
+        answers: { 201: 'Invited: the invitation e-mail is queued.' },
+        body: inviteStaffSchema,
+        response: { 201: staffMemberSchema },
+      },
+    },
     async (request, reply) => {
       const member = await inviteStaff(app, request.body, authOf(request).user.id);
       return reply.status(201).send(member);
@@ -70,7 +94,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/staff/:Id',
     {
       onRequest: admin,
-      schema: { params: idParams, body: changeStaffSchema, response: { 200: staffMemberSchema } },
+      schema: {
+        summary: "Change a staff member's role or name",
+        answers: { 409: 'Not your own account, nor the last admin.' },
+        params: idParams,
+        body: changeStaffSchema,
+        response: { 200: staffMemberSchema },
+      },
     },
     async (request) =>
       updateStaff(db, request.params.Id, { role: request.body.Role }, authOf(request).user.id),
@@ -82,7 +112,15 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.post(
       `/staff/:Id/${path}`,
-      { onRequest: admin, schema: { params: idParams, response: { 200: staffMemberSchema } } },
+      {
+        onRequest: admin,
+        schema: {
+          summary: `${disabled ? 'Disable' : 'Enable'} a staff member`,
+          answers: { 409: 'Not your own account, nor the last admin.' },
+          params: idParams,
+          response: { 200: staffMemberSchema },
+        },
+      },
       async (request) => updateStaff(db, request.params.Id, { disabled }, authOf(request).user.id),
     );
   }
