@@ -37,6 +37,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Follow an order’s parcel with its private tracking code (no login)',
         params: trackParcelParams,
         response: { 200: trackedParcelSchema },
+        answers: { 429: 'Too many lookups from this address: try again after Retry-After.' },
       },
     },
     async (request, reply) => {
