@@ -178,6 +178,12 @@ export const DETAILS_RULES: FieldRules<DetailsField> = {
   Island: [lookupRequired(ISLANDS)],
 };
 
+/**
+ * What the retailer charged to deliver to our depot, in pounds (issue 27): optional, 0 for free.
+ * Island GST counts it in the value (src/shared/gst.ts).
+ */
+export const RETAILER_DELIVERY_RULES: readonly Rule[] = [poundsAndPence, between(0, MAX_ITEM_VALUE)];
+
 export function detailsForm(order: LocalOrder): DetailsForm {
   return {
     ItemDescription: order.ItemDescription,
