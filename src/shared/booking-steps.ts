@@ -156,7 +156,8 @@ export const TERMS_RULES: FieldRules<'accepted'> = { accepted: [requiredBoolean]
 
 // --- details ---------------------------------------------------------------------------------
 
-export type DetailsField = 'ItemDescription' | 'ItemValue' | 'ItemCount' | 'Island';
+export type DetailsField =
+  'ItemDescription' | 'ItemValue' | 'ItemCount' | 'RetailerDeliveryCharge' | 'Island';
 export type DetailsForm = Record<DetailsField, string>;
 
 /** Highest declared value and number of items a booking takes. */
@@ -171,24 +172,30 @@ export const poundsAndPence: Rule = (value) =>
     /^\d+(\.\d{1,2})?$/.test(String(value).trim())) ||
   POUNDS_AND_PENCE_MESSAGE;
 
-export const DETAILS_RULES: FieldRules<DetailsField> = {
-  ItemDescription: [required, minLength(3), maxLength(200)],
-  ItemValue: [required, greaterThanZero, poundsAndPence, between(0.01, MAX_ITEM_VALUE)],
-  ItemCount: [required, positiveWholeNumber, integerRange(1, MAX_ITEM_COUNT)],
-  Island: [lookupRequired(ISLANDS)],
-};
-
 /**
  * What the retailer charged to deliver to our depot, in pounds (issue 27): optional, 0 for free.
  * Island GST counts it in the value (src/shared/gst.ts).
  */
-export const RETAILER_DELIVERY_RULES: readonly Rule[] = [poundsAndPence, between(0, MAX_ITEM_VALUE)];
+export const RETAILER_DELIVERY_RULES: readonly Rule[] = [
+  poundsAndPence,
+  between(0, MAX_ITEM_VALUE),
+];
+
+export const DETAILS_RULES: FieldRules<DetailsField> = {
+  ItemDescription: [required, minLength(3), maxLength(200)],
+  ItemValue: [required, greaterThanZero, poundsAndPence, between(0.01, MAX_ITEM_VALUE)],
+  ItemCount: [required, positiveWholeNumber, integerRange(1, MAX_ITEM_COUNT)],
+  RetailerDeliveryCharge: RETAILER_DELIVERY_RULES,
+  Island: [lookupRequired(ISLANDS)],
+};
 
 export function detailsForm(order: LocalOrder): DetailsForm {
   return {
     ItemDescription: order.ItemDescription,
     ItemValue: order.ItemValue == null ? '' : String(order.ItemValue),
     ItemCount: order.ItemCount == null ? '' : String(order.ItemCount),
+    RetailerDeliveryCharge:
+      order.RetailerDeliveryCharge == null ? '' : String(order.RetailerDeliveryCharge),
     Island: order.Island ?? '',
   };
 }
@@ -200,6 +207,10 @@ export function detailsPatch(form: DetailsForm): Partial<LocalOrder> {
   if (!errors.ItemDescription) patch.ItemDescription = form.ItemDescription.trim();
   if (!errors.ItemValue) patch.ItemValue = Number(form.ItemValue);
   if (!errors.ItemCount) patch.ItemCount = Number(form.ItemCount);
+  if (!errors.RetailerDeliveryCharge) {
+    const charge = form.RetailerDeliveryCharge.trim();
+    patch.RetailerDeliveryCharge = charge === '' ? null : Number(charge);
+  }
   if (!errors.Island) patch.Island = form.Island;
   return patch;
 }

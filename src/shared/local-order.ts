@@ -30,6 +30,8 @@ export interface LocalOrder {
   /** The value of the goods in pounds. */
   ItemValue: number | null;
   ItemCount: number | null;
+  /** What the retailer charged to deliver to our depot, pounds; null when not given (issue 27). */
+  RetailerDeliveryCharge: number | null;
   /** The destination island. */
   Island: string | null;
   /** The chosen extras' Ids (hidden extras among them are kept). */
@@ -77,6 +79,7 @@ export function newLocalOrder(id: number, now: string): LocalOrder {
     ItemDescription: '',
     ItemValue: null,
     ItemCount: null,
+    RetailerDeliveryCharge: null,
     Island: null,
     selectedExtras: [],
     ExtrasConfirmed: false,
@@ -130,6 +133,12 @@ export function repairLocalOrder(value: unknown, id: number): LocalOrder | null 
     ItemDescription: text(value.ItemDescription),
     ItemValue: positive(value.ItemValue) ? value.ItemValue : null,
     ItemCount: positiveInteger(value.ItemCount) ? value.ItemCount : null,
+    RetailerDeliveryCharge:
+      typeof value.RetailerDeliveryCharge === 'number' &&
+      Number.isFinite(value.RetailerDeliveryCharge) &&
+      value.RetailerDeliveryCharge >= 0
+        ? value.RetailerDeliveryCharge
+        : null,
     Island: typeof value.Island === 'string' && value.Island ? text(value.Island, 40) : null,
     selectedExtras: repairIdList(value.selectedExtras),
     ExtrasConfirmed: value.ExtrasConfirmed === true,

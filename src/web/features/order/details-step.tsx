@@ -17,6 +17,7 @@ const LABELS: Record<keyof DetailsForm, string> = {
   ItemDescription: 'What is in the parcel?',
   ItemValue: 'Value of the goods',
   ItemCount: 'Number of items',
+  RetailerDeliveryCharge: 'Retailer’s delivery charge',
   Island: 'Destination island',
 };
 
@@ -36,6 +37,9 @@ export function DetailsStep({ initial }: { initial: LocalOrder }) {
   const { resolve, isPending } = useCatalogue();
 
   const value = form.errors.ItemValue ? null : Number(form.values.ItemValue);
+  const charge = form.errors.RetailerDeliveryCharge
+    ? null
+    : Number(form.values.RetailerDeliveryCharge || 0);
   return (
     <BookingPage
       step="details"
@@ -63,11 +67,21 @@ export function DetailsStep({ initial }: { initial: LocalOrder }) {
             keyboard="numeric"
             hint="How many things are in the parcel"
           />
+          <FormField
+            {...field('RetailerDeliveryCharge')}
+            unit="£"
+            hint="What the retailer charged to deliver to our depot, if anything: island GST counts it"
+          />
           <IslandField {...field('Island')} />
         </div>
-        {form.values.Island === 'Jersey' && order && !isPending && (
+        {order && !isPending && (
           <div className="booking__gst" aria-live="polite">
-            <GstEstimate itemValue={value} carriagePence={orderTotalPence(resolve(order))} />
+            <GstEstimate
+              island={form.values.Island || null}
+              itemValue={value}
+              retailerDelivery={charge}
+              carriagePence={orderTotalPence(resolve(order))}
+            />
           </div>
         )}
       </StepForm>
