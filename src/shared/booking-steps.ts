@@ -1,6 +1,16 @@
 import { ISLANDS } from './islands';
 import { parseStoredDate } from './dates';
+import {
+  MAX_ITEM_COUNT,
+  MAX_ITEM_VALUE,
+  POUNDS_AND_PENCE_MESSAGE,
+  poundsAndPence,
+} from './goods-value';
+import { itemLinesMismatch } from './item-lines';
+
+export { MAX_ITEM_COUNT, MAX_ITEM_VALUE, POUNDS_AND_PENCE_MESSAGE, poundsAndPence };
 import type { LocalOrder } from './local-order';
+import { toPence } from './money';
 import { validateForm, isFormValid, type FieldRules, type FormErrors } from './validation/form';
 import { MESSAGES } from './validation/messages';
 import {
@@ -160,18 +170,6 @@ export type DetailsField =
   'ItemDescription' | 'ItemValue' | 'ItemCount' | 'RetailerDeliveryCharge' | 'Island';
 export type DetailsForm = Record<DetailsField, string>;
 
-/** Highest declared value and number of items a booking takes. */
-export const MAX_ITEM_VALUE = 100_000;
-export const MAX_ITEM_COUNT = 999;
-
-export const POUNDS_AND_PENCE_MESSAGE = 'Enter an amount in pounds and pence, e.g. 24.99';
-/** An amount with at most two decimals (pounds and pence); empty passes. */
-export const poundsAndPence: Rule = (value) =>
-  isEmpty(value) ||
-  ((typeof value === 'number' || typeof value === 'string') &&
-    /^\d+(\.\d{1,2})?$/.test(String(value).trim())) ||
-  POUNDS_AND_PENCE_MESSAGE;
-
 /**
  * What the retailer charged to deliver to our depot, in pounds (issue 27): optional, 0 for free.
  * Island GST counts it in the value (src/shared/gst.ts).
@@ -228,8 +226,14 @@ export function stepErrors(order: LocalOrder, step: BookingStep): FormErrors<str
     }
     case 'terms':
       return validateForm({ accepted: order.TermsAcceptedAt !== null }, TERMS_RULES);
-    case 'details':
-      return validateForm(detailsForm(order), DETAILS_RULES);
+    case 'details': {
+      const errors: FormErrors<string> = validateForm(detailsForm(order), DETAILS_RULES);
+      const lines =
+        order.ItemValue === null
+          ? null
+          : itemLinesMismatch(order.ItemLines, toPence(order.ItemValue));
+      return lines ? { ...errors, ItemLines: lines } : errors;
+    }
     case 'additions':
       return order.ExtrasConfirmed ? {} : { ExtrasConfirmed: MESSAGES.required };
   }

@@ -1,5 +1,5 @@
 import { countryName } from './countries';
-import { MAX_ITEM_COUNT, MAX_ITEM_VALUE, poundsAndPence } from './booking-steps';
+import { MAX_ITEM_COUNT, MAX_ITEM_VALUE, poundsAndPence } from './goods-value';
 import { formatMoney, sumPence, toPence } from './money';
 import type { FieldRules, FormErrors } from './validation/form';
 import { validateForm } from './validation/form';

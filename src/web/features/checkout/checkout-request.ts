@@ -39,6 +39,7 @@ export function bookingFromLocalOrder(order: LocalOrder): BookingInput | null {
     ItemCount,
     Island,
     selectedExtras: [...order.selectedExtras],
+    ...(order.ItemLines.length === 0 ? {} : { ItemLines: order.ItemLines.map((l) => ({ ...l })) }),
     ...(order.RetailerDeliveryCharge === null
       ? {}
       : { RetailerDeliveryCharge: order.RetailerDeliveryCharge }),

@@ -4,12 +4,17 @@ import {
   detailsPatch,
   type DetailsForm,
 } from '../../../shared/booking-steps';
+import { useState, type FormEvent } from 'react';
+import { itemLineForm, itemLineFromForm, type ItemLineForm } from '../../../shared/item-lines';
 import type { LocalOrder } from '../../../shared/local-order';
+import { toPence } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
 import { BookingPage } from './booking-page';
 import { BookingSummary } from './booking-summary';
 import { FormField, IslandField } from './booking-fields';
+import { updateOrder } from './booking-store';
 import { GstEstimate } from './gst-estimate';
+import { ItemLinesField, itemLinesProblem } from './item-lines-field';
 import { StepForm, useStepForm } from './step-form';
 import { useCatalogue } from './use-catalogue';
 
@@ -36,6 +41,36 @@ export function DetailsStep({ initial }: { initial: LocalOrder }) {
   const { form, field, order } = step;
   const { resolve, isPending } = useCatalogue();
 
+  // The item lines: kept as typed; stored on the booking whenever every line passes its rules.
+  const [lines, setLines] = useState<ItemLineForm[]>(() => initial.ItemLines.map(itemLineForm));
+  const [linesSent, setLinesSent] = useState(false);
+  const changeLines = (next: ItemLineForm[]) => {
+    setLines(next);
+    const valid = next.flatMap((line) => itemLineFromForm(line) ?? []);
+    if (valid.length === next.length) updateOrder(initial.Id, { ItemLines: valid });
+  };
+  const declaredPence =
+    form.errors.ItemValue || form.values.ItemValue.trim() === ''
+      ? null
+      : toPence(Number(form.values.ItemValue));
+  /** Continue (or save to the basket) only with lines that pass and add up. */
+  const finish = (to?: string) => (event?: FormEvent) => {
+    setLinesSent(true);
+    if (itemLinesProblem(lines, declaredPence)) {
+      event?.preventDefault();
+      form.handleSubmit(() => undefined)(
+        event ?? ({ preventDefault: () => undefined } as FormEvent),
+      );
+      requestAnimationFrame(() =>
+        step.formRef.current
+          ?.querySelector<HTMLElement>('[aria-invalid="true"], [name="ItemLines.0.ValueEach"]')
+          ?.focus(),
+      );
+      return;
+    }
+    step.finish(to)(event);
+  };
+
   const value = form.errors.ItemValue ? null : Number(form.values.ItemValue);
   const charge = form.errors.RetailerDeliveryCharge
     ? null
@@ -49,7 +84,12 @@ export function DetailsStep({ initial }: { initial: LocalOrder }) {
       existing
       summary={<BookingSummary order={order} />}
     >
-      <StepForm {...step} label="Parcel details">
+      <StepForm
+        {...step}
+        finish={finish}
+        saveToBasket={step.saveToBasket ? () => finish('/basket/')() : undefined}
+        label="Parcel details"
+      >
         <div className="form-grid">
           <div className="form-grid__wide">
             <FormField
@@ -74,6 +114,12 @@ export function DetailsStep({ initial }: { initial: LocalOrder }) {
           />
           <IslandField {...field('Island')} />
         </div>
+        <ItemLinesField
+          lines={lines}
+          onChange={changeLines}
+          declaredPence={declaredPence}
+          showErrors={linesSent}
+        />
         {order && !isPending && (
           <div className="booking__gst" aria-live="polite">
             <GstEstimate
