@@ -1,14 +1,5 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  IconButton,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
 import type { OrderItemLines } from '../../../shared/api/item-lines';
 import { COUNTRY_OPTIONS } from '../../../shared/countries';
 import {
