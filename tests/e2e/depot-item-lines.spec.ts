@@ -1,5 +1,6 @@
 // The depot completes a booking's item lines at receipt from the retailer's invoice (issue 27),
 // keyboard first, in the back office's receiving screen; the change is in the audit log.
+import { logIn } from './support/accounts';
 import { depotCustomer, depotMember, paidBooking } from './support/depot';
 import { expect, screenshots, test } from './support/fixtures';
 import { FIRST_ADMIN, expectAudited, staffLogIn } from './support/staff';
@@ -81,8 +82,17 @@ test('a depot member receives a parcel and enters its item lines from the invoic
     ['Electric kettle', 49.99],
     ['Toaster', 39],
   ]);
-  // the office (the audit log is not the depot's) sees who entered them
+  // the customer's order page lists them
   await page.getByRole('button', { name: 'Log out' }).click();
+  await page.goto(`/dashboard/orders/${order.Id}/`);
+  await logIn(page, ann.email, ann.password);
+  await expect(page.getByTestId('order-item-lines').getByRole('listitem')).toHaveText([
+    "1 × Electric kettle, £49.99 each, made in People's Republic of China (commodity code 85161080)",
+    '1 × Toaster, £39.00 each, made in United Kingdom',
+  ]);
+  await screenshots(page, 'order-item-lines');
+
+  // the office (the audit log is not the depot's) sees who entered them
   await staffLogIn(page, FIRST_ADMIN.email, FIRST_ADMIN.password);
   await expectAudited(
     page,
