@@ -262,9 +262,13 @@ describe(
       );
       expect(rows).toEqual([{ n: known.length }]);
       const newRows = await contents(restoredInto);
+      // as in the tests above, a backup is recorded after its snapshot: never in itself (once the
+      // older schema has backup_runs, i.e. from migration 0008 on: its table and its sequence)
       for (const [table, content] of Object.entries(await contents(older))) {
+        if (table.includes('backup_runs')) continue;
         expect(newRows[table], table).toEqual(content);
       }
+      if ('backup_runs' in newRows) expect(newRows.backup_runs).toEqual([]);
     });
   },
 );
