@@ -377,7 +377,7 @@ function TaxSection({ settings }: { settings: SiteSettings }) {
               aria-label={`${island} GST`}
             >
               <FormControlLabel
-                sx={{ minWidth: 200 }}
+                sx={{ minWidth: 240, mr: 0 }}
                 control={
                   <Switch
                     checked={v[island].enabled}
