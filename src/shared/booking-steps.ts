@@ -1,6 +1,16 @@
 import { ISLANDS } from './islands';
 import { parseStoredDate } from './dates';
+import {
+  MAX_ITEM_COUNT,
+  MAX_ITEM_VALUE,
+  POUNDS_AND_PENCE_MESSAGE,
+  poundsAndPence,
+} from './goods-value';
+import { itemLinesMismatch } from './item-lines';
+
+export { MAX_ITEM_COUNT, MAX_ITEM_VALUE, POUNDS_AND_PENCE_MESSAGE, poundsAndPence };
 import type { LocalOrder } from './local-order';
+import { toPence } from './money';
 import { validateForm, isFormValid, type FieldRules, type FormErrors } from './validation/form';
 import { MESSAGES } from './validation/messages';
 import {
@@ -156,25 +166,24 @@ export const TERMS_RULES: FieldRules<'accepted'> = { accepted: [requiredBoolean]
 
 // --- details ---------------------------------------------------------------------------------
 
-export type DetailsField = 'ItemDescription' | 'ItemValue' | 'ItemCount' | 'Island';
+export type DetailsField =
+  'ItemDescription' | 'ItemValue' | 'ItemCount' | 'RetailerDeliveryCharge' | 'Island';
 export type DetailsForm = Record<DetailsField, string>;
 
-/** Highest declared value and number of items a booking takes. */
-export const MAX_ITEM_VALUE = 100_000;
-export const MAX_ITEM_COUNT = 999;
-
-export const POUNDS_AND_PENCE_MESSAGE = 'Enter an amount in pounds and pence, e.g. 24.99';
-/** An amount with at most two decimals (pounds and pence); empty passes. */
-export const poundsAndPence: Rule = (value) =>
-  isEmpty(value) ||
-  ((typeof value === 'number' || typeof value === 'string') &&
-    /^\d+(\.\d{1,2})?$/.test(String(value).trim())) ||
-  POUNDS_AND_PENCE_MESSAGE;
+/**
+ * What the retailer charged to deliver to our depot, in pounds (issue 27): optional, 0 for free.
+ * Island GST counts it in the value (src/shared/gst.ts).
+ */
+export const RETAILER_DELIVERY_RULES: readonly Rule[] = [
+  poundsAndPence,
+  between(0, MAX_ITEM_VALUE),
+];
 
 export const DETAILS_RULES: FieldRules<DetailsField> = {
   ItemDescription: [required, minLength(3), maxLength(200)],
   ItemValue: [required, greaterThanZero, poundsAndPence, between(0.01, MAX_ITEM_VALUE)],
   ItemCount: [required, positiveWholeNumber, integerRange(1, MAX_ITEM_COUNT)],
+  RetailerDeliveryCharge: RETAILER_DELIVERY_RULES,
   Island: [lookupRequired(ISLANDS)],
 };
 
@@ -183,6 +192,8 @@ export function detailsForm(order: LocalOrder): DetailsForm {
     ItemDescription: order.ItemDescription,
     ItemValue: order.ItemValue == null ? '' : String(order.ItemValue),
     ItemCount: order.ItemCount == null ? '' : String(order.ItemCount),
+    RetailerDeliveryCharge:
+      order.RetailerDeliveryCharge == null ? '' : String(order.RetailerDeliveryCharge),
     Island: order.Island ?? '',
   };
 }
@@ -194,6 +205,10 @@ export function detailsPatch(form: DetailsForm): Partial<LocalOrder> {
   if (!errors.ItemDescription) patch.ItemDescription = form.ItemDescription.trim();
   if (!errors.ItemValue) patch.ItemValue = Number(form.ItemValue);
   if (!errors.ItemCount) patch.ItemCount = Number(form.ItemCount);
+  if (!errors.RetailerDeliveryCharge) {
+    const charge = form.RetailerDeliveryCharge.trim();
+    patch.RetailerDeliveryCharge = charge === '' ? null : Number(charge);
+  }
   if (!errors.Island) patch.Island = form.Island;
   return patch;
 }
@@ -211,8 +226,14 @@ export function stepErrors(order: LocalOrder, step: BookingStep): FormErrors<str
     }
     case 'terms':
       return validateForm({ accepted: order.TermsAcceptedAt !== null }, TERMS_RULES);
-    case 'details':
-      return validateForm(detailsForm(order), DETAILS_RULES);
+    case 'details': {
+      const errors: FormErrors<string> = validateForm(detailsForm(order), DETAILS_RULES);
+      const lines =
+        order.ItemValue === null
+          ? null
+          : itemLinesMismatch(order.ItemLines, toPence(order.ItemValue));
+      return lines ? { ...errors, ItemLines: lines } : errors;
+    }
     case 'additions':
       return order.ExtrasConfirmed ? {} : { ExtrasConfirmed: MESSAGES.required };
   }

@@ -1,4 +1,5 @@
 import type { ParcelSize } from './band-fit';
+import { ITEM_LINE_LIMITS, itemLineFromForm, type ItemLine } from './item-lines';
 
 // The bookings a visitor builds before logging in, kept in the browser (SPEC sections 3 and 4):
 // each one under `ORDER-{id}`, the ids in `ORDER-INDEX`, the basket in `BASKET`. Only choices are
@@ -30,6 +31,10 @@ export interface LocalOrder {
   /** The value of the goods in pounds. */
   ItemValue: number | null;
   ItemCount: number | null;
+  /** What the retailer charged to deliver to our depot, pounds; null when not given (issue 27). */
+  RetailerDeliveryCharge: number | null;
+  /** The goods line by line (issue 27), optional: each line valid by the shared rules. */
+  ItemLines: ItemLine[];
   /** The destination island. */
   Island: string | null;
   /** The chosen extras' Ids (hidden extras among them are kept). */
@@ -77,6 +82,8 @@ export function newLocalOrder(id: number, now: string): LocalOrder {
     ItemDescription: '',
     ItemValue: null,
     ItemCount: null,
+    RetailerDeliveryCharge: null,
+    ItemLines: [],
     Island: null,
     selectedExtras: [],
     ExtrasConfirmed: false,
@@ -98,6 +105,23 @@ function repairSize(value: unknown): ParcelSize | null {
   return positiveInteger(length) && positiveInteger(width) && positiveInteger(height)
     ? { length, width, height }
     : null;
+}
+
+/** Stored item lines: each one that still passes the shared rules, the others dropped. */
+function repairItemLines(value: unknown): ItemLine[] {
+  if (!Array.isArray(value)) return [];
+  return value.slice(0, ITEM_LINE_LIMITS.lines).flatMap((line) => {
+    if (!isRecord(line)) return [];
+    const field = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+    const repaired = itemLineFromForm({
+      Description: field(line.Description),
+      Quantity: field(line.Quantity),
+      ValueEach: field(line.ValueEach),
+      Origin: field(line.Origin),
+      CommodityCode: field(line.CommodityCode),
+    });
+    return repaired ? [repaired] : [];
+  });
 }
 
 /**
@@ -130,6 +154,13 @@ export function repairLocalOrder(value: unknown, id: number): LocalOrder | null 
     ItemDescription: text(value.ItemDescription),
     ItemValue: positive(value.ItemValue) ? value.ItemValue : null,
     ItemCount: positiveInteger(value.ItemCount) ? value.ItemCount : null,
+    RetailerDeliveryCharge:
+      typeof value.RetailerDeliveryCharge === 'number' &&
+      Number.isFinite(value.RetailerDeliveryCharge) &&
+      value.RetailerDeliveryCharge >= 0
+        ? value.RetailerDeliveryCharge
+        : null,
+    ItemLines: repairItemLines(value.ItemLines),
     Island: typeof value.Island === 'string' && value.Island ? text(value.Island, 40) : null,
     selectedExtras: repairIdList(value.selectedExtras),
     ExtrasConfirmed: value.ExtrasConfirmed === true,

@@ -364,7 +364,8 @@ describe('site settings', () => {
   test('contact, depot, social links and GST: stored as the public settings read them', async () => {
     const token = await office();
     const current = (await call('GET', '/api/admin/settings', token)).json();
-    expect(current.Tax).toEqual({ JerseyGstPercent: 5, JerseyGstThreshold: 60 });
+    expect(current.Tax.Jersey).toEqual({ Enabled: true, Percent: 5, Threshold: 60 });
+    expect(current.Tax.Guernsey).toEqual({ Enabled: false, Percent: 5, Threshold: 60 });
     const res = await call('PUT', '/api/admin/settings', token, {
       Contact: { ...current.Contact, Phone: '+44 1534 880 999' },
       Depot: {
@@ -372,7 +373,7 @@ describe('site settings', () => {
         ReceivingHours: { days: 'Monday to Saturday', opens: '08:00', closes: '17:30' },
       },
       Social: { Links: [{ name: 'Instagram', url: 'www.instagram.com/ferrybox' }] },
-      Tax: { JerseyGstPercent: 7.5, JerseyGstThreshold: 150 },
+      Tax: { ...current.Tax, Jersey: { Enabled: true, Percent: 7.5, Threshold: 150 } },
     });
     expect(res.statusCode, res.body).toBe(200);
     const shown = await publicSettings();
@@ -385,14 +386,17 @@ describe('site settings', () => {
     expect(shown['Social/Links']).toEqual([
       { name: 'Instagram', url: 'https://www.instagram.com/ferrybox' },
     ]);
-    expect(shown['Tax/JerseyGstRate']).toBe(0.075);
-    expect(shown['Tax/JerseyGstThresholdPence']).toBe(15000);
+    expect(shown['Tax/Gst']).toMatchObject({
+      Jersey: { Enabled: true, Rate: 0.075, ThresholdPence: 15000 },
+      Guernsey: { Enabled: false, Rate: 0.05, ThresholdPence: 6000 },
+    });
     // Only what changed is in the audit log (the e-mail and addresses were sent unchanged).
     expect(await auditOf('Setting', 'Contact/Phone')).toHaveLength(1);
     expect(await auditOf('Setting', 'Contact/Email')).toHaveLength(0);
-    expect((await call('GET', '/api/admin/settings', token)).json().Tax).toEqual({
-      JerseyGstPercent: 7.5,
-      JerseyGstThreshold: 150,
+    expect((await call('GET', '/api/admin/settings', token)).json().Tax.Jersey).toEqual({
+      Enabled: true,
+      Percent: 7.5,
+      Threshold: 150,
     });
   });
 
@@ -406,12 +410,12 @@ describe('site settings', () => {
     expect(fieldsOf(await put({ Contact: { ...current.Contact, Email: 'care@' } }))).toEqual([
       'Contact.Email',
     ]);
-    expect(fieldsOf(await put({ Tax: { ...current.Tax, JerseyGstPercent: 120 } }))).toEqual([
-      'Tax.JerseyGstPercent',
-    ]);
-    expect(fieldsOf(await put({ Tax: { ...current.Tax, JerseyGstThreshold: -1 } }))).toEqual([
-      'Tax.JerseyGstThreshold',
-    ]);
+    const jersey = (change: object) => ({
+      Tax: { ...current.Tax, Jersey: { ...current.Tax.Jersey, ...change } },
+    });
+    expect(fieldsOf(await put(jersey({ Percent: 120 })))).toEqual(['Tax.Jersey.Percent']);
+    expect(fieldsOf(await put(jersey({ Threshold: -1 })))).toEqual(['Tax.Jersey.Threshold']);
+    expect(fieldsOf(await put(jersey({ Enabled: 'yes' })))).toEqual(['Tax.Jersey.Enabled']);
     const hours = { ...current.Depot.ReceivingHours, closes: '06:00' };
     expect(fieldsOf(await put({ Depot: { ...current.Depot, ReceivingHours: hours } }))).toEqual([
       'Depot.ReceivingHours.closes',

@@ -264,6 +264,11 @@ export const orders = pgTable(
     description: text('description').notNull(),
     itemValuePence: integer('item_value_pence').notNull(),
     itemCount: integer('item_count').notNull().default(1),
+    /**
+     * What the retailer charged to deliver the goods to our depot (issue 27): part of the value
+     * island GST is worked out on (src/shared/gst.ts). 0 when free or not given.
+     */
+    retailerDeliveryPence: integer('retailer_delivery_pence').notNull().default(0),
     island: text('island').notNull(),
     retailerName: text('retailer_name').notNull().default(''),
     retailerWebsite: text('retailer_website').notNull().default(''),
@@ -309,6 +314,37 @@ export const orders = pgTable(
     ),
     check('orders_item_value_check', sql`${t.itemValuePence} > 0`),
     check('orders_item_count_check', sql`${t.itemCount} > 0`),
+    check('orders_retailer_delivery_check', sql`${t.retailerDeliveryPence} >= 0`),
+  ],
+);
+
+/**
+ * An order's goods line by line (issue 27, src/shared/item-lines.ts), in the order given
+ * (`position` from 1): given by the customer at booking, completed or corrected by the depot at
+ * receipt (each change in the audit log). When an order has lines they add up to its
+ * itemValuePence; none means it has not been itemised yet.
+ */
+export const orderItemLines = pgTable(
+  'order_item_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    valueEachPence: integer('value_each_pence').notNull(),
+    /** ISO 3166 two-letter code of the country the goods were made in. */
+    origin: text('origin').notNull(),
+    /** The UK tariff's commodity code (6, 8 or 10 digits), or ''. */
+    commodityCode: text('commodity_code').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('order_item_lines_order_position_idx').on(t.orderId, t.position),
+    check('order_item_lines_quantity_check', sql`${t.quantity} > 0`),
+    check('order_item_lines_value_check', sql`${t.valueEachPence} > 0`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { DEFAULT_GST, GST_SETTING } from '../../shared/gst';
 /**
  * The first catalogue, extras and site settings of a new installation. Staff edit them later;
  * the seed never overwrites an edit (see seed.ts). Sizes in mm, weights in grams, money in pence.
@@ -181,8 +182,8 @@ export const seedSettings: SeedSetting[] = [
     name: 'NoticeBanner',
     value: 'Christmas 2026: book by 11 December for delivery to the islands before Christmas.',
   },
-  { category: 'Tax', name: 'JerseyGstRate', value: 0.05 },
-  { category: 'Tax', name: 'JerseyGstThresholdPence', value: 6000 },
+  // Island GST (docs/decisions/0035): Jersey 5% from £60, the Bailiwick of Guernsey off.
+  { category: GST_SETTING.category, name: GST_SETTING.name, value: DEFAULT_GST },
 ];
 
 /**

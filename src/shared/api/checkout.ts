@@ -4,8 +4,12 @@ import {
   MAX_DELIVERIES,
   MAX_SIDE_CM,
   MAX_WEIGHT_KG,
+  RETAILER_DELIVERY_RULES,
   retailerRules,
 } from '../booking-steps';
+import { itemLinesMismatch } from '../item-lines';
+import { toPence } from '../money';
+import { itemLinesSchema } from './item-lines';
 import { ISLANDS } from '../islands';
 import { MESSAGES } from '../validation/messages';
 import { withRules } from '../validation/zod-rules';
@@ -72,47 +76,72 @@ const id = (what: string) =>
  * One booking of the basket, as the browser keeps it (src/shared/local-order.ts). Fields the
  * server does not take (a price the browser kept, a total) are dropped, never used.
  */
-export const bookingSchema = z.object({
-  /** The browser's own id of the booking (`ORDER-{id}`), echoed back to match the answer. */
-  LocalId: z.number().int().min(1).optional(),
-  ProductId: id('a price band'),
-  size: z
-    .object({ length: millimetres, width: millimetres, height: millimetres })
-    .strict()
-    .nullish(),
-  Weight: z
-    .number({ error: 'must be a whole number of grams' })
-    .int('must be a whole number of grams')
-    .min(1, `must be between 1 and ${MAX_WEIGHT_KG * 1000} grams`)
-    .max(MAX_WEIGHT_KG * 1000, `must be between 1 and ${MAX_WEIGHT_KG * 1000} grams`)
-    .nullish(),
-  RetailerName: textField(RETAILER.RetailerName),
-  RetailerWebsite: textField(RETAILER.RetailerWebsite),
-  RetailerOrderNumber: textField(RETAILER.RetailerOrderNumber),
-  ExpectedDeliveryDate: textField(RETAILER.ExpectedDeliveryDate),
-  TrackingNumber: textField(RETAILER.TrackingNumber),
-  DeliveryCount: z
-    .number({ error: MESSAGES.positiveWholeNumber })
-    .int(MESSAGES.positiveWholeNumber)
-    .min(1, MESSAGES.atLeast(1))
-    .max(MAX_DELIVERIES, MESSAGES.lessThan(MAX_DELIVERIES + 1))
-    .nullish()
-    .transform((v) => v ?? 1),
-  /** When the booking terms were accepted (ISO time): a booking without it is not finished. */
-  TermsAcceptedAt: cleanString()
-    .min(1, MESSAGES.required)
-    .max(40, MESSAGES.date)
-    .refine((v) => !Number.isNaN(Date.parse(v)), MESSAGES.date),
-  // the parcel's contents, in a text area
-  ItemDescription: textField(DETAILS_RULES.ItemDescription, { lines: true }),
-  ItemValue: withRules(z.number({ error: MESSAGES.greaterThanZero }), DETAILS_RULES.ItemValue),
-  ItemCount: withRules(z.number({ error: MESSAGES.positiveWholeNumber }), DETAILS_RULES.ItemCount),
-  Island: withRules(z.enum(ISLANDS, { error: MESSAGES.lookup }), DETAILS_RULES.Island),
-  selectedExtras: z
-    .array(id('an extra'), { error: 'must be a list of extra Ids' })
-    .max(20, 'must have 20 extras at most')
-    .default([]),
-});
+export const bookingSchema = z
+  .object({
+    /** The browser's own id of the booking (`ORDER-{id}`), echoed back to match the answer. */
+    LocalId: z.number().int().min(1).optional(),
+    ProductId: id('a price band'),
+    size: z
+      .object({ length: millimetres, width: millimetres, height: millimetres })
+      .strict()
+      .nullish(),
+    Weight: z
+      .number({ error: 'must be a whole number of grams' })
+      .int('must be a whole number of grams')
+      .min(1, `must be between 1 and ${MAX_WEIGHT_KG * 1000} grams`)
+      .max(MAX_WEIGHT_KG * 1000, `must be between 1 and ${MAX_WEIGHT_KG * 1000} grams`)
+      .nullish(),
+    RetailerName: textField(RETAILER.RetailerName),
+    RetailerWebsite: textField(RETAILER.RetailerWebsite),
+    RetailerOrderNumber: textField(RETAILER.RetailerOrderNumber),
+    ExpectedDeliveryDate: textField(RETAILER.ExpectedDeliveryDate),
+    TrackingNumber: textField(RETAILER.TrackingNumber),
+    DeliveryCount: z
+      .number({ error: MESSAGES.positiveWholeNumber })
+      .int(MESSAGES.positiveWholeNumber)
+      .min(1, MESSAGES.atLeast(1))
+      .max(MAX_DELIVERIES, MESSAGES.lessThan(MAX_DELIVERIES + 1))
+      .nullish()
+      .transform((v) => v ?? 1),
+    /** When the booking terms were accepted (ISO time): a booking without it is not finished. */
+    TermsAcceptedAt: cleanString()
+      .min(1, MESSAGES.required)
+      .max(40, MESSAGES.date)
+      .refine((v) => !Number.isNaN(Date.parse(v)), MESSAGES.date),
+    // the parcel's contents, in a text area
+    ItemDescription: textField(DETAILS_RULES.ItemDescription, { lines: true }),
+    ItemValue: withRules(z.number({ error: MESSAGES.greaterThanZero }), DETAILS_RULES.ItemValue),
+    ItemCount: withRules(
+      z.number({ error: MESSAGES.positiveWholeNumber }),
+      DETAILS_RULES.ItemCount,
+    ),
+    Island: withRules(z.enum(ISLANDS, { error: MESSAGES.lookup }), DETAILS_RULES.Island),
+    selectedExtras: z
+      .array(id('an extra'), { error: 'must be a list of extra Ids' })
+      .max(20, 'must have 20 extras at most')
+      .default([]),
+    /**
+     * The goods line by line (issue 27), optional at booking: the depot completes them at receipt.
+     * When given, they add up to ItemValue.
+     */
+    ItemLines: itemLinesSchema.default([]),
+    /** What the retailer charged to deliver to our depot, pounds (0 or absent: nothing). */
+    RetailerDeliveryCharge: withRules(
+      z.number({ error: 'must be an amount in pounds' }),
+      RETAILER_DELIVERY_RULES,
+    )
+      .nullish()
+      .transform((v) => v ?? 0),
+  })
+  .superRefine((booking, ctx) => {
+    // Refinements run even when a field has failed: add up only what can be added up.
+    const countable = (n: unknown) => typeof n === 'number' && Number.isFinite(n) && n > 0;
+    if (!countable(booking.ItemValue)) return;
+    if (!booking.ItemLines.every((l) => Number.isSafeInteger(l.Quantity) && countable(l.ValueEach)))
+      return;
+    const mismatch = itemLinesMismatch(booking.ItemLines, toPence(booking.ItemValue));
+    if (mismatch) ctx.addIssue({ code: 'custom', path: ['ItemLines'], message: mismatch });
+  });
 export type BookingInput = z.input<typeof bookingSchema>;
 export type Booking = z.output<typeof bookingSchema>;
 

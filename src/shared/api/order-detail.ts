@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { orderCaseSchema } from './cases';
 import { paymentSchema } from './checkout';
 import { pathId } from './listing';
+import { itemLineResponse } from './item-lines';
 import { customerOrderSchema, invoiceSchema } from './orders';
 
 /**
@@ -104,6 +105,10 @@ export const orderDetailResponse = z.object({
     RetailerOrderNumber: z.string(),
     /** The delivery address as it was at checkout, a line each; null before checkout. */
     DeliveryAddress: z.array(z.string()).nullable(),
+    /** What the retailer charged to deliver to our depot, pounds (issue 27). */
+    RetailerDeliveryCharge: z.number(),
+    /** The goods line by line, as given at booking or corrected by the depot (issue 27). */
+    ItemLines: z.array(itemLineResponse),
   }),
   /** Money taken for it: its checkout's payment (which may cover other orders) and invoices'. */
   Payments: z.array(paymentSchema.extend({ OrderReferences: z.array(z.string()) })),

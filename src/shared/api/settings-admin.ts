@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { parseGstSettings } from '../gst';
+import { GST_SETTING, parseGstSettings, type GstSettings } from '../gst';
+import { ISLANDS, type Island } from '../islands';
 import { toPence } from '../money';
 import { TIME_PATTERN } from '../receiving-hours';
 import { multilineText, text } from './fields';
@@ -13,7 +14,7 @@ import { withRules } from '../validation/zod-rules';
  * what GET /public/settings sends); this is the form the office edits them in, one section at a
  * time: a PUT carries the sections it changes and leaves the others as they are. Money in pounds
  * (the threshold), the GST rate in percent; stored as the public settings hold them
- * (Tax/JerseyGstRate 0.05, Tax/JerseyGstThresholdPence 6000, src/shared/gst.ts).
+ * (Tax/Gst, each island's { Enabled, Rate: 0.05, ThresholdPence: 6000 }, src/shared/gst.ts).
  */
 
 const requiredText = (max: number) => text(max).min(1, MESSAGES.required);
@@ -75,21 +76,34 @@ export const socialSettingsSchema = z
 
 const twoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 
-export const taxSettingsSchema = z
+/** One island's GST as the office edits it. */
+const islandGstSchema = z
   .object({
-    /** Jersey GST in percent (5 for 5%), up to 2 decimals. */
-    JerseyGstPercent: z
+    /** Whether the island charges GST on imports (off: no estimate is shown). */
+    Enabled: z.boolean({ error: 'must be true or false' }),
+    /** The rate in percent (5 for 5%), up to 2 decimals. */
+    Percent: z
       .number({ error: 'must be a number' })
       .min(0, 'must be between 0 and 99.99')
       .max(99.99, 'must be between 0 and 99.99')
       .refine(twoDecimals, 'must have at most 2 decimals'),
-    /** Goods (with carriage and insurance) over this many pounds are liable. */
-    JerseyGstThreshold: z
+    /** Goods, retailer delivery and carriage of this many pounds or more are liable. */
+    Threshold: z
       .number({ error: 'must be an amount in pounds' })
       .min(0, 'must be £0.00 or more')
       .max(100_000, 'must be at most £100,000.00')
       .refine(twoDecimals, 'must have at most 2 decimals'),
   })
+  .strict();
+
+/** GST island by island (issue 27, docs/decisions/0035). */
+export const taxSettingsSchema = z
+  .object(
+    Object.fromEntries(ISLANDS.map((island) => [island, islandGstSchema])) as Record<
+      Island,
+      typeof islandGstSchema
+    >,
+  )
   .strict();
 
 export const siteSettingsSchema = z.object({
@@ -116,7 +130,17 @@ export const siteSettingsResponse = z.object({
   }),
   Notice: z.object({ NoticeBanner: z.string() }),
   Social: z.object({ Links: z.array(z.object({ name: z.string(), url: z.string() })) }),
-  Tax: z.object({ JerseyGstPercent: z.number(), JerseyGstThreshold: z.number() }),
+  Tax: z.object(
+    Object.fromEntries(
+      ISLANDS.map((island) => [
+        island,
+        z.object({ Enabled: z.boolean(), Percent: z.number(), Threshold: z.number() }),
+      ]),
+    ) as Record<
+      Island,
+      z.ZodObject<{ Enabled: z.ZodBoolean; Percent: z.ZodNumber; Threshold: z.ZodNumber }>
+    >,
+  ),
 }) satisfies z.ZodType<SiteSettings>;
 export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
 
@@ -156,13 +180,17 @@ export function settingRowsOf(update: Partial<SiteSettings>): SettingRow[] {
   if (Social) rows.push({ category: 'Social', name: 'Links', value: Social.Links });
   if (Tax) {
     // Parts per million, as src/shared/gst.ts works: 7.5% is 0.075, with no binary noise.
-    const rate = Math.round(Tax.JerseyGstPercent * 10_000) / 1_000_000;
-    rows.push({ category: 'Tax', name: 'JerseyGstRate', value: rate });
-    rows.push({
-      category: 'Tax',
-      name: 'JerseyGstThresholdPence',
-      value: toPence(Tax.JerseyGstThreshold),
-    });
+    const value = Object.fromEntries(
+      ISLANDS.map((island) => [
+        island,
+        {
+          Enabled: Tax[island].Enabled,
+          Rate: Math.round(Tax[island].Percent * 10_000) / 1_000_000,
+          ThresholdPence: toPence(Tax[island].Threshold),
+        },
+      ]),
+    ) as GstSettings;
+    rows.push({ category: GST_SETTING.category, name: GST_SETTING.name, value });
   }
   return rows;
 }
@@ -179,7 +207,7 @@ export function siteSettingsOf(
     Array.isArray(v) ? v.filter((l): l is string => typeof l === 'string') : [];
   const hours = (map.Depot?.ReceivingHours ?? {}) as Record<string, unknown>;
   const links = Array.isArray(map.Social?.Links) ? (map.Social.Links as unknown[]) : [];
-  const gst = parseGstSettings(map.Tax?.JerseyGstRate, map.Tax?.JerseyGstThresholdPence);
+  const gst = parseGstSettings(map[GST_SETTING.category]?.[GST_SETTING.name]);
   return {
     Contact: {
       Phone: str(map.Contact?.Phone),
@@ -201,9 +229,15 @@ export function siteSettingsOf(
         .filter((l): l is { name: unknown; url: unknown } => typeof l === 'object' && l !== null)
         .map((l) => ({ name: str(l.name), url: str(l.url) })),
     },
-    Tax: {
-      JerseyGstPercent: gst ? Math.round(gst.rate * 1_000_000) / 10_000 : 0,
-      JerseyGstThreshold: gst ? gst.thresholdPence / 100 : 0,
-    },
+    Tax: Object.fromEntries(
+      ISLANDS.map((island) => [
+        island,
+        {
+          Enabled: gst[island].Enabled,
+          Percent: Math.round(gst[island].Rate * 1_000_000) / 10_000,
+          Threshold: gst[island].ThresholdPence / 100,
+        },
+      ]),
+    ) as SiteSettings['Tax'],
   };
 }

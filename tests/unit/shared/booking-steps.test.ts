@@ -164,12 +164,31 @@ describe('the details form', () => {
 
   test('only valid values are stored', () => {
     expect(
-      detailsPatch({ ItemDescription: ' Kettle ', ItemValue: '0', ItemCount: '2', Island: 'Sark' }),
-    ).toEqual({ ItemDescription: 'Kettle', ItemCount: 2, Island: 'Sark' });
+      detailsPatch({
+        ItemDescription: ' Kettle ',
+        ItemValue: '0',
+        ItemCount: '2',
+        RetailerDeliveryCharge: '',
+        Island: 'Sark',
+      }),
+    ).toEqual({
+      ItemDescription: 'Kettle',
+      ItemCount: 2,
+      RetailerDeliveryCharge: null,
+      Island: 'Sark',
+    });
+    // the retailer's delivery charge is optional, zero or more in pounds and pence (issue 27)
+    const charge = (RetailerDeliveryCharge: string) =>
+      detailsPatch({ ...detailsForm(detailed), RetailerDeliveryCharge }).RetailerDeliveryCharge;
+    expect(charge('4.95')).toBe(4.95);
+    expect(charge('0')).toBe(0);
+    expect(charge('-1')).toBeUndefined();
+    expect(charge('4.999')).toBeUndefined();
     expect(detailsForm(detailed)).toEqual({
       ItemDescription: 'Kettle',
       ItemValue: '25',
       ItemCount: '1',
+      RetailerDeliveryCharge: '',
       Island: 'Guernsey',
     });
   });

@@ -21,8 +21,15 @@ import {
   receiveSchema,
   type ReceiveResult,
 } from '../../../shared/api/depot';
+import {
+  orderItemLinesParams,
+  orderItemLinesResponse,
+  updateItemLinesSchema,
+} from '../../../shared/api/item-lines';
 import { pathId } from '../../../shared/api/listing';
+import { toPence } from '../../../shared/money';
 import { toPounds } from '../../../shared/money';
+import { orderItemLinesFor, replaceItemLines } from '../orders/item-lines';
 import { renderLabel } from '../../lib/pdf/label';
 import { authOf } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
@@ -225,6 +232,49 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'private, max-age=3600')
         .header('x-content-type-options', 'nosniff')
         .send(photo.data);
+    },
+  );
+
+  app.get(
+    '/orders/:Id/item-lines',
+    {
+      onRequest: receiver,
+      schema: {
+        operationId: 'getOrderItemLines',
+        summary: 'An order’s item lines, its declared value and whether they add up',
+        params: orderItemLinesParams,
+        response: { 200: orderItemLinesResponse },
+      },
+    },
+    async (request) => orderItemLinesFor(db, request.params.Id),
+  );
+
+  app.put(
+    '/orders/:Id/item-lines',
+    {
+      onRequest: receiver,
+      schema: {
+        operationId: 'replaceOrderItemLines',
+        summary: 'Complete or correct an order’s item lines at receipt (audited)',
+        params: orderItemLinesParams,
+        body: updateItemLinesSchema,
+        response: { 200: orderItemLinesResponse },
+      },
+    },
+    async (request) => {
+      const { ItemLines, ItemValue } = request.body;
+      const actor = staff(request);
+      return db.transaction((tx) =>
+        replaceItemLines(
+          tx,
+          request.params.Id,
+          {
+            lines: ItemLines,
+            itemValuePence: ItemValue === undefined ? undefined : toPence(ItemValue),
+          },
+          actor,
+        ),
+      );
     },
   );
 

@@ -15,7 +15,7 @@ import { allocatePence } from '../../../shared/discounts';
 import { toPence, toPounds } from '../../../shared/money';
 import { orderReference, paymentReference } from '../../../shared/order-reference';
 import { nextIds } from '../../db/next-ids';
-import { orders, payments } from '../../db/schema';
+import { orderItemLines, orders, payments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { uniqueViolation } from '../auth/user-data';
 import { findCustomerAddress } from '../addresses/service';
@@ -30,6 +30,7 @@ import {
   type PaymentRow,
 } from '../payments/service';
 import { recordCreated, type Tx } from './lifecycle';
+import { itemLineRows } from './item-lines';
 import { priceBookings } from './pricing';
 
 /**
@@ -198,6 +199,7 @@ export async function createCheckout(
           description: booking.ItemDescription,
           itemValuePence: toPence(booking.ItemValue),
           itemCount: booking.ItemCount,
+          retailerDeliveryPence: toPence(booking.RetailerDeliveryCharge),
           island: booking.Island,
           retailerName: booking.RetailerName,
           retailerWebsite: booking.RetailerWebsite,
@@ -215,6 +217,8 @@ export async function createCheckout(
           paymentId,
         })),
       );
+      const lines = priced.flatMap(({ booking }, i) => itemLineRows(ids[i], booking.ItemLines));
+      if (lines.length > 0) await tx.insert(orderItemLines).values(lines);
       const actor = { type: 'customer' as const, id: customer.id };
       await recordCreated(tx, ids, 'Awaiting Payment', actor, `Checkout ${row.reference}`);
       if (discount) await reserveDiscount(tx, discount.id, customer.id, paymentId);

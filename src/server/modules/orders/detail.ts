@@ -20,6 +20,7 @@ import {
   parcels,
   refunds,
 } from '../../db/schema';
+import { itemLinesOf, toItemLineView } from './item-lines';
 import { casesOf } from '../cases/service';
 import { discountCodeOf } from '../discounts/service';
 import { toInvoice } from '../invoices/service';
@@ -162,6 +163,8 @@ export async function orderDetail(
       RetailerWebsite: order.retailerWebsite,
       RetailerOrderNumber: order.retailerOrderNumber,
       DeliveryAddress: order.deliveryAddress ? addressLines(order.deliveryAddress) : null,
+      RetailerDeliveryCharge: toPounds(order.retailerDeliveryPence),
+      ItemLines: (await itemLinesOf(tx, [order.id])).get(order.id)!.map(toItemLineView),
     },
     Payments: await Promise.all(
       paid.map(async (p) => ({

@@ -16,6 +16,7 @@ import {
   quoteRequestSchema,
   quoteResponseSchema,
 } from '../../../shared/api/orders';
+import { gstEstimateRequest, gstEstimateResponse } from '../../../shared/api/gst';
 import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { pathId } from '../../../shared/api/listing';
@@ -23,6 +24,7 @@ import { findCustomerInvoice } from '../invoices/service';
 import { checkDiscount, createCheckout } from './checkout';
 import { quoteRoutes } from './quote-routes';
 import { orderHistory, orderSummary } from './history';
+import { estimateCustomerGst } from './gst';
 import { createQuote } from './service';
 
 /**
@@ -36,6 +38,8 @@ import { createQuote } from './service';
  *   parcels at the depot), for My Account.
  * - POST /public/orders/createquote: stores a quote request for a parcel that fits no band.
  * - POST /public/orders/checkdiscount, POST /public/orders/create: checkout (./checkout.ts).
+ * - POST /public/orders/gst-estimate: island GST on the basket's bookings with the customer's
+ *   parcels not yet shipped (./gst.ts), and the warning when combining crosses the threshold.
  * - GET /public/orders/invoices/{id}: one invoice.
  * - Quotes: GET quote/{id}, POST accept/{id}, POST decline/{Id} (./quote-routes.ts).
  */
@@ -128,6 +132,20 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return reply.status(created ? 201 : 200).send(result);
     },
+  );
+
+  app.post(
+    '/gst-estimate',
+    {
+      onRequest: app.requireAuth(),
+      schema: {
+        operationId: 'estimateGst',
+        summary: 'Island GST on the basket with the parcels not yet shipped, before paying',
+        body: gstEstimateRequest,
+        response: { 200: gstEstimateResponse },
+      },
+    },
+    async (request) => estimateCustomerGst(app, authOf(request).user.id, request.body.Orders),
   );
 
   app.get(

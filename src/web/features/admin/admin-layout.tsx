@@ -82,7 +82,7 @@ export const ADMIN_AREAS: {
     label: 'Settings',
     to: '/admin/settings/',
     can: ['manage', 'Settings'],
-    description: 'The notice banner, contact details, depot hours, social links and Jersey GST.',
+    description: 'The notice banner, contact details, depot hours, social links and island GST.',
   },
   {
     label: 'Staff',

@@ -35,6 +35,7 @@ import { CloseIcon } from './kit/mui-icons';
 import { ApiError } from '../../lib/api-client';
 import { useLookup, useReceive } from './api/depot';
 import { BookingText, PageHeading, ReceiveOutcome } from './depot-parts';
+import { ItemLinesEditor } from './item-lines-editor';
 import { problem } from './problem';
 import { resizePhoto } from './resize-photo';
 
@@ -215,6 +216,9 @@ export function ReceivePage() {
       />
 
       {receive.data && <ReceiveOutcome result={receive.data} />}
+      {receive.data?.Parcel.OrderId != null && (
+        <ItemLinesEditor orderId={receive.data.Parcel.OrderId} />
+      )}
 
       <Paper
         component="form"

@@ -3,11 +3,13 @@ import {
   Alert,
   Box,
   Button,
+  FormControlLabel,
   IconButton,
   InputAdornment,
   Paper,
   Skeleton,
   Stack,
+  Switch,
   TextField,
   Typography,
 } from '@mui/material';
@@ -16,13 +18,14 @@ import {
   type SiteSettings,
   type UpdateSettings,
 } from '../../../shared/api/settings-admin';
+import { ISLANDS, type Island } from '../../../shared/islands';
 import { useSaveSettings, useSiteSettings } from './api/catalogue';
 import { checkForm, serverFieldErrors, type FieldErrors } from './field-errors';
 import { problem } from './problem';
 
 /**
  * /admin/settings/ (office, admin): what the public site says about us, a section at a time (the
- * notice banner, contact details, the depot, social links, Jersey GST). Each section is saved on
+ * notice banner, contact details, the depot, social links, island GST). Each section is saved on
  * its own and shows on the site within seconds (the cache's time).
  */
 export function SettingsPage() {
@@ -328,45 +331,83 @@ function SocialSection({ settings }: { settings: SiteSettings }) {
 }
 
 function TaxSection({ settings }: { settings: SiteSettings }) {
-  const [v, setV] = useState({
-    rate: String(settings.Tax.JerseyGstPercent),
-    threshold: settings.Tax.JerseyGstThreshold.toFixed(2),
-  });
+  const [v, setV] = useState(
+    () =>
+      Object.fromEntries(
+        ISLANDS.map((island) => [
+          island,
+          {
+            enabled: settings.Tax[island].Enabled,
+            rate: String(settings.Tax[island].Percent),
+            threshold: settings.Tax[island].Threshold.toFixed(2),
+          },
+        ]),
+      ) as Record<Island, { enabled: boolean; rate: string; threshold: string }>,
+  );
   const num = (text: string) => (text.trim() === '' ? undefined : Number(text));
+  const set = (island: Island, change: Partial<(typeof v)[Island]>) =>
+    setV({ ...v, [island]: { ...v[island], ...change } });
   return (
     <Section
-      title="Jersey GST"
+      title="Island GST"
       save="Save GST"
-      description="The estimate customers see when booking to Jersey: GST on the whole value once goods, carriage and insurance are over the threshold."
+      description="The estimate customers see when booking, island by island: GST on the whole value once goods, the retailer's delivery and our carriage (parcels arriving together added up) reach the threshold (docs/decisions/0035). Switch an island on when it starts charging GST."
       build={() => ({
-        Tax: {
-          JerseyGstPercent: num(v.rate) as number,
-          JerseyGstThreshold: num(v.threshold) as number,
-        },
+        Tax: Object.fromEntries(
+          ISLANDS.map((island) => [
+            island,
+            {
+              Enabled: v[island].enabled,
+              Percent: num(v[island].rate) as number,
+              Threshold: num(v[island].threshold) as number,
+            },
+          ]),
+        ) as SiteSettings['Tax'],
       })}
     >
       {(errors) => (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            label="GST rate"
-            value={v.rate}
-            onChange={(e) => setV({ ...v, rate: e.target.value })}
-            slotProps={{
-              input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
-              htmlInput: { inputMode: 'decimal' },
-            }}
-            {...err(errors, 'Tax.JerseyGstPercent')}
-          />
-          <TextField
-            label="Threshold"
-            value={v.threshold}
-            onChange={(e) => setV({ ...v, threshold: e.target.value })}
-            slotProps={{
-              input: { startAdornment: <InputAdornment position="start">£</InputAdornment> },
-              htmlInput: { inputMode: 'decimal' },
-            }}
-            {...err(errors, 'Tax.JerseyGstThreshold')}
-          />
+        <Stack spacing={2}>
+          {ISLANDS.map((island) => (
+            <Stack
+              key={island}
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={2}
+              sx={{ alignItems: { sm: 'center' } }}
+              role="group"
+              aria-label={`${island} GST`}
+            >
+              <FormControlLabel
+                sx={{ minWidth: 240, mr: 0 }}
+                control={
+                  <Switch
+                    checked={v[island].enabled}
+                    onChange={(e) => set(island, { enabled: e.target.checked })}
+                  />
+                }
+                label={`${island}: GST charged`}
+              />
+              <TextField
+                label={`${island} GST rate`}
+                value={v[island].rate}
+                onChange={(e) => set(island, { rate: e.target.value })}
+                slotProps={{
+                  input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+                  htmlInput: { inputMode: 'decimal' },
+                }}
+                {...err(errors, `Tax.${island}.Percent`)}
+              />
+              <TextField
+                label={`${island} threshold`}
+                value={v[island].threshold}
+                onChange={(e) => set(island, { threshold: e.target.value })}
+                slotProps={{
+                  input: { startAdornment: <InputAdornment position="start">£</InputAdornment> },
+                  htmlInput: { inputMode: 'decimal' },
+                }}
+                {...err(errors, `Tax.${island}.Threshold`)}
+              />
+            </Stack>
+          ))}
         </Stack>
       )}
     </Section>

@@ -13,6 +13,7 @@ import { useBasket } from '../basket/use-basket';
 import { PRICES_UNAVAILABLE } from '../catalogue/price-bands';
 import { GstEstimate } from '../order/gst-estimate';
 import { useDiscountCheck } from './api/check-discount';
+import { useGstEstimate } from './api/gst-estimate';
 import { useCreateCheckout } from './api/create-checkout';
 import {
   bookingsFromBasket,
@@ -87,6 +88,8 @@ function CheckoutForm() {
   // The discount code: the stored one is checked again on arrival, and whenever the basket changes.
   const [code, setCode] = useState<string | null>(readDiscountCode);
   const discount = useDiscountCheck(code, bookings);
+  // Island GST on everything that may arrive together, warned about before paying.
+  const combinedGst = useGstEstimate(bookings);
   const applied = code && discount.isSuccess ? (discount.data ?? null) : null;
   const rejected = discount.error instanceof ApiError && discount.error.status === 400;
   useEffect(() => {
@@ -187,15 +190,32 @@ function CheckoutForm() {
                     {e.message}
                   </Alert>
                 ))}
-                {booked.order.Island === 'Jersey' && !isPending && (
+                {!isPending && (
                   <GstEstimate
+                    island={booked.order.Island}
                     itemValue={booked.order.ItemValue}
+                    retailerDelivery={booked.order.RetailerDeliveryCharge}
                     carriagePence={orderTotalPence(booked)}
                   />
                 )}
               </li>
             ))}
           </ul>
+          {combinedGst.data?.Islands.map(
+            (estimate) =>
+              estimate.Warning && (
+                <Alert
+                  key={estimate.Island}
+                  severity="warning"
+                  title={`Valued together: ${estimate.Island} GST`}
+                  data-testid="gst-combined-warning"
+                >
+                  {estimate.Warning}
+                  {estimate.Waiting.length > 0 &&
+                    ` This counts your parcels not yet shipped: ${estimate.Waiting.join(', ')}.`}
+                </Alert>
+              ),
+          )}
         </Section>
         <AddressChoices
           island={island}

@@ -39,6 +39,10 @@ export function bookingFromLocalOrder(order: LocalOrder): BookingInput | null {
     ItemCount,
     Island,
     selectedExtras: [...order.selectedExtras],
+    ...(order.ItemLines.length === 0 ? {} : { ItemLines: order.ItemLines.map((l) => ({ ...l })) }),
+    ...(order.RetailerDeliveryCharge === null
+      ? {}
+      : { RetailerDeliveryCharge: order.RetailerDeliveryCharge }),
   };
 }
 
@@ -92,6 +96,8 @@ const BOOKING_FIELDS: Readonly<Record<string, { label: string; step: BookingStep
   ItemDescription: { label: 'The description', step: 'details' },
   ItemValue: { label: 'The value of the goods', step: 'details' },
   ItemCount: { label: 'The number of items', step: 'details' },
+  RetailerDeliveryCharge: { label: 'The retailer’s delivery charge', step: 'details' },
+  ItemLines: { label: 'The item lines', step: 'details' },
   Island: { label: 'The destination island', step: 'details' },
   selectedExtras: { label: 'The extras', step: 'additions' },
 };

@@ -102,9 +102,14 @@ export function AdditionsStep({ initial }: { initial: LocalOrder }) {
             <span data-testid="additions-total">{formatMoney(totalPence)}</span>
           </p>
         </div>
-        {current.Island === 'Jersey' && !isPending && (
+        {!isPending && (
           <div className="booking__gst booking__gst--near">
-            <GstEstimate itemValue={current.ItemValue} carriagePence={totalPence} />
+            <GstEstimate
+              island={current.Island}
+              itemValue={current.ItemValue}
+              retailerDelivery={current.RetailerDeliveryCharge}
+              carriagePence={totalPence}
+            />
           </div>
         )}
         <StepActions

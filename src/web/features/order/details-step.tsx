@@ -4,12 +4,17 @@ import {
   detailsPatch,
   type DetailsForm,
 } from '../../../shared/booking-steps';
+import { useState, type FormEvent } from 'react';
+import { itemLineForm, itemLineFromForm, type ItemLineForm } from '../../../shared/item-lines';
 import type { LocalOrder } from '../../../shared/local-order';
+import { toPence } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
 import { BookingPage } from './booking-page';
 import { BookingSummary } from './booking-summary';
 import { FormField, IslandField } from './booking-fields';
+import { updateOrder } from './booking-store';
 import { GstEstimate } from './gst-estimate';
+import { ItemLinesField, itemLinesProblem } from './item-lines-field';
 import { StepForm, useStepForm } from './step-form';
 import { useCatalogue } from './use-catalogue';
 
@@ -17,6 +22,7 @@ const LABELS: Record<keyof DetailsForm, string> = {
   ItemDescription: 'What is in the parcel?',
   ItemValue: 'Value of the goods',
   ItemCount: 'Number of items',
+  RetailerDeliveryCharge: 'Retailer’s delivery charge',
   Island: 'Destination island',
 };
 
@@ -35,7 +41,40 @@ export function DetailsStep({ initial }: { initial: LocalOrder }) {
   const { form, field, order } = step;
   const { resolve, isPending } = useCatalogue();
 
+  // The item lines: kept as typed; stored on the booking whenever every line passes its rules.
+  const [lines, setLines] = useState<ItemLineForm[]>(() => initial.ItemLines.map(itemLineForm));
+  const [linesSent, setLinesSent] = useState(false);
+  const changeLines = (next: ItemLineForm[]) => {
+    setLines(next);
+    const valid = next.flatMap((line) => itemLineFromForm(line) ?? []);
+    if (valid.length === next.length) updateOrder(initial.Id, { ItemLines: valid });
+  };
+  const declaredPence =
+    form.errors.ItemValue || form.values.ItemValue.trim() === ''
+      ? null
+      : toPence(Number(form.values.ItemValue));
+  /** Continue (or save to the basket) only with lines that pass and add up. */
+  const finish = (to?: string) => (event?: FormEvent) => {
+    setLinesSent(true);
+    if (itemLinesProblem(lines, declaredPence)) {
+      event?.preventDefault();
+      form.handleSubmit(() => undefined)(
+        event ?? ({ preventDefault: () => undefined } as FormEvent),
+      );
+      requestAnimationFrame(() =>
+        step.formRef.current
+          ?.querySelector<HTMLElement>('[aria-invalid="true"], [name="ItemLines.0.ValueEach"]')
+          ?.focus(),
+      );
+      return;
+    }
+    step.finish(to)(event);
+  };
+
   const value = form.errors.ItemValue ? null : Number(form.values.ItemValue);
+  const charge = form.errors.RetailerDeliveryCharge
+    ? null
+    : Number(form.values.RetailerDeliveryCharge || 0);
   return (
     <BookingPage
       step="details"
@@ -45,7 +84,12 @@ export function DetailsStep({ initial }: { initial: LocalOrder }) {
       existing
       summary={<BookingSummary order={order} />}
     >
-      <StepForm {...step} label="Parcel details">
+      <StepForm
+        {...step}
+        finish={finish}
+        saveToBasket={step.saveToBasket ? () => finish('/basket/')() : undefined}
+        label="Parcel details"
+      >
         <div className="form-grid">
           <div className="form-grid__wide">
             <FormField
@@ -63,11 +107,27 @@ export function DetailsStep({ initial }: { initial: LocalOrder }) {
             keyboard="numeric"
             hint="How many things are in the parcel"
           />
+          <FormField
+            {...field('RetailerDeliveryCharge')}
+            unit="£"
+            hint="What the retailer charged to deliver to our depot, if anything: island GST counts it"
+          />
           <IslandField {...field('Island')} />
         </div>
-        {form.values.Island === 'Jersey' && order && !isPending && (
+        <ItemLinesField
+          lines={lines}
+          onChange={changeLines}
+          declaredPence={declaredPence}
+          showErrors={linesSent}
+        />
+        {order && !isPending && (
           <div className="booking__gst" aria-live="polite">
-            <GstEstimate itemValue={value} carriagePence={orderTotalPence(resolve(order))} />
+            <GstEstimate
+              island={form.values.Island || null}
+              itemValue={value}
+              retailerDelivery={charge}
+              carriagePence={orderTotalPence(resolve(order))}
+            />
           </div>
         )}
       </StepForm>

@@ -8,6 +8,7 @@ import type {
   ReceiveRequest,
   ReceiveResult,
 } from '../../../../shared/api/depot';
+import type { OrderItemLines, UpdateItemLines } from '../../../../shared/api/item-lines';
 import { staffDownload, staffRequest } from '../staff-session';
 
 /**
@@ -107,3 +108,16 @@ export function useLabelUrl(parcelId: number) {
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
   return { url, failed: label.isError };
 }
+
+/** GET /orders/{Id}/item-lines: a booking's goods line by line (issue 27). */
+export const useItemLines = (orderId: number) =>
+  useQuery({
+    queryKey: [...depotKey, 'item-lines', orderId],
+    queryFn: () => staffRequest<OrderItemLines>('GET', `${BASE}/orders/${orderId}/item-lines`),
+  });
+
+/** PUT /orders/{Id}/item-lines: the lines as corrected from the retailer's invoice (audited). */
+export const useSaveItemLines = (orderId: number) =>
+  useDepotChange((body: UpdateItemLines) =>
+    staffRequest<OrderItemLines>('PUT', `${BASE}/orders/${orderId}/item-lines`, body),
+  );

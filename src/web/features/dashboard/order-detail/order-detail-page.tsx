@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { countryName } from '../../../../shared/countries';
 import { Link } from 'react-router';
 import type { OrderDetail } from '../../../../shared/api/order-detail';
 import { ORDER_DETAIL_MESSAGES } from '../../../../shared/api/order-detail';
@@ -133,6 +134,25 @@ function bookingRows({ Order }: OrderDetail): Fact[] {
     ['What is in it', Order.ItemDescription],
     ['Number of items', String(Order.ItemCount)],
     ['Value of the goods', formatPounds(Order.ItemValue)],
+    ...(Order.RetailerDeliveryCharge > 0
+      ? [['Retailer’s delivery charge', formatPounds(Order.RetailerDeliveryCharge)] as Fact]
+      : []),
+    ...(Order.ItemLines.length > 0
+      ? [
+          [
+            'Item by item',
+            <ul className="order-item-lines" data-testid="order-item-lines" key="lines">
+              {Order.ItemLines.map((line, i) => (
+                <li key={i}>
+                  {line.Quantity} × {line.Description}, {formatPounds(line.ValueEach)} each, made in{' '}
+                  {countryName(line.Origin) ?? line.Origin}
+                  {line.CommodityCode && ` (commodity code ${line.CommodityCode})`}
+                </li>
+              ))}
+            </ul>,
+          ] as Fact,
+        ]
+      : []),
     ['Island', Order.Island],
     [
       'Deliver to',

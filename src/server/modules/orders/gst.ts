@@ -1,0 +1,95 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Booking } from '../../../shared/api/checkout';
+import type { GstEstimateResult } from '../../../shared/api/gst';
+import {
+  combiningWarning,
+  estimateGst,
+  gstOf,
+  parseGstSettings,
+  GST_SETTING,
+  type GstParcel,
+} from '../../../shared/gst';
+import { formatMoney, toPence, toPounds } from '../../../shared/money';
+import type { OrderStatus } from '../../../shared/order-status';
+import { flattenSettings } from '../../../shared/settings';
+import { orders } from '../../db/schema';
+import { publicSettings } from '../settings/service';
+import type { FastifyInstance } from 'fastify';
+import { priceBookings } from './pricing';
+
+/**
+ * POST /public/orders/gst-estimate (src/shared/api/gst.ts): the basket's bookings, priced from
+ * the catalogue, valued with the customer's parcels to the same island that have not left yet.
+ */
+
+/** Booked and paid for, not yet on a sailing: they may leave with the new ones. */
+const NOT_YET_SHIPPED: OrderStatus[] = ['Awaiting Parcel', 'Received at Depot', 'Paid'];
+
+export async function estimateCustomerGst(
+  app: FastifyInstance,
+  customerId: number,
+  bookings: readonly Booking[],
+): Promise<GstEstimateResult> {
+  const db = app.database.db;
+  const stored = flattenSettings(await publicSettings(app));
+  const settings = parseGstSettings(stored[GST_SETTING.category]?.[GST_SETTING.name]);
+  const priced = await priceBookings(db, bookings);
+  const islands = [...new Set(bookings.map((b) => b.Island))].filter((i) => gstOf(settings, i));
+  const waiting =
+    islands.length === 0
+      ? []
+      : await db
+          .select({
+            reference: orders.reference,
+            island: orders.island,
+            goodsPence: orders.itemValuePence,
+            retailerDeliveryPence: orders.retailerDeliveryPence,
+            totalPence: orders.totalPence,
+            discountPence: orders.discountPence,
+          })
+          .from(orders)
+          .where(
+            and(
+              eq(orders.customerId, customerId),
+              inArray(orders.status, NOT_YET_SHIPPED),
+              inArray(orders.island, islands),
+            ),
+          )
+          .orderBy(orders.id);
+
+  return {
+    Islands: islands.map((island) => {
+      const gst = gstOf(settings, island)!;
+      const mine = priced
+        .map((p, i) => ({ ...p, key: p.booking.LocalId ?? i }))
+        .filter((p) => p.booking.Island === island);
+      const theirs = waiting.filter((w) => w.island === island);
+      const parcels: GstParcel[] = [
+        ...mine.map((p) => ({
+          goodsPence: toPence(p.booking.ItemValue),
+          retailerDeliveryPence: toPence(p.booking.RetailerDeliveryCharge),
+          carriagePence: p.totalPence,
+        })),
+        ...theirs.map((w) => ({
+          goodsPence: w.goodsPence,
+          retailerDeliveryPence: w.retailerDeliveryPence,
+          carriagePence: w.totalPence - w.discountPence,
+        })),
+      ];
+      const estimate = estimateGst(parcels, gst);
+      return {
+        Island: island,
+        Percent: Math.round(gst.Rate * 1_000_000) / 10_000,
+        Threshold: toPounds(gst.ThresholdPence),
+        Bookings: mine.map((p) => p.key),
+        Waiting: theirs.map((w) => w.reference),
+        Value: toPounds(estimate.valuePence),
+        Liable: estimate.liable,
+        Gst: toPounds(estimate.gstPence),
+        GstAlone: toPounds(estimate.gstAlonePence),
+        CombiningCrossesThreshold: estimate.combiningCrossesThreshold,
+        Warning: combiningWarning(island, estimate, gst, formatMoney),
+      };
+    }),
+  };
+}
