@@ -370,6 +370,30 @@ export const addresses = pgTable(
   ],
 );
 
+/**
+ * The people of a customer's household (issue 28): named on the account, so a parcel addressed to
+ * one of them at the depot is received onto it. Removing one keeps the row (`removed_at`), so the
+ * parcels received for them still say whom they were addressed to.
+ */
+export const householdMembers = pgTable(
+  'household_members',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    removedAt: at('removed_at'),
+    ...timestamps,
+  },
+  (t) => [
+    index('household_members_customer_id_idx').on(t.customerId),
+    // the receiving screen's find by the name on a label
+    index('household_members_name_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`),
+  ],
+);
+
 /** Discount codes (issue 11): a percentage or an amount off, within dates and limits. */
 export const discountCodes = pgTable(
   'discount_codes',
@@ -610,6 +634,8 @@ export const parcels = pgTable(
       .references(() => orders.id),
     /** The customer whose reference it carried; none when it matches nobody. */
     customerId: integer('customer_id').references(() => users.id),
+    /** The household member it was addressed to (issue 28); none: the account holder. */
+    householdMemberId: integer('household_member_id').references(() => householdMembers.id),
     /** The UK courier's tracking number it arrived with. */
     inboundTrackingNumber: text('inbound_tracking_number').notNull().default(''),
     weightGrams: integer('weight_grams'),

@@ -1,3 +1,4 @@
+import { DEFAULT_HOUSEHOLD_LIMIT } from '../../shared/household';
 /**
  * The first catalogue, extras and site settings of a new installation. Staff edit them later;
  * the seed never overwrites an edit (see seed.ts). Sizes in mm, weights in grams, money in pence.
@@ -181,6 +182,8 @@ export const seedSettings: SeedSetting[] = [
     name: 'NoticeBanner',
     value: 'Christmas 2026: book by 11 December for delivery to the islands before Christmas.',
   },
+  // How many people an account may name in its household (issue 28, src/shared/household.ts).
+  { category: 'Account', name: 'HouseholdLimit', value: DEFAULT_HOUSEHOLD_LIMIT, public: false },
   { category: 'Tax', name: 'JerseyGstRate', value: 0.05 },
   { category: 'Tax', name: 'JerseyGstThresholdPence', value: 6000 },
 ];

@@ -8,11 +8,13 @@ import { invoiceSchema } from './orders';
  * The depot floor's API (issue 13), under /api/admin/depot, for staff only (depot, office,
  * admin):
  * - GET  /lookup?q=: a customer reference (its check character catches a typo: 400 on `q`), an
- *   order reference or a UK courier's tracking number, answered with the customer and their open
- *   bookings (Awaiting Parcel), the likeliest first.
+ *   order reference, a UK courier's tracking number or the name of a person of a customer's
+ *   household (issue 28), answered with the customer, their household and their open bookings
+ *   (Awaiting Parcel), the likeliest first.
  * - POST /receive: a parcel arrives, measured (kg and cm, stored as grams and mm), shelved,
  *   photographed (JSON, photos in base64); for a booking (`OrderId`), for a known customer
- *   without one (`CustomerId`: unbooked) or for nobody known (neither: unknown).
+ *   without one (`CustomerId`: unbooked) or for nobody known (neither: unknown); addressed to
+ *   the account holder or to a person of their household (`HouseholdMemberId`).
  * - POST /parcels/{Id}/match: an unbooked (or unknown) parcel matched to a booking made later.
  * - GET  /parcels?state=unknown|unbooked|held|ready|dispatched&page=&itemsPerPage=: the lists,
  *   paged (dispatched: shipped, not yet delivered).
@@ -52,6 +54,7 @@ export const DEPOT_MESSAGES = {
   orderOrCustomer: 'Give the booking (OrderId) or the customer (CustomerId), not both.',
   noSuchOrder: 'No such order.',
   noSuchCustomer: 'No such customer.',
+  notInHousehold: 'This person is not in the household of the customer the parcel is for.',
   noSuchParcel: 'No such parcel.',
   noSuchPhoto: 'No such photo.',
   photoType: 'is not a JPEG, PNG or WebP image',
@@ -88,7 +91,15 @@ export const lookupQuerySchema = z
   .object({ q: text(80).min(1, 'Scan or type a customer reference or tracking number') })
   .strict();
 
-export const MATCHED_BY = ['customer-reference', 'order-reference', 'tracking-number'] as const;
+export const MATCHED_BY = [
+  'customer-reference',
+  'order-reference',
+  'tracking-number',
+  'household-member',
+] as const;
+
+/** A person of a customer's household (issue 28), as the depot sees them. */
+export const depotPersonSchema = z.object({ Id: z.number().int(), Name: z.string() });
 
 export const depotCustomerSchema = z.object({
   Id: z.number().int(),
@@ -96,6 +107,8 @@ export const depotCustomerSchema = z.object({
   Reference: z.string(),
   /** The island of their latest delivery address, if any. */
   Island: z.string().nullable(),
+  /** The people of their household: a parcel addressed to one of them is theirs. */
+  Household: z.array(depotPersonSchema),
 });
 export type DepotCustomer = z.infer<typeof depotCustomerSchema>;
 
@@ -131,6 +144,8 @@ export const lookupResponse = z.object({
     .nullable(),
   /** The customer's bookings awaiting their parcel: the matching one, then the oldest first. */
   Bookings: z.array(openBookingSchema),
+  /** The person of the household the search named (a name on the label), if it did. */
+  AddressedTo: depotPersonSchema.nullable(),
 });
 export type LookupResult = z.infer<typeof lookupResponse>;
 
@@ -160,6 +175,8 @@ export const receiveSchema = z
     OrderId: id.optional(),
     /** A known customer with no matching booking: recorded as unbooked. */
     CustomerId: id.optional(),
+    /** The person of that customer's household the label names; none: the account holder. */
+    HouseholdMemberId: id.optional(),
     WeightKg: positive('kg', DEPOT_LIMITS.weightKg),
     LengthCm: positive('cm', DEPOT_LIMITS.sideCm),
     WidthCm: positive('cm', DEPOT_LIMITS.sideCm),
@@ -229,7 +246,9 @@ export const depotParcelSchema = z.object({
   OrderId: z.number().int().nullable(),
   OrderReference: z.string().nullable(),
   OrderStatus: z.enum(ORDER_STATUSES).nullable(),
-  Customer: depotCustomerSchema.omit({ Island: true }).nullable(),
+  Customer: depotCustomerSchema.omit({ Island: true, Household: true }).nullable(),
+  /** The person of the customer's household it was addressed to; null: the account holder. */
+  AddressedTo: z.string().nullable(),
   /** The booking's island; null for a parcel not matched yet. */
   Island: z.string().nullable(),
   InboundTrackingNumber: z.string(),

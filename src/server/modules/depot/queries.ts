@@ -18,8 +18,10 @@ import { ISLANDS } from '../../../shared/islands';
 import { orderIdFromReference } from '../../../shared/order-reference';
 import type { OrderStatus } from '../../../shared/order-status';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { comparableName } from '../../../shared/household';
 import {
   addresses,
+  householdMembers,
   invoices,
   orders,
   parcelPhotos,
@@ -28,6 +30,7 @@ import {
   users,
 } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
+import { householdMembersOf } from '../household/service';
 import { toInvoice } from '../invoices/service';
 import type { Tx } from '../orders/lifecycle';
 import { DISPATCHABLE } from './service';
@@ -76,7 +79,38 @@ async function customerOf(tx: Tx, where: SQL): Promise<DepotCustomer | null> {
     Name: fullName(user),
     Reference: user.reference,
     Island: await customerIsland(tx, user.id),
+    Household: (await householdMembersOf(tx, user.id)).map((m) => ({
+      Id: m.id,
+      Name: fullName(m),
+    })),
   };
+}
+
+/**
+ * The person of a household whose name is on the label (compared as comparableName does), when
+ * exactly one account has such a person: a name two households share names nobody for sure.
+ */
+async function householdMemberNamed(tx: Tx, q: string) {
+  const name = comparableName(q);
+  if (!/\p{L}.*\s.*\p{L}/u.test(name)) return null;
+  const rows = await tx
+    .select({
+      id: householdMembers.id,
+      customerId: householdMembers.customerId,
+      firstName: householdMembers.firstName,
+      lastName: householdMembers.lastName,
+    })
+    .from(householdMembers)
+    .innerJoin(users, eq(users.id, householdMembers.customerId))
+    .where(
+      and(
+        sql`lower(${householdMembers.firstName} || ' ' || ${householdMembers.lastName}) = ${name}`,
+        isNull(householdMembers.removedAt),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(2);
+  return rows.length === 1 ? rows[0] : null;
 }
 
 async function openBookings(
@@ -123,7 +157,13 @@ async function openBookings(
  * first; nothing found is an empty answer (the parcel goes to the unknown list).
  */
 export async function lookup(tx: Tx, q: string): Promise<LookupResult> {
-  const none: LookupResult = { MatchedBy: null, Customer: null, MatchedOrder: null, Bookings: [] };
+  const none: LookupResult = {
+    MatchedBy: null,
+    Customer: null,
+    MatchedOrder: null,
+    Bookings: [],
+    AddressedTo: null,
+  };
   const orderId = orderIdFromReference(q.replace(/\s+/g, '').replace(/^ORD(?=\d)/i, 'ORD-'));
   if (orderId !== null) {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
@@ -134,6 +174,7 @@ export async function lookup(tx: Tx, q: string): Promise<LookupResult> {
       Customer: customer,
       MatchedOrder: { Id: order.id, Reference: order.reference, Status: order.status },
       Bookings: customer ? await openBookings(tx, customer.Id, (o) => o.id === order.id) : [],
+      AddressedTo: null,
     };
   }
 
@@ -164,11 +205,24 @@ export async function lookup(tx: Tx, q: string): Promise<LookupResult> {
       Customer: customer,
       MatchedOrder: null,
       Bookings: await openBookings(tx, customer.Id, () => false),
+      AddressedTo: null,
     };
   }
 
   const [first] = byTracking;
-  if (!first) return none;
+  if (!first) {
+    // a name on the label: a person of one customer's household
+    const member = await householdMemberNamed(tx, q);
+    const customer = member && (await customerOf(tx, eq(users.id, member.customerId)));
+    if (!member || !customer) return none;
+    return {
+      MatchedBy: 'household-member',
+      Customer: customer,
+      MatchedOrder: null,
+      Bookings: await openBookings(tx, customer.Id, () => false),
+      AddressedTo: { Id: member.id, Name: fullName(member) },
+    };
+  }
   const customer = await customerOf(tx, eq(users.id, first.customerId));
   return {
     MatchedBy: 'tracking-number',
@@ -177,6 +231,7 @@ export async function lookup(tx: Tx, q: string): Promise<LookupResult> {
     Bookings: customer
       ? await openBookings(tx, customer.Id, (o) => compact(o.trackingNumber) === tracking)
       : [],
+    AddressedTo: null,
   };
 }
 
@@ -187,6 +242,7 @@ type Joined = {
   parcel: ParcelRow;
   order: { id: number; reference: string; status: OrderStatus; island: string } | null;
   customer: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'reference'> | null;
+  member: { firstName: string; lastName: string } | null;
 };
 
 const joined = (tx: Tx) =>
@@ -205,10 +261,12 @@ const joined = (tx: Tx) =>
         lastName: users.lastName,
         reference: users.reference,
       },
+      member: { firstName: householdMembers.firstName, lastName: householdMembers.lastName },
     })
     .from(parcels)
     .leftJoin(orders, eq(orders.id, parcels.orderId))
-    .leftJoin(users, eq(users.id, parcels.customerId));
+    .leftJoin(users, eq(users.id, parcels.customerId))
+    .leftJoin(householdMembers, eq(householdMembers.id, parcels.householdMemberId));
 
 function stateOf(row: Joined): ParcelState {
   if (!row.order) return row.parcel.customerId === null ? 'unknown' : 'unbooked';
@@ -271,6 +329,7 @@ async function toDepotParcels(tx: Tx, rows: Joined[]): Promise<DepotParcel[]> {
             Reference: row.customer.reference,
           }
         : null,
+      AddressedTo: row.member ? fullName(row.member) || null : null,
       Island: row.order?.island ?? null,
       InboundTrackingNumber: p.inboundTrackingNumber,
       Weight: p.weightGrams,

@@ -108,6 +108,7 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
         shelfLocation: b.Shelf,
         note: b.Note,
         inboundTrackingNumber: b.InboundTrackingNumber,
+        householdMemberId: b.HouseholdMemberId,
         photos: await decodePhotos(b.Photos),
       };
       const actor = staff(request);

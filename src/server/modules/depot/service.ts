@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { DEPOT_MESSAGES, type ReceiveOutcome } from '../../../shared/api/depot';
 import type { Invoice } from '../../../shared/api/orders';
 import type { FittableBand } from '../../../shared/band-fit';
@@ -6,7 +6,7 @@ import { carrierOf, trackingLink, type CarrierId } from '../../../shared/carrier
 import { excessCarriage, type BookedCarriage } from '../../../shared/excess';
 import { orderReference } from '../../../shared/order-reference';
 import type { OrderStatus } from '../../../shared/order-status';
-import { orders, parcelPhotos, parcels, products, users } from '../../db/schema';
+import { householdMembers, orders, parcelPhotos, parcels, products, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail, type MailMessage } from '../../lib/mail';
 import type { Site } from '../auth/emails';
@@ -46,6 +46,8 @@ export interface ReceiveInput {
   shelfLocation?: string;
   note?: string;
   inboundTrackingNumber?: string;
+  /** The person of the customer's household the label names (issue 28). */
+  householdMemberId?: number;
   photos?: PhotoInput[];
 }
 
@@ -95,8 +97,31 @@ const measuredFacts = (input: ReceiveInput) => ({
   shelfLocation: input.shelfLocation ?? '',
   note: input.note ?? '',
   inboundTrackingNumber: input.inboundTrackingNumber ?? '',
+  householdMemberId: input.householdMemberId ?? null,
   photos: input.photos?.length ?? 0,
 });
+
+/** The person named must be of the household of the customer the parcel goes to (400 if not). */
+async function expectHouseholdMember(tx: Tx, memberId: number, customerId: number | null) {
+  const [member] =
+    customerId === null
+      ? []
+      : await tx
+          .select({ id: householdMembers.id })
+          .from(householdMembers)
+          .where(
+            and(
+              eq(householdMembers.id, memberId),
+              eq(householdMembers.customerId, customerId),
+              isNull(householdMembers.removedAt),
+            ),
+          );
+  if (!member) {
+    throw new HttpError(400, DEPOT_MESSAGES.notInHousehold, [
+      { field: 'HouseholdMemberId', error: DEPOT_MESSAGES.notInHousehold },
+    ]);
+  }
+}
 
 /** Inserts the parcel's row and its photos; returns its id. */
 async function insertParcel(
@@ -106,6 +131,9 @@ async function insertParcel(
   actor: Actor,
 ): Promise<number> {
   const { photos: _count, ...facts } = measuredFacts(input);
+  if (facts.householdMemberId !== null) {
+    await expectHouseholdMember(tx, facts.householdMemberId, link.customerId);
+  }
   const [parcel] = await tx
     .insert(parcels)
     .values({
