@@ -4,6 +4,7 @@
 // one line each, at most MAX_LENGTHS.name characters).
 
 import { MAX_LENGTHS } from './auth/login-rules';
+import { maxLength, required } from './validation/rules';
 
 /** The setting that caps the people of a household, and its value when missing or not sensible. */
 export const HOUSEHOLD_SETTING = { category: 'Account', name: 'HouseholdLimit' } as const;
@@ -42,3 +43,6 @@ export const HOUSEHOLD_MESSAGES = {
   duplicate: 'This person is already in your household.',
   notTheirs: 'This person is not in the household of the account the parcel is for.',
 } as const;
+
+/** The form's rules for each name (the server's schema says the same: src/shared/api/household.ts). */
+export const HOUSEHOLD_NAME_RULES = [required, maxLength(HOUSEHOLD_NAME_MAX)];

@@ -7,6 +7,7 @@ import { getMe } from '../features/account/api/get-me';
 import { requestValidateEmail } from '../features/account/api/request-validate-email';
 import { MyAccount, type ResendResult } from '../features/account/my-account';
 import { getOrderSummary } from '../features/dashboard/api/order-summary';
+import { getHousehold } from '../features/account/api/household';
 
 export const meta = () => [
   { title: pageTitle('My Account') },
@@ -24,7 +25,9 @@ export function clientLoader() {
   );
   const summary = withSession(getOrderSummary);
   summary.catch(() => undefined); // shown by NeedsAttention's errorElement
-  return { summary };
+  const household = withSession(getHousehold);
+  household.catch(() => undefined); // HouseholdAddressing then shows nothing
+  return { summary, household };
 }
 
 /** "Send a new link": e-mails a new validation link. */
@@ -42,5 +45,5 @@ export async function clientAction(): Promise<ResendResult> {
 }
 
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
-  return <MyAccount summary={loaderData.summary} />;
+  return <MyAccount summary={loaderData.summary} household={loaderData.household} />;
 }

@@ -1,11 +1,13 @@
 import { Link, useFetcher } from 'react-router';
 import type { UserData } from '../../../shared/api/auth';
+import type { Household } from '../../../shared/api/household';
 import type { OrderSummary } from '../../../shared/api/orders';
 import { Icon } from '../../components/icons';
 import { Alert, Spinner } from '../../components/plain-controls';
 import { useSession } from '../../lib/session';
 import { ShippingAddressCard } from './shipping-address-card';
 import { NeedsAttention } from '../dashboard/needs-attention';
+import { HouseholdAddressing } from '../household/household-addressing';
 import '../dashboard/dashboard.css';
 
 // MUI's CheckCircle (Material Design icons, Apache 2.0), drawn by <Icon>.
@@ -36,9 +38,16 @@ export type ResendResult = { sent: true } | { sent: false; message: string };
 
 /**
  * My Account (/dashboard/): greeting, what needs the customer now (quotes to answer, invoices to
- * pay, parcels at the depot), the shipping address, the e-mail status, shortcuts.
+ * pay, parcels at the depot), the shipping address (and how the household may use it), the
+ * e-mail status, shortcuts.
  */
-export function MyAccount({ summary }: { summary: Promise<OrderSummary | null> }) {
+export function MyAccount({
+  summary,
+  household,
+}: {
+  summary: Promise<OrderSummary | null>;
+  household: Promise<Household | null>;
+}) {
   const { user } = useSession();
   if (!user) return null;
   return (
@@ -53,6 +62,7 @@ export function MyAccount({ summary }: { summary: Promise<OrderSummary | null> }
       <NeedsAttention summary={summary} />
       <div className="my-account__address">
         <ShippingAddressCard user={user} />
+        <HouseholdAddressing household={household} />
       </div>
       <EmailStatus user={user} />
       <ul className="dashboard-grid dashboard-grid--sm">

@@ -150,7 +150,11 @@ export function ReceiveOutcome({ result }: { result: ReceiveResult }) {
       <Stack spacing={0.5}>
         <span>{outcome.detail(result)}</span>
         <span>
-          {[measuredText(result.Parcel), result.Parcel.Shelf && `shelf ${result.Parcel.Shelf}`]
+          {[
+            result.Parcel.AddressedTo && `addressed to ${result.Parcel.AddressedTo} (household)`,
+            measuredText(result.Parcel),
+            result.Parcel.Shelf && `shelf ${result.Parcel.Shelf}`,
+          ]
             .filter(Boolean)
             .join(' · ')}
         </span>
