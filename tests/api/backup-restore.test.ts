@@ -262,7 +262,12 @@ describe(
       );
       expect(rows).toEqual([{ n: known.length }]);
       const newRows = await contents(restoredInto);
-      for (const [table, content] of Object.entries(await contents(older))) {
+      // backup_runs (its rows and its sequence) records the backup itself, written after the
+      // dump (as the tests above say); the older schema has that table once it is at 0008 or later
+      const oldRows = Object.entries(await contents(older)).filter(
+        ([table]) => !table.includes('backup_runs'),
+      );
+      for (const [table, content] of oldRows) {
         expect(newRows[table], table).toEqual(content);
       }
     });

@@ -14,6 +14,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../shared/access';
@@ -394,6 +395,23 @@ export const householdMembers = pgTable(
   ],
 );
 
+/**
+ * The storage clock's reminders sent for a parcel (issue 28): one row a reminder, so each is sent
+ * once however often the job runs, on however many nodes.
+ */
+export const storageNotices = pgTable(
+  'storage_notices',
+  {
+    id: serial('id').primaryKey(),
+    parcelId: integer('parcel_id')
+      .notNull()
+      .references(() => parcels.id),
+    kind: text('kind').notNull(),
+    sentAt: at('sent_at').notNull().defaultNow(),
+  },
+  (t) => [unique('storage_notices_parcel_kind_unique').on(t.parcelId, t.kind)],
+);
+
 /** Discount codes (issue 11): a percentage or an amount off, within dates and limits. */
 export const discountCodes = pgTable(
   'discount_codes',
@@ -652,6 +670,9 @@ export const parcels = pgTable(
     trackingNumber: text('tracking_number').notNull().default(''),
     dispatchedBy: integer('dispatched_by').references(() => users.id),
     deliveredAt: at('delivered_at'),
+    /** Treated as abandoned (terms 10.3), confirmed by this member of staff (issue 28). */
+    abandonedAt: at('abandoned_at'),
+    abandonedBy: integer('abandoned_by').references(() => users.id),
     ...timestamps,
   },
   (t) => [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARRIER_IDS } from '../carriers';
 import { ORDER_STATUSES } from '../order-status';
+import { storageClockSchema } from '../storage';
 import { multilineText, text } from './fields';
 import { invoiceSchema } from './orders';
 
@@ -55,6 +56,10 @@ export const DEPOT_MESSAGES = {
   noSuchOrder: 'No such order.',
   noSuchCustomer: 'No such customer.',
   notInHousehold: 'This person is not in the household of the customer the parcel is for.',
+  alreadyAbandoned: 'This parcel is already treated as abandoned.',
+  bookedNotAbandoned: 'Only a parcel without a booking can be treated as abandoned.',
+  notYetAbandonable: (date: string) =>
+    `This parcel cannot be treated as abandoned before ${date} (its storage clock).`,
   noSuchParcel: 'No such parcel.',
   noSuchPhoto: 'No such photo.',
   photoType: 'is not a JPEG, PNG or WebP image',
@@ -213,6 +218,7 @@ export const PARCEL_STATES = [
   'dispatched',
   'delivered',
   'cancelled',
+  'abandoned',
 ] as const;
 export type ParcelState = (typeof PARCEL_STATES)[number];
 /** The lists the screens page through; `dispatched` is shipped and not yet delivered. */
@@ -221,6 +227,9 @@ export type ListedState = (typeof LISTED_STATES)[number];
 
 /** Why a parcel is held: an invoice to pay, or the office must quote (larger than every band). */
 export const HOLDS = ['invoice', 'quote'] as const;
+
+export const PARCEL_SORTS = ['oldest', 'newest'] as const;
+export type ParcelSort = (typeof PARCEL_SORTS)[number];
 
 export const parcelsQuerySchema = z
   .object({
@@ -236,6 +245,10 @@ export const parcelsQuerySchema = z
       .min(1, 'must be between 1 and 100')
       .max(100, 'must be between 1 and 100')
       .default(50),
+    /** The longest waiting first (the storage clock furthest on), or the newest first. */
+    sort: z
+      .enum(PARCEL_SORTS, { error: `must be one of ${PARCEL_SORTS.join(', ')}` })
+      .default('oldest'),
   })
   .strict();
 
@@ -277,6 +290,10 @@ export const depotParcelSchema = z.object({
   /** The sailing's date (yyyy-MM-dd) once dispatched. */
   SailingDate: z.string().nullable(),
   Delivered: z.string().nullable(),
+  /** Its storage clock while it waits for its customer (no booking, or held); null otherwise. */
+  Storage: storageClockSchema.nullable(),
+  /** When it was treated as abandoned (a member of staff confirmed), if it was. */
+  Abandoned: z.string().nullable(),
 });
 export type DepotParcel = z.infer<typeof depotParcelSchema>;
 

@@ -6,8 +6,10 @@ import {
   type ListedState,
   type LookupResult,
   type OpenBooking,
+  type ParcelSort,
   type ParcelState,
 } from '../../../shared/api/depot';
+import { storageClock } from '../../../shared/storage';
 import { trackingLink } from '../../../shared/carriers';
 import {
   isValidReference,
@@ -34,6 +36,7 @@ import { householdMembersOf } from '../household/service';
 import { toInvoice } from '../invoices/service';
 import type { Tx } from '../orders/lifecycle';
 import { DISPATCHABLE } from './service';
+import { storageRules } from './storage';
 
 /** What the depot's screens read: the find, the parcels' lists, a parcel, a photo. */
 
@@ -269,6 +272,7 @@ const joined = (tx: Tx) =>
     .leftJoin(householdMembers, eq(householdMembers.id, parcels.householdMemberId));
 
 function stateOf(row: Joined): ParcelState {
+  if (row.parcel.abandonedAt) return 'abandoned';
   if (!row.order) return row.parcel.customerId === null ? 'unknown' : 'unbooked';
   switch (row.order.status) {
     case 'Awaiting Payment':
@@ -284,9 +288,16 @@ function stateOf(row: Joined): ParcelState {
   }
 }
 
-/** The API shape of parcels, with their photos and their order's latest invoice. */
-async function toDepotParcels(tx: Tx, rows: Joined[]): Promise<DepotParcel[]> {
+/** The parcels whose storage clock runs: they wait for their customer. */
+const CLOCKED: ReadonlySet<ParcelState> = new Set(['unknown', 'unbooked', 'held']);
+
+/**
+ * The API shape of parcels, with their photos, their order's latest invoice and, while they wait
+ * for their customer, their storage clock at `now` (the app's clock).
+ */
+async function toDepotParcels(tx: Tx, rows: Joined[], now: Date): Promise<DepotParcel[]> {
   if (rows.length === 0) return [];
+  const rules = await storageRules(tx);
   const ids = rows.map((r) => r.parcel.id);
   const orderIds = rows.flatMap((r) => (r.order ? [r.order.id] : []));
   const photos = await tx
@@ -354,45 +365,54 @@ async function toDepotParcels(tx: Tx, rows: Joined[]): Promise<DepotParcel[]> {
       TrackingUrl: p.carrier ? trackingLink(p.carrier, p.trackingNumber) : null,
       SailingDate: p.dispatchedAt ? p.dispatchedAt.toISOString().slice(0, 10) : null,
       Delivered: p.deliveredAt?.toISOString() ?? null,
+      Storage: CLOCKED.has(state) ? storageClock(p.receivedAt, now, rules) : null,
+      Abandoned: p.abandonedAt?.toISOString() ?? null,
     };
   });
 }
 
 /** The parcels with these ids, in that order. */
-export async function depotParcels(tx: Tx, ids: readonly number[]): Promise<DepotParcel[]> {
+export async function depotParcels(
+  tx: Tx,
+  ids: readonly number[],
+  now = new Date(),
+): Promise<DepotParcel[]> {
   if (ids.length === 0) return [];
   const rows = await joined(tx).where(inArray(parcels.id, [...ids]));
-  const found = await toDepotParcels(tx, rows);
+  const found = await toDepotParcels(tx, rows, now);
   return ids.flatMap((id) => found.find((p) => p.Id === id) ?? []);
 }
 
 /** One parcel, or a 404. */
-export async function depotParcel(tx: Tx, id: number): Promise<DepotParcel> {
-  const [parcel] = await depotParcels(tx, [id]);
+export async function depotParcel(tx: Tx, id: number, now = new Date()): Promise<DepotParcel> {
+  const [parcel] = await depotParcels(tx, [id], now);
   if (!parcel) throw new HttpError(404, DEPOT_MESSAGES.noSuchParcel);
   return parcel;
 }
 
 const ready = and(inArray(orders.status, [...DISPATCHABLE]), isNull(parcels.dispatchedAt));
 
+const notAbandoned = isNull(parcels.abandonedAt);
 const STATE_FILTERS: Record<ListedState, SQL | undefined> = {
-  unknown: and(isNull(parcels.orderId), isNull(parcels.customerId)),
-  unbooked: and(isNull(parcels.orderId), isNotNull(parcels.customerId)),
-  held: eq(orders.status, 'Awaiting Payment'),
+  unknown: and(isNull(parcels.orderId), isNull(parcels.customerId), notAbandoned),
+  unbooked: and(isNull(parcels.orderId), isNotNull(parcels.customerId), notAbandoned),
+  held: and(eq(orders.status, 'Awaiting Payment'), notAbandoned),
   ready,
   dispatched: eq(orders.status, 'Shipped'),
 };
 
-/** A page of the parcels in a state, the longest waiting first. */
+/** A page of the parcels in a state, the longest waiting first (or the newest first). */
 export async function listParcels(
   tx: Tx,
-  query: { state: ListedState; page: number; itemsPerPage: number },
+  query: { state: ListedState; page: number; itemsPerPage: number; sort?: ParcelSort },
+  now = new Date(),
 ) {
   const where = STATE_FILTERS[query.state];
+  const order = query.sort === 'newest' ? desc : asc;
   const [rows, [{ total }]] = await Promise.all([
     joined(tx)
       .where(where)
-      .orderBy(asc(parcels.receivedAt), asc(parcels.id))
+      .orderBy(order(parcels.receivedAt), order(parcels.id))
       .limit(query.itemsPerPage)
       .offset((query.page - 1) * query.itemsPerPage),
     tx
@@ -402,7 +422,7 @@ export async function listParcels(
       .where(where),
   ]);
   return {
-    items: await toDepotParcels(tx, rows),
+    items: await toDepotParcels(tx, rows, now),
     total,
     page: query.page,
     itemsPerPage: query.itemsPerPage,
@@ -412,7 +432,7 @@ export async function listParcels(
 /** The parcels ready to leave, grouped by their island (in the islands' order), oldest first. */
 export async function dispatchList(tx: Tx) {
   const rows = await joined(tx).where(ready).orderBy(asc(parcels.receivedAt), asc(parcels.id));
-  const all = await toDepotParcels(tx, rows);
+  const all = await toDepotParcels(tx, rows, new Date());
   const islands = [...new Set([...ISLANDS, ...all.map((p) => p.Island ?? '')])];
   return {
     Islands: islands

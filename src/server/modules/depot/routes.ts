@@ -27,7 +27,9 @@ import { renderLabel } from '../../lib/pdf/label';
 import { authOf } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import type { Actor } from '../orders/lifecycle';
+import { errorResponses } from '../../lib/openapi-errors';
 import { decodePhotos } from './photos';
+import { abandonParcel, scheduleStorageReminders } from './storage';
 import {
   customerIsland,
   depotParcel,
@@ -65,6 +67,8 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
   const receiver = app.requireAuth({ can: ['receive', 'Parcel'] });
   const reader = app.requireAuth({ can: ['read', 'Parcel'] });
   const dispatcher = app.requireAuth({ can: ['dispatch', 'Parcel'] });
+  const manager = app.requireAuth({ can: ['manage', 'Parcel'] });
+  await scheduleStorageReminders(app);
   const idParams = z.object({ Id: pathId }).strict();
   const staff = (request: Parameters<typeof authOf>[0]): Actor => ({
     type: 'staff',
@@ -74,7 +78,7 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The answer of a receive or a match, read after its transaction. */
   const answer = async (received: Received): Promise<ReceiveResult> => ({
     Outcome: received.outcome,
-    Parcel: await depotParcel(db, received.parcelId),
+    Parcel: await depotParcel(db, received.parcelId, app.clock.now()),
     Excess: received.excess
       ? { Band: received.excess.band, Amount: toPounds(received.excess.amountPence) }
       : null,
@@ -136,13 +140,32 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/parcels/:Id/abandon',
+    {
+      onRequest: manager,
+      schema: {
+        operationId: 'abandonParcel',
+        summary: 'Confirms that a parcel without a booking is treated as abandoned (terms 10.3)',
+        params: idParams,
+        response: { 200: depotParcelSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const now = app.clock.now();
+      const actor = { type: 'staff' as const, id: authOf(request).user.id };
+      await db.transaction((tx) => abandonParcel(tx, request.params.Id, actor, now, app.config));
+      return depotParcel(db, request.params.Id, now);
+    },
+  );
+
   app.get(
     '/parcels',
     {
       onRequest: reader,
       schema: { querystring: parcelsQuerySchema, response: { 200: parcelsResponse } },
     },
-    async (request) => listParcels(db, request.query),
+    async (request) => listParcels(db, request.query, app.clock.now()),
   );
 
   app.get(
@@ -151,7 +174,7 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: reader,
       schema: { params: idParams, response: { 200: depotParcelSchema } },
     },
-    async (request) => depotParcel(db, request.params.Id),
+    async (request) => depotParcel(db, request.params.Id, app.clock.now()),
   );
 
   app.get(

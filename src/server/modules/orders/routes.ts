@@ -59,7 +59,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAuth(),
       schema: { response: { 200: orderSummaryResponse } },
     },
-    async (request) => orderSummary(db, authOf(request).user.id),
+    async (request) => orderSummary(db, authOf(request).user.id, app.clock.now()),
   );
 
   app.post(
