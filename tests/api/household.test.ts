@@ -189,6 +189,29 @@ describe('the customer’s household', () => {
     expect((await add(ann.token, { FirstName: 'Jane', LastName: surname })).statusCode).toBe(201);
   });
 
+  test('the office sees the household on the customer’s page and in their data export', async () => {
+    const office = await staffMember(ctx, 'office');
+    const ann = await depotCustomer(ctx);
+    const surname = uniqueSurname();
+    const jane = await added(ann.token, 'Jane', surname);
+    const removed = await added(ann.token, 'Old', surname);
+    expect((await remove(ann.token, removed.Id)).statusCode).toBe(200);
+    const page = await ctx.app.inject({
+      url: `/api/admin/customers/${ann.id}`,
+      headers: bearer(office.token),
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().Household).toEqual([expect.objectContaining({ Id: jane.Id })]);
+    const exported = await ctx.app.inject({
+      url: `/api/admin/customers/${ann.id}/export`,
+      headers: bearer(office.token),
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.json().Household).toEqual([
+      expect.objectContaining({ FullName: `Jane ${surname}` }),
+    ]);
+  });
+
   test('a deleted account’s household names are forgotten', async () => {
     const ann = await depotCustomer(ctx);
     const jane = await added(ann.token, 'Jane', uniqueSurname());

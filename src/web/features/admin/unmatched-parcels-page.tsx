@@ -144,6 +144,11 @@ export function UnmatchedParcelsPage() {
                         <Typography variant="body2" color="text.secondary">
                           {parcel.Customer?.Reference}
                         </Typography>
+                        {parcel.AddressedTo && (
+                          <Typography variant="body2" color="text.secondary">
+                            for {parcel.AddressedTo} (household)
+                          </Typography>
+                        )}
                       </TableCell>
                     )}
                     <TableCell sx={{ wordBreak: 'break-all' }}>
