@@ -8,6 +8,7 @@ import {
   DEPOT_MESSAGES,
   depotParcelSchema,
   parcelsResponse,
+  receiveResponse,
   type DepotParcel,
 } from '../../src/shared/api/depot';
 import { orderSummaryResponse } from '../../src/shared/api/orders';
@@ -209,6 +210,45 @@ describe('the reminders', () => {
     await sendStorageReminders(ctx.app, at(parcel, abandonDays - 1));
     expect(await queued(ann.email, 'storage-charges-soon')).toBe(0);
     expect(await queued(ann.email, 'storage-abandon-soon')).toBe(0);
+  });
+});
+
+describe('the storage charge', () => {
+  test('booked after its free days: invoiced through the invoice flow, held until paid', async () => {
+    const staff = await staffMember(ctx, 'depot');
+    const { ann, parcel } = await unbookedParcel(staff.token);
+    const order = await paidBooking(ctx, ann, 'C');
+    at(parcel, freeDays + 3, 2);
+    const res = await depot.match(parcel.Id, order.Id, staff.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const result = receiveResponse.parse(res.json());
+    expect(result.Outcome).toBe('held-invoice');
+    expect(result.Invoice).toMatchObject({
+      Amount: (3 * DEFAULT_STORAGE_RULES.chargePerDayPence) / 100,
+      Status: 'unpaid',
+      Reason: expect.stringContaining('Storage: 3 days at £0.50 a day'),
+    });
+    expect(result.Parcel).toMatchObject({ State: 'held', Hold: 'invoice' });
+    const mail = await waitForMail(ctx, { to: ann.email, kind: 'storage-invoice' });
+    expect(mail.text).toContain(result.Invoice!.Reference);
+    expect(mail.links).toContain(`${ctx.config.publicUrl}/dashboard/pay/${result.Invoice!.Id}`);
+    const [entry] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.subject, 'Invoice'), eq(auditLog.subjectId, String(result.Invoice!.Id))),
+      );
+    expect(entry).toMatchObject({ action: 'create', actorId: staff.user.id });
+  });
+
+  test('booked within its free days: nothing to pay', async () => {
+    const staff = await staffMember(ctx, 'depot');
+    const { ann, parcel } = await unbookedParcel(staff.token);
+    const order = await paidBooking(ctx, ann, 'C');
+    at(parcel, freeDays - 1);
+    const res = await depot.match(parcel.Id, order.Id, staff.token);
+    expect(receiveResponse.parse(res.json())).toMatchObject({ Outcome: 'received', Invoice: null });
+    expect(await queued(ann.email, 'storage-invoice')).toBe(0);
   });
 });
 

@@ -232,3 +232,21 @@ export function parcelAbandonedEmail(
     button: { label: 'Contact us', url: `${site.publicUrl}/contact-us/` },
   });
 }
+
+/** A parcel booked after its free days: the storage it ran up is invoiced before it sails. */
+export function storageInvoiceEmail(
+  site: Site,
+  to: To,
+  order: { id: number; reference: string },
+  invoice: { id: number; reference: string; amountPence: number; days: number },
+): MailMessage {
+  return customerMessage(site, to, 'storage-invoice', {
+    subject: `${formatMoney(invoice.amountPence)} of storage to pay before ${order.reference} can sail`,
+    paragraphs: [
+      `Thank you for booking ${order.reference}. Its parcel waited at our depot ${invoice.days} day${invoice.days === 1 ? '' : 's'} past the free storage period, so ${formatMoney(invoice.amountPence)} of storage is to pay (invoice ${invoice.reference}, terms and conditions section 10.2).`,
+      'We are keeping the parcel safe at the depot, and it will leave on the next sailing once this is paid.',
+    ],
+    button: { label: 'Pay the storage', url: payInvoiceUrl(site, invoice.id) },
+    after: [`You can also see the order at ${orderPageUrl(site, order.id)}`],
+  });
+}

@@ -134,7 +134,14 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = staff(request);
       const received = await db.transaction((tx) =>
-        matchParcel(tx, request.params.Id, request.body.OrderId, actor, app.config),
+        matchParcel(
+          tx,
+          request.params.Id,
+          request.body.OrderId,
+          actor,
+          app.config,
+          app.clock.now(),
+        ),
       );
       return answer(received);
     },

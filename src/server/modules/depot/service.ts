@@ -4,6 +4,8 @@ import type { Invoice } from '../../../shared/api/orders';
 import type { FittableBand } from '../../../shared/band-fit';
 import { carrierOf, trackingLink, type CarrierId } from '../../../shared/carriers';
 import { excessCarriage, type BookedCarriage } from '../../../shared/excess';
+import { formatMoney } from '../../../shared/money';
+import { storageClock } from '../../../shared/storage';
 import { orderReference } from '../../../shared/order-reference';
 import type { OrderStatus } from '../../../shared/order-status';
 import { householdMembers, orders, parcelPhotos, parcels, products, users } from '../../db/schema';
@@ -14,11 +16,13 @@ import { toProduct } from '../catalogue/queries';
 import { raiseInvoice } from '../invoices/service';
 import { transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
 import { audit } from '../staff/audit';
+import { storageRules } from './storage';
 import {
   parcelArrivedEmail,
   parcelDispatchedEmail,
   parcelHeldEmail,
   parcelNeedsQuoteEmail,
+  storageInvoiceEmail,
   unbookedParcelEmail,
   type EmailPhoto,
 } from './emails';
@@ -373,10 +377,12 @@ export async function matchParcel(
   orderId: number,
   actor: Actor,
   site: Site,
+  now = new Date(),
 ): Promise<Received> {
   const [parcel] = await tx.select().from(parcels).where(eq(parcels.id, parcelId)).for('update');
   if (!parcel) throw new HttpError(404, DEPOT_MESSAGES.noSuchParcel);
   if (parcel.orderId !== null) throw new HttpError(409, DEPOT_MESSAGES.alreadyMatched);
+  if (parcel.abandonedAt) throw new HttpError(409, DEPOT_MESSAGES.alreadyAbandoned);
   const order = await lockOrder(tx, orderId);
   if (parcel.customerId !== null && parcel.customerId !== order.customerId) {
     throw new HttpError(409, DEPOT_MESSAGES.otherCustomer);
@@ -406,7 +412,61 @@ export async function matchParcel(
     before: { orderId: null, customerId: parcel.customerId },
     after: { orderId: order.id, customerId: order.customerId, outcome: received.outcome },
   });
-  return received;
+  if (received.outcome !== 'received') return received;
+  return (await invoiceStorage(tx, order, parcel, now, actor, site)) ?? received;
+}
+
+/**
+ * A parcel booked after its free days (terms 10.2): the storage it ran up is invoiced through the
+ * invoice flow and the order held for it, as an excess-carriage invoice holds it; the customer
+ * is e-mailed the invoice. Null when nothing is owed.
+ */
+async function invoiceStorage(
+  tx: Tx,
+  order: OrderRow,
+  parcel: { id: number; receivedAt: Date },
+  now: Date,
+  actor: Actor,
+  site: Site,
+): Promise<Received | null> {
+  const clock = storageClock(parcel.receivedAt, now, await storageRules(tx));
+  const amountPence = Math.round(clock.Charge * 100);
+  if (amountPence === 0) return null;
+  const invoice = await raiseInvoice(
+    tx,
+    {
+      orderId: order.id,
+      amountPence,
+      reason: `Storage: ${clock.ChargedDays} day${clock.ChargedDays === 1 ? '' : 's'} at ${formatMoney(Math.round(clock.ChargePerDay * 100))} a day after the free days (terms 10.2).`,
+      hold: true,
+    },
+    actor,
+  );
+  await auditStaff(tx, actor, {
+    action: 'create',
+    subject: 'Invoice',
+    subjectId: invoice.Id,
+    after: { ...invoice, Storage: { Days: clock.Days, ChargedDays: clock.ChargedDays } },
+  });
+  const to = await recipient(tx, order.customerId);
+  if (to) {
+    await queueMail(
+      tx,
+      storageInvoiceEmail(site, to, order, {
+        id: invoice.Id,
+        reference: invoice.Reference,
+        amountPence,
+        days: clock.ChargedDays,
+      }),
+    );
+  }
+  return {
+    parcelId: parcel.id,
+    outcome: 'held-invoice',
+    invoice,
+    excess: null,
+    holdReason: `Held for ${invoice.Reference}: ${invoice.Reason}`,
+  };
 }
 
 /** The statuses a parcel may leave the depot from: received (nothing owed) or its invoice paid. */
