@@ -239,6 +239,14 @@ describe('the storage charge', () => {
         and(eq(auditLog.subject, 'Invoice'), eq(auditLog.subjectId, String(result.Invoice!.Id))),
       );
     expect(entry).toMatchObject({ action: 'create', actorId: staff.user.id });
+
+    // the order's page shows the clock while the parcel waits for the customer
+    const detail = await ctx.app.inject({
+      url: `/public/orders/${order.Id}`,
+      headers: bearer(ann.token),
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().Storage).toMatchObject({ Phase: 'charging', ChargedDays: 3 });
   });
 
   test('booked within its free days: nothing to pay', async () => {
@@ -249,6 +257,12 @@ describe('the storage charge', () => {
     const res = await depot.match(parcel.Id, order.Id, staff.token);
     expect(receiveResponse.parse(res.json())).toMatchObject({ Outcome: 'received', Invoice: null });
     expect(await queued(ann.email, 'storage-invoice')).toBe(0);
+    // ready to leave: no clock on the order's page
+    const detail = await ctx.app.inject({
+      url: `/public/orders/${order.Id}`,
+      headers: bearer(ann.token),
+    });
+    expect(detail.json().Storage).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { logIn } from './support/accounts';
 import { axeProblems } from './support/booking';
-import { depotCustomer, depotMember, outbox } from './support/depot';
+import { depotCustomer, depotMember, outbox, paidBooking } from './support/depot';
 import { expect, screenshots, test } from './support/fixtures';
 import { staffLogIn } from './support/staff';
 
@@ -27,21 +27,25 @@ test('a parcel’s storage clock, seen by the customer and the depot, ends in ab
   const auth = { authorization: `Bearer ${depot.token}` };
   const found = await request.get(`/api/admin/depot/lookup?q=${ann.reference}`, { headers: auth });
   const customerId = ((await found.json()) as { Customer: { Id: number } }).Customer.Id;
+  const receive = async (tracking: string) => {
+    const res = await request.post('/api/admin/depot/receive', {
+      headers: auth,
+      data: {
+        CustomerId: customerId,
+        WeightKg: 2,
+        LengthCm: 30,
+        WidthCm: 20,
+        HeightCm: 10,
+        Shelf: 'S-9',
+        InboundTrackingNumber: tracking,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { Parcel: { Id: number; Received: string } }).Parcel;
+  };
   const tracking = `RM${Date.now()}GB`;
-  const received = await request.post('/api/admin/depot/receive', {
-    headers: auth,
-    data: {
-      CustomerId: customerId,
-      WeightKg: 2,
-      LengthCm: 30,
-      WidthCm: 20,
-      HeightCm: 10,
-      Shelf: 'S-9',
-      InboundTrackingNumber: tracking,
-    },
-  });
-  expect(received.status(), await received.text()).toBe(201);
-  const parcel = ((await received.json()) as { Parcel: { Id: number; Received: string } }).Parcel;
+  const parcel = await receive(tracking);
+  const booked = await receive(`XB${Date.now()}`);
   const arrived = new Date(parcel.Received).getTime();
 
   try {
@@ -50,18 +54,32 @@ test('a parcel’s storage clock, seen by the customer and the depot, ends in ab
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/dashboard/');
     await logIn(page, ann.email, ann.password);
-    const part = page.getByRole('region', { name: /^Parcels to book \(1\)$/ });
-    await expect(part).toContainText(`Parcel ${parcel.Id}`);
-    await expect(part).toContainText(`Tracking ${tracking}`);
-    await expect(part.getByTestId('storage-clock')).toHaveText(
+    const part = page.getByRole('region', { name: /^Parcels to book \(2\)$/ });
+    const item = part.getByRole('listitem').filter({ hasText: `Tracking ${tracking}` });
+    await expect(item).toContainText(`Parcel ${parcel.Id}`);
+    await expect(item.getByTestId('storage-clock')).toHaveText(
       /^Storage £0\.50 a day since \d\d-\d\d-\d{4}: £1\.00 so far\. May be treated as abandoned from \d\d-\d\d-\d{4}\.$/,
     );
-    await expect(part.getByRole('link', { name: 'Book', exact: true })).toHaveAttribute(
+    await expect(item.getByRole('link', { name: 'Book', exact: true })).toHaveAttribute(
       'href',
       '/order/',
     );
     expect(await axeProblems(page)).toEqual([]);
     await screenshots(page, 'my-account-storage-clock');
+
+    // --- the other parcel is booked now: its storage is invoiced, the order's page shows it -----
+    const order = await paidBooking(request, ann, { band: 'B', description: 'Late booking' });
+    const matched = await request.post(`/api/admin/depot/parcels/${booked.Id}/match`, {
+      headers: auth,
+      data: { OrderId: order.Id },
+    });
+    expect(matched.status(), await matched.text()).toBe(200);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/dashboard/orders/${order.Id}/`);
+    await expect(page.getByTestId('storage-clock')).toContainText('Storage £0.50 a day since');
+    await expect(page.getByText(/Storage: 2 days at £0\.50 a day/).first()).toBeVisible();
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshots(page, 'order-storage-invoice');
 
     // --- 61 days on: the depot confirms it is abandoned -------------------------------------------
     await setClock(request, new Date(arrived + 61 * DAY));

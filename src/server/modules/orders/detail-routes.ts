@@ -33,7 +33,12 @@ export const orderDetailRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: orderIdParams, response: { 200: orderDetailResponse } },
     },
     async (request) => {
-      const found = await orderDetail(db, authOf(request).user.id, request.params.Id);
+      const found = await orderDetail(
+        db,
+        authOf(request).user.id,
+        request.params.Id,
+        app.clock.now(),
+      );
       if (!found) throw new HttpError(404, ORDER_DETAIL_MESSAGES.notFound);
       return found;
     },

@@ -28,6 +28,8 @@ import { toPayment } from '../payments/service';
 import { toPounds } from '../../../shared/money';
 import type { OrderEventData, Tx } from './lifecycle';
 import { toCustomerOrder } from './service';
+import { storageClock } from '../../../shared/storage';
+import { storageRules } from '../depot/storage';
 
 /**
  * The order's page in My Account (issue 12): the customer's own order, what they paid for it, its
@@ -117,6 +119,7 @@ export async function orderDetail(
   tx: Tx,
   customerId: number,
   orderId: number,
+  now = new Date(),
 ): Promise<OrderDetail | null> {
   const [order] = await tx
     .select()
@@ -167,6 +170,10 @@ export async function orderDetail(
     Cases: await casesOf(tx, [order.id]),
     CertificateAvailable: hasLeftTheUk(order.status),
     CanReportMissingItems: canReportMissingItems(order.status),
+    Storage:
+      parcel && order.status === 'Awaiting Payment' && !parcel.abandonedAt && !parcel.dispatchedAt
+        ? storageClock(parcel.receivedAt, now, await storageRules(tx))
+        : null,
     Timeline: timeline(
       events,
       parcel,
