@@ -32,6 +32,7 @@ import { ordersRoutes } from './modules/orders/routes';
 import { orderDetailRoutes } from './modules/orders/detail-routes';
 import { addressesRoutes } from './modules/addresses/routes';
 import { officeTrackingRoutes, trackingRoutes } from './modules/tracking/routes';
+import { householdRoutes } from './modules/household/routes';
 import { certificatesRoutes } from './modules/certificates/routes';
 import { devRoutes } from './modules/dev/routes';
 import { devInvoiceRoutes } from './modules/dev/invoice-routes';
@@ -222,6 +223,7 @@ export async function buildApp(
   await app.register(ordersRoutes, { prefix: '/public/orders' });
   await app.register(orderDetailRoutes, { prefix: '/public/orders' });
   await app.register(addressesRoutes, { prefix: '/public/addresses' });
+  await app.register(householdRoutes, { prefix: '/public/household' });
   await app.register(certificatesRoutes, { prefix: '/public' });
   await app.register(trackingRoutes, { prefix: '/public' });
   await app.register(paymentRoutes, { prefix: '/public/payment' });

@@ -38,6 +38,7 @@ export default [
     route('orders/:id', 'routes/dashboard-order.tsx'),
     route('profile', 'routes/dashboard-profile.tsx'),
     route('addresses', 'routes/dashboard-addresses.tsx'),
+    route('household', 'routes/dashboard-household.tsx'),
     route('delete-account', 'routes/dashboard-delete-account.tsx'),
     route('pay/:id', 'routes/dashboard-pay.tsx'),
     route('quote/:id', 'routes/dashboard-quote.tsx'),

@@ -122,7 +122,9 @@ describe('GET /api/admin/depot/lookup', () => {
       Name: expect.stringContaining(ann.firstName),
       Reference: ann.reference,
       Island: 'Jersey',
+      Household: [],
     });
+    expect(found.AddressedTo).toBeNull();
     expect(found.Bookings.map((b) => b.OrderId)).toEqual([first.Id, second.Id]);
     expect(found.Bookings[0]).toMatchObject({
       Reference: first.Reference,
@@ -179,7 +181,13 @@ describe('GET /api/admin/depot/lookup', () => {
     expect(byOrder.Bookings[0].OrderId).toBe(tracked.Id);
 
     const nobody = lookupResponse.parse((await calls.lookup('NOSUCH123', depot.token)).json());
-    expect(nobody).toEqual({ MatchedBy: null, Customer: null, MatchedOrder: null, Bookings: [] });
+    expect(nobody).toEqual({
+      MatchedBy: null,
+      Customer: null,
+      MatchedOrder: null,
+      Bookings: [],
+      AddressedTo: null,
+    });
   });
 });
 

@@ -87,6 +87,7 @@ test('the customer’s screens', async ({ page, request }) => {
     '/dashboard/orders/',
     `/dashboard/orders/${order.Id}`,
     '/dashboard/addresses/',
+    '/dashboard/household/',
     '/dashboard/delete-account/',
     `/dashboard/pay/${invoiceId}`,
     '/checkout/',

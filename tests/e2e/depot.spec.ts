@@ -23,7 +23,9 @@ const STAFF_WIDTHS = [768, 1280];
 const GOOD_CARD = '4242 4242 4242 4242';
 
 const searchField = (page: Page) =>
-  page.getByRole('textbox', { name: 'Customer reference, tracking number or order reference' });
+  page.getByRole('textbox', {
+    name: 'Customer reference, tracking number, order reference or name',
+  });
 const bookings = (page: Page) => page.getByRole('listbox', { name: 'Bookings' });
 const outcome = (page: Page) => page.getByTestId('receive-outcome');
 

@@ -14,6 +14,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../shared/access';
@@ -406,6 +407,47 @@ export const addresses = pgTable(
   ],
 );
 
+/**
+ * The people of a customer's household (issue 28): named on the account, so a parcel addressed to
+ * one of them at the depot is received onto it. Removing one keeps the row (`removed_at`), so the
+ * parcels received for them still say whom they were addressed to.
+ */
+export const householdMembers = pgTable(
+  'household_members',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    removedAt: at('removed_at'),
+    ...timestamps,
+  },
+  (t) => [
+    index('household_members_customer_id_idx').on(t.customerId),
+    // the receiving screen's find by the name on a label
+    index('household_members_name_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`),
+  ],
+);
+
+/**
+ * The storage clock's reminders sent for a parcel (issue 28): one row a reminder, so each is sent
+ * once however often the job runs, on however many nodes.
+ */
+export const storageNotices = pgTable(
+  'storage_notices',
+  {
+    id: serial('id').primaryKey(),
+    parcelId: integer('parcel_id')
+      .notNull()
+      .references(() => parcels.id),
+    kind: text('kind').notNull(),
+    sentAt: at('sent_at').notNull().defaultNow(),
+  },
+  (t) => [unique('storage_notices_parcel_kind_unique').on(t.parcelId, t.kind)],
+);
+
 /** Discount codes (issue 11): a percentage or an amount off, within dates and limits. */
 export const discountCodes = pgTable(
   'discount_codes',
@@ -646,6 +688,8 @@ export const parcels = pgTable(
       .references(() => orders.id),
     /** The customer whose reference it carried; none when it matches nobody. */
     customerId: integer('customer_id').references(() => users.id),
+    /** The household member it was addressed to (issue 28); none: the account holder. */
+    householdMemberId: integer('household_member_id').references(() => householdMembers.id),
     /** The UK courier's tracking number it arrived with. */
     inboundTrackingNumber: text('inbound_tracking_number').notNull().default(''),
     weightGrams: integer('weight_grams'),
@@ -662,6 +706,9 @@ export const parcels = pgTable(
     trackingNumber: text('tracking_number').notNull().default(''),
     dispatchedBy: integer('dispatched_by').references(() => users.id),
     deliveredAt: at('delivered_at'),
+    /** Treated as abandoned (terms 10.3), confirmed by this member of staff (issue 28). */
+    abandonedAt: at('abandoned_at'),
+    abandonedBy: integer('abandoned_by').references(() => users.id),
     ...timestamps,
   },
   (t) => [

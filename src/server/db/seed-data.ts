@@ -1,4 +1,11 @@
 import { DEFAULT_GST, GST_SETTING } from '../../shared/gst';
+import { DEFAULT_HOUSEHOLD_LIMIT } from '../../shared/household';
+import {
+  DEFAULT_STORAGE_RULES,
+  STORAGE_CATEGORY,
+  STORAGE_SETTING_NAMES,
+  type StorageRules,
+} from '../../shared/storage';
 /**
  * The first catalogue, extras and site settings of a new installation. Staff edit them later;
  * the seed never overwrites an edit (see seed.ts). Sizes in mm, weights in grams, money in pence.
@@ -184,6 +191,14 @@ export const seedSettings: SeedSetting[] = [
   },
   // Island GST (docs/decisions/0035): Jersey 5% from £60, the Bailiwick of Guernsey off.
   { category: GST_SETTING.category, name: GST_SETTING.name, value: DEFAULT_GST },
+  // How many people an account may name in its household (issue 28, src/shared/household.ts).
+  { category: 'Account', name: 'HouseholdLimit', value: DEFAULT_HOUSEHOLD_LIMIT, public: false },
+  // The storage clock of parcels waiting for their customer (terms 10.2 and 10.3, issue 28).
+  ...(Object.keys(DEFAULT_STORAGE_RULES) as (keyof StorageRules)[]).map((key) => ({
+    category: STORAGE_CATEGORY,
+    name: STORAGE_SETTING_NAMES[key],
+    value: DEFAULT_STORAGE_RULES[key],
+  })),
 ];
 
 /**

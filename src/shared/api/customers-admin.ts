@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { householdMemberSchema } from './household';
 import { addressSchema } from './addresses';
 import { auditEntrySchema } from './audit';
 import { paymentSchema } from './checkout';
@@ -74,6 +75,8 @@ export const CUSTOMER_ORDERS_SHOWN = 20;
 export const customerDetailResponse = z.object({
   Customer: customerProfileSchema,
   Addresses: z.array(addressSchema),
+  /** The people of their household (issue 28), whose parcels are received onto the account. */
+  Household: z.array(householdMemberSchema),
   /** The latest orders, newest first, and how many there are in all. */
   Orders: z.object({ items: z.array(officeOrderSummarySchema), total: z.number().int() }),
   Cases: z.array(officeCaseSchema),
@@ -90,6 +93,8 @@ export const customerExportSchema = z.object({
   Exported: z.string(),
   Customer: customerProfileSchema,
   Addresses: z.array(addressSchema),
+  /** The people of their household named now (issue 28). */
+  Household: z.array(householdMemberSchema),
   /** Each order with its timeline, payments, refunds, invoices, cases (with messages) and parcel
    * (its photos as metadata: the images themselves are sent on request). */
   Orders: z.array(officeOrderDetailResponse.omit({ Actions: true })),

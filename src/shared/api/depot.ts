@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARRIER_IDS } from '../carriers';
 import { ORDER_STATUSES } from '../order-status';
+import { storageClockSchema } from '../storage';
 import { multilineText, text } from './fields';
 import { invoiceSchema } from './orders';
 
@@ -8,11 +9,13 @@ import { invoiceSchema } from './orders';
  * The depot floor's API (issue 13), under /api/admin/depot, for staff only (depot, office,
  * admin):
  * - GET  /lookup?q=: a customer reference (its check character catches a typo: 400 on `q`), an
- *   order reference or a UK courier's tracking number, answered with the customer and their open
- *   bookings (Awaiting Parcel), the likeliest first.
+ *   order reference, a UK courier's tracking number or the name of a person of a customer's
+ *   household (issue 28), answered with the customer, their household and their open bookings
+ *   (Awaiting Parcel), the likeliest first.
  * - POST /receive: a parcel arrives, measured (kg and cm, stored as grams and mm), shelved,
  *   photographed (JSON, photos in base64); for a booking (`OrderId`), for a known customer
- *   without one (`CustomerId`: unbooked) or for nobody known (neither: unknown).
+ *   without one (`CustomerId`: unbooked) or for nobody known (neither: unknown); addressed to
+ *   the account holder or to a person of their household (`HouseholdMemberId`).
  * - POST /parcels/{Id}/match: an unbooked (or unknown) parcel matched to a booking made later.
  * - GET  /parcels?state=unknown|unbooked|held|ready|dispatched&page=&itemsPerPage=: the lists,
  *   paged (dispatched: shipped, not yet delivered).
@@ -52,6 +55,11 @@ export const DEPOT_MESSAGES = {
   orderOrCustomer: 'Give the booking (OrderId) or the customer (CustomerId), not both.',
   noSuchOrder: 'No such order.',
   noSuchCustomer: 'No such customer.',
+  notInHousehold: 'This person is not in the household of the customer the parcel is for.',
+  alreadyAbandoned: 'This parcel is already treated as abandoned.',
+  bookedNotAbandoned: 'Only a parcel without a booking can be treated as abandoned.',
+  notYetAbandonable: (date: string) =>
+    `This parcel cannot be treated as abandoned before ${date} (its storage clock).`,
   noSuchParcel: 'No such parcel.',
   noSuchPhoto: 'No such photo.',
   photoType: 'is not a JPEG, PNG or WebP image',
@@ -88,7 +96,15 @@ export const lookupQuerySchema = z
   .object({ q: text(80).min(1, 'Scan or type a customer reference or tracking number') })
   .strict();
 
-export const MATCHED_BY = ['customer-reference', 'order-reference', 'tracking-number'] as const;
+export const MATCHED_BY = [
+  'customer-reference',
+  'order-reference',
+  'tracking-number',
+  'household-member',
+] as const;
+
+/** A person of a customer's household (issue 28), as the depot sees them. */
+export const depotPersonSchema = z.object({ Id: z.number().int(), Name: z.string() });
 
 export const depotCustomerSchema = z.object({
   Id: z.number().int(),
@@ -96,6 +112,8 @@ export const depotCustomerSchema = z.object({
   Reference: z.string(),
   /** The island of their latest delivery address, if any. */
   Island: z.string().nullable(),
+  /** The people of their household: a parcel addressed to one of them is theirs. */
+  Household: z.array(depotPersonSchema),
 });
 export type DepotCustomer = z.infer<typeof depotCustomerSchema>;
 
@@ -131,6 +149,8 @@ export const lookupResponse = z.object({
     .nullable(),
   /** The customer's bookings awaiting their parcel: the matching one, then the oldest first. */
   Bookings: z.array(openBookingSchema),
+  /** The person of the household the search named (a name on the label), if it did. */
+  AddressedTo: depotPersonSchema.nullable(),
 });
 export type LookupResult = z.infer<typeof lookupResponse>;
 
@@ -160,6 +180,8 @@ export const receiveSchema = z
     OrderId: id.optional(),
     /** A known customer with no matching booking: recorded as unbooked. */
     CustomerId: id.optional(),
+    /** The person of that customer's household the label names; none: the account holder. */
+    HouseholdMemberId: id.optional(),
     WeightKg: positive('kg', DEPOT_LIMITS.weightKg),
     LengthCm: positive('cm', DEPOT_LIMITS.sideCm),
     WidthCm: positive('cm', DEPOT_LIMITS.sideCm),
@@ -196,6 +218,7 @@ export const PARCEL_STATES = [
   'dispatched',
   'delivered',
   'cancelled',
+  'abandoned',
 ] as const;
 export type ParcelState = (typeof PARCEL_STATES)[number];
 /** The lists the screens page through; `dispatched` is shipped and not yet delivered. */
@@ -204,6 +227,9 @@ export type ListedState = (typeof LISTED_STATES)[number];
 
 /** Why a parcel is held: an invoice to pay, or the office must quote (larger than every band). */
 export const HOLDS = ['invoice', 'quote'] as const;
+
+export const PARCEL_SORTS = ['oldest', 'newest'] as const;
+export type ParcelSort = (typeof PARCEL_SORTS)[number];
 
 export const parcelsQuerySchema = z
   .object({
@@ -219,6 +245,10 @@ export const parcelsQuerySchema = z
       .min(1, 'must be between 1 and 100')
       .max(100, 'must be between 1 and 100')
       .default(50),
+    /** The longest waiting first (the storage clock furthest on), or the newest first. */
+    sort: z
+      .enum(PARCEL_SORTS, { error: `must be one of ${PARCEL_SORTS.join(', ')}` })
+      .default('oldest'),
   })
   .strict();
 
@@ -229,7 +259,9 @@ export const depotParcelSchema = z.object({
   OrderId: z.number().int().nullable(),
   OrderReference: z.string().nullable(),
   OrderStatus: z.enum(ORDER_STATUSES).nullable(),
-  Customer: depotCustomerSchema.omit({ Island: true }).nullable(),
+  Customer: depotCustomerSchema.omit({ Island: true, Household: true }).nullable(),
+  /** The person of the customer's household it was addressed to; null: the account holder. */
+  AddressedTo: z.string().nullable(),
   /** The booking's island; null for a parcel not matched yet. */
   Island: z.string().nullable(),
   InboundTrackingNumber: z.string(),
@@ -258,6 +290,10 @@ export const depotParcelSchema = z.object({
   /** The sailing's date (yyyy-MM-dd) once dispatched. */
   SailingDate: z.string().nullable(),
   Delivered: z.string().nullable(),
+  /** Its storage clock while it waits for its customer (no booking, or held); null otherwise. */
+  Storage: storageClockSchema.nullable(),
+  /** When it was treated as abandoned (a member of staff confirmed), if it was. */
+  Abandoned: z.string().nullable(),
 });
 export type DepotParcel = z.infer<typeof depotParcelSchema>;
 

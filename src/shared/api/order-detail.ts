@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storageClockSchema } from '../storage';
 import { orderCaseSchema } from './cases';
 import { paymentSchema } from './checkout';
 import { pathId } from './listing';
@@ -120,6 +121,11 @@ export const orderDetailResponse = z.object({
   CertificateAvailable: z.boolean(),
   /** Missing items may be reported (the order is Shipped or Delivered). */
   CanReportMissingItems: z.boolean(),
+  /**
+   * The storage clock of its parcel while it waits at the depot for the customer (held for an
+   * invoice: issue 28); null otherwise.
+   */
+  Storage: storageClockSchema.nullable(),
   Timeline: z.array(timelineEntrySchema),
   /** The order's private tracking page (`/track/{code}`), which works without a login. */
   TrackingPath: z.string(),

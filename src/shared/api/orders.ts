@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storageClockSchema } from '../storage';
 import { ISLANDS } from '../islands';
 import { DETAILS_RULES, MAX_SIDE_CM, MAX_WEIGHT_KG, QUOTE_RULES } from '../booking-steps';
 import { ORDER_STATUSES, VISIBLE_ORDER_STATUSES } from '../order-status';
@@ -157,6 +158,17 @@ export type CustomerOrders = z.infer<typeof customerOrdersResponse>;
 /** How many of each kind the summary lists (`total` says how many there are). */
 export const ORDER_SUMMARY_LIMIT = 5;
 
+/** A parcel of the customer's at the depot without a booking, as My Account lists it. */
+export const unbookedParcelSchema = z.object({
+  Id: z.number().int(),
+  Received: z.string(),
+  InboundTrackingNumber: z.string(),
+  /** The person of the household it was addressed to; null: the account holder. */
+  AddressedTo: z.string().nullable(),
+  Storage: storageClockSchema,
+});
+export type UnbookedParcel = z.infer<typeof unbookedParcelSchema>;
+
 const summaryPart = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int() });
 
@@ -167,10 +179,13 @@ const summaryPart = <T extends z.ZodType>(item: T) =>
  * - InvoicesToPay: unpaid invoices.
  * - AtDepot: parcels at the depot: received (Received at Depot), held for an invoice (Awaiting
  *   Payment, once received) or released by its payment and waiting for a sailing (Paid).
+ * - Unbooked: parcels of theirs at the depot with no booking, the oldest first, each with its
+ *   storage clock (issue 28: free days, then a daily charge, then abandonment).
  */
 export const orderSummaryResponse = z.object({
   QuotesToAnswer: summaryPart(customerOrderSchema),
   InvoicesToPay: summaryPart(invoiceSchema),
   AtDepot: summaryPart(customerOrderSchema),
+  Unbooked: summaryPart(unbookedParcelSchema),
 });
 export type OrderSummary = z.infer<typeof orderSummaryResponse>;

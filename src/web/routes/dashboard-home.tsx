@@ -7,6 +7,7 @@ import { getMe } from '../features/account/api/get-me';
 import { requestValidateEmail } from '../features/account/api/request-validate-email';
 import { MyAccount, type ResendResult } from '../features/account/my-account';
 import { getOrderSummary } from '../features/dashboard/api/order-summary';
+import { getHousehold } from '../features/account/api/household';
 
 export const meta = () => [
   { title: pageTitle('My Account') },
@@ -19,7 +20,11 @@ export const meta = () => [
  */
 export function clientLoader() {
   void readForSession(getMe).then(({ data }) => data && setUser(data)); // or the stored copy stays
-  return { token: sessionToken(), summary: readForSession(getOrderSummary) };
+  return {
+    token: sessionToken(),
+    summary: readForSession(getOrderSummary),
+    household: readForSession(getHousehold),
+  };
 }
 
 /** "Send a new link": e-mails a new validation link. */

@@ -35,6 +35,7 @@ import {
 } from '../office/queries';
 import type { Tx } from '../orders/lifecycle';
 import { toPayment } from '../payments/service';
+import { householdMembersOf, toHouseholdMember } from '../household/service';
 
 /**
  * The office's view of customer accounts (issue 14). Nothing here reads a password hash, a
@@ -182,6 +183,7 @@ export async function customerDetail(tx: Tx, id: number): Promise<CustomerDetail
   return {
     Customer: toCustomerProfile(customer),
     Addresses: await addressesOf(tx, id),
+    Household: (await householdMembersOf(tx, id)).map(toHouseholdMember),
     Orders: { items: latest.items, total: latest.total },
     Cases: await casesOfCustomer(tx, id),
     Actions: customerActions(customer),
@@ -253,6 +255,7 @@ export async function customerExport(
     Exported: now.toISOString(),
     Customer: toCustomerProfile(customer),
     Addresses: await addressesOf(tx, id),
+    Household: (await householdMembersOf(tx, id)).map(toHouseholdMember),
     Orders: orderDetails,
     Payments: await Promise.all(
       paymentRows.map(async (p) => ({

@@ -174,3 +174,85 @@ export function parcelDispatchedEmail(
     button: { label: 'See your order', url: orderPageUrl(site, order.id) },
   });
 }
+
+// --- the storage clock (issue 28) -----------------------------------------------------------------
+
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  });
+
+/** Days before a parcel's storage charges start: what they will be, and how to stop them. */
+export function storageChargesSoonEmail(
+  site: Site,
+  to: To,
+  parcel: { id: number; inboundTrackingNumber: string },
+  clock: { ChargesFrom: string; ChargePerDay: number; AbandonableFrom: string },
+): MailMessage {
+  const tracking = parcel.inboundTrackingNumber;
+  return customerMessage(site, to, 'storage-charges-soon', {
+    subject: 'Storage charges start soon for your parcel at our depot',
+    paragraphs: [
+      `Your parcel${tracking ? ` (courier tracking number ${tracking})` : ''} is still waiting at our depot without a delivery booked. We hold parcels free of charge for a while after they arrive; for this one that ends on ${longDate(clock.ChargesFrom)}.`,
+      `From then on storage costs ${formatMoney(Math.round(clock.ChargePerDay * 100))} a day until you book its delivery, and it must be paid before the parcel leaves. If it is still not booked on ${longDate(clock.AbandonableFrom)}, we may treat it as abandoned.`,
+    ],
+    button: { label: 'Book its delivery', url: `${site.publicUrl}/order/` },
+  });
+}
+
+/** Days before a parcel may be treated as abandoned. */
+export function storageAbandonSoonEmail(
+  site: Site,
+  to: To,
+  parcel: { id: number; inboundTrackingNumber: string },
+  clock: { AbandonableFrom: string },
+): MailMessage {
+  const tracking = parcel.inboundTrackingNumber;
+  return customerMessage(site, to, 'storage-abandon-soon', {
+    subject: 'Your parcel at our depot may soon be treated as abandoned',
+    paragraphs: [
+      `Your parcel${tracking ? ` (courier tracking number ${tracking})` : ''} is still waiting at our depot without a delivery booked.`,
+      `If it is not booked by ${longDate(clock.AbandonableFrom)}, we may treat it as abandoned and return it to the sender or dispose of it (terms and conditions, section 10.3). Book its delivery now to keep it.`,
+    ],
+    button: { label: 'Book its delivery', url: `${site.publicUrl}/order/` },
+  });
+}
+
+/** A member of staff confirmed that the parcel is treated as abandoned. */
+export function parcelAbandonedEmail(
+  site: Site,
+  to: To,
+  parcel: { id: number; inboundTrackingNumber: string },
+): MailMessage {
+  const tracking = parcel.inboundTrackingNumber;
+  return customerMessage(site, to, 'parcel-abandoned', {
+    subject: 'Your parcel at our depot has been treated as abandoned',
+    paragraphs: [
+      `Your parcel${tracking ? ` (courier tracking number ${tracking})` : ''} waited at our depot without a delivery booked for longer than our terms allow, and we have now treated it as abandoned (terms and conditions, section 10.3).`,
+      'We may return it to the sender or dispose of it. If you think this is a mistake, please contact us straight away.',
+    ],
+    button: { label: 'Contact us', url: `${site.publicUrl}/contact-us/` },
+  });
+}
+
+/** A parcel booked after its free days: the storage it ran up is invoiced before it sails. */
+export function storageInvoiceEmail(
+  site: Site,
+  to: To,
+  order: { id: number; reference: string },
+  invoice: { id: number; reference: string; amountPence: number; days: number },
+): MailMessage {
+  return customerMessage(site, to, 'storage-invoice', {
+    subject: `${formatMoney(invoice.amountPence)} of storage to pay before ${order.reference} can sail`,
+    paragraphs: [
+      `Thank you for booking ${order.reference}. Its parcel waited at our depot ${invoice.days} day${invoice.days === 1 ? '' : 's'} past the free storage period, so ${formatMoney(invoice.amountPence)} of storage is to pay (invoice ${invoice.reference}, terms and conditions section 10.2).`,
+      'We are keeping the parcel safe at the depot, and it will leave on the next sailing once this is paid.',
+    ],
+    button: { label: 'Pay the storage', url: payInvoiceUrl(site, invoice.id) },
+    after: [`You can also see the order at ${orderPageUrl(site, order.id)}`],
+  });
+}

@@ -6,8 +6,10 @@ import {
   type ListedState,
   type LookupResult,
   type OpenBooking,
+  type ParcelSort,
   type ParcelState,
 } from '../../../shared/api/depot';
+import { storageClock } from '../../../shared/storage';
 import { trackingLink } from '../../../shared/carriers';
 import {
   isValidReference,
@@ -18,8 +20,10 @@ import { ISLANDS } from '../../../shared/islands';
 import { orderIdFromReference } from '../../../shared/order-reference';
 import type { OrderStatus } from '../../../shared/order-status';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { comparableName } from '../../../shared/household';
 import {
   addresses,
+  householdMembers,
   invoices,
   orders,
   parcelPhotos,
@@ -28,9 +32,11 @@ import {
   users,
 } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
+import { householdMembersOf } from '../household/service';
 import { toInvoice } from '../invoices/service';
 import type { Tx } from '../orders/lifecycle';
 import { DISPATCHABLE } from './service';
+import { storageRules } from './storage';
 
 /** What the depot's screens read: the find, the parcels' lists, a parcel, a photo. */
 
@@ -76,7 +82,38 @@ async function customerOf(tx: Tx, where: SQL): Promise<DepotCustomer | null> {
     Name: fullName(user),
     Reference: user.reference,
     Island: await customerIsland(tx, user.id),
+    Household: (await householdMembersOf(tx, user.id)).map((m) => ({
+      Id: m.id,
+      Name: fullName(m),
+    })),
   };
+}
+
+/**
+ * The person of a household whose name is on the label (compared as comparableName does), when
+ * exactly one account has such a person: a name two households share names nobody for sure.
+ */
+async function householdMemberNamed(tx: Tx, q: string) {
+  const name = comparableName(q);
+  if (!/\p{L}.*\s.*\p{L}/u.test(name)) return null;
+  const rows = await tx
+    .select({
+      id: householdMembers.id,
+      customerId: householdMembers.customerId,
+      firstName: householdMembers.firstName,
+      lastName: householdMembers.lastName,
+    })
+    .from(householdMembers)
+    .innerJoin(users, eq(users.id, householdMembers.customerId))
+    .where(
+      and(
+        sql`lower(${householdMembers.firstName} || ' ' || ${householdMembers.lastName}) = ${name}`,
+        isNull(householdMembers.removedAt),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(2);
+  return rows.length === 1 ? rows[0] : null;
 }
 
 async function openBookings(
@@ -123,7 +160,13 @@ async function openBookings(
  * first; nothing found is an empty answer (the parcel goes to the unknown list).
  */
 export async function lookup(tx: Tx, q: string): Promise<LookupResult> {
-  const none: LookupResult = { MatchedBy: null, Customer: null, MatchedOrder: null, Bookings: [] };
+  const none: LookupResult = {
+    MatchedBy: null,
+    Customer: null,
+    MatchedOrder: null,
+    Bookings: [],
+    AddressedTo: null,
+  };
   const orderId = orderIdFromReference(q.replace(/\s+/g, '').replace(/^ORD(?=\d)/i, 'ORD-'));
   if (orderId !== null) {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
@@ -134,6 +177,7 @@ export async function lookup(tx: Tx, q: string): Promise<LookupResult> {
       Customer: customer,
       MatchedOrder: { Id: order.id, Reference: order.reference, Status: order.status },
       Bookings: customer ? await openBookings(tx, customer.Id, (o) => o.id === order.id) : [],
+      AddressedTo: null,
     };
   }
 
@@ -164,11 +208,24 @@ export async function lookup(tx: Tx, q: string): Promise<LookupResult> {
       Customer: customer,
       MatchedOrder: null,
       Bookings: await openBookings(tx, customer.Id, () => false),
+      AddressedTo: null,
     };
   }
 
   const [first] = byTracking;
-  if (!first) return none;
+  if (!first) {
+    // a name on the label: a person of one customer's household
+    const member = await householdMemberNamed(tx, q);
+    const customer = member && (await customerOf(tx, eq(users.id, member.customerId)));
+    if (!member || !customer) return none;
+    return {
+      MatchedBy: 'household-member',
+      Customer: customer,
+      MatchedOrder: null,
+      Bookings: await openBookings(tx, customer.Id, () => false),
+      AddressedTo: { Id: member.id, Name: fullName(member) },
+    };
+  }
   const customer = await customerOf(tx, eq(users.id, first.customerId));
   return {
     MatchedBy: 'tracking-number',
@@ -177,6 +234,7 @@ export async function lookup(tx: Tx, q: string): Promise<LookupResult> {
     Bookings: customer
       ? await openBookings(tx, customer.Id, (o) => compact(o.trackingNumber) === tracking)
       : [],
+    AddressedTo: null,
   };
 }
 
@@ -187,6 +245,7 @@ type Joined = {
   parcel: ParcelRow;
   order: { id: number; reference: string; status: OrderStatus; island: string } | null;
   customer: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'reference'> | null;
+  member: { firstName: string; lastName: string } | null;
 };
 
 const joined = (tx: Tx) =>
@@ -205,12 +264,15 @@ const joined = (tx: Tx) =>
         lastName: users.lastName,
         reference: users.reference,
       },
+      member: { firstName: householdMembers.firstName, lastName: householdMembers.lastName },
     })
     .from(parcels)
     .leftJoin(orders, eq(orders.id, parcels.orderId))
-    .leftJoin(users, eq(users.id, parcels.customerId));
+    .leftJoin(users, eq(users.id, parcels.customerId))
+    .leftJoin(householdMembers, eq(householdMembers.id, parcels.householdMemberId));
 
 function stateOf(row: Joined): ParcelState {
+  if (row.parcel.abandonedAt) return 'abandoned';
   if (!row.order) return row.parcel.customerId === null ? 'unknown' : 'unbooked';
   switch (row.order.status) {
     case 'Awaiting Payment':
@@ -226,9 +288,16 @@ function stateOf(row: Joined): ParcelState {
   }
 }
 
-/** The API shape of parcels, with their photos and their order's latest invoice. */
-async function toDepotParcels(tx: Tx, rows: Joined[]): Promise<DepotParcel[]> {
+/** The parcels whose storage clock runs: they wait for their customer. */
+const CLOCKED: ReadonlySet<ParcelState> = new Set(['unknown', 'unbooked', 'held']);
+
+/**
+ * The API shape of parcels, with their photos, their order's latest invoice and, while they wait
+ * for their customer, their storage clock at `now` (the app's clock).
+ */
+async function toDepotParcels(tx: Tx, rows: Joined[], now: Date): Promise<DepotParcel[]> {
   if (rows.length === 0) return [];
+  const rules = await storageRules(tx);
   const ids = rows.map((r) => r.parcel.id);
   const orderIds = rows.flatMap((r) => (r.order ? [r.order.id] : []));
   const photos = await tx
@@ -271,6 +340,7 @@ async function toDepotParcels(tx: Tx, rows: Joined[]): Promise<DepotParcel[]> {
             Reference: row.customer.reference,
           }
         : null,
+      AddressedTo: row.member ? fullName(row.member) || null : null,
       Island: row.order?.island ?? null,
       InboundTrackingNumber: p.inboundTrackingNumber,
       Weight: p.weightGrams,
@@ -295,45 +365,54 @@ async function toDepotParcels(tx: Tx, rows: Joined[]): Promise<DepotParcel[]> {
       TrackingUrl: p.carrier ? trackingLink(p.carrier, p.trackingNumber) : null,
       SailingDate: p.dispatchedAt ? p.dispatchedAt.toISOString().slice(0, 10) : null,
       Delivered: p.deliveredAt?.toISOString() ?? null,
+      Storage: CLOCKED.has(state) ? storageClock(p.receivedAt, now, rules) : null,
+      Abandoned: p.abandonedAt?.toISOString() ?? null,
     };
   });
 }
 
 /** The parcels with these ids, in that order. */
-export async function depotParcels(tx: Tx, ids: readonly number[]): Promise<DepotParcel[]> {
+export async function depotParcels(
+  tx: Tx,
+  ids: readonly number[],
+  now = new Date(),
+): Promise<DepotParcel[]> {
   if (ids.length === 0) return [];
   const rows = await joined(tx).where(inArray(parcels.id, [...ids]));
-  const found = await toDepotParcels(tx, rows);
+  const found = await toDepotParcels(tx, rows, now);
   return ids.flatMap((id) => found.find((p) => p.Id === id) ?? []);
 }
 
 /** One parcel, or a 404. */
-export async function depotParcel(tx: Tx, id: number): Promise<DepotParcel> {
-  const [parcel] = await depotParcels(tx, [id]);
+export async function depotParcel(tx: Tx, id: number, now = new Date()): Promise<DepotParcel> {
+  const [parcel] = await depotParcels(tx, [id], now);
   if (!parcel) throw new HttpError(404, DEPOT_MESSAGES.noSuchParcel);
   return parcel;
 }
 
 const ready = and(inArray(orders.status, [...DISPATCHABLE]), isNull(parcels.dispatchedAt));
 
+const notAbandoned = isNull(parcels.abandonedAt);
 const STATE_FILTERS: Record<ListedState, SQL | undefined> = {
-  unknown: and(isNull(parcels.orderId), isNull(parcels.customerId)),
-  unbooked: and(isNull(parcels.orderId), isNotNull(parcels.customerId)),
-  held: eq(orders.status, 'Awaiting Payment'),
+  unknown: and(isNull(parcels.orderId), isNull(parcels.customerId), notAbandoned),
+  unbooked: and(isNull(parcels.orderId), isNotNull(parcels.customerId), notAbandoned),
+  held: and(eq(orders.status, 'Awaiting Payment'), notAbandoned),
   ready,
   dispatched: eq(orders.status, 'Shipped'),
 };
 
-/** A page of the parcels in a state, the longest waiting first. */
+/** A page of the parcels in a state, the longest waiting first (or the newest first). */
 export async function listParcels(
   tx: Tx,
-  query: { state: ListedState; page: number; itemsPerPage: number },
+  query: { state: ListedState; page: number; itemsPerPage: number; sort?: ParcelSort },
+  now = new Date(),
 ) {
   const where = STATE_FILTERS[query.state];
+  const order = query.sort === 'newest' ? desc : asc;
   const [rows, [{ total }]] = await Promise.all([
     joined(tx)
       .where(where)
-      .orderBy(asc(parcels.receivedAt), asc(parcels.id))
+      .orderBy(order(parcels.receivedAt), order(parcels.id))
       .limit(query.itemsPerPage)
       .offset((query.page - 1) * query.itemsPerPage),
     tx
@@ -343,7 +422,7 @@ export async function listParcels(
       .where(where),
   ]);
   return {
-    items: await toDepotParcels(tx, rows),
+    items: await toDepotParcels(tx, rows, now),
     total,
     page: query.page,
     itemsPerPage: query.itemsPerPage,
@@ -353,7 +432,7 @@ export async function listParcels(
 /** The parcels ready to leave, grouped by their island (in the islands' order), oldest first. */
 export async function dispatchList(tx: Tx) {
   const rows = await joined(tx).where(ready).orderBy(asc(parcels.receivedAt), asc(parcels.id));
-  const all = await toDepotParcels(tx, rows);
+  const all = await toDepotParcels(tx, rows, new Date());
   const islands = [...new Set([...ISLANDS, ...all.map((p) => p.Island ?? '')])];
   return {
     Islands: islands

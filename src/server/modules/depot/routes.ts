@@ -35,6 +35,7 @@ import { authOf } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import type { Actor } from '../orders/lifecycle';
 import { decodePhotos } from './photos';
+import { abandonParcel, scheduleStorageReminders } from './storage';
 import {
   customerIsland,
   depotParcel,
@@ -72,6 +73,8 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
   const receiver = app.requireAuth({ can: ['receive', 'Parcel'] });
   const reader = app.requireAuth({ can: ['read', 'Parcel'] });
   const dispatcher = app.requireAuth({ can: ['dispatch', 'Parcel'] });
+  const manager = app.requireAuth({ can: ['manage', 'Parcel'] });
+  await scheduleStorageReminders(app);
   const idParams = z.object({ Id: pathId }).strict();
   const staff = (request: Parameters<typeof authOf>[0]): Actor => ({
     type: 'staff',
@@ -81,7 +84,7 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The answer of a receive or a match, read after its transaction. */
   const answer = async (received: Received): Promise<ReceiveResult> => ({
     Outcome: received.outcome,
-    Parcel: await depotParcel(db, received.parcelId),
+    Parcel: await depotParcel(db, received.parcelId, app.clock.now()),
     Excess: received.excess
       ? { Band: received.excess.band, Amount: toPounds(received.excess.amountPence) }
       : null,
@@ -128,6 +131,7 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
         shelfLocation: b.Shelf,
         note: b.Note,
         inboundTrackingNumber: b.InboundTrackingNumber,
+        householdMemberId: b.HouseholdMemberId,
         photos: await decodePhotos(b.Photos),
       };
       const actor = staff(request);
@@ -157,9 +161,36 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = staff(request);
       const received = await db.transaction((tx) =>
-        matchParcel(tx, request.params.Id, request.body.OrderId, actor, app.config),
+        matchParcel(
+          tx,
+          request.params.Id,
+          request.body.OrderId,
+          actor,
+          app.config,
+          app.clock.now(),
+        ),
       );
       return answer(received);
+    },
+  );
+
+  app.post(
+    '/parcels/:Id/abandon',
+    {
+      onRequest: manager,
+      schema: {
+        operationId: 'abandonParcel',
+        summary: 'Confirms that a parcel without a booking is treated as abandoned (terms 10.3)',
+        params: idParams,
+        response: { 200: depotParcelSchema },
+        answers: { 409: 'The parcel may not be treated as abandoned yet (the date is named).' },
+      },
+    },
+    async (request) => {
+      const now = app.clock.now();
+      const actor = { type: 'staff' as const, id: authOf(request).user.id };
+      await db.transaction((tx) => abandonParcel(tx, request.params.Id, actor, now, app.config));
+      return depotParcel(db, request.params.Id, now);
     },
   );
 
@@ -173,7 +204,7 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: parcelsResponse },
       },
     },
-    async (request) => listParcels(db, request.query),
+    async (request) => listParcels(db, request.query, app.clock.now()),
   );
 
   app.get(
@@ -186,7 +217,7 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: depotParcelSchema },
       },
     },
-    async (request) => depotParcel(db, request.params.Id),
+    async (request) => depotParcel(db, request.params.Id, app.clock.now()),
   );
 
   app.get(

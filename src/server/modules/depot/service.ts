@@ -1,12 +1,14 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { DEPOT_MESSAGES, type ReceiveOutcome } from '../../../shared/api/depot';
 import type { Invoice } from '../../../shared/api/orders';
 import type { FittableBand } from '../../../shared/band-fit';
 import { carrierOf, trackingLink, type CarrierId } from '../../../shared/carriers';
 import { excessCarriage, type BookedCarriage } from '../../../shared/excess';
+import { formatMoney } from '../../../shared/money';
+import { storageClock } from '../../../shared/storage';
 import { orderReference } from '../../../shared/order-reference';
 import type { OrderStatus } from '../../../shared/order-status';
-import { orders, parcelPhotos, parcels, products, users } from '../../db/schema';
+import { householdMembers, orders, parcelPhotos, parcels, products, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail, type MailMessage } from '../../lib/mail';
 import type { Site } from '../auth/emails';
@@ -14,11 +16,13 @@ import { toProduct } from '../catalogue/queries';
 import { raiseInvoice } from '../invoices/service';
 import { transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
 import { audit } from '../staff/audit';
+import { storageRules } from './storage';
 import {
   parcelArrivedEmail,
   parcelDispatchedEmail,
   parcelHeldEmail,
   parcelNeedsQuoteEmail,
+  storageInvoiceEmail,
   unbookedParcelEmail,
   type EmailPhoto,
 } from './emails';
@@ -47,6 +51,8 @@ export interface ReceiveInput {
   shelfLocation?: string;
   note?: string;
   inboundTrackingNumber?: string;
+  /** The person of the customer's household the label names (issue 28). */
+  householdMemberId?: number;
   photos?: PhotoInput[];
 }
 
@@ -96,8 +102,31 @@ const measuredFacts = (input: ReceiveInput) => ({
   shelfLocation: input.shelfLocation ?? '',
   note: input.note ?? '',
   inboundTrackingNumber: input.inboundTrackingNumber ?? '',
+  householdMemberId: input.householdMemberId ?? null,
   photos: input.photos?.length ?? 0,
 });
+
+/** The person named must be of the household of the customer the parcel goes to (400 if not). */
+async function expectHouseholdMember(tx: Tx, memberId: number, customerId: number | null) {
+  const [member] =
+    customerId === null
+      ? []
+      : await tx
+          .select({ id: householdMembers.id })
+          .from(householdMembers)
+          .where(
+            and(
+              eq(householdMembers.id, memberId),
+              eq(householdMembers.customerId, customerId),
+              isNull(householdMembers.removedAt),
+            ),
+          );
+  if (!member) {
+    throw new HttpError(400, DEPOT_MESSAGES.notInHousehold, [
+      { field: 'HouseholdMemberId', error: DEPOT_MESSAGES.notInHousehold },
+    ]);
+  }
+}
 
 /** Inserts the parcel's row and its photos; returns its id. */
 async function insertParcel(
@@ -107,6 +136,9 @@ async function insertParcel(
   actor: Actor,
 ): Promise<number> {
   const { photos: _count, ...facts } = measuredFacts(input);
+  if (facts.householdMemberId !== null) {
+    await expectHouseholdMember(tx, facts.householdMemberId, link.customerId);
+  }
   const [parcel] = await tx
     .insert(parcels)
     .values({
@@ -346,10 +378,12 @@ export async function matchParcel(
   orderId: number,
   actor: Actor,
   site: Site,
+  now = new Date(),
 ): Promise<Received> {
   const [parcel] = await tx.select().from(parcels).where(eq(parcels.id, parcelId)).for('update');
   if (!parcel) throw new HttpError(404, DEPOT_MESSAGES.noSuchParcel);
   if (parcel.orderId !== null) throw new HttpError(409, DEPOT_MESSAGES.alreadyMatched);
+  if (parcel.abandonedAt) throw new HttpError(409, DEPOT_MESSAGES.alreadyAbandoned);
   const order = await lockOrder(tx, orderId);
   if (parcel.customerId !== null && parcel.customerId !== order.customerId) {
     throw new HttpError(409, DEPOT_MESSAGES.otherCustomer);
@@ -379,7 +413,61 @@ export async function matchParcel(
     before: { orderId: null, customerId: parcel.customerId },
     after: { orderId: order.id, customerId: order.customerId, outcome: received.outcome },
   });
-  return received;
+  if (received.outcome !== 'received') return received;
+  return (await invoiceStorage(tx, order, parcel, now, actor, site)) ?? received;
+}
+
+/**
+ * A parcel booked after its free days (terms 10.2): the storage it ran up is invoiced through the
+ * invoice flow and the order held for it, as an excess-carriage invoice holds it; the customer
+ * is e-mailed the invoice. Null when nothing is owed.
+ */
+async function invoiceStorage(
+  tx: Tx,
+  order: OrderRow,
+  parcel: { id: number; receivedAt: Date },
+  now: Date,
+  actor: Actor,
+  site: Site,
+): Promise<Received | null> {
+  const clock = storageClock(parcel.receivedAt, now, await storageRules(tx));
+  const amountPence = Math.round(clock.Charge * 100);
+  if (amountPence === 0) return null;
+  const invoice = await raiseInvoice(
+    tx,
+    {
+      orderId: order.id,
+      amountPence,
+      reason: `Storage: ${clock.ChargedDays} day${clock.ChargedDays === 1 ? '' : 's'} at ${formatMoney(Math.round(clock.ChargePerDay * 100))} a day after the free days (terms 10.2).`,
+      hold: true,
+    },
+    actor,
+  );
+  await auditStaff(tx, actor, {
+    action: 'create',
+    subject: 'Invoice',
+    subjectId: invoice.Id,
+    after: { ...invoice, Storage: { Days: clock.Days, ChargedDays: clock.ChargedDays } },
+  });
+  const to = await recipient(tx, order.customerId);
+  if (to) {
+    await queueMail(
+      tx,
+      storageInvoiceEmail(site, to, order, {
+        id: invoice.Id,
+        reference: invoice.Reference,
+        amountPence,
+        days: clock.ChargedDays,
+      }),
+    );
+  }
+  return {
+    parcelId: parcel.id,
+    outcome: 'held-invoice',
+    invoice,
+    excess: null,
+    holdReason: `Held for ${invoice.Reference}: ${invoice.Reason}`,
+  };
 }
 
 /** The statuses a parcel may leave the depot from: received (nothing owed) or its invoice paid. */

@@ -19,6 +19,7 @@ import { MESSAGES } from '../../../shared/validation/messages';
 import { issueUserToken, voidUserTokens } from '../../lib/tokens';
 import { emailChangedEmail, validateEmail } from '../auth/emails';
 import { emailTakenError } from '../auth/service';
+import { forgetHousehold } from '../household/service';
 import { emailInUse, loadUserData, uniqueViolation } from '../auth/user-data';
 
 /** The current password, asked again before the address changes or the account is deleted. */
@@ -138,5 +139,6 @@ export async function deleteAccount(
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(userTokens).where(eq(userTokens.userId, userId));
     await tx.delete(addresses).where(eq(addresses.customerId, userId));
+    await forgetHousehold(tx, userId);
   });
 }

@@ -37,7 +37,12 @@ export const orderDetailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const found = await orderDetail(db, authOf(request).user.id, request.params.Id);
+      const found = await orderDetail(
+        db,
+        authOf(request).user.id,
+        request.params.Id,
+        app.clock.now(),
+      );
       if (!found) throw new HttpError(404, ORDER_DETAIL_MESSAGES.notFound);
       return found;
     },

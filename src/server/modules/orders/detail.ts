@@ -30,6 +30,8 @@ import { toPounds } from '../../../shared/money';
 import type { OrderEventData, Tx } from './lifecycle';
 import { toCustomerOrder } from './service';
 import { trackingPathOf } from '../tracking/codes';
+import { storageClock } from '../../../shared/storage';
+import { storageRules } from '../depot/storage';
 
 /**
  * The order's page in My Account (issue 12): the customer's own order, what they paid for it, its
@@ -130,6 +132,7 @@ export async function orderDetail(
   tx: Tx,
   customerId: number,
   orderId: number,
+  now = new Date(),
 ): Promise<OrderDetail | null> {
   const [order] = await tx
     .select()
@@ -177,6 +180,10 @@ export async function orderDetail(
     Cases: await casesOf(tx, [order.id]),
     CertificateAvailable: hasLeftTheUk(order.status),
     CanReportMissingItems: canReportMissingItems(order.status),
+    Storage:
+      parcel && order.status === 'Awaiting Payment' && !parcel.abandonedAt && !parcel.dispatchedAt
+        ? storageClock(parcel.receivedAt, now, await storageRules(tx))
+        : null,
     Timeline: timeline(
       events,
       parcel,

@@ -6,6 +6,7 @@ import {
   exists,
   ilike,
   inArray,
+  isNull,
   ne,
   notInArray,
   or,
@@ -23,7 +24,9 @@ import {
 import { orderIdFromReference } from '../../../shared/order-reference';
 import { HIDDEN_ORDER_STATUSES, ORDER_STATUSES } from '../../../shared/order-status';
 import type { Db } from '../../db/client';
-import { invoices, orders, parcels } from '../../db/schema';
+import { householdMembers, invoices, orders, parcels } from '../../db/schema';
+import { storageClock } from '../../../shared/storage';
+import { storageRules } from '../depot/storage';
 import { customerInvoices, toInvoice } from '../invoices/service';
 import { customerOrderColumns, orderPaidPence, toCustomerOrder } from './service';
 
@@ -148,7 +151,11 @@ export async function orderHistory(
  * Each part is up to ORDER_SUMMARY_LIMIT rows, newest first, and a count: small queries within
  * the customer's rows that the status index narrows down, however long their history.
  */
-export async function orderSummary(db: Db, customerId: number): Promise<OrderSummary> {
+export async function orderSummary(
+  db: Db,
+  customerId: number,
+  now = new Date(),
+): Promise<OrderSummary> {
   const ordersPart = async (where: SQL | undefined) => {
     const matching = and(ofCustomer(customerId), where);
     const [rows, total] = await Promise.all([
@@ -176,18 +183,33 @@ export async function orderSummary(db: Db, customerId: number): Promise<OrderSum
       ),
     ),
   );
-  const [QuotesToAnswer, invoiceRows, invoiceTotal, AtDepot] = await Promise.all([
-    ordersPart(eq(orders.status, 'Quote Ready')),
-    db
-      .select({ invoice: invoices, orderReference: orders.reference })
-      .from(invoices)
-      .innerJoin(orders, eq(orders.id, invoices.orderId))
-      .where(unpaid)
-      .orderBy(desc(invoices.id))
-      .limit(ORDER_SUMMARY_LIMIT),
-    db.$count(invoices, unpaid),
-    ordersPart(atDepot),
-  ]);
+  const unbooked = and(
+    eq(parcels.customerId, customerId),
+    isNull(parcels.orderId),
+    isNull(parcels.abandonedAt),
+  );
+  const [QuotesToAnswer, invoiceRows, invoiceTotal, AtDepot, unbookedRows, unbookedTotal, rules] =
+    await Promise.all([
+      ordersPart(eq(orders.status, 'Quote Ready')),
+      db
+        .select({ invoice: invoices, orderReference: orders.reference })
+        .from(invoices)
+        .innerJoin(orders, eq(orders.id, invoices.orderId))
+        .where(unpaid)
+        .orderBy(desc(invoices.id))
+        .limit(ORDER_SUMMARY_LIMIT),
+      db.$count(invoices, unpaid),
+      ordersPart(atDepot),
+      db
+        .select({ parcel: parcels, member: householdMembers })
+        .from(parcels)
+        .leftJoin(householdMembers, eq(householdMembers.id, parcels.householdMemberId))
+        .where(unbooked)
+        .orderBy(asc(parcels.receivedAt), asc(parcels.id))
+        .limit(ORDER_SUMMARY_LIMIT),
+      db.$count(parcels, unbooked),
+      storageRules(db),
+    ]);
   return {
     QuotesToAnswer,
     InvoicesToPay: {
@@ -195,5 +217,15 @@ export async function orderSummary(db: Db, customerId: number): Promise<OrderSum
       total: invoiceTotal,
     },
     AtDepot,
+    Unbooked: {
+      items: unbookedRows.map(({ parcel, member }) => ({
+        Id: parcel.id,
+        Received: parcel.receivedAt.toISOString(),
+        InboundTrackingNumber: parcel.inboundTrackingNumber,
+        AddressedTo: member ? `${member.firstName} ${member.lastName}`.trim() || null : null,
+        Storage: storageClock(parcel.receivedAt, now, rules),
+      })),
+      total: unbookedTotal,
+    },
   };
 }

@@ -67,7 +67,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAuth(),
       schema: { summary: 'What needs the customer now', response: { 200: orderSummaryResponse } },
     },
-    async (request) => orderSummary(db, authOf(request).user.id),
+    async (request) => orderSummary(db, authOf(request).user.id, app.clock.now()),
   );
 
   app.post(

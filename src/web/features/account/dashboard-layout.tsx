@@ -6,7 +6,12 @@ import { ACCOUNT_MESSAGES } from './messages';
 import { ACCOUNT_LINKS } from './account-links';
 import '../dashboard/dashboard.css';
 
-const NAV = [...ACCOUNT_LINKS, { label: 'Delete Account', to: '/dashboard/delete-account/' }];
+// The user menu's pages (SPEC section 2), then the household (issue 28) and Delete Account.
+const NAV = [
+  ...ACCOUNT_LINKS,
+  { label: 'Household', to: '/dashboard/household/' },
+  { label: 'Delete Account', to: '/dashboard/delete-account/' },
+];
 
 /**
  * The frame of the My Account pages: a side menu and the page, plain elements (dashboard.css). A

@@ -1,5 +1,6 @@
 import { Link, useFetcher } from 'react-router';
 import type { UserData } from '../../../shared/api/auth';
+import type { Household } from '../../../shared/api/household';
 import type { OrderSummary } from '../../../shared/api/orders';
 import { Icon } from '../../components/icons';
 import { Alert, Spinner } from '../../components/plain-controls';
@@ -7,6 +8,7 @@ import { useDataForSession, type Loaded } from '../../lib/route-data';
 import { useSession } from '../../lib/session';
 import { ShippingAddressCard } from './shipping-address-card';
 import { NeedsAttention } from '../dashboard/needs-attention';
+import { HouseholdAddressing } from '../household/household-addressing';
 import '../dashboard/dashboard.css';
 
 // MUI's CheckCircle (Material Design icons, Apache 2.0), drawn by <Icon>.
@@ -37,15 +39,18 @@ export type ResendResult = { sent: true } | { sent: false; message: string };
 
 /**
  * My Account (/dashboard/): greeting, what needs the customer now (quotes to answer, invoices to
- * pay, parcels at the depot), the shipping address, the e-mail status, shortcuts.
+ * pay, parcels at the depot), the shipping address (and how the household may use it), the
+ * e-mail status, shortcuts.
  */
 export function MyAccount({
   token,
   summary,
+  household,
 }: {
-  /** The session the summary is read for (lib/route-data.ts). */
+  /** The session the summary and the household are read for (lib/route-data.ts). */
   token: string | null;
   summary: Promise<Loaded<OrderSummary>>;
+  household: Promise<Loaded<Household>>;
 }) {
   const { user, token: current } = useSession();
   useDataForSession(token);
@@ -62,6 +67,7 @@ export function MyAccount({
       <NeedsAttention summary={current === token ? summary : null} />
       <div className="my-account__address">
         <ShippingAddressCard user={user} />
+        {current === token && <HouseholdAddressing household={household} />}
       </div>
       <EmailStatus user={user} />
       <ul className="dashboard-grid dashboard-grid--sm">

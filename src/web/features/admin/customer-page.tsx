@@ -130,6 +130,7 @@ export function CustomerPage({ id }: { id: number }) {
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>
           <Addresses detail={customer.data} />
+          <Household detail={customer.data} />
         </Grid>
       </Grid>
       <Orders detail={customer.data} />
@@ -235,6 +236,25 @@ function Addresses({ detail }: { detail: CustomerDetail }) {
           </Grid>
         ))}
       </Grid>
+    </Section>
+  );
+}
+
+/** The people of the customer's household (issue 28), as they address their parcels. */
+function Household({ detail }: { detail: CustomerDetail }) {
+  return (
+    <Section title="Household">
+      {detail.Household.length === 0 ? (
+        <Typography variant="body2">Nobody else named on the account.</Typography>
+      ) : (
+        <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2.5 }}>
+          {detail.Household.map((m) => (
+            <Typography component="li" variant="body2" key={m.Id}>
+              {m.FullName}, Ref {detail.Customer.Reference}
+            </Typography>
+          ))}
+        </Stack>
+      )}
     </Section>
   );
 }

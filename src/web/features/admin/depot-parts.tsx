@@ -12,6 +12,7 @@ import {
 import type {
   DepotParcel,
   ListedState,
+  ParcelSort,
   OpenBooking,
   ReceiveResult,
 } from '../../../shared/api/depot';
@@ -150,7 +151,11 @@ export function ReceiveOutcome({ result }: { result: ReceiveResult }) {
       <Stack spacing={0.5}>
         <span>{outcome.detail(result)}</span>
         <span>
-          {[measuredText(result.Parcel), result.Parcel.Shelf && `shelf ${result.Parcel.Shelf}`]
+          {[
+            result.Parcel.AddressedTo && `addressed to ${result.Parcel.AddressedTo} (household)`,
+            measuredText(result.Parcel),
+            result.Parcel.Shelf && `shelf ${result.Parcel.Shelf}`,
+          ]
             .filter(Boolean)
             .join(' · ')}
         </span>
@@ -179,11 +184,11 @@ export function PrintLabel({ parcelId }: { parcelId: number }) {
 }
 
 /** A list of parcels a page at a time, and its pager (for under its table); `state` may change. */
-export function usePagedParcels(state: ListedState) {
-  const [paging, setPaging] = useState({ state, page: 0, perPage: 25 });
-  // another list starts on its first page
-  const page = paging.state === state ? paging.page : 0;
-  const list = useParcels(state, page + 1, paging.perPage);
+export function usePagedParcels(state: ListedState, sort: ParcelSort = 'oldest') {
+  const [paging, setPaging] = useState({ state, sort, page: 0, perPage: 25 });
+  // another list, or another order, starts on its first page
+  const page = paging.state === state && paging.sort === sort ? paging.page : 0;
+  const list = useParcels(state, page + 1, paging.perPage, sort);
   const pager = list.data && (
     <TablePagination
       component="div"
@@ -191,8 +196,10 @@ export function usePagedParcels(state: ListedState) {
       page={page}
       rowsPerPage={paging.perPage}
       rowsPerPageOptions={[10, 25, 50, 100]}
-      onPageChange={(_, next) => setPaging((p) => ({ ...p, state, page: next }))}
-      onRowsPerPageChange={(e) => setPaging({ state, page: 0, perPage: Number(e.target.value) })}
+      onPageChange={(_, next) => setPaging((p) => ({ ...p, state, sort, page: next }))}
+      onRowsPerPageChange={(e) =>
+        setPaging({ state, sort, page: 0, perPage: Number(e.target.value) })
+      }
     />
   );
   return { list, pager };

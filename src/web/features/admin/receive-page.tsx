@@ -63,6 +63,8 @@ const MEASURES: { field: MeasureField; label: string }[] = [
   { field: 'HeightCm', label: 'Height (cm)' },
 ];
 const FIELDS = Object.keys(EMPTY) as MeasureField[];
+/** Fields shown in place, not as an alert under the form. */
+const SHOWN_IN_PLACE: string[] = [...FIELDS, 'HouseholdMemberId'];
 
 /** A number as typed (a comma for the decimal point too); nothing typed is missing. */
 const numberOf = (text: string) =>
@@ -94,6 +96,8 @@ export function ReceivePage() {
   const [preparing, setPreparing] = useState(0);
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
+  /** The person of the customer's household the label names ('' : the account holder). */
+  const [addressedTo, setAddressedTo] = useState('');
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -121,9 +125,10 @@ export function ReceivePage() {
     const q = query.trim();
     if (q === '') return;
     lookup.mutate(q, {
-      onSuccess: () => {
+      onSuccess: (result) => {
         setActive(0);
         setErrors([]);
+        setAddressedTo(result.AddressedTo ? String(result.AddressedTo.Id) : '');
       },
     });
   };
@@ -157,6 +162,7 @@ export function ReceivePage() {
     setPhotos([]);
     setErrors([]);
     setPhotoProblem(null);
+    setAddressedTo('');
     searchRef.current?.focus();
   };
 
@@ -167,6 +173,9 @@ export function ReceivePage() {
     const body: ReceiveRequest = {
       ...(choice.kind === 'booking' ? { OrderId: choice.booking.OrderId } : {}),
       ...(choice.kind === 'unbooked' ? { CustomerId: choice.customer.Id } : {}),
+      ...(choice.kind !== 'unknown' && addressedTo !== ''
+        ? { HouseholdMemberId: Number(addressedTo) }
+        : {}),
       WeightKg: numberOf(measures.WeightKg) as number,
       LengthCm: numberOf(measures.LengthCm) as number,
       WidthCm: numberOf(measures.WidthCm) as number,
@@ -205,7 +214,7 @@ export function ReceivePage() {
   });
   // a refusal without a field (a booking no longer waiting), and errors of no field on screen
   const receiveProblem = receive.isError && errors.length === 0 ? problem(receive.error) : null;
-  const otherErrors = errors.filter((e) => !(FIELDS as string[]).includes(e.field));
+  const otherErrors = errors.filter((e) => !SHOWN_IN_PLACE.includes(e.field));
   const photoError = otherErrors.find((e) => e.field.startsWith('Photos'))?.error;
 
   return (
@@ -229,7 +238,7 @@ export function ReceivePage() {
         sx={{ p: 2 }}
       >
         <TextField
-          label="Customer reference, tracking number or order reference"
+          label="Customer reference, tracking number, order reference or name"
           value={query}
           onChange={(e) => {
             setQuery(e.target.value);
@@ -251,10 +260,35 @@ export function ReceivePage() {
             {found.Customer
               ? `${found.Customer.Name} · ${found.Customer.Reference}${found.Customer.Island ? ` · ${found.Customer.Island}` : ''}`
               : `Nobody matches “${query.trim()}”.`}
+            {found.AddressedTo
+              ? ` Addressed to ${found.AddressedTo.Name}, of their household.`
+              : ''}
             {found.MatchedOrder && found.MatchedOrder.Status !== 'Awaiting Parcel'
               ? ` ${found.MatchedOrder.Reference} is ${found.MatchedOrder.Status}.`
               : ''}
           </Typography>
+          {found.Customer && found.Customer.Household.length > 0 && choice?.kind !== 'unknown' && (
+            <TextField
+              select
+              label="Addressed to"
+              value={addressedTo}
+              onChange={(e) => setAddressedTo(e.target.value)}
+              error={errorOf('HouseholdMemberId') !== undefined}
+              helperText={
+                errorOf('HouseholdMemberId') ??
+                'The name on the label: the account holder or a person of their household.'
+              }
+              slotProps={{ select: { native: true } }}
+              sx={{ maxWidth: 420 }}
+            >
+              <option value="">{found.Customer.Name} (account holder)</option>
+              {found.Customer.Household.map((m) => (
+                <option key={m.Id} value={String(m.Id)}>
+                  {m.Name} (household)
+                </option>
+              ))}
+            </TextField>
+          )}
           <ChoiceList
             choices={choices}
             active={active}

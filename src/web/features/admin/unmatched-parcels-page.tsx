@@ -20,12 +20,14 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  TableSortLabel,
   Tabs,
   TextField,
   Typography,
 } from '@mui/material';
-import type { DepotParcel, ReceiveResult } from '../../../shared/api/depot';
-import { useBookingsOf, useMatch } from './api/depot';
+import type { DepotParcel, ParcelSort, ReceiveResult } from '../../../shared/api/depot';
+import { storageClockText } from '../../../shared/storage';
+import { useAbandon, useBookingsOf, useMatch } from './api/depot';
 import {
   BookingText,
   PageHeading,
@@ -50,8 +52,11 @@ type UnmatchedState = (typeof LISTS)[number]['state'];
  */
 export function UnmatchedParcelsPage() {
   const [state, setState] = useState<UnmatchedState>('unbooked');
-  const { list, pager } = usePagedParcels(state);
+  const [sort, setSort] = useState<ParcelSort>('oldest');
+  const { list, pager } = usePagedParcels(state, sort);
   const [matching, setMatching] = useState<DepotParcel | null>(null);
+  const [abandoning, setAbandoning] = useState<DepotParcel | null>(null);
+  const [abandoned, setAbandoned] = useState<string | null>(null);
   const [matched, setMatched] = useState<ReceiveResult | null>(null);
   const shown = LISTS.find((l) => l.state === state)!;
 
@@ -62,6 +67,11 @@ export function UnmatchedParcelsPage() {
         link={{ to: '/admin/receive/', label: 'Receive a parcel' }}
       />
       {matched && <ReceiveOutcome result={matched} />}
+      {abandoned && (
+        <Alert severity="info" role="status" onClose={() => setAbandoned(null)}>
+          {abandoned}
+        </Alert>
+      )}
       <Tabs
         value={state}
         onChange={(_, value: UnmatchedState) => setState(value)}
@@ -86,7 +96,16 @@ export function UnmatchedParcelsPage() {
               <TableHead>
                 <TableRow>
                   <TableCell>Parcel</TableCell>
-                  <TableCell>Received</TableCell>
+                  <TableCell sortDirection={sort === 'oldest' ? 'asc' : 'desc'}>
+                    <TableSortLabel
+                      active
+                      direction={sort === 'oldest' ? 'asc' : 'desc'}
+                      onClick={() => setSort(sort === 'oldest' ? 'newest' : 'oldest')}
+                    >
+                      Received
+                    </TableSortLabel>
+                  </TableCell>
+                  <TableCell>Storage</TableCell>
                   {state === 'unbooked' && <TableCell>Customer</TableCell>}
                   <TableCell>Label read</TableCell>
                   <TableCell>Measured</TableCell>
@@ -98,19 +117,38 @@ export function UnmatchedParcelsPage() {
               <TableBody>
                 {list.data.items.length === 0 && (
                   <TableRow>
-                    <TableCell colSpan={8}>{shown.empty}</TableCell>
+                    <TableCell colSpan={9}>{shown.empty}</TableCell>
                   </TableRow>
                 )}
                 {list.data.items.map((parcel) => (
                   <TableRow key={parcel.Id}>
                     <TableCell>{parcelName(parcel)}</TableCell>
                     <TableCell>{receivedText(parcel)}</TableCell>
+                    <TableCell
+                      data-testid="storage-clock"
+                      sx={{
+                        minWidth: 180,
+                        color:
+                          parcel.Storage?.Phase === 'abandonable'
+                            ? 'error.main'
+                            : parcel.Storage?.Phase === 'charging'
+                              ? 'warning.dark'
+                              : undefined,
+                      }}
+                    >
+                      {parcel.Storage ? storageClockText(parcel.Storage) : '–'}
+                    </TableCell>
                     {state === 'unbooked' && (
                       <TableCell>
                         {parcel.Customer?.Name}
                         <Typography variant="body2" color="text.secondary">
                           {parcel.Customer?.Reference}
                         </Typography>
+                        {parcel.AddressedTo && (
+                          <Typography variant="body2" color="text.secondary">
+                            for {parcel.AddressedTo} (household)
+                          </Typography>
+                        )}
                       </TableCell>
                     )}
                     <TableCell sx={{ wordBreak: 'break-all' }}>
@@ -129,14 +167,27 @@ export function UnmatchedParcelsPage() {
                       {parcel.Note}
                     </TableCell>
                     <TableCell align="right">
-                      <Button
-                        variant="outlined"
-                        size="small"
-                        onClick={() => setMatching(parcel)}
-                        aria-label={`Match ${parcelName(parcel)} to a booking`}
-                      >
-                        Match
-                      </Button>
+                      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                        <Button
+                          variant="outlined"
+                          size="small"
+                          onClick={() => setMatching(parcel)}
+                          aria-label={`Match ${parcelName(parcel)} to a booking`}
+                        >
+                          Match
+                        </Button>
+                        {parcel.Storage?.Phase === 'abandonable' && (
+                          <Button
+                            variant="outlined"
+                            color="error"
+                            size="small"
+                            onClick={() => setAbandoning(parcel)}
+                            aria-label={`Treat ${parcelName(parcel)} as abandoned`}
+                          >
+                            Abandon
+                          </Button>
+                        )}
+                      </Stack>
                     </TableCell>
                   </TableRow>
                 ))}
@@ -146,6 +197,18 @@ export function UnmatchedParcelsPage() {
           </TableContainer>
         )}
       </Box>
+      {abandoning && (
+        <AbandonDialog
+          parcel={abandoning}
+          onClose={() => setAbandoning(null)}
+          onAbandoned={(parcel) => {
+            setAbandoning(null);
+            setAbandoned(
+              `${parcelName(parcel)} is treated as abandoned.${parcel.Customer ? ` ${parcel.Customer.Name} has been told by e-mail.` : ''}`,
+            );
+          }}
+        />
+      )}
       {matching && (
         <MatchDialog
           parcel={matching}
@@ -258,6 +321,48 @@ function MatchDialog({
           }
         >
           Match
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Staff confirm that a parcel past its abandonment day is treated as abandoned (terms 10.3). */
+function AbandonDialog({
+  parcel,
+  onClose,
+  onAbandoned,
+}: {
+  parcel: DepotParcel;
+  onClose: () => void;
+  onAbandoned: (parcel: DepotParcel) => void;
+}) {
+  const abandon = useAbandon();
+  const name = parcelName(parcel);
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="abandon-title">
+      <DialogTitle id="abandon-title">Treat {name} as abandoned?</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <Typography>
+            {parcel.Storage && storageClockText(parcel.Storage)}{' '}
+            {parcel.Customer
+              ? `${parcel.Customer.Name} (${parcel.Customer.Reference}) is told by e-mail.`
+              : 'Nobody is known to tell.'}{' '}
+            It leaves the lists; this is recorded in the audit log.
+          </Typography>
+          {abandon.isError && <Alert severity="error">{problem(abandon.error)}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          variant="contained"
+          color="error"
+          loading={abandon.isPending}
+          onClick={() => abandon.mutate(parcel.Id, { onSuccess: onAbandoned })}
+        >
+          Treat as abandoned
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,7 +1,9 @@
 import { Suspense, type ReactNode } from 'react';
 import { Await, Link } from 'react-router';
 import type { CustomerOrder, OrderSummary } from '../../../shared/api/orders';
+import { formatDisplayDate } from '../../../shared/dates';
 import { formatPounds } from '../../../shared/money';
+import { storageClockText } from '../../../shared/storage';
 import type { OrderStatus } from '../../../shared/order-status';
 import { Alert, Skeleton } from '../../components/plain-controls';
 import type { Loaded } from '../../lib/route-data';
@@ -52,8 +54,13 @@ export function NeedsAttention({ summary }: { summary: Promise<Loaded<OrderSumma
 }
 
 function Needs({ summary }: { summary: OrderSummary }) {
-  const { QuotesToAnswer: quotes, InvoicesToPay: invoices, AtDepot: depot } = summary;
-  if (quotes.total + invoices.total + depot.total === 0) {
+  const {
+    QuotesToAnswer: quotes,
+    InvoicesToPay: invoices,
+    AtDepot: depot,
+    Unbooked: unbooked,
+  } = summary;
+  if (quotes.total + invoices.total + depot.total + unbooked.total === 0) {
     return (
       <p className="dashboard-muted" data-testid="nothing-needed">
         Nothing needs you just now: no quotes to answer, no invoices to pay and no parcels at the
@@ -63,6 +70,40 @@ function Needs({ summary }: { summary: OrderSummary }) {
   }
   return (
     <div className="dashboard-grid dashboard-grid--lg">
+      {unbooked.total > 0 && (
+        <Part
+          title="Parcels to book"
+          total={unbooked.total}
+          more="/order/"
+          moreLabel="Book a delivery"
+          items={unbooked.items.map((parcel) => ({
+            key: parcel.Id,
+            text: (
+              <>
+                <strong>Parcel {parcel.Id}</strong> arrived{' '}
+                {formatDisplayDate(new Date(parcel.Received))}
+                {parcel.AddressedTo ? ` for ${parcel.AddressedTo}` : ''}
+                {parcel.InboundTrackingNumber && (
+                  <span className="needs__sub dashboard-wrap">
+                    Tracking {parcel.InboundTrackingNumber}
+                  </span>
+                )}
+                <span
+                  className={`needs__sub needs__clock needs__clock--${parcel.Storage.Phase}`}
+                  data-testid="storage-clock"
+                >
+                  {storageClockText(parcel.Storage)}
+                </span>
+              </>
+            ),
+            action: (
+              <Link to="/order/" className="button button--outlined">
+                Book
+              </Link>
+            ),
+          }))}
+        />
+      )}
       {quotes.total > 0 && (
         <Part
           title="Quotes to answer"
@@ -129,11 +170,13 @@ function Part({
   title,
   total,
   more,
+  moreLabel = 'More in Order History',
   items,
 }: {
   title: string;
   total: number;
   more: string;
+  moreLabel?: string;
   items: { key: number; text: ReactNode; action?: ReactNode }[];
 }) {
   const id = `needs-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -152,7 +195,7 @@ function Part({
       </ul>
       {total > items.length && (
         <Link to={more} className="dashboard-small">
-          More in Order History
+          {moreLabel}
         </Link>
       )}
     </section>

@@ -5,6 +5,7 @@ import type {
   DispatchRequest,
   ListedState,
   LookupResult,
+  ParcelSort,
   ReceiveRequest,
   ReceiveResult,
 } from '../../../../shared/api/depot';
@@ -54,6 +55,12 @@ export const useMatch = () =>
     staffRequest<ReceiveResult>('POST', `${BASE}/parcels/${parcelId}/match`, { OrderId: orderId }),
   );
 
+/** POST /parcels/{Id}/abandon: staff confirm the parcel is treated as abandoned (issue 28). */
+export const useAbandon = () =>
+  useDepotChange((parcelId: number) =>
+    staffRequest<DepotParcel>('POST', `${BASE}/parcels/${parcelId}/abandon`, {}),
+  );
+
 export interface ParcelPage {
   items: DepotParcel[];
   total: number;
@@ -62,13 +69,18 @@ export interface ParcelPage {
 }
 
 /** GET /parcels?state=: one page of a list, the previous page shown while the next loads. */
-export const useParcels = (state: ListedState, page: number, itemsPerPage: number) =>
+export const useParcels = (
+  state: ListedState,
+  page: number,
+  itemsPerPage: number,
+  sort: ParcelSort = 'oldest',
+) =>
   useQuery({
-    queryKey: [...depotKey, 'parcels', state, page, itemsPerPage],
+    queryKey: [...depotKey, 'parcels', state, page, itemsPerPage, sort],
     queryFn: () =>
       staffRequest<ParcelPage>(
         'GET',
-        `${BASE}/parcels?state=${state}&page=${page}&itemsPerPage=${itemsPerPage}`,
+        `${BASE}/parcels?state=${state}&page=${page}&itemsPerPage=${itemsPerPage}&sort=${sort}`,
       ),
     placeholderData: keepPreviousData,
   });

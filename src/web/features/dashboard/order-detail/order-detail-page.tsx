@@ -5,6 +5,7 @@ import type { OrderDetail } from '../../../../shared/api/order-detail';
 import { ORDER_DETAIL_MESSAGES } from '../../../../shared/api/order-detail';
 import { formatDisplayDate } from '../../../../shared/dates';
 import { formatMoney, formatPounds, sumPence, toPence } from '../../../../shared/money';
+import { storageClockText } from '../../../../shared/storage';
 import { FactList, type Fact } from '../../../components/fact-list';
 import { Alert } from '../../../components/plain-controls';
 import { useSessionData, type Loaded } from '../../../lib/route-data';
@@ -65,6 +66,15 @@ export function OrderDetailPage({ photos, ...props }: OrderDetailData) {
       </div>
 
       <RefundNotice detail={detail} />
+      {detail.Storage && (
+        <Alert
+          severity={detail.Storage.Phase === 'free' ? 'info' : 'warning'}
+          title="Your parcel is waiting at our depot"
+          data-testid="storage-clock"
+        >
+          {storageClockText(detail.Storage)}
+        </Alert>
+      )}
 
       <div className="order-columns">
         <Section title="Timeline" id="timeline-heading">

@@ -1,0 +1,146 @@
+// The storage clock of a parcel waiting at the depot for its customer (issue 28; terms 10.2 and
+// 10.3): free for the first days, then a daily charge, and after more days it may be treated as
+// abandoned, once a member of staff confirms. The numbers are site settings (category Storage),
+// so a change of terms is a settings edit; the FAQ and the terms state the seeded values
+// (tests/unit/storage-content.test.ts holds them to it).
+
+import { z } from 'zod';
+import { formatDisplayDate } from './dates';
+import { formatPounds } from './money';
+
+export interface StorageRules {
+  /** Days from arrival the parcel is held free. */
+  freeDays: number;
+  /** The charge for each day after the free days, in pence. */
+  chargePerDayPence: number;
+  /** Days from arrival after which it may be treated as abandoned. */
+  abandonDays: number;
+  /** The reminder that charges start is sent this many days before they do. */
+  chargeReminderDays: number;
+  /** The reminder that it may be treated as abandoned is sent this many days before. */
+  abandonReminderDays: number;
+}
+
+/** The settings' names (category Storage) and their values in a new installation. */
+export const STORAGE_CATEGORY = 'Storage';
+export const DEFAULT_STORAGE_RULES: StorageRules = {
+  freeDays: 14,
+  chargePerDayPence: 50,
+  abandonDays: 60,
+  chargeReminderDays: 3,
+  abandonReminderDays: 7,
+};
+export const STORAGE_SETTING_NAMES: Record<keyof StorageRules, string> = {
+  freeDays: 'FreeDays',
+  chargePerDayPence: 'ChargePerDayPence',
+  abandonDays: 'AbandonDays',
+  chargeReminderDays: 'ChargeReminderDays',
+  abandonReminderDays: 'AbandonReminderDays',
+};
+
+const wholeDays = (value: unknown, fallback: number, max = 3650) =>
+  Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= max
+    ? (value as number)
+    : fallback;
+
+/**
+ * The rules from the Storage settings (`name → parsed value`); a missing or senseless value is
+ * the default's, and abandonment never comes before the charges start.
+ */
+export function storageRulesOf(values: Record<string, unknown> | undefined): StorageRules {
+  const v = values ?? {};
+  const rules = Object.fromEntries(
+    (Object.keys(DEFAULT_STORAGE_RULES) as (keyof StorageRules)[]).map((key) => [
+      key,
+      wholeDays(v[STORAGE_SETTING_NAMES[key]], DEFAULT_STORAGE_RULES[key], 1_000_000),
+    ]),
+  ) as unknown as StorageRules;
+  return { ...rules, abandonDays: Math.max(rules.abandonDays, rules.freeDays) };
+}
+
+export const STORAGE_PHASES = ['free', 'charging', 'abandonable'] as const;
+export type StoragePhase = (typeof STORAGE_PHASES)[number];
+
+/** A parcel's clock as the customer's and the staff's screens show it. */
+export const storageClockSchema = z.object({
+  /** Whole days since it arrived. */
+  Days: z.number().int(),
+  Phase: z.enum(STORAGE_PHASES),
+  /** When the daily charge starts, and when it may be treated as abandoned (ISO 8601). */
+  ChargesFrom: z.string(),
+  AbandonableFrom: z.string(),
+  /** Days charged so far, and their charge in pounds. */
+  ChargedDays: z.number().int(),
+  Charge: z.number(),
+  /** The daily charge, in pounds. */
+  ChargePerDay: z.number(),
+});
+export type StorageClock = z.infer<typeof storageClockSchema>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const plusDays = (at: Date, days: number) => new Date(at.getTime() + days * DAY_MS);
+
+/**
+ * The clock of a parcel that arrived at `receivedAt`, at `now`: a day is 24 hours from the
+ * arrival's time, so a parcel received on the 1st at 10:00 is charged from the 15th at 10:00
+ * (14 free days). Charged days stop counting once it may be treated as abandoned.
+ */
+export function storageClock(receivedAt: Date, now: Date, rules: StorageRules): StorageClock {
+  const days = Math.max(0, Math.floor((now.getTime() - receivedAt.getTime()) / DAY_MS));
+  const chargedDays = Math.max(0, Math.min(days, rules.abandonDays) - rules.freeDays);
+  const phase: StoragePhase =
+    days >= rules.abandonDays ? 'abandonable' : days >= rules.freeDays ? 'charging' : 'free';
+  return {
+    Days: days,
+    Phase: phase,
+    ChargesFrom: plusDays(receivedAt, rules.freeDays).toISOString(),
+    AbandonableFrom: plusDays(receivedAt, rules.abandonDays).toISOString(),
+    ChargedDays: chargedDays,
+    Charge: (chargedDays * rules.chargePerDayPence) / 100,
+    ChargePerDay: rules.chargePerDayPence / 100,
+  };
+}
+
+/** The reminders a parcel's clock sends, each once: before the charges, before abandonment. */
+export type StorageReminder = 'charges-soon' | 'abandon-soon';
+
+/** The reminder due at `now`, if any: within its days before the date, and not after it. */
+export function storageReminderDue(
+  receivedAt: Date,
+  now: Date,
+  rules: StorageRules,
+): StorageReminder | null {
+  const t = now.getTime();
+  const abandonAt = plusDays(receivedAt, rules.abandonDays).getTime();
+  const chargeAt = plusDays(receivedAt, rules.freeDays).getTime();
+  if (t < abandonAt && t >= abandonAt - rules.abandonReminderDays * DAY_MS) return 'abandon-soon';
+  if (
+    rules.chargePerDayPence > 0 &&
+    t < chargeAt &&
+    t >= chargeAt - rules.chargeReminderDays * DAY_MS
+  )
+    return 'charges-soon';
+  return null;
+}
+
+/** "3 days", "1 day". */
+export const daysText = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+
+/**
+ * The clock in one sentence, as the customer's and the staff's screens show it: dates as the site
+ * shows them (dd-MM-yyyy), money in pounds.
+ */
+export function storageClockText(clock: StorageClock): string {
+  const date = (iso: string) => formatDisplayDate(new Date(iso));
+  const perDay = `${formatPounds(clock.ChargePerDay)} a day`;
+  switch (clock.Phase) {
+    case 'free':
+      return clock.ChargePerDay > 0
+        ? `Stored free until ${date(clock.ChargesFrom)}, then ${perDay}.`
+        : `Stored free until ${date(clock.AbandonableFrom)}.`;
+    case 'charging':
+      return `Storage ${perDay} since ${date(clock.ChargesFrom)}: ${formatPounds(clock.Charge)} so far. May be treated as abandoned from ${date(clock.AbandonableFrom)}.`;
+    case 'abandonable':
+      return `Waiting ${daysText(clock.Days)}: may be treated as abandoned since ${date(clock.AbandonableFrom)}. Storage ${formatPounds(clock.Charge)}.`;
+  }
+}

@@ -1,0 +1,130 @@
+import type { APIRequestContext } from '@playwright/test';
+import { logIn } from './support/accounts';
+import { axeProblems } from './support/booking';
+import { depotCustomer, depotMember, outbox, paidBooking } from './support/depot';
+import { expect, screenshots, test } from './support/fixtures';
+import { staffLogIn } from './support/staff';
+
+// The storage clock (issue 28; terms 10.2 and 10.3): a parcel arrives without a booking; days
+// later (the server's clock moved with PUT /dev/clock) the customer sees on My Account that its
+// storage is being charged, and after 60 days the depot sees it may be treated as abandoned and
+// confirms it, and the customer is told. It moves the server's clock for every page: @alone.
+
+const DAY = 24 * 60 * 60 * 1000;
+
+async function setClock(request: APIRequestContext, at: Date | null) {
+  const res = await request.put('/dev/clock', { data: { At: at?.toISOString() ?? null } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test('a parcel’s storage clock, seen by the customer and the depot, ends in abandonment @alone', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const ann = await depotCustomer(request);
+  const depot = await depotMember(request);
+  const auth = { authorization: `Bearer ${depot.token}` };
+  const found = await request.get(`/api/admin/depot/lookup?q=${ann.reference}`, { headers: auth });
+  const customerId = ((await found.json()) as { Customer: { Id: number } }).Customer.Id;
+  const receive = async (tracking: string) => {
+    const res = await request.post('/api/admin/depot/receive', {
+      headers: auth,
+      data: {
+        CustomerId: customerId,
+        WeightKg: 2,
+        LengthCm: 30,
+        WidthCm: 20,
+        HeightCm: 10,
+        Shelf: 'S-9',
+        InboundTrackingNumber: tracking,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { Parcel: { Id: number; Received: string } }).Parcel;
+  };
+  const tracking = `RM${Date.now()}GB`;
+  const parcel = await receive(tracking);
+  const booked = await receive(`XB${Date.now()}`);
+  const arrived = new Date(parcel.Received).getTime();
+
+  try {
+    // --- 16 days on: the customer sees the daily charge ------------------------------------------
+    await setClock(request, new Date(arrived + 16 * DAY + 3_600_000));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/dashboard/');
+    await logIn(page, ann.email, ann.password);
+    const part = page.getByRole('region', { name: /^Parcels to book \(2\)$/ });
+    const item = part.getByRole('listitem').filter({ hasText: `Tracking ${tracking}` });
+    await expect(item).toContainText(`Parcel ${parcel.Id}`);
+    await expect(item.getByTestId('storage-clock')).toHaveText(
+      /^Storage £0\.50 a day since \d\d-\d\d-\d{4}: £1\.00 so far\. May be treated as abandoned from \d\d-\d\d-\d{4}\.$/,
+    );
+    await expect(item.getByRole('link', { name: 'Book', exact: true })).toHaveAttribute(
+      'href',
+      '/order/',
+    );
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshots(page, 'my-account-storage-clock');
+
+    // --- the other parcel is booked now: its storage is invoiced, the order's page shows it -----
+    const order = await paidBooking(request, ann, { band: 'B', description: 'Late booking' });
+    const matched = await request.post(`/api/admin/depot/parcels/${booked.Id}/match`, {
+      headers: auth,
+      data: { OrderId: order.Id },
+    });
+    expect(matched.status(), await matched.text()).toBe(200);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/dashboard/orders/${order.Id}/`);
+    await expect(page.getByTestId('storage-clock')).toContainText('Storage £0.50 a day since');
+    await expect(page.getByText(/Storage: 2 days at £0\.50 a day/).first()).toBeVisible();
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshots(page, 'order-storage-invoice');
+
+    // --- 61 days on: the depot confirms it is abandoned -------------------------------------------
+    await setClock(request, new Date(arrived + 61 * DAY));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await staffLogIn(page, depot.email, depot.password);
+    await page.goto('/admin/parcels/');
+    const row = page
+      .getByRole('table', { name: 'Unbooked parcels' })
+      .getByRole('row')
+      .filter({ hasText: tracking });
+    await expect(row.getByTestId('storage-clock')).toContainText(
+      'Waiting 61 days: may be treated as abandoned since',
+    );
+    // the newest first, then the longest waiting first again
+    const sortBy = page.getByRole('button', { name: 'Received' });
+    await sortBy.click();
+    await expect(page.getByRole('columnheader', { name: 'Received' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await sortBy.click();
+    await expect(page.getByRole('columnheader', { name: 'Received' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await screenshots(page, 'admin-parcels-storage', [768, 1280]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await row.getByRole('button', { name: `Treat Parcel ${parcel.Id} as abandoned` }).click();
+    const dialog = page.getByRole('dialog', { name: `Treat Parcel ${parcel.Id} as abandoned?` });
+    await expect(dialog).toContainText('is told by e-mail');
+    expect(await axeProblems(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Treat as abandoned' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'abandoned' })).toContainText(
+      `Parcel ${parcel.Id} is treated as abandoned.`,
+    );
+    await expect(row).toHaveCount(0);
+    await expect
+      .poll(async () =>
+        (await outbox(request)).some(
+          (e) => e.to.includes(ann.email) && e.kind === 'parcel-abandoned',
+        ),
+      )
+      .toBe(true);
+  } finally {
+    await setClock(request, null);
+  }
+});
