@@ -49,7 +49,7 @@ const track = (path: string, ip = newIp()) =>
 const trackCode = (code: string, ip = newIp()) => track(`/track/${encodeURIComponent(code)}`, ip);
 
 const replace = (orderId: number | string, token?: string) =>
-  ctx.post(`/public/orders/${orderId}/tracking`, undefined, token ? bearer(token) : {});
+  ctx.post(`/public/orders/tracking/${orderId}`, undefined, token ? bearer(token) : {});
 const officeReplace = (orderId: number | string, token: string) =>
   ctx.post(`/api/admin/orders/${orderId}/tracking`, undefined, bearer(token));
 

@@ -12,7 +12,7 @@ export { TRACKING_MESSAGES, trackPath } from '../tracking';
  *   carries the link) sees the customer's first name, the island, the status and the parcel's
  *   timeline, with the carrier's tracking link once it has sailed; nothing else. A wrong or
  *   replaced code is a 404. Rate limited per address like the certificate check.
- * - POST /public/orders/{Id}/tracking: the customer replaces their order's code (the old link
+ * - POST /public/orders/tracking/{Id}: the customer replaces their order's code (the old link
  *   stops working); POST /api/admin/orders/{Id}/tracking: the office does.
  */
 

@@ -4,6 +4,7 @@ import { bookingSchema, checkDiscountRequest } from '../../../src/shared/api/che
 import { quoteRequestSchema } from '../../../src/shared/api/orders';
 import { toFieldErrors } from '../../../src/shared/api/errors';
 import { isCleanText } from '../../../src/shared/validation/clean-text';
+import { DISCOUNT_CODE_FORMAT } from '../../../src/shared/discounts';
 import { MESSAGES } from '../../../src/shared/validation/messages';
 
 describe('clean text', () => {
@@ -57,10 +58,11 @@ describe('clean text', () => {
       field: 'RetailerName',
       error: MESSAGES.cleanText,
     });
+    // A code allows letters, digits and hyphens only: its own format message says so.
     const code = checkDiscountRequest.safeParse({ Code: 'SAVE\u0000', Orders: [] });
     expect(toFieldErrors(code.error!.issues)).toContainEqual({
       field: 'Code',
-      error: MESSAGES.cleanText,
+      error: DISCOUNT_CODE_FORMAT,
     });
     const quote = quoteRequestSchema.safeParse({ Notes: 'fragile\u0000' });
     expect(toFieldErrors(quote.error!.issues)).toContainEqual({

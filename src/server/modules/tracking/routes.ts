@@ -21,7 +21,7 @@ import { isOwnOrder, trackedParcel } from './service';
  * Following a parcel without logging in (issue 26, docs/decisions/0036), under /public:
  * - GET /public/track/{code}: the public page's data; a wrong or replaced code is a 404. Rate
  *   limited per address (`trackParcel`) the way the certificate check is (lib/public-codes.ts).
- * - POST /public/orders/{Id}/tracking: the customer replaces the code of their own order (another
+ * - POST /public/orders/tracking/{Id}: the customer replaces the code of their own order (another
  *   customer's order is a 404, like an unknown one).
  */
 export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,7 +54,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/orders/:Id/tracking',
+    '/orders/tracking/:Id',
     {
       onRequest: app.requireAuth(),
       schema: {
