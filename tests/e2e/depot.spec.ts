@@ -90,6 +90,14 @@ async function customerOpensOrder(page: Page, customer: DepotCustomer, orderId: 
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Order ORD-');
 }
 
+/**
+ * The outcome's Print label is a disabled button until its PDF has been made, then a link whose
+ * colour fades in: axe waits for it, or it measures the fading text (it failed so in CI).
+ */
+async function labelMade(page: Page) {
+  await expect(page.locator('a:not([href])', { hasText: 'Print label' })).toHaveCount(0);
+}
+
 test('a depot member receives a booked parcel with a photo; the customer sees it arrive', async ({
   page,
   request,
@@ -141,6 +149,7 @@ test('a depot member receives a booked parcel with a photo; the customer sees it
   await expect(searchField(page)).toHaveValue('');
   await expect(searchField(page)).toBeFocused();
   await expect(bookings(page)).toHaveCount(0);
+  await labelMade(page);
   await screenshots(page, 'admin-receive-received', STAFF_WIDTHS);
   expect(await axeProblems(page)).toEqual([]);
 
@@ -185,6 +194,7 @@ test('an oversize parcel is held for an invoice; once the customer pays, it can 
   await expect(outcome(page)).toContainText(
     /It fits band C \(Large parcel\)\. Invoice INV-\d+ for £6\.00 was raised/,
   );
+  await labelMade(page);
   await screenshots(page, 'admin-receive-held', STAFF_WIDTHS);
   expect(await axeProblems(page)).toEqual([]);
 
