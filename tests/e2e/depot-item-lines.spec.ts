@@ -1,7 +1,7 @@
 // The depot completes a booking's item lines at receipt from the retailer's invoice (issue 27),
 // keyboard first, in the back office's receiving screen; the change is in the audit log.
 import { logIn } from './support/accounts';
-import { depotCustomer, depotMember, paidBooking } from './support/depot';
+import { depotCustomer, depotMember, paidBooking, receiveSearch } from './support/depot';
 import { expect, screenshots, test } from './support/fixtures';
 import { FIRST_ADMIN, expectAudited, staffLogIn } from './support/staff';
 
@@ -16,9 +16,7 @@ test('a depot member receives a parcel and enters its item lines from the invoic
   await staffLogIn(page, depot.email, depot.password);
   await page.goto('/admin/receive/');
 
-  const search = page.getByRole('textbox', {
-    name: 'Customer reference, tracking number or order reference',
-  });
+  const search = receiveSearch(page);
   await search.fill(order.Reference);
   await search.press('Enter');
   await page.getByRole('listbox', { name: 'Bookings' }).press('Enter');

@@ -7,6 +7,7 @@ import {
   outbox,
   paidBooking,
   receivedThroughApi,
+  receiveSearch,
   type DepotCustomer,
 } from './support/depot';
 import { expect, screenshots, test } from './support/fixtures';
@@ -22,10 +23,6 @@ import { staffLogIn } from './support/staff';
 const STAFF_WIDTHS = [768, 1280];
 const GOOD_CARD = '4242 4242 4242 4242';
 
-const searchField = (page: Page) =>
-  page.getByRole('textbox', {
-    name: 'Customer reference, tracking number, order reference or name',
-  });
 const bookings = (page: Page) => page.getByRole('listbox', { name: 'Bookings' });
 const outcome = (page: Page) => page.getByTestId('receive-outcome');
 
@@ -42,8 +39,8 @@ async function measure(page: Page, [kg, l, w, h]: number[], shelf: string) {
 
 /** Finds what the label names: the listed bookings appear, the likeliest chosen. */
 async function find(page: Page, label: string) {
-  await searchField(page).fill(label);
-  await searchField(page).press('Enter');
+  await receiveSearch(page).fill(label);
+  await receiveSearch(page).press('Enter');
   await expect(bookings(page)).toBeFocused();
 }
 
@@ -110,14 +107,14 @@ test('a depot member receives a booked parcel with a photo; the customer sees it
   await expect(nav.getByRole('link')).toHaveText(['Receive', 'Unmatched', 'Dispatch']);
   await nav.getByRole('link', { name: 'Receive' }).click();
   await expect(page.getByRole('heading', { name: 'Receive a parcel' })).toBeVisible();
-  await expect(searchField(page)).toBeFocused();
+  await expect(receiveSearch(page)).toBeFocused();
 
   // A typo in the customer reference shows at once, without asking the server.
   const lookups: string[] = [];
   page.on('request', (r) => r.url().includes('/depot/lookup') && lookups.push(r.url()));
   const last = ann.reference.at(-1)!;
   const typo = `${ann.reference.slice(0, -1)}${last === '3' ? '4' : '3'}`;
-  await searchField(page).fill(typo.toLowerCase());
+  await receiveSearch(page).fill(typo.toLowerCase());
   await expect(page.getByText(/This customer reference is not valid/)).toBeVisible();
   expect(lookups).toEqual([]);
 
@@ -146,8 +143,8 @@ test('a depot member receives a booked parcel with a photo; the customer sees it
   await expect(outcome(page)).toContainText('ready to dispatch to Jersey');
   await expect(outcome(page)).toContainText('4.2 kg · 45 × 35 × 25 cm · shelf A-3');
   // ready for the next parcel
-  await expect(searchField(page)).toHaveValue('');
-  await expect(searchField(page)).toBeFocused();
+  await expect(receiveSearch(page)).toHaveValue('');
+  await expect(receiveSearch(page)).toBeFocused();
   await expect(bookings(page)).toHaveCount(0);
   await labelMade(page);
   await screenshots(page, 'admin-receive-received', STAFF_WIDTHS);
@@ -370,7 +367,7 @@ test('a parcel is received with the keyboard alone', async ({ page, request }) =
   await paidBooking(request, ann, { band: 'C' });
   const second = await paidBooking(request, ann, { band: 'B', description: 'Jumpers' });
   await page.goto('/admin/receive/');
-  await expect(searchField(page)).toBeFocused();
+  await expect(receiveSearch(page)).toBeFocused();
   const keys = page.keyboard;
   await keys.type(ann.reference);
   await keys.press('Enter');
@@ -389,6 +386,6 @@ test('a parcel is received with the keyboard alone', async ({ page, request }) =
   await keys.press('Enter');
   await expect(outcome(page)).toContainText(`Received ${second.Reference}`);
   await expect(outcome(page)).toContainText('3.5 kg · 40 × 30 × 20 cm · shelf K-9');
-  await expect(searchField(page)).toBeFocused();
-  await expect(searchField(page)).toHaveValue('');
+  await expect(receiveSearch(page)).toBeFocused();
+  await expect(receiveSearch(page)).toHaveValue('');
 });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { logIn, unique } from './support/accounts';
 import { axeProblems } from './support/booking';
-import { depotCustomer, depotMember, outbox, paidBooking } from './support/depot';
+import { depotCustomer, depotMember, outbox, paidBooking, receiveSearch } from './support/depot';
 import { expect, screenshots, test } from './support/fixtures';
 import { staffLogIn } from './support/staff';
 
@@ -84,9 +84,7 @@ test('a parcel addressed to a household member is received onto the account', as
   await page.setViewportSize({ width: 1280, height: 900 });
   await staffLogIn(page, depot.email, depot.password);
   await page.goto('/admin/receive/');
-  const search = page.getByRole('textbox', {
-    name: 'Customer reference, tracking number, order reference or name',
-  });
+  const search = receiveSearch(page);
   await search.fill(jane.toUpperCase());
   await search.press('Enter');
   const bookings = page.getByRole('listbox', { name: 'Bookings' });

@@ -196,3 +196,9 @@ export async function timeEnter(page: Page, done: string): Promise<number> {
   );
   return (await elapsed.jsonValue()) as number;
 }
+
+/** The receiving screen's search field (one field for every way a label names its parcel). */
+export const receiveSearch = (page: Page) =>
+  page.getByRole('textbox', {
+    name: 'Customer reference, tracking number, order reference or name',
+  });
