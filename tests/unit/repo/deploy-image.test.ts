@@ -3,14 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
+import { paidThroughSite } from '../../support/paid-through-site';
 import { newRegistration } from '../../support/registration';
 import { waitFor } from '../../support/wait';
 
 // The image and the compose file (issue 25, docs/decisions/0032). What can be checked without a
 // Docker daemon always is: the Dockerfile's stages, user, health check and production setting,
 // and that every file either copies or mounts exists. Where a daemon answers, the image is built
-// and the compose file run: two nodes behind the proxy serve a registration and a log-in. Where
-// none answers, the run says so in its output (this is not a skipped test: the checks above ran).
+// and the compose file run: two nodes behind the proxy serve a registration, log-ins and a paid
+// checkout (tests/support/paid-through-site.ts, tried against a local server). Where none
+// answers, the run says so in its output (this is not a skipped test: the checks above ran).
 
 const dockerfile = fs.readFileSync('Dockerfile', 'utf8');
 /** The Dockerfile's instructions, continuation lines joined, comments left out. */
@@ -109,7 +111,7 @@ const docker = daemon.status === 0;
 describe('the image, run', () => {
   test(
     docker
-      ? 'builds, and two nodes behind the proxy serve a registration and a log-in'
+      ? 'builds, and two nodes behind the proxy serve a registration, log-ins and a paid checkout'
       : 'NOT RUN HERE: no Docker daemon answers (the checks above ran without one)',
     { timeout: 30 * 60_000 },
     async () => {
@@ -142,6 +144,7 @@ describe('the image, run', () => {
           body: JSON.stringify(body),
         });
         expect(registered.status).toBe(200);
+        const token = (await registered.json()) as string;
         // Several log-ins: the proxy spreads them over both nodes, which share the database.
         for (let i = 0; i < 4; i++) {
           const login = await fetch(`${site}/public/auth/login`, {
@@ -151,6 +154,9 @@ describe('the image, run', () => {
           });
           expect(login.status).toBe(200);
         }
+        // A checkout through the proxy, paid with the sandbox's card: the order then awaits its
+        // parcel, whichever node answers each step.
+        expect(await paidThroughSite(site, token)).toBeGreaterThan(0);
         // Through the proxy, the metrics are not there.
         expect((await fetch(`${site}/metrics`)).status).toBe(404);
       } finally {
