@@ -254,6 +254,9 @@ const UNAVAILABLE_MESSAGES = [
   'Query read timeout',
   'is not queryable',
   'PGlite is closed',
+  // the pool already ended (the node is shutting down): another node, or this one restarted, can
+  // answer the retry
+  'Cannot use a pool after calling end on the pool',
 ];
 
 /**
