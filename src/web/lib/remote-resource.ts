@@ -64,6 +64,23 @@ export function createResource<T>(load: () => Promise<T>) {
       started = false;
       if (state !== PENDING) set(PENDING);
     },
+    /**
+     * Settles once the resource has answered (with data or an error), fetching it if no one has:
+     * for a route's clientLoader, so its screen is first drawn with what it shows, not a skeleton
+     * that the answer then pushes about.
+     */
+    ready(): Promise<void> {
+      if (state.status !== 'pending') return Promise.resolve();
+      if (!started) fetch();
+      return new Promise((resolve) => {
+        const listener = () => {
+          if (state.status === 'pending') return;
+          listeners.delete(listener);
+          resolve();
+        };
+        listeners.add(listener);
+      });
+    },
     subscribe(listener: () => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -2,10 +2,20 @@ import type { Route } from './+types/order-additions';
 import { pageTitle } from '../lib/site';
 import { AdditionsStep } from '../features/order/additions-step';
 import { guardStep } from '../features/order/route-guards';
+import { extrasResource } from '../features/order/api/get-extras';
+import { productsResource } from '../features/catalogue/api/products';
+import { settingsResource } from '../features/settings/api/get-settings';
 
-/** /order/additions/{id} (SPEC section 2); a booking not ready for it goes where it should. */
-export function clientLoader({ params }: Route.ClientLoaderArgs) {
-  return guardStep('additions', params.id);
+/**
+ * /order/additions/{id} (SPEC section 2); a booking not ready for it goes where it should. The
+ * extras and the island's GST setting are waited for, so the step is drawn once, complete: a
+ * skeleton replaced by taller extras and a GST note arriving later pushed the total and the
+ * buttons down the screen (issue 23, Lighthouse's layout shift).
+ */
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const step = guardStep('additions', params.id);
+  await Promise.all([productsResource.ready(), extrasResource.ready(), settingsResource.ready()]);
+  return step;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Extras') }];

@@ -3,7 +3,7 @@ import { confirmPath } from '../../../shared/booking-steps';
 import type { LocalOrder } from '../../../shared/local-order';
 import { formatMoney, formatPounds, toPence } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
-import { Alert, Choice, Skeleton } from '../../components/plain-controls';
+import { Alert, Choice } from '../../components/plain-controls';
 import { PriceLines } from '../basket/price-lines';
 import { addOrderToBasket, updateOrder } from './booking-store';
 import { BookingPage } from './booking-page';
@@ -16,10 +16,10 @@ const draft = (selectedExtras: number[]) => ({ selectedExtras });
 
 /**
  * The additions step: the enabled extras with their prices, each one's effect on the total shown
- * as it is ticked. Hidden (disabled) extras already on the booking are kept and shown, not offered.
+ * as it is ticked. Its route waits for the catalogue and the settings (routes/order-additions.tsx). Hidden (disabled) extras already on the booking are kept and shown, not offered.
  */
 export function AdditionsStep({ initial }: { initial: LocalOrder }) {
-  const { extras, isPending, isError, resolve } = useCatalogue();
+  const { extras, isError, resolve } = useCatalogue();
   const [selected, setSelected] = useState<number[]>(initial.selectedExtras);
   const { order, inBasket, back, complete } = useStep('additions', initial, selected, draft);
 
@@ -54,39 +54,37 @@ export function AdditionsStep({ initial }: { initial: LocalOrder }) {
           </Alert>
         )}
         <div className="extras" role="group" aria-label="Extras">
-          {isPending
-            ? Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={72} />)
-            : offered.map((extra) => {
-                const checked = selected.includes(extra.Id);
-                const withIt = checked ? totalPence : totalPence + toPence(extra.Price);
-                return (
-                  <div
-                    key={extra.Id}
-                    className={`card extra${checked ? ' extra--checked' : ''}`}
-                    data-testid="extra-option"
-                  >
-                    <Choice
-                      checked={checked}
-                      onChange={(event) => toggle(extra.Id, event.target.checked)}
-                      aria-describedby={`extra-${extra.Id}-effect`}
-                      label={
-                        <span className="extra__row">
-                          <span className="extra__text">
-                            <span className="extra__name">{extra.Name}</span>
-                            <span className="extra__description">{extra.Description}</span>
-                            <span className="extra__effect" id={`extra-${extra.Id}-effect`}>
-                              {checked
-                                ? `Added: your total is ${formatMoney(totalPence)}`
-                                : `Adding it makes your total ${formatMoney(withIt)}`}
-                            </span>
-                          </span>
-                          <span className="extra__price">+{formatPounds(extra.Price)}</span>
+          {offered.map((extra) => {
+            const checked = selected.includes(extra.Id);
+            const withIt = checked ? totalPence : totalPence + toPence(extra.Price);
+            return (
+              <div
+                key={extra.Id}
+                className={`card extra${checked ? ' extra--checked' : ''}`}
+                data-testid="extra-option"
+              >
+                <Choice
+                  checked={checked}
+                  onChange={(event) => toggle(extra.Id, event.target.checked)}
+                  aria-describedby={`extra-${extra.Id}-effect`}
+                  label={
+                    <span className="extra__row">
+                      <span className="extra__text">
+                        <span className="extra__name">{extra.Name}</span>
+                        <span className="extra__description">{extra.Description}</span>
+                        <span className="extra__effect" id={`extra-${extra.Id}-effect`}>
+                          {checked
+                            ? `Added: your total is ${formatMoney(totalPence)}`
+                            : `Adding it makes your total ${formatMoney(withIt)}`}
                         </span>
-                      }
-                    />
-                  </div>
-                );
-              })}
+                      </span>
+                      <span className="extra__price">+{formatPounds(extra.Price)}</span>
+                    </span>
+                  }
+                />
+              </div>
+            );
+          })}
         </div>
         {hidden.length > 0 && (
           <Alert severity="info" className="booking__alert booking__alert--after">
@@ -102,16 +100,14 @@ export function AdditionsStep({ initial }: { initial: LocalOrder }) {
             <span data-testid="additions-total">{formatMoney(totalPence)}</span>
           </p>
         </div>
-        {!isPending && (
-          <div className="booking__gst booking__gst--near">
-            <GstEstimate
-              island={current.Island}
-              itemValue={current.ItemValue}
-              retailerDelivery={current.RetailerDeliveryCharge}
-              carriagePence={totalPence}
-            />
-          </div>
-        )}
+        <div className="booking__gst booking__gst--near">
+          <GstEstimate
+            island={current.Island}
+            itemValue={current.ItemValue}
+            retailerDelivery={current.RetailerDeliveryCharge}
+            carriagePence={totalPence}
+          />
+        </div>
         <StepActions
           back={back}
           continueLabel={inBasket ? 'Update basket' : 'Add to basket'}
