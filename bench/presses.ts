@@ -7,6 +7,8 @@ import { CHROMIUM_FLAGS, chromiumExecutable } from '../tests/e2e/support/browser
 // does (DevTools' Emulation.setCPUThrottlingRate).
 
 export const PRESS_TRIES = Number(process.env.PRESS_TRIES ?? 5);
+/** PRESS_ONLY=text: only the presses whose name holds it (one press measured again). */
+const PRESS_ONLY = process.env.PRESS_ONLY;
 const CPU_SLOWDOWN = 4;
 /** A press whose answer has not painted by then is lost. */
 const LOST_AFTER_MS = 5000;
@@ -216,7 +218,7 @@ export async function pressRows(base: string): Promise<PressRow[]> {
   const stored = await session(base);
   const rows: PressRow[] = [];
   try {
-    for (const press of PRESSES) {
+    for (const press of PRESSES.filter((p) => !PRESS_ONLY || p.name.includes(PRESS_ONLY))) {
       for (const rest of [false, true]) {
         const tries: (number | null)[] = [];
         for (let i = 0; i < PRESS_TRIES; i++)

@@ -123,6 +123,33 @@ test('the Login dialog opens before the page has its code, and keeps what was ty
   await expect(opener).toBeFocused();
 });
 
+test('what is done in the dialogs before the page has its code stands once it has', async ({
+  page,
+}) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await header(page).getByRole('button', { name: 'Login' }).click();
+  await dialog(page, 'Login').getByRole('button', { name: 'Forgotten Password?' }).click();
+  await expect(dialog(page, 'Forgotten Password')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog(page, 'Forgotten Password')).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+
+  release();
+  await hydrated(page);
+  // No press is made again behind the visitor's back: the Login dialog is still the one open.
+  await expect(dialog(page, 'Login').getByRole('textbox', { name: 'Email' })).toBeVisible();
+  await expect(dialog(page, 'Forgotten Password')).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(dialog(page, 'Login')).toBeHidden();
+});
+
 test('a page loaded right after logging in, before the user data arrived, shows the customer logged in', async ({
   page,
   request,

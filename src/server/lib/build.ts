@@ -122,8 +122,12 @@ const REACH_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'click'
  *
  * A button pressed before the page is interactive (root.tsx marks `<html data-hydrated>`) is
  * pressed again once it is. A button that works without the code (its `commandfor` opens a
- * dialog the page holds, docs/decisions/0029) does its work at once, and is pressed again too so
- * the code learns of it.
+ * dialog the page holds, docs/decisions/0029) does its work at once and is not pressed again: the
+ * code takes the open dialog over as it finds it (components/plain-dialog.tsx), so what the
+ * visitor did since (Forgotten Password?, Escape) stands. Reaching for such a button asks for the
+ * code only after its dialog has been painted (the next frame), as the code's first run would
+ * hold that paint back by a few hundred milliseconds on a slow phone (issue 23: Log in pressed
+ * right after the load).
  *
  * React Router's build ends each page with one module script: side-effect and namespace imports,
  * the `window.__reactRouterRouteModules` assignment, and `import(entry)`. That script becomes a
@@ -171,10 +175,12 @@ export function deferHydration(
     `${feed}var ${bindings};${modules[0]}return import(${JSON.stringify(entry[1])})` +
     // a failed load (the network) is tried again at the next reach
     `}).catch(function(){started=0})}` +
-    `function reach(e){if(e.type==="click"&&!d.dataset.hydrated){` +
-    `var b=e.target.closest&&e.target.closest("button");` +
-    `if(b){if(!b.hasAttribute("commandfor")){e.preventDefault();e.stopImmediatePropagation()}` +
-    `pressed=b}}start()}` +
+    `function reach(e){var b=e.target.closest&&e.target.closest("button"),` +
+    `own=b&&b.hasAttribute("commandfor");` +
+    `if(e.type==="click"&&b&&!own&&!d.dataset.hydrated){` +
+    `e.preventDefault();e.stopImmediatePropagation();pressed=b}` +
+    // a button that opens its dialog by itself: the code is asked for once that is painted
+    `if(!own)start();else if(e.type==="click")requestAnimationFrame(function(){setTimeout(start,0)})}` +
     `ev.forEach(function(t){addEventListener(t,reach,true)});` +
     `new MutationObserver(function(_,o){if(!d.dataset.hydrated)return;o.disconnect();` +
     `ev.forEach(function(t){removeEventListener(t,reach,true)});` +
