@@ -4,9 +4,9 @@
 // so a change of terms is a settings edit; the FAQ and the terms state the seeded values
 // (tests/unit/storage-content.test.ts holds them to it).
 
-import { z } from 'zod';
 import { formatDisplayDate } from './dates';
 import { formatPounds } from './money';
+import type { StorageClock } from './api/storage-clock';
 
 export interface StorageRules {
   /** Days from arrival the parcel is held free. */
@@ -60,22 +60,6 @@ export function storageRulesOf(values: Record<string, unknown> | undefined): Sto
 
 export const STORAGE_PHASES = ['free', 'charging', 'abandonable'] as const;
 export type StoragePhase = (typeof STORAGE_PHASES)[number];
-
-/** A parcel's clock as the customer's and the staff's screens show it. */
-export const storageClockSchema = z.object({
-  /** Whole days since it arrived. */
-  Days: z.number().int(),
-  Phase: z.enum(STORAGE_PHASES),
-  /** When the daily charge starts, and when it may be treated as abandoned (ISO 8601). */
-  ChargesFrom: z.string(),
-  AbandonableFrom: z.string(),
-  /** Days charged so far, and their charge in pounds. */
-  ChargedDays: z.number().int(),
-  Charge: z.number(),
-  /** The daily charge, in pounds. */
-  ChargePerDay: z.number(),
-});
-export type StorageClock = z.infer<typeof storageClockSchema>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const plusDays = (at: Date, days: number) => new Date(at.getTime() + days * DAY_MS);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CARRIER_IDS } from '../carriers';
 import { ORDER_STATUSES } from '../order-status';
-import { storageClockSchema } from '../storage';
+import { storageClockSchema } from './storage-clock';
 import { multilineText, text } from './fields';
 import { invoiceSchema } from './orders';
 

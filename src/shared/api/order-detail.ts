@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storageClockSchema } from '../storage';
+import { storageClockSchema } from './storage-clock';
 import { orderCaseSchema } from './cases';
 import { paymentSchema } from './checkout';
 import { pathId } from './listing';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storageClockSchema } from '../storage';
+import { storageClockSchema } from './storage-clock';
 import { ISLANDS } from '../islands';
 import { DETAILS_RULES, MAX_SIDE_CM, MAX_WEIGHT_KG, QUOTE_RULES } from '../booking-steps';
 import { ORDER_STATUSES, VISIBLE_ORDER_STATUSES } from '../order-status';

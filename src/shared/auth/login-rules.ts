@@ -6,7 +6,7 @@ export const MAX_LENGTHS = { name: 50, email: 254, password: 128, telephone: 30 
 
 // The login and forgotten password forms' rules, apart from the schemas (./schemas.ts) so that the
 // page that draws these forms before its code loads (the account dialogs, issue 23) needs no zod
-// schema to check them.
+// schema to check them. The register form's are in ./register-rules.ts, loaded with that form.
 
 export const LOGIN_RULES = {
   email: [required, maxLength(MAX_LENGTHS.email)],

@@ -1,24 +1,12 @@
 import { z } from 'zod';
-import { validateField, type FieldRules } from '../validation/form';
+import { validateField } from '../validation/form';
 import { MESSAGES } from '../validation/messages';
-import {
-  confirmPassword,
-  email,
-  lookupRequired,
-  maxLength,
-  minLength,
-  optional,
-  pastDate,
-  required,
-  requiredBoolean,
-  telephone,
-  type Rule,
-} from '../validation/rules';
-import { notCommonPassword } from '../validation/common-passwords';
+import type { Rule } from '../validation/rules';
 import { withRules } from '../validation/zod-rules';
 import { cleanString } from '../validation/clean-text';
 import { ISLANDS } from '../islands';
-import { FORGOTTEN_PASSWORD_RULES, LOGIN_RULES, MAX_LENGTHS } from './login-rules';
+import { FORGOTTEN_PASSWORD_RULES, LOGIN_RULES } from './login-rules';
+import { REGISTER_FIELD_RULES, registerRules } from './register-rules';
 import { SALUTATIONS } from '../salutations';
 
 /** Islands of residence a customer can register with (SPEC section 5). */
@@ -27,19 +15,13 @@ export { ISLANDS, type Island } from '../islands';
 /** Optional salutations of the register form (SPEC section 5). */
 export { SALUTATIONS, type Salutation } from '../salutations';
 
-/** Register fields under which the server's field errors are shown (SPEC section 5). */
-export const REGISTER_SERVER_ERROR_FIELDS = [
-  'FirstName',
-  'LastName',
-  'Email',
-  'DOB',
-  'Telephone',
-] as const;
-
-/** Minimum password length (SPEC section 9). */
-export const MIN_PASSWORD_LENGTH = 8;
-
 export { MAX_LENGTHS, LOGIN_RULES, FORGOTTEN_PASSWORD_RULES } from './login-rules';
+export {
+  MIN_PASSWORD_LENGTH,
+  REGISTER_SERVER_ERROR_FIELDS,
+  registerRules,
+  type RegisterField,
+} from './register-rules';
 
 // A value of the wrong JSON type (a number for a name, text for a switch) is reported as missing,
 // so every issue carries a rule message; the browser forms never send one.
@@ -66,34 +48,6 @@ export const forgottenPasswordSchema = z.object({
 export type ForgottenPasswordPayload = z.output<typeof forgottenPasswordSchema>;
 
 // --- register ------------------------------------------------------------------------------
-
-const REGISTER_FIELD_RULES = {
-  Salutation: [optional(lookupRequired(SALUTATIONS))],
-  FirstName: [required, maxLength(MAX_LENGTHS.name)],
-  LastName: [required, maxLength(MAX_LENGTHS.name)],
-  Email: [required, email, maxLength(MAX_LENGTHS.email)],
-  Password: [
-    required,
-    minLength(MIN_PASSWORD_LENGTH),
-    maxLength(MAX_LENGTHS.password),
-    notCommonPassword,
-  ],
-  Country: [required, lookupRequired(ISLANDS)],
-  DOB: [pastDate()],
-  Telephone: [telephone, maxLength(MAX_LENGTHS.telephone)],
-  Marketing: [],
-  TermsAndConditions: [requiredBoolean],
-} satisfies Record<string, readonly Rule[]>;
-
-export type RegisterField = keyof typeof REGISTER_FIELD_RULES | 'ConfirmPassword';
-
-/** The register form's rules; ConfirmPassword is checked against the Password entered. */
-export function registerRules(values: { Password?: unknown }): FieldRules<RegisterField> {
-  return {
-    ...REGISTER_FIELD_RULES,
-    ConfirmPassword: [required, confirmPassword(values.Password)],
-  };
-}
 
 /**
  * Adds the register form's ConfirmPassword rule (it must match Password) to an object schema

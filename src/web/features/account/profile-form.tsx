@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { Profile, ProfileUpdateInput } from '../../../shared/api/auth';
-import { registerRules } from '../../../shared/auth/schemas';
+import { registerRules } from '../../../shared/auth/register-rules';
 import { required } from '../../../shared/validation/rules';
 import { Alert, BusyButton, Spinner } from '../../components/plain-controls';
 import { useSessionData, type Failure, type Loaded } from '../../lib/route-data';
@@ -39,7 +39,7 @@ const emailChangedIn = (values: { Email: string }, profile: Profile) =>
   values.Email.trim().toLowerCase() !== profile.Email.toLowerCase();
 
 /**
- * The register form's rules for the fields a profile has (src/shared/auth/schemas.ts), and the
+ * The register form's rules for the fields a profile has (src/shared/auth/register-rules.ts), and the
  * current password when the address changes.
  */
 function profileRules(profile: Profile) {

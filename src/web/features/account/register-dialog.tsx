@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { REGISTER_SERVER_ERROR_FIELDS, registerRules } from '../../../shared/auth/schemas';
+import { REGISTER_SERVER_ERROR_FIELDS, registerRules } from '../../../shared/auth/register-rules';
 import { AUTH_MESSAGES } from '../../../shared/api/auth';
 import { Alert, Choice, FieldError, Spinner } from '../../components/plain-controls';
 import { ApiError } from '../../lib/api-client';

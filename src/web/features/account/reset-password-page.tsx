@@ -1,5 +1,5 @@
 import { useFetcher } from 'react-router';
-import { registerRules } from '../../../shared/auth/schemas';
+import { registerRules } from '../../../shared/auth/register-rules';
 import { Alert } from '../../components/plain-controls';
 import type { Failure } from '../../lib/route-data';
 import { NewPasswordInputs } from './account-inputs';
@@ -11,7 +11,7 @@ type Values = { Password: string; ConfirmPassword: string };
 /** What the route's action answers (routes/reset-password.tsx). */
 export type ResetPasswordData = { changed: true } | { changed: false; failure: Failure };
 
-/** The register form's password rules (src/shared/auth/schemas.ts). */
+/** The register form's password rules (src/shared/auth/register-rules.ts). */
 function passwordRules(values: Values) {
   const { Password, ConfirmPassword } = registerRules(values);
   return { Password, ConfirmPassword };

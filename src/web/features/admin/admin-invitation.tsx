@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { registerRules } from '../../../shared/auth/schemas';
+import { registerRules } from '../../../shared/auth/register-rules';
 import { FormAlert } from './kit/form-alert';
 import { ApiError, sendRequest } from '../../lib/api-client';
 import { NewPasswordFields } from './kit/password-field';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { AUTH_MESSAGES } from '../../../shared/api/auth';
-import { LOGIN_RULES } from '../../../shared/auth/schemas';
+import { LOGIN_RULES } from '../../../shared/auth/login-rules';
 import { FormAlert } from './kit/form-alert';
 import { sendRequest } from '../../lib/api-client';
 import { useForm } from '../../lib/use-form';

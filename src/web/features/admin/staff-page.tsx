@@ -22,7 +22,7 @@ import {
 } from '@mui/material';
 import { STAFF_ROLES, type StaffRole } from '../../../shared/access';
 import type { StaffMember } from '../../../shared/api/staff';
-import { registerRules } from '../../../shared/auth/schemas';
+import { registerRules } from '../../../shared/auth/register-rules';
 import { FormAlert } from './kit/form-alert';
 import { ApiError } from '../../lib/api-client';
 import { useAccountForm } from '../account/use-account-form';
