@@ -157,8 +157,38 @@ describe('POST /public/orders/create', () => {
       .from(payments)
       .where(eq(payments.customerId, ann.id));
     expect(mine).toHaveLength(1);
-    // The same key with other details is refused, and still nothing new is made.
-    const changed = await calls.checkout(ann, [booking(c.id), booking(c.id)], {}, 'same-key-123');
+  });
+
+  test('other details under a key still pending are the new checkout: one request replaces the first', async () => {
+    const ann = await checkoutCustomer(ctx);
+    const c = await band(ctx, 'C');
+    const first = parsed(await calls.checkout(ann, [booking(c.id)], {}, 'changed-key-1'));
+    // The basket changed since: the browser sends the same key once, and the server decides.
+    const basket = [booking(c.id), booking(c.id)];
+    const changed = parsed(await calls.checkout(ann, basket, {}, 'changed-key-1'));
+    expect(changed.Payment.Id).not.toBe(first.Payment.Id);
+    expect(changed.Orders).toHaveLength(2);
+    const mine = await ctx.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.customerId, ann.id));
+    expect(mine.map((p) => [p.id, p.status, p.idempotencyKey])).toEqual(
+      expect.arrayContaining([
+        [first.Payment.Id, 'cancelled', null],
+        [changed.Payment.Id, 'pending', 'changed-key-1'],
+      ]),
+    );
+    // The new checkout's repeat is still a repeat.
+    const again = parsed(await calls.checkout(ann, basket, {}, 'changed-key-1'), 200);
+    expect(again.Payment.Id).toBe(changed.Payment.Id);
+  });
+
+  test('a key whose checkout was paid is spent: other details under it are refused', async () => {
+    const ann = await checkoutCustomer(ctx);
+    const c = await band(ctx, 'C');
+    const first = parsed(await calls.checkout(ann, [booking(c.id)], {}, 'spent-key-12'));
+    expect((await calls.payWithCard(first, '4242424242424242')).statusCode).toBe(303);
+    const changed = await calls.checkout(ann, [booking(c.id), booking(c.id)], {}, 'spent-key-12');
     expect(changed.statusCode).toBe(409);
     expect(changed.json().message).toBe(CHECKOUT_MESSAGES.idempotencyConflict);
     expect(

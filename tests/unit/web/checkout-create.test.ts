@@ -39,22 +39,24 @@ describe('POST /public/orders/create with one Idempotency-Key per checkout', () 
     expect(localStorage.getItem('CHECKOUT-REF')).toBe(keys[0]);
   });
 
-  test('a key used with other details is replaced, and the checkout sent once more', async () => {
+  test('one press is one request: whatever the server answers, nothing is sent again', async () => {
+    localStorage.setItem('CHECKOUT-REF', 'old-key-123');
+    const keys = server([200, answer('expired')]);
+    const result = await checkOut(BODY as CheckoutRequest);
+    expect(result.Payment.Status).toBe('expired');
+    expect(keys).toEqual(['old-key-123']);
+  });
+
+  test('a key refused as spent (409) is forgotten, so the next press starts anew', async () => {
     localStorage.setItem('CHECKOUT-REF', 'old-key-123');
     const conflict = { statusCode: 409, message: CHECKOUT_MESSAGES.idempotencyConflict };
     const keys = server([409, conflict], [201, answer('pending')]);
-    const result = await checkOut(BODY as CheckoutRequest);
-    expect(result.Payment.Status).toBe('pending');
-    expect(keys[0]).toBe('old-key-123');
-    expect(keys[1]).not.toBe('old-key-123');
-    expect(localStorage.getItem('CHECKOUT-REF')).toBe(keys[1]);
-  });
-
-  test('a payment that can no longer be paid starts a new checkout', async () => {
-    localStorage.setItem('CHECKOUT-REF', 'old-key-123');
-    const keys = server([200, answer('expired')], [201, answer('pending')]);
+    await expect(checkOut(BODY as CheckoutRequest)).rejects.toThrow(
+      CHECKOUT_MESSAGES.idempotencyConflict,
+    );
+    expect(keys).toEqual(['old-key-123']);
+    expect(localStorage.getItem('CHECKOUT-REF')).toBeNull();
     await checkOut(BODY as CheckoutRequest);
-    expect(keys).toHaveLength(2);
     expect(keys[1]).not.toBe('old-key-123');
   });
 

@@ -135,12 +135,20 @@ export async function createCheckout(
     return { result: await paymentView(db, await ensureSession(app, row)), created: false };
   };
 
+  // The server alone says whether the key still stands (one press of Pay is one request): the
+  // same details again are a repeat; other details under a key whose payment is still pending
+  // are the customer's new checkout (the basket or an address changed since), which replaces it
+  // below and takes the key over; a key whose payment was paid is spent (409).
   const earlier = await findByKey(db, customer.id, key);
-  if (earlier) return replay(earlier);
+  if (earlier && (earlier.requestHash === requestHash || earlier.status !== 'pending'))
+    return replay(earlier);
 
-  // A new checkout replaces the customer's pending ones (their pages are closed and their
-  // discount uses given back), once this one is known to be bookable.
-  const replaced = await otherPendingCheckouts(db, customer.id, key);
+  // A new checkout replaces the customer's pending ones (their pages are closed, their discount
+  // uses given back and their keys freed), once this one is known to be bookable.
+  const replaced = [
+    ...(earlier ? [earlier] : []),
+    ...(await otherPendingCheckouts(db, customer.id, key)),
+  ];
   if (replaced.length > 0) {
     await priceBookings(db, body.Orders);
     await checkoutAddresses(db, customer.id, body);

@@ -109,7 +109,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Book the basket and start paying',
         answers: {
           201: 'Booked: the payment is started.',
-          409: 'The Idempotency-Key was used for another basket.',
+          409: 'The Idempotency-Key belongs to a checkout already paid: send a new key.',
         },
         headers: checkoutHeaders,
         body: checkoutRequest,
