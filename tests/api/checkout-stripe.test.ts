@@ -68,7 +68,12 @@ describe('checkout with Stripe Checkout', () => {
     const after = checkoutResponse.parse(
       (await calls.payment(ann, result.Payment.Reference)).json(),
     );
+    // Booked, not only shown paid: the orders await their parcels and the receipt goes out.
     expect(after.Payment.Status).toBe('paid');
+    expect(after.Orders.map((o) => o.StatusId_Name)).toEqual(
+      result.Orders.map(() => 'Awaiting Parcel'),
+    );
+    await waitForMail(ctx, { to: ann.email, kind: 'receipt' });
   });
 
   test('a declined card is shown as the reason, and the session stays payable', async () => {

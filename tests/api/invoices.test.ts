@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { CHECKOUT_MESSAGES, checkoutResponse } from '../../src/shared/api/checkout';
 import { customerOrdersResponse, invoiceSchema } from '../../src/shared/api/orders';
-import { invoices, orders } from '../../src/server/db/schema';
+import { invoices, orders, payments } from '../../src/server/db/schema';
 import { transitionOrders } from '../../src/server/modules/orders/lifecycle';
 import { useTestApp } from '../support/app';
 import { bearer, waitForMail } from '../support/accounts';
@@ -16,6 +16,9 @@ import {
 } from '../support/checkout';
 
 const ctx = useTestApp();
+/** The payments started for an invoice, whoever started them. */
+const paymentsFor = (invoiceId: number) =>
+  ctx.database.db.select().from(payments).where(eq(payments.invoiceId, invoiceId));
 const calls = checkoutCalls(ctx);
 
 /** A paid order whose parcel reached the depot, held for an invoice of £7.50. */
@@ -114,6 +117,7 @@ describe('POST /public/payment/additional/{Id}', () => {
     expect(res.statusCode).toBe(404);
     expect((await payInvoice(invoice.Id)).statusCode).toBe(401);
     expect((await payInvoice(0, ann.token)).statusCode).toBe(400);
+    expect(await paymentsFor(invoice.Id)).toEqual([]);
   });
 
   test('two requests at once start one payment', async () => {
@@ -125,6 +129,7 @@ describe('POST /public/payment/additional/{Id}', () => {
     ]);
     const ids = answers.map((a) => checkoutResponse.parse(a.json()).Payment.Id);
     expect(ids[0]).toBe(ids[1]);
+    expect((await paymentsFor(invoice.Id)).map((p) => p.id)).toEqual([ids[0]]);
   });
 });
 
