@@ -6,7 +6,6 @@
 
 import { formatDisplayDate } from './dates';
 import { formatPounds } from './money';
-import type { StorageClock } from './api/storage-clock';
 
 export interface StorageRules {
   /** Days from arrival the parcel is held free. */
@@ -60,6 +59,21 @@ export function storageRulesOf(values: Record<string, unknown> | undefined): Sto
 
 export const STORAGE_PHASES = ['free', 'charging', 'abandonable'] as const;
 export type StoragePhase = (typeof STORAGE_PHASES)[number];
+
+/** A parcel's clock as the customer's and the staff's screens show it (./api/storage-clock.ts). */
+export interface StorageClock {
+  /** Whole days since it arrived. */
+  Days: number;
+  Phase: StoragePhase;
+  /** When the daily charge starts, and when it may be treated as abandoned (ISO 8601). */
+  ChargesFrom: string;
+  AbandonableFrom: string;
+  /** Days charged so far, and their charge in pounds. */
+  ChargedDays: number;
+  Charge: number;
+  /** The daily charge, in pounds. */
+  ChargePerDay: number;
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const plusDays = (at: Date, days: number) => new Date(at.getTime() + days * DAY_MS);

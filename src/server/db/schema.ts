@@ -24,7 +24,7 @@ import type { AddressInput } from '../../shared/api/addresses';
 import { PAYMENT_FAILURES, PAYMENT_STATUSES } from '../../shared/api/checkout';
 import { INVOICE_STATUSES } from '../../shared/api/orders';
 import { DISCOUNT_KINDS } from '../../shared/discounts';
-import type { MailMessage } from '../lib/mail';
+import type { MailMessage } from '../lib/mail-message';
 import { CARRIER_IDS } from '../../shared/carriers';
 import { CASE_STATUSES } from '../../shared/api/cases';
 import type { CertificateFacts } from '../../shared/api/certificates';

@@ -10,6 +10,7 @@ import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { escapeHtml } from '../../shared/html';
 import { emails } from './metrics';
+import { MAIL_PRIORITY, type MailMessage } from './mail-message';
 
 /**
  * E-mail, through a transactional outbox (the `mail_outbox` table):
@@ -27,32 +28,12 @@ import { emails } from './metrics';
  * .json summary per message) for development, demos and tests.
  */
 
-/** How soon a message goes out relative to others waiting: higher first. */
-export const MAIL_PRIORITY = { account: 10, normal: 5, bulk: 0 } as const;
-export type MailPriority = keyof typeof MAIL_PRIORITY;
-
-/** A rendered message, as queued. */
-export interface MailMessage {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  /** Which template made it (welcome, password-reset...), for logs and the outbox. */
-  kind: string;
-  /** Default `normal`; `account` for links the customer is waiting for, `bulk` for newsletters. */
-  priority?: MailPriority;
-  /** Files sent with it (base64, as the outbox row keeps JSON); `cid` shows one in the HTML. */
-  attachments?: MailAttachment[];
-}
-
-export interface MailAttachment {
-  filename: string;
-  contentType: string;
-  /** The bytes, base64. */
-  content: string;
-  /** The Content-ID an `<img src="cid:…">` of the HTML part refers to. */
-  cid?: string;
-}
+export {
+  MAIL_PRIORITY,
+  type MailAttachment,
+  type MailMessage,
+  type MailPriority,
+} from './mail-message';
 
 /** The summary written beside each outbox .eml file. */
 export interface OutboxEntry {

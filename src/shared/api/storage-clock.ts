@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { STORAGE_PHASES } from '../storage';
+import { STORAGE_PHASES, type StorageClock } from '../storage';
 
-// The storage clock's answer, apart from the rules (../storage.ts) that the customer's screens use
-// without zod.
+// The storage clock's answer, apart from the rules and its type (../storage.ts) that the customer's
+// screens use without zod.
 
-/** A parcel's clock as the customer's and the staff's screens show it. */
+/** A parcel's clock as the customer's and the staff's screens show it (../storage.ts). */
 export const storageClockSchema = z.object({
   /** Whole days since it arrived. */
   Days: z.number().int(),
@@ -17,5 +17,4 @@ export const storageClockSchema = z.object({
   Charge: z.number(),
   /** The daily charge, in pounds. */
   ChargePerDay: z.number(),
-});
-export type StorageClock = z.infer<typeof storageClockSchema>;
+}) satisfies z.ZodType<StorageClock>;

@@ -1,4 +1,9 @@
-import type { Rule } from './rules';
+/**
+ * A validation rule (SPEC section 5): `true` when the value is acceptable, otherwise the message
+ * to show. Rules take `unknown` so the same rule checks a React input's value and an API body.
+ * The rules themselves are in ./rules.ts.
+ */
+export type Rule = (value: unknown) => true | string;
 
 /** The rules of each field of a form, in the order they are checked. */
 export type FieldRules<Field extends string> = Readonly<Record<Field, readonly Rule[]>>;

@@ -1,15 +1,14 @@
 import { formatStoredDate, parseStoredDate } from '../dates';
-import { validateField } from './form';
+import { validateField, type Rule } from './form';
 import { MESSAGES } from './messages';
 
 /**
- * A validation rule (SPEC section 5): `true` when the value is acceptable, otherwise the message
- * to show. Rules take `unknown` so the same rule checks a React input's value and an API body.
+ * The validation rules (a `Rule`, ./form.ts, answers `true` or the message to show).
  *
  * Format rules (email, length, postcode, ...) accept an empty value: whether a field may be empty
  * is the business of `required` and its relatives, listed first in a field's rules.
  */
-export type Rule = (value: unknown) => true | string;
+export type { Rule };
 
 /** Empty: undefined, null, a blank string or an empty array. */
 export function isEmpty(value: unknown): boolean {

@@ -6,7 +6,7 @@ import { getExtras } from '../features/order/api/get-extras';
 import { paymentStarted } from '../features/checkout/use-leave-for-payment';
 import { acceptQuote, declineQuote } from '../features/quotes/api/answer-quote';
 import { getQuote } from '../features/quotes/api/get-quote';
-import type { QuoteAnswer, QuoteSubmission } from '../features/quotes/accept-quote-form';
+import type { QuoteAnswer, QuoteSubmission } from '../features/quotes/quote-answer';
 import { QuotePage } from '../features/quotes/quote-page';
 
 /**

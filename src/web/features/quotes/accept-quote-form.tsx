@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useFetcher } from 'react-router';
 import type { OrderExtra } from '../../../shared/api/catalogue';
-import type { AcceptQuoteRequest, CustomerQuote } from '../../../shared/api/quotes';
+import type { CustomerQuote } from '../../../shared/api/quotes';
 import { CHECKOUT_MESSAGES } from '../../../shared/checkout-messages';
 import { formatMoney, formatPounds } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
@@ -14,20 +14,11 @@ import { plainWords } from '../checkout/checkout-request';
 import { AddressChoices, FieldErrors, focusFirstError, TermsField } from '../checkout/form-parts';
 import { useLeaveOnceStarted } from '../checkout/use-leave-for-payment';
 import { DeclineQuoteDialog } from './decline-quote-dialog';
+import type { QuoteAnswer, QuoteSubmission } from './quote-answer';
 import { QuoteCard, QuotedBooking, QuotedPrice } from './quote-details';
 
 export const ACCEPT_FAILED =
   'Your payment could not be started, and nothing was taken. Please try again.';
-
-/** What the quote route's action answers (routes/dashboard-quote.tsx). */
-export type QuoteAnswer =
-  | { intent: 'accept'; checkoutUrl: string; failure?: undefined }
-  | { intent: 'accept' | 'decline'; checkoutUrl?: undefined; failure: Failure }
-  | { intent: 'decline'; checkoutUrl?: undefined; failure: null };
-
-/** What the form sends to the route's action. */
-export type QuoteSubmission =
-  { intent: 'accept'; body: AcceptQuoteRequest } | { intent: 'decline' };
 
 type Place = 'extras' | 'delivery' | 'billing' | 'terms' | 'general';
 

@@ -5,7 +5,7 @@ import { formatPounds } from '../../../shared/money';
 import { Alert, BusyButton } from '../../components/plain-controls';
 import { PlainDialog } from '../../components/plain-dialog';
 import { refusalMessage } from '../../lib/route-data';
-import type { QuoteAnswer, QuoteSubmission } from './accept-quote-form';
+import type { QuoteAnswer, QuoteSubmission } from './quote-answer';
 import '../../styles/account-screens.css';
 
 /**

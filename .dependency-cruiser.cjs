@@ -1,0 +1,67 @@
+/**
+ * The rules of the house that a machine checks (issue 29), run by npm test
+ * (tests/unit/repo/dependencies.test.ts) and by `npx depcruise src`:
+ * - no import circles (a lazy import() aside);
+ * - src/shared is shared: it imports neither the server nor the web;
+ * - the web never imports the server, and the server never imports the web;
+ * - the customer site never imports the back office's kit (MUI, emotion, TanStack Query, MUI X),
+ *   nor the back office's own files (docs/decisions/0029).
+ */
+const BACK_OFFICE = '^src/web/(features/admin/|routes/admin|features/office/|features/depot/)';
+const STAFF_KIT = '^node_modules/(@mui/|@emotion/|@tanstack/)';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'An import circle (types included): split the module the two sides share. A lazy import() ' +
+        'that closes a circle is allowed: it runs after both modules have loaded.',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['dynamic-import'] } },
+    },
+    {
+      name: 'shared-imports-neither-side',
+      severity: 'error',
+      from: { path: '^src/shared/' },
+      to: { path: '^src/(server|web)/' },
+    },
+    {
+      name: 'web-never-imports-server',
+      severity: 'error',
+      from: { path: '^src/web/' },
+      to: { path: '^src/server/' },
+    },
+    {
+      name: 'server-never-imports-web',
+      severity: 'error',
+      from: { path: '^src/server/' },
+      to: { path: '^src/web/' },
+    },
+    {
+      name: 'customer-site-without-the-staff-kit',
+      severity: 'error',
+      comment: 'The back office keeps MUI; the customer site is drawn with the site primitives.',
+      from: { path: '^src/web/', pathNot: [BACK_OFFICE, '^src/web/(root|routes)\\.tsx?$'] },
+      to: { path: STAFF_KIT },
+    },
+    {
+      name: 'customer-site-without-the-back-office',
+      severity: 'error',
+      from: { path: '^src/web/', pathNot: [BACK_OFFICE, '^src/web/routes\\.ts$'] },
+      to: { path: BACK_OFFICE },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)\\+types/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
+  },
+};
