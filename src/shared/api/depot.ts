@@ -79,7 +79,7 @@ const id = z
   .min(1, 'must be 1 or more')
   .max(2_147_483_647, 'is not an id');
 
-const positive = (unit: string, max: number) =>
+export const positive = (unit: string, max: number) =>
   z
     .number({ error: `must be a number of ${unit}` })
     .positive(`must be more than 0 ${unit}`)
