@@ -25,7 +25,8 @@ export function DisputeInvoice({ invoice }: { invoice: Invoice }) {
   const [open, setOpen] = useState(false);
   const [opening, setOpening] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
-  if (!invoice.DisputeUntil && !notice) return null;
+  // Mounted while the dialog is open: the page is read again (no longer disputable) before it closes.
+  if (!invoice.DisputeUntil && !notice && !open) return null;
   return (
     <div className="dashboard-stack">
       <Alert severity="success">{notice}</Alert>
