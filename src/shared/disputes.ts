@@ -75,6 +75,12 @@ export function disputeRefusal(
   return null;
 }
 
+/** A reduced invoice's new amount: more than nothing, less than it was (the Amount's message). */
+export const reduceRefusal = (newPence: number | undefined, currentPence: number) =>
+  newPence === undefined || newPence <= 0 || newPence >= currentPence
+    ? DISPUTE_MESSAGES.reduceAmount(currentPence)
+    : null;
+
 export const DISPUTE_MESSAGE_MIN = 10;
 export const DISPUTE_MESSAGE_MAX = 2000;
 

@@ -120,17 +120,26 @@ test('a disputed re-measure reduced and refunded the difference', async ({ page,
   await expectAudited(page, { record: caseReference, action: 'reduce' }, { name: office.name });
 
   // --- the customer sees the decision and the refund ---------------------------------------------
-  await page.goto('/admin/');
-  await page.getByRole('button', { name: 'Log out' }).click();
-  await page.goto(`/dashboard/orders/${order.Id}/`);
-  await logIn(page, ann.email, ann.password);
-  await expect(page.getByTestId('refunded')).toContainText('£2.00');
-  await expect(page.getByTestId('refund-notice')).toContainText('£2.00 refunded');
-  await expect(page.getByTestId('dispute-outcome')).toHaveText('We reduced the invoice to £1.00.');
-  await expect(line).toContainText('£1.00');
-  await expect(page.getByText('The box was 35.1 cm, but we round in your favour.')).toBeVisible();
-  expect(await axeProblems(page)).toEqual([]);
-  await screenshots(page, 'order-dispute-reduced');
+  // (another browser: the customer's own session)
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin });
+  const theirs = await context.newPage();
+  await theirs.setViewportSize({ width: 1280, height: 900 });
+  await theirs.goto(`/dashboard/orders/${order.Id}/`);
+  await logIn(theirs, ann.email, ann.password);
+  await expect(theirs.getByTestId('refunded')).toContainText('£2.00');
+  await expect(theirs.getByTestId('refund-notice')).toContainText('£2.00 refunded');
+  await expect(theirs.getByTestId('dispute-outcome')).toHaveText(
+    'We reduced the invoice to £1.00.',
+  );
+  await expect(theirs.getByTestId('invoice').filter({ hasText: invoice.Reference })).toContainText(
+    '£1.00',
+  );
+  await expect(theirs.getByText('The box was 35.1 cm, but we round in your favour.')).toBeVisible();
+  expect(await axeProblems(theirs)).toEqual([]);
+  await screenshots(theirs, 'order-dispute-reduced');
   await expect
     .poll(async () =>
       (await outbox(request))
@@ -139,4 +148,5 @@ test('a disputed re-measure reduced and refunded the difference', async ({ page,
         .filter((k) => k.startsWith('dispute-')),
     )
     .toEqual(['dispute-opened', 'dispute-decided']);
+  await context.close();
 });

@@ -12,6 +12,7 @@ import {
   disputeUntil,
   OUTCOME_OF,
   outcomeText,
+  reduceRefusal,
   type DisputeDecision,
 } from '../../../shared/disputes';
 import { excessCarriage } from '../../../shared/excess';
@@ -366,12 +367,9 @@ export async function decideDispute(
     const current = invoice.amountPence;
     const newPence =
       input.decision === 'uphold' ? current : input.decision === 'cancel' ? 0 : input.amountPence;
-    if (
-      input.decision === 'reduce' &&
-      (newPence === undefined || newPence <= 0 || newPence >= current)
-    ) {
-      const error = DISPUTE_MESSAGES.reduceAmount(current);
-      throw new HttpError(400, `Amount ${error}.`, [{ field: 'Amount', error }]);
+    const reduceError = input.decision === 'reduce' ? reduceRefusal(newPence, current) : null;
+    if (reduceError) {
+      throw new HttpError(400, `Amount ${reduceError}.`, [{ field: 'Amount', error: reduceError }]);
     }
     if (input.decision !== 'reduce' && input.amountPence !== undefined) {
       const error = DISPUTE_MESSAGES.amountOnlyToReduce;

@@ -18,8 +18,8 @@ import {
   remeasureSchema,
   type OfficeCaseDetail,
 } from '../../../shared/api/office';
-import { DISPUTE_DECISIONS, type DisputeDecision } from '../../../shared/disputes';
-import { formatPounds } from '../../../shared/money';
+import { DISPUTE_DECISIONS, reduceRefusal, type DisputeDecision } from '../../../shared/disputes';
+import { formatPounds, toPence } from '../../../shared/money';
 import { useDecideDispute, useRemeasure } from './api/office-care';
 import { checkForm, serverFieldErrors, type FieldErrors } from './field-errors';
 import { Photo } from './order-page';
@@ -298,6 +298,14 @@ function DecideForm({
     const checked = checkForm(decideDisputeSchema, body);
     if (checked.errors) {
       setErrors(checked.errors);
+      return;
+    }
+    const tooMuch =
+      decision === 'reduce'
+        ? reduceRefusal(toPence(checked.data.Amount ?? 0), toPence(evidence.Invoice.Amount))
+        : null;
+    if (tooMuch) {
+      setErrors({ Amount: tooMuch });
       return;
     }
     decide.mutate(
