@@ -145,8 +145,9 @@ test('a disputed re-measure reduced and refunded the difference', async ({ page,
       (await outbox(request))
         .filter((e) => e.to.includes(ann.email))
         .map((e) => e.kind)
-        .filter((k) => k.startsWith('dispute-')),
+        .filter((k) => k.startsWith('dispute-'))
+        .sort(),
     )
-    .toEqual(['dispute-opened', 'dispute-decided']);
+    .toEqual(['dispute-decided', 'dispute-opened']);
   await context.close();
 });
