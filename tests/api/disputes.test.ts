@@ -10,6 +10,7 @@ import {
   settings,
 } from '../../src/server/db/schema';
 import { OFFICE_MESSAGES } from '../../src/shared/api/office';
+import { parcelsResponse } from '../../src/shared/api/depot';
 import { useTestApp } from '../support/app';
 import { waitForMail } from '../support/accounts';
 import { checkoutCustomer } from '../support/checkout';
@@ -188,10 +189,18 @@ describe('while disputed', () => {
   });
 
   test('a paid invoice’s parcel is held from dispatch until the dispute is decided', async () => {
-    const { ann, invoice, order, staff } = await setup();
+    const { ann, invoice, order, staff, depot } = await setup();
     await payInvoice(ctx, ann, invoice.Id);
     expect(await orderStatus(order.Id)).toBe('Paid');
+    const listed = async (state: string) =>
+      parcelsResponse
+        .parse((await depotCalls(ctx).parcels(`state=${state}`, depot.token)).json())
+        .items.find((p) => p.OrderId === order.Id);
+    expect(await listed('ready')).toMatchObject({ State: 'ready', Hold: null });
     const opened = await calls.disputed(invoice.Id, ann);
+    // The depot's lists show it held for the dispute, not ready to leave.
+    expect(await listed('ready')).toBeUndefined();
+    expect(await listed('held')).toMatchObject({ State: 'held', Hold: 'dispute' });
     await expect(dispatch(ctx, order.Id)).rejects.toThrow(/held while an invoice is disputed/);
     // A case of a dispute is decided, not resolved.
     const resolve = await ctx.post(
@@ -204,6 +213,7 @@ describe('while disputed', () => {
     expect((await calls.decide(opened.Id, { Decision: 'uphold' }, staff.token)).statusCode).toBe(
       200,
     );
+    expect(await listed('ready')).toMatchObject({ State: 'ready', Hold: null });
     await dispatch(ctx, order.Id);
     expect(await orderStatus(order.Id)).toBe('Shipped');
   });

@@ -225,8 +225,11 @@ export type ParcelState = (typeof PARCEL_STATES)[number];
 export const LISTED_STATES = ['unknown', 'unbooked', 'held', 'ready', 'dispatched'] as const;
 export type ListedState = (typeof LISTED_STATES)[number];
 
-/** Why a parcel is held: an invoice to pay, or the office must quote (larger than every band). */
-export const HOLDS = ['invoice', 'quote'] as const;
+/**
+ * Why a parcel is held: an invoice to pay, the office must quote (larger than every band), or its
+ * invoice is disputed and not decided yet (issue 28).
+ */
+export const HOLDS = ['invoice', 'quote', 'dispute'] as const;
 
 export const PARCEL_SORTS = ['oldest', 'newest'] as const;
 export type ParcelSort = (typeof PARCEL_SORTS)[number];
