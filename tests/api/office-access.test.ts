@@ -22,6 +22,12 @@ const ROUTES: [method: 'GET' | 'POST', url: string, body?: unknown][] = [
   ['GET', '/api/admin/cases/999999'],
   ['POST', '/api/admin/cases/999999/reply', { Message: 'We are looking into it.' }],
   ['POST', '/api/admin/cases/999999/resolve', { Message: 'Found it.', Refund: 2 }],
+  [
+    'POST',
+    '/api/admin/cases/999999/remeasure',
+    { WeightKg: 5, LengthCm: 35, WidthCm: 25, HeightCm: 16 },
+  ],
+  ['POST', '/api/admin/cases/999999/decide', { Decision: 'reduce', Amount: 1 }],
 ];
 
 describe('who may use the office’s calls', () => {

@@ -27,6 +27,7 @@ import { DISCOUNT_KINDS } from '../../shared/discounts';
 import type { MailMessage } from '../lib/mail-message';
 import { CARRIER_IDS } from '../../shared/carriers';
 import { CASE_STATUSES } from '../../shared/api/cases';
+import { CASE_KINDS, DISPUTE_OUTCOMES, INVOICE_KINDS } from '../../shared/disputes';
 import type { CertificateFacts } from '../../shared/api/certificates';
 
 /** Binary data (photos), as a Buffer in Node (PGlite hands back a Uint8Array, pg a Buffer). */
@@ -586,6 +587,8 @@ export const invoices = pgTable(
       .notNull()
       .references(() => users.id),
     reason: text('reason').notNull(),
+    /** `excess`: excess carriage from the depot's measure, which the customer may dispute. */
+    kind: text('kind', { enum: INVOICE_KINDS }).notNull().default('other'),
     amountPence: integer('amount_pence').notNull(),
     status: text('status', { enum: INVOICE_STATUSES }).notNull().default('unpaid'),
     paidAt: at('paid_at'),
@@ -743,6 +746,8 @@ export const parcelPhotos = pgTable(
     height: integer('height').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
     createdBy: integer('created_by').references(() => users.id),
+    /** The dispute whose re-measure took it (issue 28); null: taken on arrival. */
+    caseId: integer('case_id'),
   },
   (t) => [index('parcel_photos_parcel_id_idx').on(t.parcelId)],
 );
@@ -763,11 +768,29 @@ export const orderCases = pgTable(
       .notNull()
       .references(() => users.id),
     status: text('status', { enum: CASE_STATUSES }).notNull().default('Open'),
-    /** What the customer says is missing. */
+    /** What the customer says is missing (or, for a dispute, why they dispute the invoice). */
     description: text('description').notNull(),
+    /** Missing items, or a disputed invoice (issue 28, src/shared/disputes.ts). */
+    kind: text('kind', { enum: CASE_KINDS }).notNull().default('missing-items'),
+    /** The disputed invoice: one dispute an invoice. */
+    invoiceId: integer('invoice_id').references(() => invoices.id),
+    /** The staff's re-measure of a disputed parcel (grams and mm), the latest. */
+    remeasure: jsonb('remeasure').$type<{
+      weightGrams: number;
+      lengthMm: number;
+      widthMm: number;
+      heightMm: number;
+      at: string;
+      staffId: number | null;
+    }>(),
+    /** The dispute's decision, once made, and the invoice's amount it left (pence). */
+    outcome: text('outcome', { enum: DISPUTE_OUTCOMES }),
+    outcomePence: integer('outcome_pence'),
+    decidedBy: integer('decided_by').references(() => users.id),
     ...timestamps,
   },
   (t) => [
+    uniqueIndex('order_cases_invoice_id_unique').on(t.invoiceId),
     index('order_cases_order_id_idx').on(t.orderId),
     index('order_cases_customer_id_idx').on(t.customerId),
     index('order_cases_open_idx')

@@ -6,6 +6,7 @@ import {
   STORAGE_SETTING_NAMES,
   type StorageRules,
 } from '../../shared/storage';
+import { DEFAULT_DISPUTE_DAYS, DISPUTE_SETTING } from '../../shared/disputes';
 /**
  * The first catalogue, extras and site settings of a new installation. Staff edit them later;
  * the seed never overwrites an edit (see seed.ts). Sizes in mm, weights in grams, money in pence.
@@ -193,6 +194,8 @@ export const seedSettings: SeedSetting[] = [
   { category: GST_SETTING.category, name: GST_SETTING.name, value: DEFAULT_GST },
   // How many people an account may name in its household (issue 28, src/shared/household.ts).
   { category: 'Account', name: 'HouseholdLimit', value: DEFAULT_HOUSEHOLD_LIMIT, public: false },
+  // The days an excess-carriage invoice may be disputed (issue 28, src/shared/disputes.ts).
+  { category: DISPUTE_SETTING.category, name: DISPUTE_SETTING.name, value: DEFAULT_DISPUTE_DAYS },
   // The storage clock of parcels waiting for their customer (terms 10.2 and 10.3, issue 28).
   ...(Object.keys(DEFAULT_STORAGE_RULES) as (keyof StorageRules)[]).map((key) => ({
     category: STORAGE_CATEGORY,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CASE_KINDS, DISPUTE_OUTCOMES } from '../disputes';
 import { cleanString } from '../validation/clean-text';
 
 /**
@@ -50,5 +51,28 @@ export const orderCaseSchema = z.object({
   Messages: z.array(caseMessageSchema),
   Created: z.string(),
   Updated: z.string(),
+  /** `missing-items`, or `dispute` of an excess-carriage invoice (issue 28). */
+  Kind: z.enum(CASE_KINDS),
+  /** A dispute's invoice and where it stands; null for missing items. */
+  Dispute: z
+    .object({
+      InvoiceId: z.number().int(),
+      InvoiceReference: z.string(),
+      /** The staff's decision, once made: `upheld`, `reduced` or `cancelled`. */
+      Outcome: z.enum(DISPUTE_OUTCOMES).nullable(),
+      /** What the invoice came to after the decision, pounds (0 when cancelled). */
+      Amount: z.number().nullable(),
+      /** The staff's re-measure (grams, mm), if they measured again. */
+      Remeasured: z
+        .object({
+          Weight: z.number().int(),
+          Length: z.number().int(),
+          Width: z.number().int(),
+          Height: z.number().int(),
+          At: z.string(),
+        })
+        .nullable(),
+    })
+    .nullable(),
 });
 export type OrderCase = z.infer<typeof orderCaseSchema>;

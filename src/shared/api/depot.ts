@@ -79,7 +79,7 @@ const id = z
   .min(1, 'must be 1 or more')
   .max(2_147_483_647, 'is not an id');
 
-const positive = (unit: string, max: number) =>
+export const positive = (unit: string, max: number) =>
   z
     .number({ error: `must be a number of ${unit}` })
     .positive(`must be more than 0 ${unit}`)
@@ -225,8 +225,11 @@ export type ParcelState = (typeof PARCEL_STATES)[number];
 export const LISTED_STATES = ['unknown', 'unbooked', 'held', 'ready', 'dispatched'] as const;
 export type ListedState = (typeof LISTED_STATES)[number];
 
-/** Why a parcel is held: an invoice to pay, or the office must quote (larger than every band). */
-export const HOLDS = ['invoice', 'quote'] as const;
+/**
+ * Why a parcel is held: an invoice to pay, the office must quote (larger than every band), or its
+ * invoice is disputed and not decided yet (issue 28).
+ */
+export const HOLDS = ['invoice', 'quote', 'dispute'] as const;
 
 export const PARCEL_SORTS = ['oldest', 'newest'] as const;
 export type ParcelSort = (typeof PARCEL_SORTS)[number];

@@ -3,7 +3,8 @@ import { ORDER_STATUSES } from '../order-status';
 import { OFFICE_QUOTE_STATES } from '../office';
 import { CASE_STATUSES, caseMessageSchema, orderCaseSchema } from './cases';
 import { paymentSchema } from './checkout';
-import { depotParcelSchema } from './depot';
+import { DISPUTE_DECISIONS } from '../disputes';
+import { DEPOT_LIMITS, depotParcelSchema, photoUploadSchema, positive } from './depot';
 import { multilineText, text } from './fields';
 import { listResponse } from './listing';
 import { customerOrderSchema, INVOICE_STATUSES, invoiceSchema } from './orders';
@@ -131,7 +132,15 @@ export type Refund = z.infer<typeof refundSchema>;
 export const officeEventSchema = z.object({
   Id: z.number().int(),
   At: z.string(),
-  Kind: z.enum(['status', 'note', 'refund', 'refund-failed']),
+  Kind: z.enum([
+    'status',
+    'note',
+    'refund',
+    'refund-failed',
+    'dispute',
+    'dispute-remeasured',
+    'dispute-decided',
+  ]),
   From: z.enum(ORDER_STATUSES).nullable(),
   To: z.enum(ORDER_STATUSES).nullable(),
   Note: z.string(),
@@ -276,8 +285,76 @@ export const officeCaseDetailResponse = z.object({
   /** What may be refunded on the case's order now, in pounds. */
   Refundable: z.number(),
   Refunds: z.array(refundSchema),
+  /**
+   * A disputed invoice's evidence (issue 28): the band booked beside the size and weight the
+   * depot measured on arrival (and again, if re-measured), with the photos; null for missing
+   * items.
+   */
+  Evidence: z
+    .object({
+      Invoice: invoiceSchema,
+      /** The band booked (its box in mm, weight limit in grams); null for a priced booking. */
+      Booked: z
+        .object({
+          Code: z.string(),
+          Name: z.string(),
+          Length: z.number().int(),
+          Width: z.number().int(),
+          Height: z.number().int(),
+          MaxWeight: z.number().int(),
+        })
+        .nullable(),
+      /** What was paid for carriage at checkout, pounds. */
+      PaidForCarriage: z.number(),
+      /** As measured on arrival: grams and mm. */
+      Measured: z
+        .object({
+          Weight: z.number().int(),
+          Length: z.number().int(),
+          Width: z.number().int(),
+          Height: z.number().int(),
+        })
+        .nullable(),
+      /** GET /api/admin/depot/photos/{Id}: taken on arrival, or at the re-measure. */
+      Photos: z.array(
+        z.object({ Id: z.number().int(), Taken: z.string(), Remeasure: z.boolean() }),
+      ),
+      /** What the excess rule makes of the re-measure: the invoice it would be, pounds. */
+      Suggested: z
+        .object({ Amount: z.number(), Band: z.string().nullable(), Note: z.string() })
+        .nullable(),
+    })
+    .nullable(),
 });
 export type OfficeCaseDetail = z.infer<typeof officeCaseDetailResponse>;
+
+/** POST /cases/{Id}/remeasure: the disputed parcel measured again, with new photos. */
+export const remeasureSchema = z
+  .object({
+    WeightKg: positive('kg', DEPOT_LIMITS.weightKg),
+    LengthCm: positive('cm', DEPOT_LIMITS.sideCm),
+    WidthCm: positive('cm', DEPOT_LIMITS.sideCm),
+    HeightCm: positive('cm', DEPOT_LIMITS.sideCm),
+    Photos: z
+      .array(photoUploadSchema)
+      .max(DEPOT_LIMITS.photos, `at most ${DEPOT_LIMITS.photos} photos`)
+      .default([]),
+  })
+  .strict();
+export type RemeasureRequest = z.input<typeof remeasureSchema>;
+
+/** POST /cases/{Id}/decide: uphold, reduce (to Amount, pounds) or cancel the disputed invoice. */
+export const decideDisputeSchema = z
+  .object({
+    Decision: z.enum(DISPUTE_DECISIONS, {
+      error: `must be one of ${DISPUTE_DECISIONS.join(', ')}`,
+    }),
+    Amount: amountSchema.optional(),
+    /** What the customer is told beside the decision (optional). */
+    Message: multilineText(4000).default(''),
+  })
+  .strict();
+export type DecideDisputeRequest = z.input<typeof decideDisputeSchema>;
 
 export const caseReplySchema = z.object({ Message: required(4000, 'Write the reply') }).strict();
 export const resolveCaseSchema = z

@@ -39,6 +39,8 @@ export const TIMELINE_KINDS = [
   'delivered',
   'cancelled',
   'refunded',
+  'disputed',
+  'dispute-decided',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
@@ -58,6 +60,8 @@ export const TIMELINE_TITLES: Readonly<Record<TimelineKind, string>> = {
   delivered: 'Delivered',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
+  disputed: 'Invoice disputed: your parcel is held while we look',
+  'dispute-decided': 'Dispute decided',
 };
 
 export const parcelPhotoSchema = z.object({
@@ -113,7 +117,14 @@ export const orderDetailResponse = z.object({
   }),
   /** Money taken for it: its checkout's payment (which may cover other orders) and invoices'. */
   Payments: z.array(paymentSchema.extend({ OrderReferences: z.array(z.string()) })),
-  Invoices: z.array(invoiceSchema),
+  Invoices: z.array(
+    invoiceSchema.extend({
+      /** Until when the customer may dispute it (issue 28); null: it may not be disputed now. */
+      DisputeUntil: z.string().nullable(),
+      /** The case of its dispute, if it was disputed. */
+      CaseId: z.number().int().nullable(),
+    }),
+  ),
   /** Money given back on it, in pounds: the refunds the payment provider made (0 for none). */
   Refunded: z.number(),
   Cases: z.array(orderCaseSchema),

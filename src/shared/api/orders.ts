@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVOICE_KINDS } from '../disputes';
 import { storageClockSchema } from './storage-clock';
 import { ISLANDS } from '../islands';
 import { DETAILS_RULES, MAX_SIDE_CM, MAX_WEIGHT_KG, QUOTE_RULES } from '../booking-steps';
@@ -79,6 +80,8 @@ export const invoiceSchema = z.object({
   OrderId: z.number().int(),
   OrderReference: z.string(),
   Reason: z.string(),
+  /** `excess`: excess carriage from the depot's measure, which may be disputed (issue 28). */
+  Kind: z.enum(INVOICE_KINDS),
   Amount: z.number(),
   Status: z.enum(INVOICE_STATUSES),
   Created: z.string(),

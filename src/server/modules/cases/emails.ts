@@ -44,3 +44,59 @@ export function missingItemsEmail(
     },
   );
 }
+
+type To = { email: string; firstName: string };
+type Tracked = { id: number; reference: string; trackUrl: string };
+
+/** The acknowledgement of a disputed invoice (issue 28): the case, the hold, the window. */
+export function disputeOpenedEmail(
+  site: Site,
+  to: To,
+  order: Tracked,
+  facts: { caseReference: string; invoiceReference: string; message: string },
+): MailMessage {
+  return orderMessage(site, to, order, 'dispute-opened', {
+    subject: `${facts.caseReference}: we have your dispute of ${facts.invoiceReference}`,
+    paragraphs: [
+      `We have opened case ${facts.caseReference} about invoice ${facts.invoiceReference} on your order ${order.reference}. We will look at the arrival photos and measure your parcel again.`,
+      'While we do, we will not remind you to pay the invoice, and your parcel stays at our depot.',
+      'What you told us:',
+      facts.message,
+    ],
+    button: { label: 'See your order', url: orderPageUrl(site, order.id) },
+    after: [`Please quote ${facts.caseReference} if you contact us.`],
+  });
+}
+
+/** The staff's re-measure of a disputed parcel. */
+export function disputeRemeasuredEmail(
+  site: Site,
+  to: To,
+  order: Tracked,
+  facts: { caseReference: string; measured: string },
+): MailMessage {
+  return orderMessage(site, to, order, 'dispute-remeasured', {
+    subject: `${facts.caseReference}: we measured your parcel again`,
+    paragraphs: [
+      `We measured your parcel for order ${order.reference} again: ${facts.measured}. The new photos are on your order's page.`,
+      'We will tell you what we decide about the invoice.',
+    ],
+    button: { label: 'See your order', url: orderPageUrl(site, order.id) },
+    after: [`Please quote ${facts.caseReference} if you contact us.`],
+  });
+}
+
+/** The decision on a dispute: upheld, reduced or cancelled, with any refund. */
+export function disputeDecidedEmail(
+  site: Site,
+  to: To,
+  order: Tracked,
+  facts: { caseReference: string; invoiceReference: string; outcome: string; message: string },
+): MailMessage {
+  return orderMessage(site, to, order, 'dispute-decided', {
+    subject: `${facts.caseReference}: our decision on invoice ${facts.invoiceReference}`,
+    paragraphs: [facts.outcome, ...(facts.message ? [facts.message] : [])],
+    button: { label: 'See your order', url: orderPageUrl(site, order.id) },
+    after: [`Please quote ${facts.caseReference} if you contact us.`],
+  });
+}

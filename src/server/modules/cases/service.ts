@@ -5,7 +5,8 @@ import { caseReference } from '../../../shared/order-reference';
 import { canReportMissingItems } from '../../../shared/order-status';
 import type { Db } from '../../db/client';
 import { nextIds } from '../../db/next-ids';
-import { caseMessages, orderCases, orders, users } from '../../db/schema';
+import { caseMessages, invoices, orderCases, orders, users } from '../../db/schema';
+import { toPounds } from '../../../shared/money';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
 import type { Site } from '../auth/emails';
@@ -32,6 +33,17 @@ export async function casesOf(tx: Tx, orderIds: number[]): Promise<OrderCase[]> 
     .where(inArray(orderCases.orderId, orderIds))
     .orderBy(asc(orderCases.id));
   if (rows.length === 0) return [];
+  const disputed = rows.flatMap((r) => (r.invoiceId === null ? [] : [r.invoiceId]));
+  const references = new Map(
+    disputed.length === 0
+      ? []
+      : (
+          await tx
+            .select({ id: invoices.id, reference: invoices.reference })
+            .from(invoices)
+            .where(inArray(invoices.id, disputed))
+        ).map((i) => [i.id, i.reference]),
+  );
   const messages = await tx
     .select()
     .from(caseMessages)
@@ -42,10 +54,15 @@ export async function casesOf(tx: Tx, orderIds: number[]): Promise<OrderCase[]> 
       ),
     )
     .orderBy(asc(caseMessages.id));
-  return rows.map((row) => toOrderCase(row, messages));
+  return rows.map((row) => toOrderCase(row, messages, references));
 }
 
-function toOrderCase(row: CaseRow, messages: (typeof caseMessages.$inferSelect)[]): OrderCase {
+export function toOrderCase(
+  row: CaseRow,
+  messages: (typeof caseMessages.$inferSelect)[],
+  invoiceReferences: ReadonlyMap<number, string> = new Map(),
+): OrderCase {
+  const remeasure = row.remeasure;
   return {
     Id: row.id,
     Reference: row.reference,
@@ -62,6 +79,25 @@ function toOrderCase(row: CaseRow, messages: (typeof caseMessages.$inferSelect)[
       })),
     Created: row.createdAt.toISOString(),
     Updated: row.updatedAt.toISOString(),
+    Kind: row.kind,
+    Dispute:
+      row.kind === 'dispute' && row.invoiceId !== null
+        ? {
+            InvoiceId: row.invoiceId,
+            InvoiceReference: invoiceReferences.get(row.invoiceId) ?? '',
+            Outcome: row.outcome,
+            Amount: row.outcomePence === null ? null : toPounds(row.outcomePence),
+            Remeasured: remeasure
+              ? {
+                  Weight: remeasure.weightGrams,
+                  Length: remeasure.lengthMm,
+                  Width: remeasure.widthMm,
+                  Height: remeasure.heightMm,
+                  At: remeasure.at,
+                }
+              : null,
+          }
+        : null,
   };
 }
 
@@ -91,7 +127,13 @@ export async function reportMissingItems(
     const [open] = await tx
       .select()
       .from(orderCases)
-      .where(and(eq(orderCases.orderId, order.id), ne(orderCases.status, 'Resolved')))
+      .where(
+        and(
+          eq(orderCases.orderId, order.id),
+          eq(orderCases.kind, 'missing-items'),
+          ne(orderCases.status, 'Resolved'),
+        ),
+      )
       .orderBy(desc(orderCases.id))
       .limit(1);
     let row: CaseRow;

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   DEPOT_MESSAGES,
   type DepotCustomer,
@@ -25,6 +38,7 @@ import {
   addresses,
   householdMembers,
   invoices,
+  orderCases,
   orders,
   parcelPhotos,
   parcels,
@@ -319,9 +333,28 @@ async function toDepotParcels(tx: Tx, rows: Joined[], now: Date): Promise<DepotP
           .from(invoices)
           .where(inArray(invoices.orderId, orderIds))
           .orderBy(asc(invoices.id));
+  const inDispute = new Set(
+    orderIds.length === 0
+      ? []
+      : (
+          await tx
+            .select({ orderId: orderCases.orderId })
+            .from(orderCases)
+            .where(
+              and(
+                inArray(orderCases.orderId, orderIds),
+                eq(orderCases.kind, 'dispute'),
+                ne(orderCases.status, 'Resolved'),
+              ),
+            )
+        ).map((r) => r.orderId),
+  );
   return rows.map((row): DepotParcel => {
     const p = row.parcel;
-    const state = stateOf(row);
+    const isDisputed = row.order !== null && inDispute.has(row.order.id);
+    const found = stateOf(row);
+    // A parcel ready to leave whose invoice is disputed is held until the dispute is decided.
+    const state = found === 'ready' && isDisputed ? 'held' : found;
     const latest = row.order
       ? invoiceRows.filter((i) => i.orderId === row.order!.id).at(-1)
       : undefined;
@@ -329,7 +362,14 @@ async function toDepotParcels(tx: Tx, rows: Joined[], now: Date): Promise<DepotP
     return {
       Id: p.id,
       State: state,
-      Hold: state === 'held' ? (invoice?.Status === 'unpaid' ? 'invoice' : 'quote') : null,
+      Hold:
+        state !== 'held'
+          ? null
+          : isDisputed
+            ? 'dispute'
+            : invoice?.Status === 'unpaid'
+              ? 'invoice'
+              : 'quote',
       OrderId: row.order?.id ?? null,
       OrderReference: row.order?.reference ?? null,
       OrderStatus: row.order?.status ?? null,
@@ -390,13 +430,16 @@ export async function depotParcel(tx: Tx, id: number, now = new Date()): Promise
   return parcel;
 }
 
-const ready = and(inArray(orders.status, [...DISPATCHABLE]), isNull(parcels.dispatchedAt));
+/** Its order's invoice is disputed and not decided yet: the parcel is held (issue 28). */
+const disputed = sql`exists (select 1 from ${orderCases} where ${orderCases.orderId} = ${orders.id} and ${orderCases.kind} = 'dispute' and ${orderCases.status} <> 'Resolved')`;
+const dispatchable = and(inArray(orders.status, [...DISPATCHABLE]), isNull(parcels.dispatchedAt));
+const ready = and(dispatchable, sql`not ${disputed}`);
 
 const notAbandoned = isNull(parcels.abandonedAt);
 const STATE_FILTERS: Record<ListedState, SQL | undefined> = {
   unknown: and(isNull(parcels.orderId), isNull(parcels.customerId), notAbandoned),
   unbooked: and(isNull(parcels.orderId), isNotNull(parcels.customerId), notAbandoned),
-  held: and(eq(orders.status, 'Awaiting Payment'), notAbandoned),
+  held: and(or(eq(orders.status, 'Awaiting Payment'), and(dispatchable, disputed)), notAbandoned),
   ready,
   dispatched: eq(orders.status, 'Shipped'),
 };

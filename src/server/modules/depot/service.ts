@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { DISPUTE_MESSAGES } from '../../../shared/disputes';
 import { DEPOT_MESSAGES, type ReceiveOutcome } from '../../../shared/api/depot';
 import type { Invoice } from '../../../shared/api/orders';
 import type { FittableBand } from '../../../shared/band-fit';
@@ -8,7 +9,15 @@ import { formatMoney } from '../../../shared/money';
 import { storageClock } from '../../../shared/storage';
 import { orderReference } from '../../../shared/order-reference';
 import type { OrderStatus } from '../../../shared/order-status';
-import { householdMembers, orders, parcelPhotos, parcels, products, users } from '../../db/schema';
+import {
+  householdMembers,
+  orderCases,
+  orders,
+  parcelPhotos,
+  parcels,
+  products,
+  users,
+} from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail, type MailMessage } from '../../lib/mail';
 import type { Site } from '../auth/emails';
@@ -155,7 +164,7 @@ async function insertParcel(
   return parcel.id;
 }
 
-async function firstPhoto(tx: Tx, parcelId: number): Promise<EmailPhoto | undefined> {
+export async function firstPhoto(tx: Tx, parcelId: number): Promise<EmailPhoto | undefined> {
   const [photo] = await tx
     .select({ contentType: parcelPhotos.contentType, data: parcelPhotos.data })
     .from(parcelPhotos)
@@ -177,7 +186,7 @@ export async function recipient(tx: Tx, userId: number) {
 }
 
 /** What was booked and paid for the order's carriage, as the excess rule reads it. */
-async function bookedCarriage(tx: Tx, order: OrderRow): Promise<BookedCarriage> {
+export async function bookedCarriage(tx: Tx, order: OrderRow): Promise<BookedCarriage> {
   if (order.productId !== null) {
     const [band] = await tx.select().from(products).where(eq(products.id, order.productId));
     // The band's line is the first of what was charged at checkout.
@@ -196,7 +205,7 @@ async function bookedCarriage(tx: Tx, order: OrderRow): Promise<BookedCarriage> 
 }
 
 /** The bands a customer could book: the ones a parcel may be moved up to. */
-async function offeredBands(tx: Tx) {
+export async function offeredBands(tx: Tx) {
   const rows = await tx
     .select()
     .from(products)
@@ -255,6 +264,7 @@ async function receiveForOrder(
         amountPence: outcome.amountPence,
         reason: `Excess carriage: the parcel measured fits band ${band.Code} (${band.Name}), larger than the band booked.`,
         hold: true,
+        kind: 'excess',
       },
       actor,
     );
@@ -527,6 +537,31 @@ export async function dispatchParcels(
     DISPATCHABLE,
     'dispatched',
   );
+  // A parcel whose invoice is disputed stays at the depot until the dispute is decided (issue 28).
+  const disputed = await tx
+    .select({ orderId: orderCases.orderId })
+    .from(orderCases)
+    .where(
+      and(
+        inArray(
+          orderCases.orderId,
+          rows.map((r) => r.id),
+        ),
+        eq(orderCases.kind, 'dispute'),
+        ne(orderCases.status, 'Resolved'),
+      ),
+    );
+  if (disputed.length > 0) {
+    throw new HttpError(
+      409,
+      DISPUTE_MESSAGES.heldForDispute(
+        rows
+          .filter((r) => disputed.some((d) => d.orderId === r.id))
+          .map((r) => `${r.reference} is`)
+          .join(', '),
+      ),
+    );
+  }
   const carrier = carrierOf(input.carrier)!;
   const parcelIds: number[] = [];
   for (const item of input.parcels) {

@@ -21,6 +21,7 @@ export const toInvoice = (row: InvoiceRow, orderReference: string): Invoice => (
   OrderId: row.orderId,
   OrderReference: orderReference,
   Reason: row.reason,
+  Kind: row.kind,
   Amount: toPounds(row.amountPence),
   Status: row.status,
   Created: row.createdAt.toISOString(),
@@ -68,7 +69,13 @@ export async function invoiceOrderId(tx: Tx, invoiceId: number): Promise<number>
  */
 export async function raiseInvoice(
   tx: Tx,
-  input: { orderId: number; amountPence: number; reason: string; hold?: boolean },
+  input: {
+    orderId: number;
+    amountPence: number;
+    reason: string;
+    hold?: boolean;
+    kind?: InvoiceRow['kind'];
+  },
   actor: Actor,
 ): Promise<Invoice> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId));
@@ -82,6 +89,7 @@ export async function raiseInvoice(
       orderId: order.id,
       customerId: order.customerId,
       reason: input.reason,
+      kind: input.kind ?? 'other',
       amountPence: input.amountPence,
     })
     .returning();

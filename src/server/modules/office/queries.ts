@@ -1,3 +1,4 @@
+import { disputeEvidence } from '../cases/disputes';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { addressLines } from '../../../shared/addresses';
@@ -499,5 +500,6 @@ export async function officeCaseDetail(tx: Tx, id: number): Promise<OfficeCaseDe
     Refunds: refundRows.map((r) =>
       toRefund(r, (staffId) => (staffId === null ? null : (names.get(staffId) ?? null))),
     ),
+    Evidence: await disputeEvidence(tx, theCase),
   };
 }

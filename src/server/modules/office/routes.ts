@@ -4,6 +4,8 @@ import { optionalBody, pathId } from '../../../shared/api/listing';
 import {
   cancelOrderSchema,
   caseReplySchema,
+  decideDisputeSchema,
+  remeasureSchema,
   officeCaseDetailResponse,
   officeCaseSchema,
   officeCasesQuery,
@@ -27,6 +29,9 @@ import {
 } from '../../../shared/api/office';
 import { invoiceSchema } from '../../../shared/api/orders';
 import { toPence } from '../../../shared/money';
+import { DEPOT_LIMITS, cmToMm, kgToGrams } from '../../../shared/api/depot';
+import { decideDispute, remeasureDispute } from '../cases/disputes';
+import { decodePhotos } from '../depot/photos';
 import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
 import {
   findOfficeInvoice,
@@ -267,7 +272,7 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: invoicesGuard,
       schema: {
         summary: 'Remind the customer of an unpaid invoice',
-        answers: { 409: 'The invoice is not unpaid.' },
+        answers: { 409: 'The invoice is not unpaid, or it is disputed (no reminders then).' },
         params,
         response: { 200: officeInvoiceSchema },
       },
@@ -346,6 +351,72 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
         me(request),
       );
       return oneCase(request.params.Id);
+    },
+  );
+
+  // --- disputes of a re-measure (issue 28) ---
+  app.post(
+    '/cases/:Id/remeasure',
+    {
+      onRequest: cases,
+      bodyLimit: Math.ceil((DEPOT_LIMITS.photos * DEPOT_LIMITS.photoBytes * 4) / 3) + 64 * 1024,
+      schema: {
+        summary: 'Measure a disputed parcel again, with new photos',
+        answers: {
+          409: 'The case is not a dispute, is decided already, or its parcel is not at the depot.',
+        },
+        params,
+        body: remeasureSchema,
+        response: { 200: officeCaseDetailResponse },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      await remeasureDispute(
+        app,
+        request.params.Id,
+        {
+          weightGrams: kgToGrams(b.WeightKg),
+          lengthMm: cmToMm(b.LengthCm),
+          widthMm: cmToMm(b.WidthCm),
+          heightMm: cmToMm(b.HeightCm),
+          photos: await decodePhotos(b.Photos),
+        },
+        me(request),
+      );
+      return officeCaseDetail(db, request.params.Id);
+    },
+  );
+
+  app.post(
+    '/cases/:Id/decide',
+    {
+      onRequest: cases,
+      schema: {
+        summary: 'Uphold, reduce or cancel a disputed invoice',
+        answers: {
+          200: 'Decided: the case is Resolved; a refund made or still pending shows in Refunds.',
+          409: 'The case is not a dispute, or it is decided already.',
+        },
+        params,
+        body: decideDisputeSchema,
+        response: { 200: officeCaseDetailResponse },
+      },
+    },
+    async (request) => {
+      const { Decision, Amount, Message } = request.body;
+      const done = await decideDispute(
+        app,
+        request.params.Id,
+        {
+          decision: Decision,
+          amountPence: Amount === undefined ? undefined : toPence(Amount),
+          message: Message,
+        },
+        me(request),
+      );
+      request.log.info({ case: request.params.Id, Decision, ...done }, 'dispute decided');
+      return officeCaseDetail(db, request.params.Id);
     },
   );
 };

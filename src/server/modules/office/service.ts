@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { DISPUTE_MESSAGES } from '../../../shared/disputes';
 import type { FastifyInstance } from 'fastify';
 import { OFFICE_MESSAGES } from '../../../shared/api/office';
 import { formatMoney, sumPence } from '../../../shared/money';
@@ -76,7 +77,7 @@ const refundShortfall = (rows: readonly RefundRow[]) =>
  * Closes the provider's page of a payment started for an unpaid invoice, so it cannot be paid
  * once voided. Answers `paid` when the customer paid it first (it is booked instead).
  */
-async function closeInvoicePayments(app: FastifyInstance, invoiceIds: number[]) {
+export async function closeInvoicePayments(app: FastifyInstance, invoiceIds: number[]) {
   if (invoiceIds.length === 0) return 'closed';
   const pending = await app.database.db
     .select()
@@ -326,6 +327,18 @@ export async function voidInvoiceAsStaff(
 export async function remindInvoice(app: FastifyInstance, invoiceId: number, staffId: number) {
   await app.database.db.transaction(async (tx) => {
     const { invoice, order } = await lockInvoice(tx, invoiceId);
+    // A disputed invoice is not reminded until the dispute is decided (issue 28).
+    const [disputed] = await tx
+      .select({ id: orderCases.id })
+      .from(orderCases)
+      .where(
+        and(
+          eq(orderCases.invoiceId, invoiceId),
+          eq(orderCases.kind, 'dispute'),
+          ne(orderCases.status, 'Resolved'),
+        ),
+      );
+    if (disputed) throw new HttpError(409, DISPUTE_MESSAGES.disputedNoReminder(invoice.reference));
     await tell(tx, app.config, invoice.customerId, order, (to, tracked) =>
       invoiceEmail(
         app.config,
@@ -351,7 +364,7 @@ export async function remindInvoice(app: FastifyInstance, invoiceId: number, sta
 
 // --- cases --------------------------------------------------------------------------------------
 
-async function lockCase(tx: Tx, id: number) {
+async function lockCase(tx: Tx, id: number, resolving = false) {
   const [row] = await tx
     .select({ orderCase: orderCases, order: orders })
     .from(orderCases)
@@ -360,6 +373,9 @@ async function lockCase(tx: Tx, id: number) {
     .for('update', { of: orderCases });
   if (!row) throw new HttpError(404, OFFICE_MESSAGES.noSuchCase);
   if (row.orderCase.status === 'Resolved') throw new HttpError(409, OFFICE_MESSAGES.caseResolved);
+  if (resolving && row.orderCase.kind === 'dispute') {
+    throw new HttpError(409, DISPUTE_MESSAGES.decideNotResolve);
+  }
   return row;
 }
 
@@ -371,7 +387,7 @@ async function answerCase(
   { message, resolved, refundPence }: { message: string; resolved: boolean; refundPence: number },
   staffId: number,
 ) {
-  const { orderCase, order } = await lockCase(tx, caseId);
+  const { orderCase, order } = await lockCase(tx, caseId, resolved);
   const status = resolved ? 'Resolved' : 'Answered';
   await tx
     .insert(caseMessages)
@@ -426,7 +442,7 @@ export async function resolveCase(
   const actor = staff(staffId);
   if (refundPence > 0) {
     const rows = await db.transaction(async (tx) => {
-      const { orderCase } = await lockCase(tx, caseId);
+      const { orderCase } = await lockCase(tx, caseId, true);
       const order = await lockOrder(tx, orderCase.orderId);
       return reserveRefunds(tx, order, refundPence, `Case ${orderCase.reference}`, actor);
     });

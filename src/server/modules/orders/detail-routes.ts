@@ -9,6 +9,8 @@ import {
 import { authOf } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { reportMissingItems } from '../cases/service';
+import { openDispute } from '../cases/disputes';
+import { disputeRequest } from '../../../shared/disputes';
 import { orderDetail, parcelPhoto } from './detail';
 
 /** The customer's browser may keep a photo a day; no shared cache may (it is personal). */
@@ -22,6 +24,8 @@ const PHOTO_CACHE = 'private, max-age=86400';
  * - GET /public/orders/{Id}/photos/{PhotoId}: a photo of its parcel, as the depot took it.
  * - POST /public/orders/missing/{Id}: reports missing items from a Shipped or Delivered order
  *   (otherwise 409): 201 with the case opened, or 200 with the open case it was added to.
+ * - POST /public/orders/dispute/{Id} (an invoice's id): disputes an excess-carriage invoice
+ *   within the set days (issue 28): 201 with the case opened; 409 when it may not be disputed.
  */
 export const orderDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -91,6 +95,40 @@ export const orderDetailRoutes: FastifyPluginAsyncZod = async (app) => {
         'missing items reported',
       );
       return reply.status(opened ? 201 : 200).send(orderCase);
+    },
+  );
+
+  app.post(
+    '/dispute/:Id',
+    {
+      onRequest: app.requireAuth(),
+      schema: {
+        summary: 'Dispute an excess-carriage invoice',
+        answers: {
+          201: 'The dispute is opened as a case; the parcel is held until it is decided.',
+          404: 'No such invoice of the customer.',
+          409: 'The invoice may not be disputed: not excess carriage, disputed already, cancelled, past the days allowed, or the parcel is no longer at the depot.',
+        },
+        params: orderIdParams,
+        body: disputeRequest,
+        response: { 201: orderCaseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user } = authOf(request);
+      const orderCase = await openDispute(
+        db,
+        app.config,
+        user.id,
+        request.params.Id,
+        request.body.Message,
+        app.clock.now(),
+      );
+      request.log.info(
+        { invoiceId: request.params.Id, case: orderCase.Reference },
+        'invoice disputed',
+      );
+      return reply.status(201).send(orderCase);
     },
   );
 };

@@ -22,6 +22,7 @@ import {
 } from '../../db/schema';
 import { itemLinesOf, toItemLineView } from './item-lines';
 import { casesOf } from '../cases/service';
+import { disputeFacts } from '../cases/disputes';
 import { discountCodeOf } from '../discounts/service';
 import { toInvoice } from '../invoices/service';
 import { refundSources } from '../payments/refunds';
@@ -89,6 +90,13 @@ export function timeline(
       });
       continue;
     }
+    if (data.kind === 'dispute' || data.kind === 'dispute-decided') {
+      entries.push({
+        Kind: data.kind === 'dispute' ? 'disputed' : 'dispute-decided',
+        At: event.at.toISOString(),
+      });
+      continue;
+    }
     const kind = kindOf(event.fromStatus, event.toStatus);
     if (!kind) continue;
     const entry: TimelineEntry = { Kind: kind, At: event.at.toISOString() };
@@ -148,13 +156,16 @@ export async function orderDetail(
         .where(eq(parcelPhotos.parcelId, parcel.id))
         .orderBy(asc(parcelPhotos.id))
     : [];
-  const invoices = (
-    await tx
-      .select()
-      .from(invoiceRows)
-      .where(eq(invoiceRows.orderId, order.id))
-      .orderBy(asc(invoiceRows.id))
-  ).map((row) => toInvoice(row, order.reference));
+  const invoiceList = await tx
+    .select()
+    .from(invoiceRows)
+    .where(eq(invoiceRows.orderId, order.id))
+    .orderBy(asc(invoiceRows.id));
+  const disputes = await disputeFacts(tx, invoiceList, order.status, now);
+  const invoices = invoiceList.map((row) => ({
+    ...toInvoice(row, order.reference),
+    ...disputes.get(row.id)!,
+  }));
 
   // Money taken for it: its checkout's payment and its invoices' payments.
   const paid = (await refundSources(tx, order)).map((s) => s.payment);

@@ -89,7 +89,7 @@ export async function refundSources(
 
 /**
  * Step 1, in the caller's transaction: reserves a refund of `amount` pence (or of all that is
- * left, `'all'`) on the order, split over its payments. A 409 when that is more than is left;
+ * left, `'all'`) on the order, split over its payments (or from one invoice's payment, `only`). A 409 when that is more than is left;
  * `'all'` with nothing left reserves nothing.
  */
 export async function reserveRefunds(
@@ -98,8 +98,12 @@ export async function reserveRefunds(
   amount: number | 'all',
   reason: string,
   actor: Actor,
+  /** Only from the payment of this invoice (a disputed invoice's refund, issue 28). */
+  only?: { invoiceId: number },
 ): Promise<RefundRow[]> {
-  const sources = await refundSources(tx, order, true);
+  const sources = (await refundSources(tx, order, true)).filter(
+    (s) => !only || s.payment.invoiceId === only.invoiceId,
+  );
   const left = sources.reduce((sum, s) => sum + Math.max(0, s.paidPence - s.refundedPence), 0);
   if (amount === 'all' && left === 0) return [];
   const parts = allocateRefund(amount === 'all' ? left : amount, sources);

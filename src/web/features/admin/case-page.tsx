@@ -26,6 +26,7 @@ import { REFUND_MESSAGES } from '../../../shared/refunds';
 import { useCase, useReplyToCase, useResolveCase } from './api/office-care';
 import { CaseStatusChip } from './cases-page';
 import { problem, refundProblem } from './problem';
+import { DisputePanel } from './dispute-panel';
 
 const when = (iso: string) => {
   const at = new Date(iso);
@@ -55,6 +56,12 @@ export function CasePage({ id }: { id: number }) {
           Case {theCase.Reference}
         </Typography>
         <CaseStatusChip status={theCase.Status} />
+        {theCase.Kind === 'dispute' && (
+          <Typography color="text.secondary">
+            Disputed invoice
+            {theCase.Dispute?.Outcome ? ` · ${theCase.Dispute.Outcome}` : ''}
+          </Typography>
+        )}
       </Stack>
       <CaseFacts detail={found.data} />
       {notice && (
@@ -62,8 +69,12 @@ export function CasePage({ id }: { id: number }) {
           {notice}
         </Alert>
       )}
+      {found.data.Evidence && <DisputePanel detail={found.data} onDone={setNotice} />}
       <Conversation theCase={theCase} />
-      {!resolved && (
+      {!resolved && theCase.Kind === 'dispute' && (
+        <ReplyForm theCase={theCase} onDone={setNotice} />
+      )}
+      {!resolved && theCase.Kind !== 'dispute' && (
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: 'stretch' }}>
           <ReplyForm theCase={theCase} onDone={setNotice} />
           <ResolveForm detail={found.data} onDone={setNotice} />

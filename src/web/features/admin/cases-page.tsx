@@ -105,6 +105,9 @@ export function CasesPage() {
                       whiteSpace: 'nowrap',
                     }}
                   >
+                    {c.Kind === 'dispute' && (
+                      <strong>Disputed {c.Dispute?.InvoiceReference}: </strong>
+                    )}
                     {c.Description}
                   </TableCell>
                   <TableCell sx={WIDE}>{formatDisplayDate(new Date(c.Updated))}</TableCell>

@@ -455,7 +455,7 @@ function Parcel({ parcel }: { parcel: Detail['Parcel'] }) {
   );
 }
 
-function Photo({ id, alt }: { id: number; alt: string }) {
+export function Photo({ id, alt }: { id: number; alt: string }) {
   const photo = useStaffPhoto(id);
   if (photo.isError) {
     return <Typography variant="body2">The photo could not be loaded.</Typography>;

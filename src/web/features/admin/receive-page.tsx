@@ -70,7 +70,7 @@ const SHOWN_IN_PLACE: string[] = [...FIELDS, 'HouseholdMemberId'];
 const numberOf = (text: string) =>
   text.trim() === '' ? undefined : Number(text.trim().replace(',', '.'));
 
-interface Photo {
+export interface Photo {
   name: string;
   data: string;
 }
@@ -468,7 +468,7 @@ function ChoiceText({ choice }: { choice: Choice }) {
 }
 
 /** The camera (on a tablet) or files: each resized in the browser, shown as a thumbnail. */
-function PhotoPicker({
+export function PhotoPicker({
   photos,
   preparing,
   problem,

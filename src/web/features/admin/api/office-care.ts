@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CaseStatus } from '../../../../shared/api/cases';
 import type {
+  DecideDisputeRequest,
+  RemeasureRequest,
   OfficeCase,
   OfficeCaseDetail,
   OfficeOrderSummary,
@@ -119,4 +121,16 @@ export const useResolveCase = () =>
         Message: message,
         ...(refund === undefined ? {} : { Refund: refund }),
       }),
+  );
+
+/** POST /api/admin/cases/{Id}/remeasure: a disputed parcel measured again (issue 28). */
+export const useRemeasure = () =>
+  useOfficeChange(({ id, body }: { id: number; body: RemeasureRequest }) =>
+    staffRequest<OfficeCaseDetail>('POST', `/api/admin/cases/${id}/remeasure`, body),
+  );
+
+/** POST /api/admin/cases/{Id}/decide: uphold, reduce or cancel a disputed invoice. */
+export const useDecideDispute = () =>
+  useOfficeChange(({ id, body }: { id: number; body: DecideDisputeRequest }) =>
+    staffRequest<OfficeCaseDetail>('POST', `/api/admin/cases/${id}/decide`, body),
   );

@@ -3,15 +3,20 @@ import { CERTIFICATE_MESSAGES } from '../../../../shared/certificates';
 import { ApiError } from '../../../lib/api-client';
 import { saveCertificate } from '../../certificates/api/download-certificate';
 import { reportMissingItems } from './api/report-missing-items';
+import { disputeInvoice } from './api/dispute-invoice';
+import { DISPUTE_MESSAGES, disputeRequest } from '../../../../shared/disputes';
 import { TRACKING_MESSAGES } from '../../../../shared/tracking';
 import { replaceTrackingLink } from '../../tracking/api/replace-tracking-link';
 
 export const REPORT_FAILED = 'Your report could not be sent just now. Please try again.';
+export const DISPUTE_FAILED = 'Your dispute could not be sent just now. Please try again.';
 
 /** What the order page's action answers, by the form's `intent`. */
 export type OrderActionResult =
   | { intent: 'report'; notice: string }
   | { intent: 'report'; fieldError?: string; message?: string }
+  | { intent: 'dispute'; notice: string }
+  | { intent: 'dispute'; fieldError?: string; message?: string }
   | { intent: 'certificate'; message?: string }
   | { intent: 'tracking'; replaced?: true; message?: string };
 
@@ -47,6 +52,7 @@ export async function orderAction(orderId: number, form: FormData): Promise<Orde
       };
     }
   }
+  if (form.get('intent') === 'dispute') return dispute(form);
   const parsed = missingItemsRequest.safeParse({ Description: String(form.get('description')) });
   if (!parsed.success) {
     return { intent: 'report', fieldError: `Your description ${parsed.error.issues[0]?.message}.` };
@@ -68,5 +74,25 @@ export async function orderAction(orderId: number, form: FormData): Promise<Orde
     return field
       ? { intent: 'report', fieldError: `Your description ${field}.` }
       : { intent: 'report', message: messageOf(error, REPORT_FAILED) };
+  }
+}
+
+/** `dispute`: the customer disputes an excess-carriage invoice (`invoice`) with a message. */
+async function dispute(form: FormData): Promise<OrderActionResult> {
+  const parsed = disputeRequest.safeParse({ Message: String(form.get('message')) });
+  if (!parsed.success) {
+    return { intent: 'dispute', fieldError: `Your message ${parsed.error.issues[0]?.message}.` };
+  }
+  try {
+    const opened = await disputeInvoice(Number(form.get('invoice')), parsed.data);
+    return { intent: 'dispute', notice: DISPUTE_MESSAGES.opened(opened.Reference) };
+  } catch (error) {
+    const field =
+      error instanceof ApiError
+        ? error.body?.errors?.find((e) => e.field === 'Message')?.error
+        : undefined;
+    return field
+      ? { intent: 'dispute', fieldError: `Your message ${field}.` }
+      : { intent: 'dispute', message: messageOf(error, DISPUTE_FAILED) };
   }
 }

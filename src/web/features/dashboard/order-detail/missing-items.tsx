@@ -74,7 +74,7 @@ export function MissingItems({ cases, canReport }: { cases: OrderCase[]; canRepo
 /** Open waits for the office (filled), Answered for the customer, Resolved is done. */
 const CASE_CHIPS = { Open: 'primary', Answered: 'primary-outlined', Resolved: 'closed' } as const;
 
-function CaseCard({ orderCase }: { orderCase: OrderCase }) {
+export function CaseCard({ orderCase }: { orderCase: OrderCase }) {
   return (
     <div className="card" data-testid="order-case">
       <div className="case__head">

@@ -13,6 +13,7 @@ import { CertificateDownload } from '../../certificates/certificate-download';
 import { AddressLines } from '../../addresses/address-text';
 import { TrackingLink } from '../../tracking/tracking-link';
 import { MissingItems } from './missing-items';
+import { DisputeInvoice, Disputes } from './dispute';
 import { OrderTimeline } from './order-timeline';
 import type { PhotoData } from './parcel-photos';
 import '../dashboard.css';
@@ -42,6 +43,7 @@ export function OrderDetailPage({ photos, ...props }: OrderDetailData) {
   }
   if (!detail) return null;
   const { Order, Timeline } = detail;
+  const missing = detail.Cases.filter((c) => c.Kind === 'missing-items');
   return (
     <div className="dashboard-stack dashboard-stack--wide">
       <div>
@@ -92,8 +94,12 @@ export function OrderDetailPage({ photos, ...props }: OrderDetailData) {
         </div>
       </div>
 
-      {(detail.Cases.length > 0 || detail.CanReportMissingItems) && (
-        <MissingItems cases={detail.Cases} canReport={detail.CanReportMissingItems} />
+      <Disputes
+        cases={detail.Cases.filter((c) => c.Kind === 'dispute')}
+        invoices={detail.Invoices}
+      />
+      {(missing.length > 0 || detail.CanReportMissingItems) && (
+        <MissingItems cases={missing} canReport={detail.CanReportMissingItems} />
       )}
     </div>
   );
@@ -243,25 +249,31 @@ function PaymentsAndInvoices({ detail }: { detail: OrderDetail }) {
         )}
         {Invoices.length > 0 && (
           <ul className="money-list">
-            {Invoices.map((invoice) => (
-              <li key={invoice.Id} data-testid="invoice">
-                <div className="money-list__line">
-                  <strong>Invoice {invoice.Reference}</strong>
-                  <span className="money-list__amount">{formatPounds(invoice.Amount)}</span>
-                </div>
-                <p className="dashboard-muted dashboard-small">
-                  {invoice.Reason} · {INVOICE_WORDS[invoice.Status]}
-                </p>
-                {invoice.Status === 'unpaid' && (
-                  <Link
-                    to={`/dashboard/pay/${invoice.Id}`}
-                    className="button button--contained button--small"
-                  >
-                    Pay {formatPounds(invoice.Amount)}
-                  </Link>
-                )}
-              </li>
-            ))}
+            {Invoices.map((invoice) => {
+              const disputed = detail.Cases.find((c) => c.Id === invoice.CaseId);
+              const open = disputed !== undefined && disputed.Status !== 'Resolved';
+              return (
+                <li key={invoice.Id} data-testid="invoice" className="dashboard-stack">
+                  <div className="money-list__line">
+                    <strong>Invoice {invoice.Reference}</strong>
+                    <span className="money-list__amount">{formatPounds(invoice.Amount)}</span>
+                  </div>
+                  <p className="dashboard-muted dashboard-small">
+                    {invoice.Reason} · {INVOICE_WORDS[invoice.Status]}
+                    {open && ` · Disputed (case ${disputed.Reference})`}
+                  </p>
+                  {invoice.Status === 'unpaid' && !open && (
+                    <Link
+                      to={`/dashboard/pay/${invoice.Id}`}
+                      className="button button--contained button--small"
+                    >
+                      Pay {formatPounds(invoice.Amount)}
+                    </Link>
+                  )}
+                  <DisputeInvoice invoice={invoice} />
+                </li>
+              );
+            })}
           </ul>
         )}
       </div>

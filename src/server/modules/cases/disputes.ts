@@ -1,0 +1,549 @@
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { OrderCase } from '../../../shared/api/cases';
+import type { OfficeCaseDetail } from '../../../shared/api/office';
+import { OFFICE_MESSAGES } from '../../../shared/api/office';
+import type { FittableBand } from '../../../shared/band-fit';
+import {
+  DISPUTE_MESSAGES,
+  DISPUTE_SETTING,
+  disputeDaysOf,
+  disputeRefusal,
+  disputeUntil,
+  OUTCOME_OF,
+  outcomeText,
+  reduceRefusal,
+  type DisputeDecision,
+} from '../../../shared/disputes';
+import { excessCarriage } from '../../../shared/excess';
+import { formatMoney, sumPence, toPounds } from '../../../shared/money';
+import { caseReference } from '../../../shared/order-reference';
+import type { OrderStatus } from '../../../shared/order-status';
+import type { Db } from '../../db/client';
+import { nextIds } from '../../db/next-ids';
+import {
+  caseMessages,
+  invoices,
+  orderCases,
+  orders,
+  parcelPhotos,
+  parcels,
+  payments,
+  settings,
+} from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { queueMail } from '../../lib/mail';
+import type { Site } from '../auth/emails';
+import { bookedCarriage, offeredBands, recipient, type PhotoInput } from '../depot/service';
+import { toInvoice, voidInvoice } from '../invoices/service';
+import { closeInvoicePayments } from '../office/service';
+import { recordOrderEvent, type Actor, type Tx } from '../orders/lifecycle';
+import { reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
+import { audit } from '../staff/audit';
+import { withTrackUrl } from '../tracking/codes';
+import { disputeDecidedEmail, disputeOpenedEmail, disputeRemeasuredEmail } from './emails';
+import { toOrderCase } from './service';
+
+/**
+ * Disputes of a re-measure (issue 28, rules in src/shared/disputes.ts). A dispute is a case of
+ * kind `dispute` on the invoice's order, one an invoice (a unique index); while it is not
+ * Resolved the invoice is not reminded and the parcel is not dispatched. The staff's decision is
+ * taken once: the case row is locked and must not be Resolved, and the refund of a paid invoice
+ * is reserved in the same transaction (payments/refunds.ts), then asked of the provider with its
+ * own idempotency key; a refund left pending (the provider silent, the process killed) is
+ * settled by the refund follow-up with the same key. So two decisions at once, or a decision
+ * repeated after a crash, never give the money back twice.
+ */
+
+type CaseRow = typeof orderCases.$inferSelect;
+type InvoiceRow = typeof invoices.$inferSelect;
+
+/** The orders at the depot whose invoice may be disputed (the parcel is there to be held). */
+const AT_DEPOT: readonly OrderStatus[] = ['Received at Depot', 'Awaiting Payment', 'Paid'];
+
+/** The days an excess-carriage invoice may be disputed (the setting, or its default). */
+export async function disputeDays(tx: Pick<Tx, 'select'>): Promise<number> {
+  const [row] = await tx
+    .select({ value: settings.value })
+    .from(settings)
+    .where(
+      and(eq(settings.category, DISPUTE_SETTING.category), eq(settings.name, DISPUTE_SETTING.name)),
+    );
+  if (!row) return disputeDaysOf(undefined);
+  try {
+    return disputeDaysOf(JSON.parse(row.value));
+  } catch {
+    return disputeDaysOf(row.value);
+  }
+}
+
+/** The dispute cases of these invoices that are not decided yet. */
+export async function openDisputesOf(tx: Tx, invoiceIds: readonly number[]) {
+  if (invoiceIds.length === 0) return [];
+  return tx
+    .select()
+    .from(orderCases)
+    .where(
+      and(
+        inArray(orderCases.invoiceId, [...invoiceIds]),
+        eq(orderCases.kind, 'dispute'),
+        ne(orderCases.status, 'Resolved'),
+      ),
+    );
+}
+
+/** The orders among these held by a dispute not decided yet (their parcels stay at the depot). */
+export async function ordersHeldByDispute(tx: Tx, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return [];
+  const rows = await tx
+    .select({ orderId: orderCases.orderId })
+    .from(orderCases)
+    .where(
+      and(
+        inArray(orderCases.orderId, [...orderIds]),
+        eq(orderCases.kind, 'dispute'),
+        ne(orderCases.status, 'Resolved'),
+      ),
+    );
+  return [...new Set(rows.map((r) => r.orderId))];
+}
+
+/** For the customer's order page: until when each invoice may be disputed, and its case. */
+export async function disputeFacts(
+  tx: Tx,
+  rows: readonly InvoiceRow[],
+  orderStatus: OrderStatus,
+  now: Date,
+) {
+  const ids = rows.map((r) => r.id);
+  const cases =
+    ids.length === 0
+      ? []
+      : await tx
+          .select({ id: orderCases.id, invoiceId: orderCases.invoiceId })
+          .from(orderCases)
+          .where(inArray(orderCases.invoiceId, ids));
+  const days = await disputeDays(tx);
+  return new Map(
+    rows.map((row) => {
+      const caseId = cases.find((c) => c.invoiceId === row.id)?.id ?? null;
+      const open =
+        AT_DEPOT.includes(orderStatus) && disputeRefusal(row, caseId !== null, now, days) === null;
+      return [
+        row.id,
+        {
+          DisputeUntil: open ? disputeUntil(row.createdAt, days).toISOString() : null,
+          CaseId: caseId,
+        },
+      ];
+    }),
+  );
+}
+
+async function caseView(tx: Tx, row: CaseRow, invoiceReference: string): Promise<OrderCase> {
+  const messages = await tx
+    .select()
+    .from(caseMessages)
+    .where(eq(caseMessages.caseId, row.id))
+    .orderBy(asc(caseMessages.id));
+  return toOrderCase(row, messages, new Map([[row.invoiceId!, invoiceReference]]));
+}
+
+/**
+ * The customer disputes their excess-carriage invoice with a message: a case is opened, the
+ * order's timeline says so, the customer is e-mailed, and it is audited with the customer as
+ * actor. The invoice's row is locked meanwhile, so two disputes at once open one case.
+ */
+export async function openDispute(
+  db: Db,
+  site: Site,
+  customerId: number,
+  invoiceId: number,
+  message: string,
+  now: Date,
+): Promise<OrderCase> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ invoice: invoices, order: orders })
+      .from(invoices)
+      .innerJoin(orders, eq(orders.id, invoices.orderId))
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.customerId, customerId)))
+      .for('update', { of: invoices });
+    if (!found) throw new HttpError(404, DISPUTE_MESSAGES.noSuchInvoice);
+    const { invoice, order } = found;
+    const [existing] = await tx
+      .select({ id: orderCases.id })
+      .from(orderCases)
+      .where(eq(orderCases.invoiceId, invoice.id));
+    const refusal = disputeRefusal(invoice, Boolean(existing), now, await disputeDays(tx));
+    if (refusal) throw new HttpError(409, refusal);
+    if (!AT_DEPOT.includes(order.status)) {
+      throw new HttpError(409, DISPUTE_MESSAGES.notAtDepot(order.status));
+    }
+    const [id] = await nextIds(tx, 'order_cases');
+    const [row] = await tx
+      .insert(orderCases)
+      .values({
+        id,
+        reference: caseReference(id),
+        orderId: order.id,
+        customerId,
+        kind: 'dispute',
+        invoiceId: invoice.id,
+        description: message,
+      })
+      .returning();
+    await tx
+      .insert(caseMessages)
+      .values({ caseId: row.id, authorType: 'customer', authorId: customerId, body: message });
+    const actor: Actor = { type: 'customer', id: customerId };
+    await recordOrderEvent(
+      tx,
+      order.id,
+      actor,
+      `${invoice.reference} disputed (${row.reference}): the parcel is held until it is decided`,
+      { kind: 'dispute', caseId: row.id, invoiceId: invoice.id },
+    );
+    await audit(tx, {
+      actorId: customerId,
+      action: 'dispute',
+      subject: 'Invoice',
+      subjectId: invoice.id,
+      after: { Case: row.reference, Message: message },
+    });
+    const to = await recipient(tx, customerId);
+    if (to) {
+      await queueMail(
+        tx,
+        disputeOpenedEmail(site, to, await withTrackUrl(tx, site, order), {
+          caseReference: row.reference,
+          invoiceReference: invoice.reference,
+          message,
+        }),
+      );
+    }
+    return caseView(tx, row, invoice.reference);
+  });
+}
+
+/** The dispute case locked, with its invoice and order (404, or 409 when it was decided). */
+async function lockDispute(tx: Tx, caseId: number) {
+  const [found] = await tx
+    .select({ orderCase: orderCases, order: orders })
+    .from(orderCases)
+    .innerJoin(orders, eq(orders.id, orderCases.orderId))
+    .where(eq(orderCases.id, caseId))
+    .for('update', { of: orderCases });
+  if (!found) throw new HttpError(404, OFFICE_MESSAGES.noSuchCase);
+  const { orderCase } = found;
+  if (orderCase.kind !== 'dispute' || orderCase.invoiceId === null) {
+    throw new HttpError(409, DISPUTE_MESSAGES.notDispute);
+  }
+  if (orderCase.status === 'Resolved') throw new HttpError(409, DISPUTE_MESSAGES.decided);
+  const [invoice] = await tx
+    .select()
+    .from(invoices)
+    .where(eq(invoices.id, orderCase.invoiceId))
+    .for('update');
+  return { orderCase, order: found.order, invoice };
+}
+
+const measuredText = (m: {
+  weightGrams: number;
+  lengthMm: number;
+  widthMm: number;
+  heightMm: number;
+}) => `${m.lengthMm / 10} × ${m.widthMm / 10} × ${m.heightMm / 10} cm, ${m.weightGrams / 1000} kg`;
+
+export interface RemeasureInput {
+  weightGrams: number;
+  lengthMm: number;
+  widthMm: number;
+  heightMm: number;
+  photos: PhotoInput[];
+}
+
+/**
+ * Staff measure the disputed parcel again: the new size and weight are kept on the case (the
+ * arrival's stay on the parcel, as evidence), the new photos on the parcel marked as the
+ * re-measure's; audited, on the order's timeline for staff, and e-mailed to the customer.
+ */
+export async function remeasureDispute(
+  app: FastifyInstance,
+  caseId: number,
+  input: RemeasureInput,
+  staffId: number,
+) {
+  const site = app.config;
+  await app.database.db.transaction(async (tx) => {
+    const { orderCase, order, invoice } = await lockDispute(tx, caseId);
+    const [parcel] = await tx
+      .select({ id: parcels.id })
+      .from(parcels)
+      .where(eq(parcels.orderId, order.id));
+    if (!parcel) throw new HttpError(409, DISPUTE_MESSAGES.notAtDepot(order.status));
+    const remeasure = {
+      weightGrams: input.weightGrams,
+      lengthMm: input.lengthMm,
+      widthMm: input.widthMm,
+      heightMm: input.heightMm,
+      at: app.clock.now().toISOString(),
+      staffId,
+    };
+    if (input.photos.length > 0) {
+      await tx.insert(parcelPhotos).values(
+        input.photos.map((p) => ({
+          parcelId: parcel.id,
+          ...p,
+          createdBy: staffId,
+          caseId: orderCase.id,
+        })),
+      );
+    }
+    await tx
+      .update(orderCases)
+      .set({ remeasure, updatedAt: new Date() })
+      .where(eq(orderCases.id, orderCase.id));
+    const { staffId: _staff, at: _at, ...facts } = remeasure;
+    await recordOrderEvent(
+      tx,
+      order.id,
+      { type: 'staff', id: staffId },
+      `Re-measured for ${orderCase.reference}: ${measuredText(facts)}`,
+      { kind: 'dispute-remeasured', caseId: orderCase.id, invoiceId: invoice.id },
+    );
+    await audit(tx, {
+      actorId: staffId,
+      action: 'remeasure',
+      subject: 'Case',
+      subjectId: orderCase.id,
+      before: orderCase.remeasure ? { ...orderCase.remeasure } : null,
+      after: { ...facts, Photos: input.photos.length },
+    });
+    const to = await recipient(tx, orderCase.customerId);
+    if (to) {
+      await queueMail(
+        tx,
+        disputeRemeasuredEmail(site, to, await withTrackUrl(tx, site, order), {
+          caseReference: orderCase.reference,
+          measured: measuredText(facts),
+        }),
+      );
+    }
+  });
+}
+
+export interface DecideInput {
+  decision: DisputeDecision;
+  /** The invoice's new amount, to reduce it. */
+  amountPence?: number;
+  message: string;
+}
+
+/**
+ * Staff decide a dispute, once: uphold (the invoice stands), reduce (to `amountPence`) or cancel
+ * the invoice. An unpaid invoice is changed (a payment page open for it is closed first; a
+ * cancelled one is voided and its parcel released); a paid one is refunded the difference (or
+ * all of it) through the provider, from its own payment. The case is Resolved with the outcome,
+ * audited, on the timeline and e-mailed, in the transaction that reserves the refund.
+ */
+export async function decideDispute(
+  app: FastifyInstance,
+  caseId: number,
+  input: DecideInput,
+  staffId: number,
+) {
+  const db = app.database.db;
+  const actor: Actor = { type: 'staff', id: staffId };
+  const site = app.config;
+  // A payment page open for the invoice is closed before its amount changes or it is voided.
+  const [peek] = await db.select().from(orderCases).where(eq(orderCases.id, caseId));
+  if (peek?.invoiceId && input.decision !== 'uphold' && peek.status !== 'Resolved') {
+    await closeInvoicePayments(app, [peek.invoiceId]);
+  }
+
+  const { rows, reservedPence } = await db.transaction(async (tx) => {
+    const { orderCase, order, invoice } = await lockDispute(tx, caseId);
+    const current = invoice.amountPence;
+    const newPence =
+      input.decision === 'uphold' ? current : input.decision === 'cancel' ? 0 : input.amountPence;
+    const reduceError = input.decision === 'reduce' ? reduceRefusal(newPence, current) : null;
+    if (reduceError) {
+      throw new HttpError(400, `Amount ${reduceError}.`, [{ field: 'Amount', error: reduceError }]);
+    }
+    if (input.decision !== 'reduce' && input.amountPence !== undefined) {
+      const error = DISPUTE_MESSAGES.amountOnlyToReduce;
+      throw new HttpError(400, `Amount ${error}.`, [{ field: 'Amount', error }]);
+    }
+    const after = newPence!;
+    let refunds: RefundRow[] = [];
+    let released = false;
+    if (input.decision !== 'uphold') {
+      if (invoice.status === 'unpaid' && input.decision === 'cancel') {
+        released = (await voidInvoice(tx, invoice.id, actor))?.released ?? false;
+      } else {
+        await tx
+          .update(invoices)
+          .set({
+            amountPence: input.decision === 'cancel' ? current : after,
+            status: input.decision === 'cancel' ? 'void' : invoice.status,
+            updatedAt: new Date(),
+          })
+          .where(eq(invoices.id, invoice.id));
+        if (invoice.status === 'paid') {
+          const [paid] = await tx
+            .select({ id: payments.id })
+            .from(payments)
+            .where(and(eq(payments.invoiceId, invoice.id), eq(payments.status, 'paid')));
+          if (paid) {
+            refunds = await reserveRefunds(
+              tx,
+              order,
+              current - after,
+              `${orderCase.reference}: invoice ${invoice.reference} ${OUTCOME_OF[input.decision]}`,
+              actor,
+              { invoiceId: invoice.id },
+            );
+          }
+        }
+      }
+    }
+    const outcome = OUTCOME_OF[input.decision];
+    const reservedPence = sumPence(refunds.map((r) => r.amountPence));
+    await tx
+      .update(orderCases)
+      .set({
+        status: 'Resolved',
+        outcome,
+        outcomePence: after,
+        decidedBy: staffId,
+        updatedAt: new Date(),
+      })
+      .where(eq(orderCases.id, orderCase.id));
+    const told = outcomeText(outcome, after, reservedPence);
+    await tx.insert(caseMessages).values({
+      caseId: orderCase.id,
+      authorType: 'staff',
+      authorId: staffId,
+      body: input.message ? `${told}\n\n${input.message}` : told,
+    });
+    await recordOrderEvent(
+      tx,
+      order.id,
+      actor,
+      `${orderCase.reference}: ${invoice.reference} ${outcome} (${formatMoney(current)} to ${formatMoney(after)})`,
+      { kind: 'dispute-decided', caseId: orderCase.id, invoiceId: invoice.id },
+    );
+    await audit(tx, {
+      actorId: staffId,
+      action: input.decision,
+      subject: 'Case',
+      subjectId: orderCase.id,
+      before: { Status: orderCase.status, InvoiceAmount: current, InvoiceStatus: invoice.status },
+      after: {
+        Status: 'Resolved',
+        Outcome: outcome,
+        InvoiceAmount: after,
+        Message: input.message,
+        Released: released,
+        Refunds: refunds.map((r) => ({ Id: r.id, Amount: r.amountPence, Status: r.status })),
+      },
+    });
+    const to = await recipient(tx, orderCase.customerId);
+    if (to) {
+      await queueMail(
+        tx,
+        disputeDecidedEmail(site, to, await withTrackUrl(tx, site, order), {
+          caseReference: orderCase.reference,
+          invoiceReference: invoice.reference,
+          outcome: told,
+          message: input.message,
+        }),
+      );
+    }
+    return { rows: refunds, reservedPence };
+  });
+
+  const sent = await sendRefunds(app, rows, actor);
+  const made = sumPence(sent.filter((r) => r.status === 'succeeded').map((r) => r.amountPence));
+  return { reservedPence, refundedPence: made, pending: sent.some((r) => r.status === 'pending') };
+}
+
+/** GET /api/admin/cases/{Id}'s evidence of a dispute: booked beside measured, with the photos. */
+export async function disputeEvidence(
+  tx: Tx,
+  orderCase: { Id: number; Kind: string; Dispute: OrderCase['Dispute'] },
+): Promise<OfficeCaseDetail['Evidence']> {
+  if (orderCase.Kind !== 'dispute' || !orderCase.Dispute) return null;
+  const [found] = await tx
+    .select({ invoice: invoices, order: orders })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(eq(invoices.id, orderCase.Dispute.InvoiceId));
+  const { invoice, order } = found;
+  const [parcel] = await tx.select().from(parcels).where(eq(parcels.orderId, order.id));
+  const booked = await bookedCarriage(tx, order);
+  const photos = parcel
+    ? await tx
+        .select({ id: parcelPhotos.id, at: parcelPhotos.createdAt, caseId: parcelPhotos.caseId })
+        .from(parcelPhotos)
+        .where(eq(parcelPhotos.parcelId, parcel.id))
+        .orderBy(asc(parcelPhotos.id))
+    : [];
+  const again = orderCase.Dispute.Remeasured;
+  let suggested: NonNullable<OfficeCaseDetail['Evidence']>['Suggested'] = null;
+  if (again) {
+    const outcome = excessCarriage<FittableBand & { Code: string; Name: string }>(
+      {
+        size: { length: again.Length, width: again.Width, height: again.Height },
+        weightGrams: again.Weight,
+      },
+      booked,
+      await offeredBands(tx),
+    );
+    suggested =
+      outcome.kind === 'excess'
+        ? {
+            Amount: toPounds(outcome.amountPence),
+            Band: `${outcome.band.Code} (${outcome.band.Name})`,
+            Note: `The re-measure fits band ${outcome.band.Code}: the invoice would be ${formatMoney(outcome.amountPence)}.`,
+          }
+        : outcome.kind === 'within'
+          ? {
+              Amount: 0,
+              Band: null,
+              Note: 'The re-measure fits what was booked: nothing would be owed.',
+            }
+          : { Amount: toPounds(invoice.amountPence), Band: null, Note: outcome.reason };
+  }
+  const band = booked.band as (FittableBand & { Code: string; Name: string }) | null;
+  return {
+    Invoice: toInvoice(invoice, order.reference),
+    Booked: band
+      ? {
+          Code: band.Code,
+          Name: band.Name,
+          Length: band.Length,
+          Width: band.Width,
+          Height: band.Height,
+          MaxWeight: band.MaxWeight,
+        }
+      : null,
+    PaidForCarriage: toPounds(booked.paidPence),
+    Measured:
+      parcel?.weightGrams && parcel.lengthMm && parcel.widthMm && parcel.heightMm
+        ? {
+            Weight: parcel.weightGrams,
+            Length: parcel.lengthMm,
+            Width: parcel.widthMm,
+            Height: parcel.heightMm,
+          }
+        : null,
+    Photos: photos.map((p) => ({
+      Id: p.id,
+      Taken: p.at.toISOString(),
+      Remeasure: p.caseId === orderCase.Id,
+    })),
+    Suggested: suggested,
+  };
+}
