@@ -34,11 +34,12 @@ import {
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
 import type { Site } from '../auth/emails';
-import { bookedCarriage, offeredBands, recipient, type PhotoInput } from '../depot/service';
+import { recipient } from '../customers/recipient';
+import { bookedCarriage, offeredBands, type PhotoInput } from '../depot/service';
 import { toInvoice, voidInvoice } from '../invoices/service';
-import { closeInvoicePayments } from '../office/service';
 import { recordOrderEvent, type Actor, type Tx } from '../orders/lifecycle';
 import { reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
+import { closeInvoicePayments } from '../payments/service';
 import { audit } from '../staff/audit';
 import { withTrackUrl } from '../tracking/codes';
 import { disputeDecidedEmail, disputeOpenedEmail, disputeRemeasuredEmail } from './emails';

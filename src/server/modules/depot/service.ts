@@ -1,3 +1,4 @@
+import { recipient } from '../customers/recipient';
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { DISPUTE_MESSAGES } from '../../../shared/disputes';
 import { DEPOT_MESSAGES, type ReceiveOutcome } from '../../../shared/api/depot';
@@ -172,17 +173,6 @@ export async function firstPhoto(tx: Tx, parcelId: number): Promise<EmailPhoto |
     .orderBy(asc(parcelPhotos.id))
     .limit(1);
   return photo;
-}
-
-/** Who to write to: a live account's address and first name; none for a deleted account. */
-export async function recipient(tx: Tx, userId: number) {
-  const [user] = await tx
-    .select({ email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
-    .from(users)
-    .where(eq(users.id, userId));
-  return user?.email && !user.deletedAt
-    ? { email: user.email, firstName: user.firstName ?? '' }
-    : null;
 }
 
 /** What was booked and paid for the order's carriage, as the excess rule reads it. */

@@ -15,7 +15,7 @@ import type { Site } from '../auth/emails';
 import type { Actor, Tx } from '../orders/lifecycle';
 import { audit } from '../staff/audit';
 import { parcelAbandonedEmail, storageAbandonSoonEmail, storageChargesSoonEmail } from './emails';
-import { recipient } from './service';
+import { recipient } from '../customers/recipient';
 
 /**
  * The storage clock (issue 28; terms 10.2 and 10.3, rules in src/shared/storage.ts). A parcel

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { DISPUTE_MESSAGES } from '../../../shared/disputes';
 import type { FastifyInstance } from 'fastify';
 import { OFFICE_MESSAGES } from '../../../shared/api/office';
@@ -11,13 +11,13 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
 import { queueMail, type MailMessage } from '../../lib/mail';
 import type { Site } from '../auth/emails';
-import { recipient } from '../depot/service';
+import { recipient } from '../customers/recipient';
 import { withTrackUrl } from '../tracking/codes';
 import { raiseInvoice, voidInvoice } from '../invoices/service';
 import { recordOrderEvent, transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
 import { priceQuote } from '../orders/quotes';
 import { reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
-import { closePayment } from '../payments/service';
+import { closeInvoicePayments } from '../payments/service';
 import { audit } from '../staff/audit';
 import {
   caseEmail,
@@ -72,25 +72,6 @@ const refundShortfall = (rows: readonly RefundRow[]) =>
       ? REFUND_MESSAGES.providerPending
       : REFUND_MESSAGES.providerFailed,
   );
-
-/**
- * Closes the provider's page of a payment started for an unpaid invoice, so it cannot be paid
- * once voided. Answers `paid` when the customer paid it first (it is booked instead).
- */
-export async function closeInvoicePayments(app: FastifyInstance, invoiceIds: number[]) {
-  if (invoiceIds.length === 0) return 'closed';
-  const pending = await app.database.db
-    .select()
-    .from(payments)
-    .where(and(inArray(payments.invoiceId, invoiceIds), eq(payments.status, 'pending')));
-  let outcome: 'closed' | 'paid' = 'closed';
-  for (const row of pending) {
-    if ((await closePayment(app, row, 'cancelled', 'The invoice was voided')) === 'paid') {
-      outcome = 'paid';
-    }
-  }
-  return outcome;
-}
 
 // --- orders -------------------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 import { checkouts } from '../../lib/metrics';
-import { and, asc, eq, isNull, lt, ne, not, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, ne, not, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   CHECKOUT_MESSAGES,
@@ -345,6 +345,25 @@ export function otherPendingCheckouts(tx: Tx, customerId: number, key: string) {
         not(paysForAQuote),
       ),
     );
+}
+
+/**
+ * Closes the provider's page of a payment started for an unpaid invoice, so it cannot be paid
+ * once voided. Answers `paid` when the customer paid it first (it is booked instead).
+ */
+export async function closeInvoicePayments(app: FastifyInstance, invoiceIds: number[]) {
+  if (invoiceIds.length === 0) return 'closed';
+  const pending = await app.database.db
+    .select()
+    .from(payments)
+    .where(and(inArray(payments.invoiceId, invoiceIds), eq(payments.status, 'pending')));
+  let outcome: 'closed' | 'paid' = 'closed';
+  for (const row of pending) {
+    if ((await closePayment(app, row, 'cancelled', 'The invoice was voided')) === 'paid') {
+      outcome = 'paid';
+    }
+  }
+  return outcome;
 }
 
 /** Closes payments left pending for 24 hours (run by a job every few minutes). */
