@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "retailer_order_date" date;
