@@ -200,6 +200,7 @@ describe('the details form', () => {
       ItemValue: '25',
       ItemCount: '1',
       RetailerDeliveryCharge: '',
+      RetailerOrderDate: '',
       Island: 'Guernsey',
     });
   });
