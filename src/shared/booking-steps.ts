@@ -189,7 +189,7 @@ export const RETAILER_DELIVERY_RULES: readonly Rule[] = [
  * today (the customer's own clock; the server checks against its own, a day of leeway for zones).
  */
 export const RETAILER_ORDER_DATE_MESSAGE = 'The order date cannot be in the future';
-export const notAfterToday =
+const notAfterToday =
   (today: () => Date = () => new Date()): Rule =>
   (value) => {
     if (isEmpty(value) || typeof value !== 'string') return true;
@@ -200,7 +200,7 @@ export const notAfterToday =
     limit.setDate(limit.getDate() + 1);
     return day < limit || RETAILER_ORDER_DATE_MESSAGE;
   };
-export const RETAILER_ORDER_DATE_RULES: readonly Rule[] = [storedDate, notAfterToday()];
+const RETAILER_ORDER_DATE_RULES: readonly Rule[] = [storedDate, notAfterToday()];
 
 export const DETAILS_RULES: FieldRules<DetailsField> = {
   ItemDescription: [required, minLength(3), maxLength(200)],

@@ -15,7 +15,7 @@ import {
   lineTotalPence,
   type ItemLine,
 } from './item-lines';
-import { formatMoney, toPence } from './money';
+import { toPence } from './money';
 
 export interface CustomsRules {
   /** A parcel worth this much or less travels with a CN22; more, with a CN23 (pence). */
@@ -141,7 +141,7 @@ export const CUSTOMS_DATA_COLUMNS = [
  * spreadsheet would run as a formula (`=`, `+`, `-`, `@` first) is kept as text with a leading
  * apostrophe (OWASP's CSV injection advice): a customer's description is data, never a formula.
  */
-export function csvCell(value: string | number, { text = true } = {}): string {
+function csvCell(value: string | number, { text = true } = {}): string {
   let cell = String(value).replace(/\r\n?|\n/g, ' ');
   if (text && /^[=+\-@\t]/.test(cell)) cell = `'${cell}`;
   return /[",]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
@@ -257,6 +257,3 @@ export const leaveByText = (deadline: string) => {
   const day = parseStoredDate(deadline);
   return `Must leave the UK by ${day ? formatDisplayDate(day) : deadline}`;
 };
-
-/** A value on a form, "£24.99". */
-export const declaredMoney = (pence: number) => formatMoney(pence);

@@ -58,7 +58,7 @@ export async function customsProblems(
 }
 
 /** The depot as the sender of every parcel: the brand and the depot's address (no placeholder). */
-export async function sender(tx: Tx, brand: string) {
+async function sender(tx: Tx, brand: string) {
   const depot = await depotAddress(tx);
   return {
     name: brand,
@@ -83,7 +83,7 @@ const consignee = (order: OrderRow, customer: UserRow) => {
 };
 
 /** What a parcel's declaration says: its form, sender, consignee, lines and weight. */
-export interface Declaration {
+interface Declaration {
   form: CustomsForm;
   orderReference: string;
   retailerOrderNumber: string;

@@ -18,8 +18,8 @@ import { recipient } from './service';
  * taken in the e-mail's own transaction, so the hourly job on any number of nodes sends it once.
  */
 
-export const EVIDENCE_WARNINGS_QUEUE = 'evidence-warnings';
-export const EVIDENCE_NOTICE = 'evidence-deadline-soon';
+const EVIDENCE_WARNINGS_QUEUE = 'evidence-warnings';
+const EVIDENCE_NOTICE = 'evidence-deadline-soon';
 
 /** Sends the warnings due at `now` (app.clock in the job); answers how many were sent. */
 export async function sendEvidenceWarnings(app: FastifyInstance, now: Date): Promise<number> {

@@ -495,6 +495,7 @@ const byLeaveBy = (a: DepotParcel, b: DepotParcel) =>
 
 /** The date by which the goods must leave for the retailer to zero-rate the sale (issue 27). */
 function LeaveBy({ parcel }: { parcel: DepotParcel }) {
+  const [now] = useState(() => Date.now());
   if (!parcel.LeaveBy)
     return (
       <Typography variant="body2" color="text.secondary">
@@ -502,7 +503,7 @@ function LeaveBy({ parcel }: { parcel: DepotParcel }) {
       </Typography>
     );
   const left = Math.round(
-    (Date.parse(`${parcel.LeaveBy}T23:59:59Z`) - Date.now()) / (24 * 60 * 60 * 1000),
+    (Date.parse(`${parcel.LeaveBy}T23:59:59Z`) - now) / (24 * 60 * 60 * 1000),
   );
   return (
     <Typography
