@@ -160,6 +160,19 @@ describe('CN22 and CN23', () => {
     ]) {
       expect(cn22).toContain(text);
     }
+    // printed together at dispatch: the label's page, then the form's
+    const both = await depot.get(
+      `/api/admin/depot/parcels/${large.parcel.Id}/label-and-customs.pdf`,
+      staff.token,
+    );
+    expect(both.statusCode, both.body).toBe(200);
+    const pages = await getDocumentProxy(new Uint8Array(both.rawPayload));
+    expect(pages.numPages).toBe(2);
+    const [labelPage, formPage] = (await extractText(pages)).text;
+    expect(labelPage).toContain(large.order.Reference);
+    expect(labelPage).toContain('Jersey');
+    expect(formPage).toContain('CUSTOMS DECLARATION CN 23');
+    expect(formPage).toContain('Espresso machine');
     const cn23Res = await customsPdf(large.parcel.Id, staff.token);
     expect(cn23Res.headers['content-disposition']).toContain(`CN23-${large.order.Reference}.pdf`);
     const cn23 = await pdfText(cn23Res.rawPayload);

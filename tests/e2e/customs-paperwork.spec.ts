@@ -162,6 +162,15 @@ test('booking with item lines, corrected at receipt, dispatched with its CN23 an
     expect(cn23Text).toContain(expected);
   }
 
+  // the label and the CN23 in one PDF, to print together
+  const both = await downloaded(page, () =>
+    paperwork.getByRole('button', { name: `Label and CN23 for ${order.Reference}` }).click(),
+  );
+  expect(both.suggestedFilename()).toBe(`label-CN23-${order.Reference}.pdf`);
+  const bothText = await pdfText(both);
+  expect(bothText).toContain('D-4'); // the label's shelf
+  expect(bothText).toContain('CUSTOMS DECLARATION CN 23');
+
   const data = await downloaded(page, () =>
     paperwork.getByRole('button', { name: 'Download customs data file' }).click(),
   );

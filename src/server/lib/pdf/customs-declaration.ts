@@ -8,6 +8,7 @@ import {
 import { lineTotalPence, type ItemLine } from '../../../shared/item-lines';
 import { formatMoney, toPence } from '../../../shared/money';
 import { code128Png } from './barcodes';
+import { collect, drawLabel, LABEL_PAGE, type LabelFacts } from './label';
 import { writeText } from './text';
 
 /**
@@ -49,25 +50,49 @@ const TITLES: Record<CustomsForm, string> = {
 const STATEMENT =
   'I, the undersigned, whose name and address are given on the item, certify that the particulars given in this declaration are correct and that this item does not contain any dangerous article or articles prohibited by legislation or by postal or customs regulations.';
 
+/** A form's page: the CN22 on the label printer's 4 × 6 inch stock, the CN23 on A4. */
+const pageOf = (form: CustomsForm) =>
+  form === 'CN22'
+    ? { size: [288, 432] as [number, number], margin: 12 }
+    : { size: 'A4' as const, margin: 40 };
+
+const infoOf = (
+  input: Pick<DeclarationDocument, 'form' | 'orderReference' | 'brand' | 'island'>,
+) => ({
+  Title: `${input.form} ${input.orderReference}`,
+  Author: input.brand,
+  Subject: `Customs declaration of order ${input.orderReference} to ${input.island}`,
+});
+
 export async function renderDeclaration(input: DeclarationDocument): Promise<Buffer> {
+  const doc = new PDFDocument({ ...pageOf(input.form), info: infoOf(input) });
+  const done = collect(doc);
+  await drawDeclaration(doc, input);
+  doc.end();
+  return done;
+}
+
+/**
+ * The parcel's label and its customs form in one document, to print together at dispatch: the
+ * label's page, then the form's (a CN23 on A4: the printer takes each page's own size).
+ */
+export async function renderLabelWithDeclaration(
+  label: LabelFacts,
+  input: DeclarationDocument,
+): Promise<Buffer> {
+  const doc = new PDFDocument({ autoFirstPage: false, info: infoOf(input) });
+  const done = collect(doc);
+  doc.addPage(LABEL_PAGE);
+  await drawLabel(doc, label);
+  doc.addPage(pageOf(input.form));
+  await drawDeclaration(doc, input);
+  doc.end();
+  return done;
+}
+
+async function drawDeclaration(doc: PDFKit.PDFDocument, input: DeclarationDocument) {
   const small = input.form === 'CN22';
-  const size: [number, number] | 'A4' = small ? [288, 432] : 'A4';
-  const margin = small ? 12 : 40;
-  const doc = new PDFDocument({
-    size,
-    margin,
-    info: {
-      Title: `${input.form} ${input.orderReference}`,
-      Author: input.brand,
-      Subject: `Customs declaration of order ${input.orderReference} to ${input.island}`,
-    },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { margin } = pageOf(input.form);
 
   const left = margin;
   const width = doc.page.width - 2 * margin;
@@ -242,7 +267,4 @@ export async function renderDeclaration(input: DeclarationDocument): Promise<Buf
       weight: 'bold',
     },
   );
-
-  doc.end();
-  return done;
 }

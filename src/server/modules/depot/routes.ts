@@ -30,7 +30,7 @@ import {
   ukDay,
 } from '../../../shared/customs';
 import { storedToDisplayDate } from '../../../shared/dates';
-import { renderDeclaration } from '../../lib/pdf/customs-declaration';
+import { renderDeclaration, renderLabelWithDeclaration } from '../../lib/pdf/customs-declaration';
 import { declarationOf, recentSailings, sailingParcels } from './customs';
 import { scheduleEvidenceWarnings } from './evidence';
 import {
@@ -237,9 +237,23 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
     '/parcels/:Id/label.pdf',
     { onRequest: reader, schema: { summary: "A parcel's depot label (PDF)", params: idParams } },
     async (request, reply) => {
-      const parcel = await depotParcel(db, request.params.Id);
-      const code = parcel.OrderReference ?? `PCL-${String(parcel.Id).padStart(6, '0')}`;
-      const pdf = await renderLabel({
+      const { code, facts } = await labelFactsOf(request.params.Id);
+      const pdf = await renderLabel(facts);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="label-${code}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  /** A parcel's label as printed: its barcode, customer, island, shelf, weight and size. */
+  async function labelFactsOf(parcelId: number) {
+    const parcel = await depotParcel(db, parcelId);
+    const code = parcel.OrderReference ?? `PCL-${String(parcel.Id).padStart(6, '0')}`;
+    return {
+      code,
+      facts: {
         brand: app.config.brand,
         code,
         title:
@@ -257,10 +271,39 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
             : null,
         inboundTrackingNumber: parcel.InboundTrackingNumber,
         received: new Date(parcel.Received),
+      },
+    };
+  }
+
+  app.get(
+    '/parcels/:Id/label-and-customs.pdf',
+    {
+      onRequest: reader,
+      schema: {
+        operationId: 'getParcelLabelAndCustomsDeclaration',
+        summary:
+          "A parcel's label and its customs declaration (CN22 or CN23) in one PDF, printed together at dispatch",
+        params: idParams,
+        answers: {
+          409: 'The item lines are missing or do not add up to the declared value (the message says which).',
+        },
+      },
+    },
+    async (request, reply) => {
+      const declaration = await declarationOf(db, request.params.Id, app.config.brand);
+      const { facts } = await labelFactsOf(request.params.Id);
+      const pdf = await renderLabelWithDeclaration(facts, {
+        ...declaration,
+        brand: app.config.brand,
+        date: storedToDisplayDate(ukDay(app.clock.now())) ?? '',
       });
       return reply
         .type('application/pdf')
-        .header('content-disposition', `inline; filename="label-${code}.pdf"`)
+        .header(
+          'content-disposition',
+          `inline; filename="label-${customsFormFileName(declaration.form, declaration.orderReference)}"`,
+        )
+        .header('x-customs-form', declaration.form)
         .header('cache-control', 'no-store')
         .send(pdf);
     },

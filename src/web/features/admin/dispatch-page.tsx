@@ -28,6 +28,7 @@ import { ApiError } from '../../lib/api-client';
 import {
   useCustomsDataDownload,
   useCustomsFormDownload,
+  useLabelWithCustomsDownload,
   useDeliver,
   useDispatch,
   useDispatchList,
@@ -579,6 +580,7 @@ function SailingPaperwork({
           {Parcels.map((parcel) => (
             <Stack key={parcel.Id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <Typography variant="body2">{parcel.OrderReference}</Typography>
+              <LabelWithCustoms parcel={parcel} />
               <CustomsCell parcel={parcel} />
             </Stack>
           ))}
@@ -655,5 +657,25 @@ function Sailings() {
         </TableContainer>
       )}
     </Stack>
+  );
+}
+
+/** The parcel's label and its customs form in one PDF, to print together. */
+function LabelWithCustoms({ parcel }: { parcel: DepotParcel }) {
+  const download = useLabelWithCustomsDownload();
+  if (!parcel.CustomsForm || !parcel.OrderReference || parcel.CustomsProblem) return null;
+  const form: CustomsForm = parcel.CustomsForm;
+  return (
+    <Button
+      size="small"
+      variant="contained"
+      loading={download.isPending}
+      onClick={() =>
+        download.mutate({ Id: parcel.Id, OrderReference: parcel.OrderReference!, Form: form })
+      }
+      aria-label={`Label and ${form} for ${parcel.OrderReference}`}
+    >
+      Label and {form}
+    </Button>
   );
 }

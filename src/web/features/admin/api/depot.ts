@@ -151,6 +151,18 @@ export const useCustomsFormDownload = () =>
     },
   });
 
+/** GET /parcels/{Id}/label-and-customs.pdf: the label with its CN22 or CN23, to print together. */
+export const useLabelWithCustomsDownload = () =>
+  useMutation({
+    mutationFn: async (parcel: { Id: number; OrderReference: string; Form: CustomsForm }) => {
+      const blob = await staffDownload(
+        `${BASE}/parcels/${parcel.Id}/label-and-customs.pdf`,
+        'application/pdf',
+      );
+      save(blob, `label-${customsFormFileName(parcel.Form, parcel.OrderReference)}`);
+    },
+  });
+
 /** GET /sailings: the sailings parcels left on, newest first (issue 27). */
 export const useSailings = () =>
   useQuery({
