@@ -151,6 +151,7 @@ export async function itemiseFromBooking(tx: Tx, orderIds: readonly number[]) {
   const bare = orderIds.filter((id) => lines.get(id)?.length === 0);
   if (bare.length === 0) return;
   const rows = await tx.select().from(orders).where(inArray(orders.id, bare));
+  if (rows.length === 0) return; // no such orders: dispatch answers 404
   await tx.insert(orderItemLines).values(
     rows.flatMap((order) =>
       itemLineRows(order.id, [
