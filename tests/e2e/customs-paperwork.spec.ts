@@ -144,7 +144,7 @@ test('booking with item lines, corrected at receipt, dispatched with its CN23 an
   await screenshots(page, 'customs-dispatch-paperwork', STAFF_WIDTHS);
 
   const cn23 = await downloaded(page, () =>
-    paperwork.getByRole('button', { name: `CN23 for ${order.Reference}` }).click(),
+    paperwork.getByRole('button', { name: `CN23 for ${order.Reference}`, exact: true }).click(),
   );
   expect(cn23.suggestedFilename()).toBe(`CN23-${order.Reference}.pdf`);
   const cn23Text = await pdfText(cn23);
