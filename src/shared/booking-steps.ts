@@ -167,7 +167,12 @@ export const TERMS_RULES: FieldRules<'accepted'> = { accepted: [requiredBoolean]
 // --- details ---------------------------------------------------------------------------------
 
 export type DetailsField =
-  'ItemDescription' | 'ItemValue' | 'ItemCount' | 'RetailerDeliveryCharge' | 'Island';
+  | 'ItemDescription'
+  | 'ItemValue'
+  | 'ItemCount'
+  | 'RetailerDeliveryCharge'
+  | 'RetailerOrderDate'
+  | 'Island';
 export type DetailsForm = Record<DetailsField, string>;
 
 /**
@@ -179,11 +184,30 @@ export const RETAILER_DELIVERY_RULES: readonly Rule[] = [
   between(0, MAX_ITEM_VALUE),
 ];
 
+/**
+ * The date of the customer's order with the retailer (issue 27): optional, a real day, not after
+ * today (the customer's own clock; the server checks against its own, a day of leeway for zones).
+ */
+export const RETAILER_ORDER_DATE_MESSAGE = 'The order date cannot be in the future';
+const notAfterToday =
+  (today: () => Date = () => new Date()): Rule =>
+  (value) => {
+    if (isEmpty(value) || typeof value !== 'string') return true;
+    const day = parseStoredDate(value);
+    if (!day) return true;
+    const limit = today();
+    limit.setHours(0, 0, 0, 0);
+    limit.setDate(limit.getDate() + 1);
+    return day < limit || RETAILER_ORDER_DATE_MESSAGE;
+  };
+const RETAILER_ORDER_DATE_RULES: readonly Rule[] = [storedDate, notAfterToday()];
+
 export const DETAILS_RULES: FieldRules<DetailsField> = {
   ItemDescription: [required, minLength(3), maxLength(200)],
   ItemValue: [required, greaterThanZero, poundsAndPence, between(0.01, MAX_ITEM_VALUE)],
   ItemCount: [required, positiveWholeNumber, integerRange(1, MAX_ITEM_COUNT)],
   RetailerDeliveryCharge: RETAILER_DELIVERY_RULES,
+  RetailerOrderDate: RETAILER_ORDER_DATE_RULES,
   Island: [lookupRequired(ISLANDS)],
 };
 
@@ -194,6 +218,7 @@ export function detailsForm(order: LocalOrder): DetailsForm {
     ItemCount: order.ItemCount == null ? '' : String(order.ItemCount),
     RetailerDeliveryCharge:
       order.RetailerDeliveryCharge == null ? '' : String(order.RetailerDeliveryCharge),
+    RetailerOrderDate: order.RetailerOrderDate,
     Island: order.Island ?? '',
   };
 }
@@ -209,6 +234,7 @@ export function detailsPatch(form: DetailsForm): Partial<LocalOrder> {
     const charge = form.RetailerDeliveryCharge.trim();
     patch.RetailerDeliveryCharge = charge === '' ? null : Number(charge);
   }
+  if (!errors.RetailerOrderDate) patch.RetailerOrderDate = form.RetailerOrderDate.trim();
   if (!errors.Island) patch.Island = form.Island;
   return patch;
 }

@@ -35,6 +35,11 @@ export interface LocalOrder {
   RetailerDeliveryCharge: number | null;
   /** The goods line by line (issue 27), optional: each line valid by the shared rules. */
   ItemLines: ItemLine[];
+  /**
+   * When the customer ordered from the retailer, `yyyy-MM-dd`, or '' when not given (issue 27):
+   * the goods must leave the UK within 3 months of it for the retailer to zero-rate the sale.
+   */
+  RetailerOrderDate: string;
   /** The destination island. */
   Island: string | null;
   /** The chosen extras' Ids (hidden extras among them are kept). */
@@ -84,6 +89,7 @@ export function newLocalOrder(id: number, now: string): LocalOrder {
     ItemCount: null,
     RetailerDeliveryCharge: null,
     ItemLines: [],
+    RetailerOrderDate: '',
     Island: null,
     selectedExtras: [],
     ExtrasConfirmed: false,
@@ -161,6 +167,9 @@ export function repairLocalOrder(value: unknown, id: number): LocalOrder | null 
         ? value.RetailerDeliveryCharge
         : null,
     ItemLines: repairItemLines(value.ItemLines),
+    RetailerOrderDate: /^\d{4}-\d{2}-\d{2}$/.test(text(value.RetailerOrderDate))
+      ? text(value.RetailerOrderDate)
+      : '',
     Island: typeof value.Island === 'string' && value.Island ? text(value.Island, 40) : null,
     selectedExtras: repairIdList(value.selectedExtras),
     ExtrasConfirmed: value.ExtrasConfirmed === true,

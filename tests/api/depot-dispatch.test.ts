@@ -42,7 +42,11 @@ async function receivedOrder(
   customer: Customer,
   { island = 'Jersey' as Island, over = false } = {},
 ) {
-  const order = await paidBooking(ctx, customer, 'A', { Island: island });
+  // with its goods line by line: a parcel without item lines may not leave (issue 27)
+  const order = await paidBooking(ctx, customer, 'A', {
+    Island: island,
+    ItemLines: [{ Description: 'Kettle and toaster', Quantity: 1, ValueEach: 89.99, Origin: 'GB' }],
+  });
   const res = await calls.receive(
     measured({
       OrderId: order.Id,

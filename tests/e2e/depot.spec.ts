@@ -293,8 +293,16 @@ test('two parcels leave on a sailing; the customer downloads the export certific
 }) => {
   test.setTimeout(150_000);
   const { depot, ann } = await floorAndCustomer(page, request);
-  const first = await paidBooking(request, ann, { band: 'C', description: 'Coffee machine' });
-  const second = await paidBooking(request, ann, { band: 'B', description: 'Jumpers' });
+  const first = await paidBooking(request, ann, {
+    band: 'C',
+    description: 'Coffee machine',
+    itemised: true,
+  });
+  const second = await paidBooking(request, ann, {
+    band: 'B',
+    description: 'Jumpers',
+    itemised: true,
+  });
   for (const order of [first, second]) await receivedThroughApi(request, depot.token, order.Id);
   await page.goto('/admin/dispatch/');
   const jersey = page.getByRole('table', { name: 'Ready for Jersey' });

@@ -7,6 +7,7 @@ import {
   receiveBookedParcel,
   type ReceiveInput,
 } from '../../src/server/modules/depot/service';
+import { itemiseFromBooking } from '../../src/server/modules/orders/item-lines';
 import { SYSTEM } from '../../src/server/modules/orders/lifecycle';
 import type { TestContext } from './app';
 import type { Customer } from './checkout';
@@ -48,8 +49,10 @@ export const dispatch = (
     sailing = '2026-12-01',
   } = {},
 ) =>
-  ctx.database.db.transaction((tx) =>
-    dispatchParcels(
+  ctx.database.db.transaction(async (tx) => {
+    // a booking without item lines gets one from its description, as the depot would at receipt
+    await itemiseFromBooking(tx, [orderId]);
+    return dispatchParcels(
       tx,
       {
         sailingDate: new Date(`${sailing}T08:00:00Z`),
@@ -58,8 +61,8 @@ export const dispatch = (
       },
       SYSTEM,
       ctx.config,
-    ),
-  );
+    );
+  });
 
 export const deliver = (ctx: TestContext, orderId: number) =>
   ctx.database.db.transaction((tx) => markDelivered(tx, [orderId], SYSTEM));

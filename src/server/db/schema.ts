@@ -276,6 +276,12 @@ export const orders = pgTable(
     retailerWebsite: text('retailer_website').notNull().default(''),
     retailerOrderNumber: text('retailer_order_number').notNull().default(''),
     expectedDeliveryDate: date('expected_delivery_date', { mode: 'string' }),
+    /**
+     * The date of the customer's order with the retailer (issue 27): the time of supply from which
+     * the goods must leave the UK within 3 months for the retailer to zero-rate the sale (HMRC
+     * Notice 703, src/shared/customs.ts). Null for bookings made before it was asked.
+     */
+    retailerOrderDate: date('retailer_order_date', { mode: 'string' }),
     trackingNumber: text('tracking_number').notNull().default(''),
     deliveryCount: integer('delivery_count').notNull().default(1),
     extraIds: integer('extra_ids')

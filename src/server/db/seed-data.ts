@@ -1,3 +1,9 @@
+import {
+  CUSTOMS_CATEGORY,
+  CUSTOMS_SETTING_NAMES,
+  DEFAULT_CUSTOMS_RULES,
+  type CustomsRules,
+} from '../../shared/customs';
 import { DEFAULT_GST, GST_SETTING } from '../../shared/gst';
 import { DEFAULT_HOUSEHOLD_LIMIT } from '../../shared/household';
 import {
@@ -201,6 +207,14 @@ export const seedSettings: SeedSetting[] = [
     category: STORAGE_CATEGORY,
     name: STORAGE_SETTING_NAMES[key],
     value: DEFAULT_STORAGE_RULES[key],
+  })),
+  // The customs paperwork (issue 27, docs/decisions/0040): CN22 up to £270, CN23 above; the goods
+  // must leave within 3 months of the retailer's order date, the customer warned 14 days before.
+  ...(Object.keys(DEFAULT_CUSTOMS_RULES) as (keyof CustomsRules)[]).map((key) => ({
+    category: CUSTOMS_CATEGORY,
+    name: CUSTOMS_SETTING_NAMES[key],
+    value: DEFAULT_CUSTOMS_RULES[key],
+    public: false,
   })),
 ];
 

@@ -23,7 +23,13 @@ export {
 export const certificateFactsSchema = z.object({
   OrderReference: z.string(),
   /** The retailer the goods were bought from. */
-  Supplier: z.object({ Name: z.string(), Website: z.string(), OrderNumber: z.string() }),
+  Supplier: z.object({
+    Name: z.string(),
+    Website: z.string(),
+    OrderNumber: z.string(),
+    /** The date of the customer's order with the retailer, yyyy-MM-dd (issue 27); absent or null: not given. */
+    OrderDate: z.string().nullish(),
+  }),
   /** Ferrybox, who exports the goods from its depot. */
   Consignor: z.object({ Name: z.string(), Address: z.array(z.string()) }),
   Customer: z.object({ Name: z.string(), Reference: z.string() }),
@@ -34,12 +40,30 @@ export const certificateFactsSchema = z.object({
     Quantity: z.number().int(),
     ValuePence: z.number().int(),
   }),
+  /**
+   * The goods line by line (issue 27): every item line as it was when the parcel left. Absent on
+   * certificates issued before item lines existed.
+   */
+  ItemLines: z
+    .array(
+      z.object({
+        Description: z.string(),
+        Quantity: z.number().int(),
+        ValueEachPence: z.number().int(),
+        Origin: z.string(),
+        CommodityCode: z.string(),
+      }),
+    )
+    .optional(),
+  /** The sailing in words: the carrier, the day and the route (issue 27). */
+  Sailing: z.string().optional(),
   Island: z.string(),
   TransportMode: z.string(),
   Route: z.string(),
   /** yyyy-MM-dd: the sailing the parcel left the UK on. */
   ExportDate: z.string(),
   Carrier: z.string(),
+  /** The carrier's consignment (tracking) number. */
   TrackingNumber: z.string(),
 });
 export type CertificateFacts = z.infer<typeof certificateFactsSchema>;

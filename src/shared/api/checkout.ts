@@ -125,6 +125,8 @@ export const bookingSchema = z
      * When given, they add up to ItemValue.
      */
     ItemLines: itemLinesSchema.default([]),
+    /** The date of the order with the retailer, yyyy-MM-dd ('' or absent: not given). */
+    RetailerOrderDate: textField(DETAILS_RULES.RetailerOrderDate).optional(),
     /** What the retailer charged to deliver to our depot, pounds (0 or absent: nothing). */
     RetailerDeliveryCharge: withRules(
       z.number({ error: 'must be an amount in pounds' }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CARRIER_IDS } from '../carriers';
+import { CUSTOMS_FORMS } from '../customs';
 import { ORDER_STATUSES } from '../order-status';
 import { storageClockSchema } from './storage-clock';
 import { multilineText, text } from './fields';
@@ -231,7 +232,8 @@ export type ListedState = (typeof LISTED_STATES)[number];
  */
 export const HOLDS = ['invoice', 'quote', 'dispute'] as const;
 
-export const PARCEL_SORTS = ['oldest', 'newest'] as const;
+/** The longest waiting first, the newest first, or the soonest to have to leave the UK first. */
+export const PARCEL_SORTS = ['oldest', 'newest', 'leave-by'] as const;
 export type ParcelSort = (typeof PARCEL_SORTS)[number];
 
 export const parcelsQuerySchema = z
@@ -297,6 +299,14 @@ export const depotParcelSchema = z.object({
   Storage: storageClockSchema.nullable(),
   /** When it was treated as abandoned (a member of staff confirmed), if it was. */
   Abandoned: z.string().nullable(),
+  /** The customs declaration it travels with (issue 27): CN22 or CN23; null without a booking. */
+  CustomsForm: z.enum(CUSTOMS_FORMS).nullable(),
+  /** Why it may not leave yet as its item lines stand (missing, or not adding up); null: it may. */
+  CustomsProblem: z.string().nullable(),
+  /** The retailer's order date (yyyy-MM-dd), if the customer gave it. */
+  RetailerOrderDate: z.string().nullable(),
+  /** The last day it may leave for the retailer to zero-rate the sale (yyyy-MM-dd), if known. */
+  LeaveBy: z.string().nullable(),
 });
 export type DepotParcel = z.infer<typeof depotParcelSchema>;
 
@@ -392,3 +402,26 @@ export const deliverSchema = z
   .strict();
 
 export const deliverResponse = z.object({ Delivered: z.array(z.number().int()) });
+
+// --- customs paperwork (issue 27) -------------------------------------------------------------------
+
+/** GET /sailings: the sailings parcels left on, newest first. */
+export const sailingsResponse = z.object({
+  Sailings: z.array(
+    z.object({
+      /** yyyy-MM-dd: the date of export. */
+      SailingDate: z.string(),
+      Carrier: z.enum(CARRIER_IDS),
+      Parcels: z.number().int(),
+    }),
+  ),
+});
+export type Sailing = z.infer<typeof sailingsResponse>['Sailings'][number];
+
+/** GET /sailings/customs-data.csv?SailingDate=&Carrier=: the carrier's electronic data. */
+export const customsDataQuerySchema = z
+  .object({
+    SailingDate: z.iso.date('must be a date (yyyy-MM-dd)'),
+    Carrier: z.enum(CARRIER_IDS, { error: `must be one of ${CARRIER_IDS.join(', ')}` }),
+  })
+  .strict();

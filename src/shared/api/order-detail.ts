@@ -114,7 +114,19 @@ export const orderDetailResponse = z.object({
     RetailerDeliveryCharge: z.number(),
     /** The goods line by line, as given at booking or corrected by the depot (issue 27). */
     ItemLines: z.array(itemLineResponse),
+    /** The date of the customer's order with the retailer, yyyy-MM-dd; null: not given. */
+    RetailerOrderDate: z.string().nullable(),
+    /**
+     * The last day the goods may leave the UK for the retailer to zero-rate the sale (3 months
+     * from the retailer's order date, a setting: src/shared/customs.ts); null without that date.
+     */
+    LeaveBy: z.string().nullable(),
   }),
+  /**
+   * The goods have not left yet and their leave-by date is near (within the warning days) or
+   * past: the page says so prominently.
+   */
+  LeaveBySoon: z.boolean(),
   /** Money taken for it: its checkout's payment (which may cover other orders) and invoices'. */
   Payments: z.array(paymentSchema.extend({ OrderReferences: z.array(z.string()) })),
   Invoices: z.array(

@@ -48,7 +48,13 @@ let bookings = 0;
 export async function paidBooking(
   request: APIRequestContext,
   customer: DepotCustomer,
-  { band = 'C', trackingNumber = '', description = 'Kettle and toaster' } = {},
+  {
+    band = 'C',
+    trackingNumber = '',
+    description = 'Kettle and toaster',
+    /** With one item line for the whole value (a parcel without lines may not leave, issue 27). */
+    itemised = false,
+  } = {},
 ) {
   const products = await ok(await request.post('/api/products', { data: {} }), 'products');
   const { items } = (await products.json()) as { items: { Id: number; Code: string }[] };
@@ -70,6 +76,13 @@ export async function paidBooking(
             ItemCount: 2,
             Island: 'Jersey',
             selectedExtras: [],
+            ...(itemised
+              ? {
+                  ItemLines: [
+                    { Description: description, Quantity: 1, ValueEach: 89.99, Origin: 'GB' },
+                  ],
+                }
+              : {}),
           },
         ],
         DeliveryAddressId: customer.addressId,

@@ -16,7 +16,9 @@ import {
   SIZE_RULES,
   stepPath,
   type RetailerField,
+  RETAILER_ORDER_DATE_MESSAGE,
 } from '../../../src/shared/booking-steps';
+import { MESSAGES } from '../../../src/shared/validation/messages';
 import { newLocalOrder, type LocalOrder } from '../../../src/shared/local-order';
 import { validateForm } from '../../../src/shared/validation/form';
 
@@ -169,6 +171,7 @@ describe('the details form', () => {
         ItemValue: '0',
         ItemCount: '2',
         RetailerDeliveryCharge: '',
+        RetailerOrderDate: '2099-01-01',
         Island: 'Sark',
       }),
     ).toEqual({
@@ -177,6 +180,14 @@ describe('the details form', () => {
       RetailerDeliveryCharge: null,
       Island: 'Sark',
     });
+    // the retailer's order date (issue 27) is optional, a real day and not in the future
+    const date = (RetailerOrderDate: string) =>
+      validateForm({ ...detailsForm(detailed), RetailerOrderDate }, DETAILS_RULES)
+        .RetailerOrderDate;
+    expect(date('')).toBeUndefined();
+    expect(date('2026-02-30')).toBe(MESSAGES.date);
+    expect(date('2099-01-01')).toBe(RETAILER_ORDER_DATE_MESSAGE);
+    expect(date('2025-11-25')).toBeUndefined();
     // the retailer's delivery charge is optional, zero or more in pounds and pence (issue 27)
     const charge = (RetailerDeliveryCharge: string) =>
       detailsPatch({ ...detailsForm(detailed), RetailerDeliveryCharge }).RetailerDeliveryCharge;
@@ -189,6 +200,7 @@ describe('the details form', () => {
       ItemValue: '25',
       ItemCount: '1',
       RetailerDeliveryCharge: '',
+      RetailerOrderDate: '',
       Island: 'Guernsey',
     });
   });

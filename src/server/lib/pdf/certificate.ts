@@ -172,6 +172,54 @@ export async function renderCertificate(input: CertificateDocument): Promise<Buf
     doc.y += 8;
   };
 
+  /** The goods line by line (issue 27): description, quantity, value each, total, origin, code. */
+  function itemLines(lines: NonNullable<CertificateFacts['ItemLines']>) {
+    heading('Items', left, width, doc.y);
+    const cols = [
+      { title: 'Description', w: 0.38 },
+      { title: 'Qty', w: 0.07, right: true },
+      { title: 'Value each', w: 0.13, right: true },
+      { title: 'Total', w: 0.13, right: true },
+      { title: 'Origin', w: 0.12 },
+      { title: 'Commodity code', w: 0.17 },
+    ];
+    const row = (cells: string[], bold = false) => {
+      const y = doc.y;
+      let x = left;
+      let bottom = y;
+      cells.forEach((cell, i) => {
+        const w = cols[i].w * width;
+        writeText(doc, cell, x, y, {
+          size: 9,
+          width: w - 6,
+          weight: bold ? 'bold' : 'regular',
+          color: bold ? GREY : INK,
+          align: cols[i].right ? 'right' : 'left',
+        });
+        bottom = Math.max(bottom, doc.y);
+        doc.y = y;
+        x += w;
+      });
+      doc.y = bottom + 3;
+    };
+    row(
+      cols.map((c) => c.title),
+      true,
+    );
+    for (const line of lines) {
+      row([
+        line.Description,
+        String(line.Quantity),
+        formatMoney(line.ValueEachPence),
+        formatMoney(line.Quantity * line.ValueEachPence),
+        line.Origin,
+        line.CommodityCode || '—',
+      ]);
+    }
+    doc.x = left;
+    doc.y += 8;
+  }
+
   columns([
     [
       'Supplier (retailer)',
@@ -179,6 +227,10 @@ export async function renderCertificate(input: CertificateDocument): Promise<Buf
         ['Name', orNone(facts.Supplier.Name)],
         ['Website', orNone(facts.Supplier.Website)],
         ['Retailer order number', orNone(facts.Supplier.OrderNumber)],
+        [
+          'Retailer order date',
+          facts.Supplier.OrderDate ? day(facts.Supplier.OrderDate) : 'Not given',
+        ],
       ],
     ],
     [
@@ -201,13 +253,15 @@ export async function renderCertificate(input: CertificateDocument): Promise<Buf
     ['Quantity', `${facts.Goods.Quantity} ${facts.Goods.Quantity === 1 ? 'item' : 'items'}`],
     ['Value', formatMoney(facts.Goods.ValuePence)],
   ]);
+  if (facts.ItemLines?.length) itemLines(facts.ItemLines);
   table('Export', [
     ['Destination', `${facts.Island}, Channel Islands`],
     ['Mode of transport', facts.TransportMode],
     ['Route', facts.Route],
     ['Date of export', day(facts.ExportDate)],
+    ...(facts.Sailing ? ([['Sailing', facts.Sailing]] as [string, string][]) : []),
     ['Carrier', facts.Carrier],
-    ['Tracking number', orNone(facts.TrackingNumber)],
+    ['Consignment number', orNone(facts.TrackingNumber)],
   ]);
 
   // --- statement and verification ------------------------------------------------------------

@@ -48,13 +48,27 @@ export async function renderLabel(facts: LabelFacts): Promise<Buffer> {
     margin: MARGIN,
     info: { Title: `Depot label ${facts.code}`, Author: facts.brand },
   });
+  const done = collect(doc);
+  await drawLabel(doc, facts);
+  doc.end();
+  return done;
+}
+
+/** The document's bytes once it ends. */
+export function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
+  return new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+}
 
+/** The label page's size and margin, for a document that prints it with other pages. */
+export const LABEL_PAGE = { size: [WIDTH, HEIGHT] as [number, number], margin: MARGIN };
+
+/** Draws the label on the document's current page (4 × 6 inches). */
+export async function drawLabel(doc: PDFKit.PDFDocument, facts: LabelFacts): Promise<void> {
   const line = (y: number) =>
     doc
       .moveTo(MARGIN, y)
@@ -125,7 +139,4 @@ export async function renderLabel(facts: LabelFacts): Promise<Buffer> {
       maxLines: 1,
     });
   }
-
-  doc.end();
-  return done;
 }

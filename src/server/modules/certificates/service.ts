@@ -6,7 +6,9 @@ import {
 } from '../../../shared/api/certificates';
 import { addressLines } from '../../../shared/addresses';
 import { carrierOf } from '../../../shared/carriers';
-import { toPounds } from '../../../shared/money';
+import { storedToDisplayDate } from '../../../shared/dates';
+import { toPence, toPounds } from '../../../shared/money';
+import { itemLinesOf } from '../orders/item-lines';
 import { hasLeftTheUk } from '../../../shared/order-status';
 import { seaRoute, TRANSPORT_MODE } from '../../../shared/sea-routes';
 import type { Db } from '../../db/client';
@@ -83,6 +85,7 @@ export async function customerCertificate(
         Name: order.retailerName,
         Website: order.retailerWebsite,
         OrderNumber: order.retailerOrderNumber,
+        OrderDate: order.retailerOrderDate,
       },
       Consignor: { Name: brand, Address: consignorAddress(await depotAddress(tx)) },
       Customer: { Name: fullName(customer), Reference: customer.reference },
@@ -94,6 +97,14 @@ export async function customerCertificate(
         Quantity: order.itemCount,
         ValuePence: order.itemValuePence,
       },
+      ItemLines: ((await itemLinesOf(tx, [order.id])).get(order.id) ?? []).map((line) => ({
+        Description: line.Description,
+        Quantity: line.Quantity,
+        ValueEachPence: toPence(line.ValueEach),
+        Origin: line.Origin,
+        CommodityCode: line.CommodityCode,
+      })),
+      Sailing: `${carrierOf(parcel.carrier)?.name ?? parcel.carrier} sailing of ${storedToDisplayDate(ukDay(parcel.dispatchedAt))}, ${seaRoute(order.island)}`,
       Island: order.island,
       TransportMode: TRANSPORT_MODE,
       Route: seaRoute(order.island),

@@ -256,3 +256,31 @@ export function storageInvoiceEmail(
     after: [`You can also see the order at ${orderPageUrl(site, order.id)}`],
   });
 }
+
+// --- evidence in time (issue 27) ------------------------------------------------------------------
+
+/**
+ * Two weeks (the Customs setting) before the last day the goods may leave the UK for the retailer
+ * to zero-rate the sale, while the parcel still waits at our depot: what holds it, and why the
+ * date matters (HMRC Notice 703, paras 2.13 and 11.5).
+ */
+export function evidenceDeadlineSoonEmail(
+  site: Site,
+  to: To,
+  order: TrackedOrder & { retailerName: string; held: boolean },
+  deadline: string,
+  months: number,
+): MailMessage {
+  const day = longDate(`${deadline}T12:00:00Z`);
+  return orderMessage(site, to, order, 'evidence-deadline-soon', {
+    subject: `Your parcel ${order.reference} must leave the UK by ${day}`,
+    paragraphs: [
+      `Your parcel ${order.reference}${order.retailerName ? ` from ${order.retailerName}` : ''} is still at our depot.`,
+      `For ${order.retailerName || 'the retailer'} to keep the VAT off your purchase, the goods must leave the UK within ${months} months of your order with them: by ${day}. After that the retailer may ask you for the VAT, and our export certificate can no longer help.`,
+      order.held
+        ? 'It is waiting for a payment on your order. Pay it now so it can leave on the next sailing.'
+        : 'It is ready to leave; if anything is missing from your booking, please contact us so it can leave in time.',
+    ],
+    button: { label: 'See your order', url: orderPageUrl(site, order.id) },
+  });
+}

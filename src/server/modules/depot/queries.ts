@@ -23,6 +23,9 @@ import {
   type ParcelState,
 } from '../../../shared/api/depot';
 import { storageClock } from '../../../shared/storage';
+import { customsFormFor, customsProblem, evidenceDeadline } from '../../../shared/customs';
+import { itemLinesOf } from '../orders/item-lines';
+import { customsRules } from './customs';
 import { trackingLink } from '../../../shared/carriers';
 import {
   isValidReference,
@@ -257,7 +260,14 @@ export async function lookup(tx: Tx, q: string): Promise<LookupResult> {
 type ParcelRow = typeof parcels.$inferSelect;
 type Joined = {
   parcel: ParcelRow;
-  order: { id: number; reference: string; status: OrderStatus; island: string } | null;
+  order: {
+    id: number;
+    reference: string;
+    status: OrderStatus;
+    island: string;
+    itemValuePence: number;
+    retailerOrderDate: string | null;
+  } | null;
   customer: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'reference'> | null;
   member: { firstName: string; lastName: string } | null;
 };
@@ -271,6 +281,8 @@ const joined = (tx: Tx) =>
         reference: orders.reference,
         status: orders.status,
         island: orders.island,
+        itemValuePence: orders.itemValuePence,
+        retailerOrderDate: orders.retailerOrderDate,
       },
       customer: {
         id: users.id,
@@ -312,8 +324,10 @@ const CLOCKED: ReadonlySet<ParcelState> = new Set(['unknown', 'unbooked', 'held'
 async function toDepotParcels(tx: Tx, rows: Joined[], now: Date): Promise<DepotParcel[]> {
   if (rows.length === 0) return [];
   const rules = await storageRules(tx);
+  const customs = await customsRules(tx);
   const ids = rows.map((r) => r.parcel.id);
   const orderIds = rows.flatMap((r) => (r.order ? [r.order.id] : []));
+  const lines = await itemLinesOf(tx, orderIds);
   const photos = await tx
     .select({
       id: parcelPhotos.id,
@@ -407,6 +421,16 @@ async function toDepotParcels(tx: Tx, rows: Joined[], now: Date): Promise<DepotP
       Delivered: p.deliveredAt?.toISOString() ?? null,
       Storage: CLOCKED.has(state) ? storageClock(p.receivedAt, now, rules) : null,
       Abandoned: p.abandonedAt?.toISOString() ?? null,
+      CustomsForm: row.order ? customsFormFor(row.order.itemValuePence, customs) : null,
+      CustomsProblem: row.order
+        ? customsProblem(
+            row.order.reference,
+            lines.get(row.order.id) ?? [],
+            row.order.itemValuePence,
+          )
+        : null,
+      RetailerOrderDate: row.order?.retailerOrderDate ?? null,
+      LeaveBy: evidenceDeadline(row.order?.retailerOrderDate, customs.evidenceMonths),
     };
   });
 }
@@ -452,10 +476,16 @@ export async function listParcels(
 ) {
   const where = STATE_FILTERS[query.state];
   const order = query.sort === 'newest' ? desc : asc;
+  // The date by which it must leave is the retailer's order date plus the same months for every
+  // parcel, so the soonest first is the earliest order date first (none given: last).
+  const sorting =
+    query.sort === 'leave-by'
+      ? [sql`${orders.retailerOrderDate} asc nulls last`, asc(parcels.receivedAt), asc(parcels.id)]
+      : [order(parcels.receivedAt), order(parcels.id)];
   const [rows, [{ total }]] = await Promise.all([
     joined(tx)
       .where(where)
-      .orderBy(order(parcels.receivedAt), order(parcels.id))
+      .orderBy(...sorting)
       .limit(query.itemsPerPage)
       .offset((query.page - 1) * query.itemsPerPage),
     tx

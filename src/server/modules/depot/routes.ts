@@ -19,8 +19,20 @@ import {
   parcelsResponse,
   receiveResponse,
   receiveSchema,
+  customsDataQuerySchema,
+  sailingsResponse,
   type ReceiveResult,
 } from '../../../shared/api/depot';
+import {
+  customsDataCsv,
+  customsDataFileName,
+  customsFormFileName,
+  ukDay,
+} from '../../../shared/customs';
+import { storedToDisplayDate } from '../../../shared/dates';
+import { renderDeclaration, renderLabelWithDeclaration } from '../../lib/pdf/customs-declaration';
+import { declarationOf, recentSailings, sailingParcels } from './customs';
+import { scheduleEvidenceWarnings } from './evidence';
 import {
   orderItemLinesParams,
   orderItemLinesResponse,
@@ -75,6 +87,7 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
   const dispatcher = app.requireAuth({ can: ['dispatch', 'Parcel'] });
   const manager = app.requireAuth({ can: ['manage', 'Parcel'] });
   await scheduleStorageReminders(app);
+  await scheduleEvidenceWarnings(app);
   const idParams = z.object({ Id: pathId }).strict();
   const staff = (request: Parameters<typeof authOf>[0]): Actor => ({
     type: 'staff',
@@ -224,9 +237,23 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
     '/parcels/:Id/label.pdf',
     { onRequest: reader, schema: { summary: "A parcel's depot label (PDF)", params: idParams } },
     async (request, reply) => {
-      const parcel = await depotParcel(db, request.params.Id);
-      const code = parcel.OrderReference ?? `PCL-${String(parcel.Id).padStart(6, '0')}`;
-      const pdf = await renderLabel({
+      const { code, facts } = await labelFactsOf(request.params.Id);
+      const pdf = await renderLabel(facts);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="label-${code}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  /** A parcel's label as printed: its barcode, customer, island, shelf, weight and size. */
+  async function labelFactsOf(parcelId: number) {
+    const parcel = await depotParcel(db, parcelId);
+    const code = parcel.OrderReference ?? `PCL-${String(parcel.Id).padStart(6, '0')}`;
+    return {
+      code,
+      facts: {
         brand: app.config.brand,
         code,
         title:
@@ -244,12 +271,113 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
             : null,
         inboundTrackingNumber: parcel.InboundTrackingNumber,
         received: new Date(parcel.Received),
+      },
+    };
+  }
+
+  app.get(
+    '/parcels/:Id/label-and-customs.pdf',
+    {
+      onRequest: reader,
+      schema: {
+        operationId: 'getParcelLabelAndCustomsDeclaration',
+        summary:
+          "A parcel's label and its customs declaration (CN22 or CN23) in one PDF, printed together at dispatch",
+        params: idParams,
+        answers: {
+          409: 'The item lines are missing or do not add up to the declared value (the message says which).',
+        },
+      },
+    },
+    async (request, reply) => {
+      const declaration = await declarationOf(db, request.params.Id, app.config.brand);
+      const { facts } = await labelFactsOf(request.params.Id);
+      const pdf = await renderLabelWithDeclaration(facts, {
+        ...declaration,
+        brand: app.config.brand,
+        date: storedToDisplayDate(ukDay(app.clock.now())) ?? '',
       });
       return reply
         .type('application/pdf')
-        .header('content-disposition', `inline; filename="label-${code}.pdf"`)
+        .header(
+          'content-disposition',
+          `inline; filename="label-${customsFormFileName(declaration.form, declaration.orderReference)}"`,
+        )
+        .header('x-customs-form', declaration.form)
         .header('cache-control', 'no-store')
         .send(pdf);
+    },
+  );
+
+  app.get(
+    '/parcels/:Id/customs.pdf',
+    {
+      onRequest: reader,
+      schema: {
+        operationId: 'getParcelCustomsDeclaration',
+        summary:
+          "A parcel's customs declaration (PDF): CN22 up to the Customs limit, CN23 above, from its item lines",
+        params: idParams,
+        answers: {
+          409: 'The item lines are missing or do not add up to the declared value (the message says which).',
+        },
+      },
+    },
+    async (request, reply) => {
+      const declaration = await declarationOf(db, request.params.Id, app.config.brand);
+      const pdf = await renderDeclaration({
+        ...declaration,
+        brand: app.config.brand,
+        date: storedToDisplayDate(ukDay(app.clock.now())) ?? '',
+      });
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `inline; filename="${customsFormFileName(declaration.form, declaration.orderReference)}"`,
+        )
+        .header('x-customs-form', declaration.form)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/sailings',
+    {
+      onRequest: dispatcher,
+      schema: {
+        operationId: 'listSailings',
+        summary: 'The sailings parcels left on, newest first (for their customs data)',
+        response: { 200: sailingsResponse },
+      },
+    },
+    async () => ({ Sailings: await recentSailings(db) }),
+  );
+
+  app.get(
+    '/sailings/customs-data.csv',
+    {
+      onRequest: dispatcher,
+      schema: {
+        operationId: 'getSailingCustomsData',
+        summary:
+          "A sailing's electronic customs data for the carrier (CSV, one row per item, keyed by consignment number)",
+        querystring: customsDataQuerySchema,
+        answers: { 404: 'No parcels left on that sailing.' },
+      },
+    },
+    async (request, reply) => {
+      const { SailingDate, Carrier } = request.query;
+      const rows = await sailingParcels(db, SailingDate, Carrier, app.config.brand);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${customsDataFileName(SailingDate, Carrier)}"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(customsDataCsv(rows));
     },
   );
 

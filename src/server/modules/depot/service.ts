@@ -27,6 +27,7 @@ import { raiseInvoice } from '../invoices/service';
 import { transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
 import { audit } from '../staff/audit';
 import { storageRules } from './storage';
+import { customsProblems } from './customs';
 import {
   parcelArrivedEmail,
   parcelDispatchedEmail,
@@ -513,7 +514,10 @@ const sailingDay = (date: Date) =>
 /**
  * Parcels leave on a sailing: each order to Shipped and its parcel's carrier, tracking number
  * and date of export recorded, and each customer e-mailed the tracking link. All or none: an
- * order not ready to leave stops the whole batch. Returns the parcels' ids.
+ * order not ready to leave stops the whole batch, and so does one whose item lines are missing
+ * or do not add up to its declared value (issue 27: its CN22/CN23 and the carrier's data could
+ * not be made; the 409 says why for each). Several orders may share a tracking number: one
+ * consignment holding them all. Returns the parcels' ids.
  */
 export async function dispatchParcels(
   tx: Tx,
@@ -552,6 +556,8 @@ export async function dispatchParcels(
       ),
     );
   }
+  const problems = await customsProblems(tx, rows);
+  if (problems.length > 0) throw new HttpError(409, problems.join(' '));
   const carrier = carrierOf(input.carrier)!;
   const parcelIds: number[] = [];
   for (const item of input.parcels) {

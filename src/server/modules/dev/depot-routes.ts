@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DEPOT_LIMITS, photoUploadSchema } from '../../../shared/api/depot';
 import { CARRIER_IDS } from '../../../shared/carriers';
 import { orderIdFromReference } from '../../../shared/order-reference';
+import { itemiseFromBooking } from '../orders/item-lines';
 import { SYSTEM } from '../orders/lifecycle';
 import { decodePhotos } from '../depot/photos';
 import { dispatchParcels, markDelivered, receiveBookedParcel } from '../depot/service';
@@ -90,8 +91,11 @@ export const devDepotRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const b = request.body;
-      await db.transaction((tx) =>
-        dispatchParcels(
+      await db.transaction(async (tx) => {
+        // As the depot does at receipt: a booking without item lines gets one from its own
+        // description and value (a parcel without them may not leave, issue 27).
+        await itemiseFromBooking(tx, b.OrderReferences);
+        return dispatchParcels(
           tx,
           {
             sailingDate: new Date(`${b.SailingDate}T08:00:00Z`),
@@ -103,8 +107,8 @@ export const devDepotRoutes: FastifyPluginAsyncZod = async (app) => {
           },
           SYSTEM,
           app.config,
-        ),
-      );
+        );
+      });
       return { ok: true };
     },
   );

@@ -213,6 +213,7 @@ export async function createCheckout(
           retailerWebsite: booking.RetailerWebsite,
           retailerOrderNumber: booking.RetailerOrderNumber,
           expectedDeliveryDate: booking.ExpectedDeliveryDate || null,
+          retailerOrderDate: booking.RetailerOrderDate || null,
           trackingNumber: booking.TrackingNumber,
           deliveryCount: booking.DeliveryCount,
           extraIds: booking.selectedExtras,

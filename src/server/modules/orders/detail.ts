@@ -33,6 +33,8 @@ import { toCustomerOrder } from './service';
 import { trackingPathOf } from '../tracking/codes';
 import { storageClock } from '../../../shared/storage';
 import { storageRules } from '../depot/storage';
+import { customsRules } from '../depot/customs';
+import { daysBetween, evidenceDeadline, ukDay } from '../../../shared/customs';
 
 /**
  * The order's page in My Account (issue 12): the customer's own order, what they paid for it, its
@@ -170,6 +172,8 @@ export async function orderDetail(
   // Money taken for it: its checkout's payment and its invoices' payments.
   const paid = (await refundSources(tx, order)).map((s) => s.payment);
   const covered = await referencesPaidBy(tx, order.paymentId);
+  const customs = await customsRules(tx);
+  const leaveBy = evidenceDeadline(order.retailerOrderDate, customs.evidenceMonths);
 
   return {
     Order: {
@@ -179,7 +183,14 @@ export async function orderDetail(
       DeliveryAddress: order.deliveryAddress ? addressLines(order.deliveryAddress) : null,
       RetailerDeliveryCharge: toPounds(order.retailerDeliveryPence),
       ItemLines: (await itemLinesOf(tx, [order.id])).get(order.id)!.map(toItemLineView),
+      RetailerOrderDate: order.retailerOrderDate,
+      LeaveBy: leaveBy,
     },
+    LeaveBySoon:
+      leaveBy !== null &&
+      !hasLeftTheUk(order.status) &&
+      order.status !== 'Cancelled' &&
+      daysBetween(ukDay(now), leaveBy) <= customs.evidenceWarningDays,
     Payments: await Promise.all(
       paid.map(async (p) => ({
         ...toPayment(p, await discountCodeOf(tx, p.discountCodeId)),

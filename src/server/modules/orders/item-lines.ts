@@ -140,3 +140,29 @@ export async function replaceItemLines(
   }
   return itemLinesView({ ...order, itemValuePence: declared }, change.lines);
 }
+
+/**
+ * Development and test only (the dev depot routes): each of these orders that has no item lines
+ * gets one from its own description and declared value, as the depot would enter it from the
+ * retailer's invoice at receipt, so a demo parcel may leave (issue 27).
+ */
+export async function itemiseFromBooking(tx: Tx, orderIds: readonly number[]) {
+  const lines = await itemLinesOf(tx, orderIds);
+  const bare = orderIds.filter((id) => lines.get(id)?.length === 0);
+  if (bare.length === 0) return;
+  const rows = await tx.select().from(orders).where(inArray(orders.id, bare));
+  if (rows.length === 0) return; // no such orders: dispatch answers 404
+  await tx.insert(orderItemLines).values(
+    rows.flatMap((order) =>
+      itemLineRows(order.id, [
+        {
+          Description: order.description.slice(0, 200),
+          Quantity: 1,
+          ValueEach: toPounds(order.itemValuePence),
+          Origin: 'GB',
+          CommodityCode: '',
+        },
+      ]),
+    ),
+  );
+}

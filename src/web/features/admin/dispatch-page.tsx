@@ -15,15 +15,25 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  TableSortLabel,
   TextField,
   Typography,
 } from '@mui/material';
+import { type CustomsForm } from '../../../shared/customs';
 import { dispatchSchema, type DepotParcel, type DispatchRequest } from '../../../shared/api/depot';
 import { toFieldErrors, type FieldError } from '../../../shared/api/errors';
 import { CARRIERS, carrierOf } from '../../../shared/carriers';
 import { formatDisplayDate, formatStoredDate, parseStoredDate } from '../../../shared/dates';
 import { ApiError } from '../../lib/api-client';
-import { useDeliver, useDispatch, useDispatchList } from './api/depot';
+import {
+  useCustomsDataDownload,
+  useCustomsFormDownload,
+  useLabelWithCustomsDownload,
+  useDeliver,
+  useDispatch,
+  useDispatchList,
+  useSailings,
+} from './api/depot';
 import { measuredText, parcelName, receivedText, usePagedParcels } from './depot-parts';
 import { problem } from './problem';
 
@@ -89,6 +99,7 @@ export function DispatchPage() {
       </Typography>
       <ReadyToLeave />
       <Shipped />
+      <Sailings />
     </Stack>
   );
 }
@@ -102,8 +113,18 @@ function ReadyToLeave() {
   const [carrier, setCarrier] = useState('');
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [sent, setSent] = useState<string | null>(null);
+  const [sailed, setSailed] = useState<{
+    SailingDate: string;
+    Carrier: DispatchRequest['Carrier'];
+    Parcels: DepotParcel[];
+  } | null>(null);
+  /** The received order (oldest first), or the date by which each must leave (soonest first). */
+  const [sortBy, setSortBy] = useState<'received' | 'leave-by'>('received');
 
-  const islands = list.data?.Islands ?? [];
+  const islands = (list.data?.Islands ?? []).map((group) => ({
+    ...group,
+    Parcels: sortBy === 'leave-by' ? [...group.Parcels].sort(byLeaveBy) : group.Parcels,
+  }));
   const chosen = islands.flatMap((g) => g.Parcels).filter((p) => selected.has(p.OrderId!));
   const errorOf = (field: string) => errors.find((e) => e.field === field)?.error;
   /** A field's message goes once it is changed. */
@@ -114,6 +135,7 @@ function ReadyToLeave() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSent(null);
+    setSailed(null);
     const body: DispatchRequest = {
       SailingDate: sailing,
       Carrier: carrier as DispatchRequest['Carrier'],
@@ -135,6 +157,7 @@ function ReadyToLeave() {
         setSent(
           `${plural(Parcels.length, 'parcel')} dispatched for the sailing of ${shownDate(sailing)} with ${carrierOf(carrier)?.name}: each customer was e-mailed the tracking link.`,
         );
+        setSailed({ SailingDate: body.SailingDate, Carrier: body.Carrier, Parcels });
       },
       onError: (error) => setErrors(error instanceof ApiError ? (error.body?.errors ?? []) : []),
     });
@@ -150,6 +173,7 @@ function ReadyToLeave() {
           {sent}
         </Alert>
       )}
+      {sailed && <SailingPaperwork {...sailed} />}
       {list.isError && <Alert severity="error">{problem(list.error)}</Alert>}
       {list.isPending && <Skeleton variant="rounded" height={160} />}
       {list.data && islands.length === 0 && (
@@ -179,7 +203,25 @@ function ReadyToLeave() {
                       </TableCell>
                       <TableCell>Shelf</TableCell>
                       <TableCell sx={WIDE}>Measured</TableCell>
-                      <TableCell sx={WIDE}>Received</TableCell>
+                      <TableCell sx={WIDE}>
+                        <TableSortLabel
+                          active={sortBy === 'received'}
+                          direction="asc"
+                          onClick={() => setSortBy('received')}
+                        >
+                          Received
+                        </TableSortLabel>
+                      </TableCell>
+                      <TableCell>
+                        <TableSortLabel
+                          active={sortBy === 'leave-by'}
+                          direction="asc"
+                          onClick={() => setSortBy('leave-by')}
+                        >
+                          Leave by
+                        </TableSortLabel>
+                      </TableCell>
+                      <TableCell>Customs</TableCell>
                       <TableCell sx={{ width: { sm: 240 } }}>Tracking number</TableCell>
                     </TableRow>
                   </TableHead>
@@ -297,6 +339,12 @@ function ReadyRow({
       <TableCell sx={WIDE}>{measuredText(parcel)}</TableCell>
       <TableCell sx={WIDE}>{receivedText(parcel)}</TableCell>
       <TableCell>
+        <LeaveBy parcel={parcel} />
+      </TableCell>
+      <TableCell>
+        <CustomsCell parcel={parcel} />
+      </TableCell>
+      <TableCell>
         <TextField
           size="small"
           fullWidth
@@ -378,13 +426,14 @@ function Shipped() {
                 <TableCell>Island</TableCell>
                 <TableCell>Tracking</TableCell>
                 <TableCell sx={WIDE}>Sailed</TableCell>
+                <TableCell>Customs</TableCell>
                 <TableCell align="right">Delivery</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {items.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={7}>Nothing is on its way.</TableCell>
+                  <TableCell colSpan={8}>Nothing is on its way.</TableCell>
                 </TableRow>
               )}
               {items.map((parcel) => {
@@ -416,6 +465,9 @@ function Shipped() {
                     <TableCell sx={WIDE}>
                       {parcel.SailingDate && shownDate(parcel.SailingDate)}
                     </TableCell>
+                    <TableCell>
+                      <CustomsCell parcel={parcel} />
+                    </TableCell>
                     <TableCell align="right">
                       <Button
                         size="small"
@@ -435,5 +487,195 @@ function Shipped() {
         </TableContainer>
       )}
     </Stack>
+  );
+}
+
+/** Parcels whose goods must leave soonest first; those without a retailer's order date last. */
+const byLeaveBy = (a: DepotParcel, b: DepotParcel) =>
+  (a.LeaveBy ?? '9999').localeCompare(b.LeaveBy ?? '9999');
+
+/** The date by which the goods must leave for the retailer to zero-rate the sale (issue 27). */
+function LeaveBy({ parcel }: { parcel: DepotParcel }) {
+  const [now] = useState(() => Date.now());
+  if (!parcel.LeaveBy)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        Not given
+      </Typography>
+    );
+  const left = Math.round(
+    (Date.parse(`${parcel.LeaveBy}T23:59:59Z`) - now) / (24 * 60 * 60 * 1000),
+  );
+  return (
+    <Typography
+      variant="body2"
+      color={left <= 14 ? 'error' : undefined}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {shownDate(parcel.LeaveBy)}
+    </Typography>
+  );
+}
+
+/**
+ * The parcel's customs declaration (CN22 or CN23, by its declared value): a button that
+ * downloads it, or why it cannot be made (and the parcel may not leave).
+ */
+function CustomsCell({ parcel }: { parcel: DepotParcel }) {
+  const download = useCustomsFormDownload();
+  if (parcel.CustomsProblem) {
+    return (
+      <Typography variant="body2" color="error" sx={{ minWidth: 160 }}>
+        {parcel.CustomsProblem}
+      </Typography>
+    );
+  }
+  if (!parcel.CustomsForm || !parcel.OrderReference) return null;
+  const form: CustomsForm = parcel.CustomsForm;
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      <Button
+        size="small"
+        variant="outlined"
+        loading={download.isPending}
+        onClick={() =>
+          download.mutate({ Id: parcel.Id, OrderReference: parcel.OrderReference!, Form: form })
+        }
+        aria-label={`${form} for ${parcel.OrderReference}`}
+      >
+        {form}
+      </Button>
+      {download.isError && (
+        <Typography variant="caption" color="error">
+          {problem(download.error)}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+/** After a sailing is recorded: its customs data file and each parcel's form, to print. */
+function SailingPaperwork({
+  SailingDate,
+  Carrier,
+  Parcels,
+}: {
+  SailingDate: string;
+  Carrier: DispatchRequest['Carrier'];
+  Parcels: DepotParcel[];
+}) {
+  const data = useCustomsDataDownload();
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 2 }}
+      aria-label="Customs paperwork of this sailing"
+      component="section"
+    >
+      <Stack spacing={1.5}>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+          Customs paperwork: print each form with its label
+        </Typography>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {Parcels.map((parcel) => (
+            <Stack key={parcel.Id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Typography variant="body2">{parcel.OrderReference}</Typography>
+              <LabelWithCustoms parcel={parcel} />
+              <CustomsCell parcel={parcel} />
+            </Stack>
+          ))}
+        </Stack>
+        <div>
+          <Button
+            variant="contained"
+            loading={data.isPending}
+            onClick={() => data.mutate({ SailingDate, Carrier })}
+          >
+            Download customs data file
+          </Button>
+        </div>
+        {data.isError && <Alert severity="error">{problem(data.error)}</Alert>}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The sailings parcels left on, each with its electronic customs data for the carrier. */
+function Sailings() {
+  const list = useSailings();
+  const data = useCustomsDataDownload();
+  const sailings = list.data?.Sailings ?? [];
+  return (
+    <Stack component="section" aria-labelledby="sailings-title" spacing={2}>
+      <Typography variant="h5" component="h2" id="sailings-title">
+        Sailings and customs data
+      </Typography>
+      <Typography color="text.secondary">
+        The carrier’s electronic customs data: one row per item, by consignment number.
+      </Typography>
+      {list.isError && <Alert severity="error">{problem(list.error)}</Alert>}
+      {data.isError && <Alert severity="error">{problem(data.error)}</Alert>}
+      {list.isPending && <Skeleton variant="rounded" height={80} />}
+      {list.data && (
+        <TableContainer component={Paper} variant="outlined">
+          <Table aria-label="Sailings" size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>Sailing</TableCell>
+                <TableCell>Carrier</TableCell>
+                <TableCell>Parcels</TableCell>
+                <TableCell align="right">Customs data</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {sailings.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={4}>No parcels have sailed yet.</TableCell>
+                </TableRow>
+              )}
+              {sailings.map((s) => {
+                const name = `${shownDate(s.SailingDate)} ${carrierOf(s.Carrier)?.name ?? s.Carrier}`;
+                return (
+                  <TableRow key={`${s.SailingDate}-${s.Carrier}`}>
+                    <TableCell>{shownDate(s.SailingDate)}</TableCell>
+                    <TableCell>{carrierOf(s.Carrier)?.name}</TableCell>
+                    <TableCell>{s.Parcels}</TableCell>
+                    <TableCell align="right">
+                      <Button
+                        size="small"
+                        onClick={() => data.mutate(s)}
+                        aria-label={`Download customs data of ${name}`}
+                      >
+                        CSV
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Stack>
+  );
+}
+
+/** The parcel's label and its customs form in one PDF, to print together. */
+function LabelWithCustoms({ parcel }: { parcel: DepotParcel }) {
+  const download = useLabelWithCustomsDownload();
+  if (!parcel.CustomsForm || !parcel.OrderReference || parcel.CustomsProblem) return null;
+  const form: CustomsForm = parcel.CustomsForm;
+  return (
+    <Button
+      size="small"
+      variant="contained"
+      loading={download.isPending}
+      onClick={() =>
+        download.mutate({ Id: parcel.Id, OrderReference: parcel.OrderReference!, Form: form })
+      }
+      aria-label={`Label and ${form} for ${parcel.OrderReference}`}
+    >
+      Label and {form}
+    </Button>
   );
 }

@@ -40,6 +40,7 @@ export function bookingFromLocalOrder(order: LocalOrder): BookingInput | null {
     Island,
     selectedExtras: [...order.selectedExtras],
     ...(order.ItemLines.length === 0 ? {} : { ItemLines: order.ItemLines.map((l) => ({ ...l })) }),
+    ...(order.RetailerOrderDate ? { RetailerOrderDate: order.RetailerOrderDate } : {}),
     ...(order.RetailerDeliveryCharge === null
       ? {}
       : { RetailerDeliveryCharge: order.RetailerDeliveryCharge }),
@@ -98,6 +99,7 @@ const BOOKING_FIELDS: Readonly<Record<string, { label: string; step: BookingStep
   ItemCount: { label: 'The number of items', step: 'details' },
   RetailerDeliveryCharge: { label: 'The retailer’s delivery charge', step: 'details' },
   ItemLines: { label: 'The item lines', step: 'details' },
+  RetailerOrderDate: { label: 'The date of your order with the retailer', step: 'details' },
   Island: { label: 'The destination island', step: 'details' },
   selectedExtras: { label: 'The extras', step: 'additions' },
 };

@@ -9,6 +9,7 @@ import { itemLineForm, itemLineFromForm, type ItemLineForm } from '../../../shar
 import type { LocalOrder } from '../../../shared/local-order';
 import { toPence } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
+import { DateField } from '../../components/date-field';
 import { BookingPage } from './booking-page';
 import { BookingSummary } from './booking-summary';
 import { FormField, IslandField } from './booking-fields';
@@ -23,6 +24,7 @@ const LABELS: Record<keyof DetailsForm, string> = {
   ItemValue: 'Value of the goods',
   ItemCount: 'Number of items',
   RetailerDeliveryCharge: 'Retailer’s delivery charge',
+  RetailerOrderDate: 'Date of your order with the retailer',
   Island: 'Destination island',
 };
 
@@ -111,6 +113,16 @@ export function DetailsStep({ initial }: { initial: LocalOrder }) {
             {...field('RetailerDeliveryCharge')}
             unit="£"
             hint="What the retailer charged to deliver to our depot, if anything: island GST counts it"
+          />
+          <DateField
+            id="RetailerOrderDate"
+            name="RetailerOrderDate"
+            label={LABELS.RetailerOrderDate}
+            value={form.values.RetailerOrderDate}
+            onChange={(value) => form.setValue('RetailerOrderDate', value)}
+            errorMessages={form.errorOf('RetailerOrderDate')}
+            clearable
+            helperText="On the retailer’s confirmation: the goods must leave the UK within 3 months of it for the retailer to take the VAT off"
           />
           <IslandField {...field('Island')} />
         </div>

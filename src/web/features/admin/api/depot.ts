@@ -10,6 +10,12 @@ import type {
   ReceiveResult,
 } from '../../../../shared/api/depot';
 import type { OrderItemLines, UpdateItemLines } from '../../../../shared/api/item-lines';
+import type { Sailing } from '../../../../shared/api/depot';
+import {
+  customsDataFileName,
+  customsFormFileName,
+  type CustomsForm,
+} from '../../../../shared/customs';
 import { staffDownload, staffRequest } from '../staff-session';
 
 /**
@@ -120,6 +126,61 @@ export function useLabelUrl(parcelId: number) {
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
   return { url, failed: label.isError };
 }
+
+/** Saves a fetched file under its name (the browser's download). */
+function save(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** GET /parcels/{Id}/customs.pdf: the parcel's CN22 or CN23, downloaded (issue 27). */
+export const useCustomsFormDownload = () =>
+  useMutation({
+    mutationFn: async (parcel: { Id: number; OrderReference: string; Form: CustomsForm }) => {
+      const blob = await staffDownload(
+        `${BASE}/parcels/${parcel.Id}/customs.pdf`,
+        'application/pdf',
+      );
+      save(blob, customsFormFileName(parcel.Form, parcel.OrderReference));
+    },
+  });
+
+/** GET /parcels/{Id}/label-and-customs.pdf: the label with its CN22 or CN23, to print together. */
+export const useLabelWithCustomsDownload = () =>
+  useMutation({
+    mutationFn: async (parcel: { Id: number; OrderReference: string; Form: CustomsForm }) => {
+      const blob = await staffDownload(
+        `${BASE}/parcels/${parcel.Id}/label-and-customs.pdf`,
+        'application/pdf',
+      );
+      save(blob, `label-${customsFormFileName(parcel.Form, parcel.OrderReference)}`);
+    },
+  });
+
+/** GET /sailings: the sailings parcels left on, newest first (issue 27). */
+export const useSailings = () =>
+  useQuery({
+    queryKey: [...depotKey, 'sailings'],
+    queryFn: () => staffRequest<{ Sailings: Sailing[] }>('GET', `${BASE}/sailings`),
+  });
+
+/** GET /sailings/customs-data.csv: the carrier's electronic customs data, downloaded. */
+export const useCustomsDataDownload = () =>
+  useMutation({
+    mutationFn: async ({ SailingDate, Carrier }: Pick<Sailing, 'SailingDate' | 'Carrier'>) => {
+      const blob = await staffDownload(
+        `${BASE}/sailings/customs-data.csv?SailingDate=${SailingDate}&Carrier=${Carrier}`,
+        'text/csv',
+      );
+      save(blob, customsDataFileName(SailingDate, Carrier));
+    },
+  });
 
 /** GET /orders/{Id}/item-lines: a booking's goods line by line (issue 27). */
 export const useItemLines = (orderId: number) =>

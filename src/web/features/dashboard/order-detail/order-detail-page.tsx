@@ -3,9 +3,10 @@ import { countryName } from '../../../../shared/countries';
 import { Link } from 'react-router';
 import type { OrderDetail } from '../../../../shared/api/order-detail';
 import { ORDER_DETAIL_MESSAGES } from '../../../../shared/api/order-detail';
-import { formatDisplayDate } from '../../../../shared/dates';
+import { formatDisplayDate, storedToDisplayDate } from '../../../../shared/dates';
 import { formatMoney, formatPounds, sumPence, toPence } from '../../../../shared/money';
 import { storageClockText } from '../../../../shared/storage';
+import { leaveByText } from '../../../../shared/customs';
 import { FactList, type Fact } from '../../../components/fact-list';
 import { Alert } from '../../../components/plain-controls';
 import { useSessionData, type Loaded } from '../../../lib/route-data';
@@ -78,6 +79,14 @@ export function OrderDetailPage({ photos, ...props }: OrderDetailData) {
         </Alert>
       )}
 
+      {detail.LeaveBySoon && Order.LeaveBy && (
+        <Alert severity="warning" title={leaveByText(Order.LeaveBy)} data-testid="leave-by">
+          For {Order.RetailerName || 'the retailer'} to keep the VAT off your purchase, the goods
+          must leave the UK within 3 months of your order with them. Please pay anything owed on
+          this order, or contact us, so it can leave in time.
+        </Alert>
+      )}
+
       <div className="order-columns">
         <Section title="Timeline" id="timeline-heading">
           <OrderTimeline entries={Timeline} photos={photos} />
@@ -139,6 +148,8 @@ function Section({ title, id, children }: { title: string; id: string; children:
   );
 }
 
+const shownDay = (stored: string) => storedToDisplayDate(stored) ?? stored;
+
 function bookingRows({ Order }: OrderDetail): Fact[] {
   const retailer = [Order.RetailerName, Order.RetailerWebsite].filter(Boolean).join(', ');
   return [
@@ -146,6 +157,23 @@ function bookingRows({ Order }: OrderDetail): Fact[] {
     ['Retailer', retailer || '–'],
     ...(Order.RetailerOrderNumber
       ? [['Retailer’s order number', Order.RetailerOrderNumber] as Fact]
+      : []),
+    ...(Order.RetailerOrderDate
+      ? [['Ordered from the retailer', shownDay(Order.RetailerOrderDate)] as Fact]
+      : []),
+    ...(Order.LeaveBy
+      ? [
+          [
+            'Must leave the UK by',
+            <span key="leave-by" data-testid="order-leave-by">
+              {shownDay(Order.LeaveBy)}
+              <span className="dashboard-small">
+                {' '}
+                (so the retailer can take the VAT off: HMRC Notice 703)
+              </span>
+            </span>,
+          ] as Fact,
+        ]
       : []),
     ['What is in it', Order.ItemDescription],
     ['Number of items', String(Order.ItemCount)],

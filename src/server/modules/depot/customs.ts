@@ -1,0 +1,197 @@
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { addressLines } from '../../../shared/addresses';
+import type { CarrierId } from '../../../shared/carriers';
+import {
+  CUSTOMS_CATEGORY,
+  CUSTOMS_MESSAGES,
+  customsFormFor,
+  customsProblem,
+  customsRulesOf,
+  type ConsignedParcel,
+  type CustomsForm,
+  type CustomsRules,
+} from '../../../shared/customs';
+import type { ItemLine } from '../../../shared/item-lines';
+import { orders, parcels, settings, users } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { depotAddress, fullName } from '../auth/user-data';
+import type { Tx } from '../orders/lifecycle';
+import { itemLinesOf } from '../orders/item-lines';
+
+/**
+ * The customs paperwork of parcels leaving the depot (issue 27, docs/decisions/0040; rules in
+ * src/shared/customs.ts): the Customs settings, each parcel's declaration (CN22 or CN23) filled
+ * from its item lines, the check that stops a parcel leaving without them, and the carrier's
+ * electronic data for a sailing (one row per item, keyed by consignment number).
+ */
+
+/** The Customs settings as rules (the defaults where one is missing). */
+export async function customsRules(tx: Pick<Tx, 'select'>): Promise<CustomsRules> {
+  const rows = await tx
+    .select({ name: settings.name, value: settings.value })
+    .from(settings)
+    .where(eq(settings.category, CUSTOMS_CATEGORY));
+  const values: Record<string, unknown> = {};
+  for (const { name, value } of rows) {
+    try {
+      values[name] = JSON.parse(value);
+    } catch {
+      values[name] = value;
+    }
+  }
+  return customsRulesOf(values);
+}
+
+/**
+ * Why these orders may not leave as their paperwork stands: one sentence per order whose item
+ * lines are missing or do not add up to its declared value (empty: all may leave).
+ */
+export async function customsProblems(
+  tx: Tx,
+  rows: readonly Pick<typeof orders.$inferSelect, 'id' | 'reference' | 'itemValuePence'>[],
+): Promise<string[]> {
+  const lines = await itemLinesOf(
+    tx,
+    rows.map((r) => r.id),
+  );
+  return rows.flatMap((r) => customsProblem(r.reference, lines.get(r.id)!, r.itemValuePence) ?? []);
+}
+
+/** The depot as the sender of every parcel: the brand and the depot's address (no placeholder). */
+async function sender(tx: Tx, brand: string) {
+  const depot = await depotAddress(tx);
+  return {
+    name: brand,
+    address: [
+      ...depot.map((line) => line.replace(/\s*\(?\{Reference\}\)?/g, '').trim()).filter(Boolean),
+      'United Kingdom',
+    ],
+  };
+}
+
+type OrderRow = typeof orders.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+const consignee = (order: OrderRow, customer: UserRow) => {
+  const name = fullName(customer);
+  return {
+    name: order.deliveryAddress?.FullName || name,
+    address: order.deliveryAddress
+      ? addressLines(order.deliveryAddress).filter((l) => l !== order.deliveryAddress?.FullName)
+      : [order.island, 'Channel Islands'],
+  };
+};
+
+/** What a parcel's declaration says: its form, sender, consignee, lines and weight. */
+interface Declaration {
+  form: CustomsForm;
+  orderReference: string;
+  retailerOrderNumber: string;
+  island: string;
+  consignment: string;
+  sender: { name: string; address: string[] };
+  consignee: { name: string; address: string[] };
+  lines: ItemLine[];
+  weightGrams: number;
+  declaredPence: number;
+  carriagePence: number;
+}
+
+/**
+ * The declaration of a booked parcel: CN22 or CN23 by its declared value (the Customs settings'
+ * limit), filled from its item lines. 404 for a parcel without a booking; 409 saying why when its
+ * lines are missing or do not add up (the same rule that stops it leaving).
+ */
+export async function declarationOf(tx: Tx, parcelId: number, brand: string): Promise<Declaration> {
+  const [row] = await tx
+    .select({ parcel: parcels, order: orders, customer: users })
+    .from(parcels)
+    .innerJoin(orders, eq(orders.id, parcels.orderId))
+    .innerJoin(users, eq(users.id, orders.customerId))
+    .where(eq(parcels.id, parcelId));
+  if (!row) throw new HttpError(404, CUSTOMS_MESSAGES.notAtDepot);
+  const { parcel, order, customer } = row;
+  const lines = (await itemLinesOf(tx, [order.id])).get(order.id)!;
+  const problem = customsProblem(order.reference, lines, order.itemValuePence);
+  if (problem) throw new HttpError(409, problem);
+  const rules = await customsRules(tx);
+  return {
+    form: customsFormFor(order.itemValuePence, rules),
+    orderReference: order.reference,
+    retailerOrderNumber: order.retailerOrderNumber,
+    island: order.island,
+    consignment: parcel.trackingNumber,
+    sender: await sender(tx, brand),
+    consignee: consignee(order, customer),
+    lines,
+    weightGrams: parcel.weightGrams ?? 0,
+    declaredPence: order.itemValuePence,
+    carriagePence: order.totalPence,
+  };
+}
+
+/** The sailing's day as the depot records it: the date of export, in the UK. */
+const sailingDay = sql`to_char(${parcels.dispatchedAt} at time zone 'Europe/London', 'YYYY-MM-DD')`;
+
+/**
+ * The carrier's electronic customs data for a sailing (its date and carrier): every parcel that
+ * left on it, each with its consignment (tracking) number, sender, consignee, weight and item
+ * lines. Several orders consigned under one number are one consignment with all their items.
+ * 404 when nothing left on that sailing.
+ */
+export async function sailingParcels(
+  tx: Tx,
+  sailingDate: string,
+  carrier: CarrierId,
+  brand: string,
+): Promise<ConsignedParcel[]> {
+  const rows = await tx
+    .select({ parcel: parcels, order: orders, customer: users })
+    .from(parcels)
+    .innerJoin(orders, eq(orders.id, parcels.orderId))
+    .innerJoin(users, eq(users.id, orders.customerId))
+    .where(
+      and(
+        isNotNull(parcels.dispatchedAt),
+        eq(parcels.carrier, carrier),
+        sql`${sailingDay} = ${sailingDate}`,
+        inArray(orders.status, ['Shipped', 'Delivered']),
+      ),
+    )
+    .orderBy(asc(parcels.trackingNumber), asc(orders.id));
+  if (rows.length === 0) throw new HttpError(404, CUSTOMS_MESSAGES.noSailing);
+  const lines = await itemLinesOf(
+    tx,
+    rows.map((r) => r.order.id),
+  );
+  const from = await sender(tx, brand);
+  return rows.map(({ parcel, order, customer }) => ({
+    consignment: parcel.trackingNumber,
+    orderReference: order.reference,
+    sender: from,
+    consignee: consignee(order, customer),
+    weightGrams: parcel.weightGrams ?? 0,
+    lines: lines.get(order.id)!,
+  }));
+}
+
+/** The sailings parcels left on, newest first: their date, carrier and how many parcels. */
+export async function recentSailings(tx: Tx, limit = 20) {
+  const rows = await tx
+    .select({
+      date: sql<string>`${sailingDay}`,
+      carrier: parcels.carrier,
+      parcels: sql<number>`count(*)::int`,
+    })
+    .from(parcels)
+    .innerJoin(orders, eq(orders.id, parcels.orderId))
+    .where(and(isNotNull(parcels.dispatchedAt), isNotNull(parcels.carrier)))
+    .groupBy(sailingDay, parcels.carrier)
+    .orderBy(sql`1 desc`, parcels.carrier)
+    .limit(limit);
+  return rows.map((r) => ({
+    SailingDate: r.date,
+    Carrier: r.carrier!,
+    Parcels: Number(r.parcels),
+  }));
+}
