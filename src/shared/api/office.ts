@@ -131,7 +131,7 @@ export type Refund = z.infer<typeof refundSchema>;
 export const officeEventSchema = z.object({
   Id: z.number().int(),
   At: z.string(),
-  Kind: z.enum(['status', 'note', 'refund', 'refund-failed']),
+  Kind: z.enum(['status', 'note', 'refund', 'refund-failed', 'return-label']),
   From: z.enum(ORDER_STATUSES).nullable(),
   To: z.enum(ORDER_STATUSES).nullable(),
   Note: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { storageClockSchema } from '../storage';
 import { orderCaseSchema } from './cases';
+import { retailerReturnSchema } from './returns';
 import { paymentSchema } from './checkout';
 import { pathId } from './listing';
 import { itemLineResponse } from './item-lines';
@@ -39,6 +40,9 @@ export const TIMELINE_KINDS = [
   'delivered',
   'cancelled',
   'refunded',
+  'return-asked',
+  'return-label',
+  'returned',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
@@ -58,6 +62,9 @@ export const TIMELINE_TITLES: Readonly<Record<TimelineKind, string>> = {
   delivered: 'Delivered',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
+  'return-asked': 'Return to the retailer asked',
+  'return-label': 'Return label ready',
+  returned: 'Returned to the retailer',
 };
 
 export const parcelPhotoSchema = z.object({
@@ -94,6 +101,8 @@ export const timelineEntrySchema = z.object({
       SailingDate: z.string(),
     })
     .optional(),
+  /** The carrier taking it back to the retailer and its tracking number (returned). */
+  Return: z.object({ Carrier: z.string(), TrackingNumber: z.string() }).optional(),
   /** The money given back (refunded), in pounds. */
   Amount: z.number().optional(),
 });
@@ -127,6 +136,12 @@ export const orderDetailResponse = z.object({
    */
   Storage: storageClockSchema.nullable(),
   Timeline: z.array(timelineEntrySchema),
+  /** Its return to the retailer (issue 28), once asked; null otherwise. */
+  Return: retailerReturnSchema.nullable(),
+  /** A return to the retailer may be asked now (the parcel is at the depot, not sailed). */
+  CanAskReturn: z.boolean(),
+  /** What a label we buy for the return costs (the catalogue's price), pounds. */
+  ReturnLabelPrice: z.number(),
   /** The order's private tracking page (`/track/{code}`), which works without a login. */
   TrackingPath: z.string(),
 });

@@ -32,6 +32,8 @@ import { toCustomerOrder } from './service';
 import { trackingPathOf } from '../tracking/codes';
 import { storageClock } from '../../../shared/storage';
 import { storageRules } from '../depot/storage';
+import { customerReturn, labelPricePence } from '../returns/service';
+import { canAskReturn } from '../../../shared/returns';
 
 /**
  * The order's page in My Account (issue 12): the customer's own order, what they paid for it, its
@@ -62,6 +64,10 @@ function kindOf(from: OrderStatus | null, to: OrderStatus | null): TimelineKind 
       return 'dispatched';
     case 'Delivered':
       return 'delivered';
+    case 'Return Requested':
+      return 'return-asked';
+    case 'Returned to Retailer':
+      return 'returned';
     default:
       return null;
   }
@@ -89,6 +95,10 @@ export function timeline(
       });
       continue;
     }
+    if (data.kind === 'return-label') {
+      entries.push({ Kind: 'return-label', At: event.at.toISOString() });
+      continue;
+    }
     const kind = kindOf(event.fromStatus, event.toStatus);
     if (!kind) continue;
     const entry: TimelineEntry = { Kind: kind, At: event.at.toISOString() };
@@ -110,6 +120,10 @@ export function timeline(
         TrackingUrl: trackingLink(parcel.carrier, parcel.trackingNumber),
         SailingDate: parcel.dispatchedAt.toISOString().slice(0, 10),
       };
+    }
+    if (kind === 'returned') {
+      const sent = event.data as { carrier?: string; trackingNumber?: string };
+      entry.Return = { Carrier: sent.carrier ?? '', TrackingNumber: sent.trackingNumber ?? '' };
     }
     entries.push(entry);
   }
@@ -189,6 +203,9 @@ export async function orderDetail(
       parcel,
       photos.map((p) => ({ ...p, Url: photoUrl(order.id, p.Id) })),
     ),
+    Return: await customerReturn(tx, order),
+    CanAskReturn: canAskReturn(order.status) && !!parcel && !parcel.dispatchedAt,
+    ReturnLabelPrice: toPounds(await labelPricePence(tx)),
     TrackingPath: await trackingPathOf(tx, order.id),
   };
 }

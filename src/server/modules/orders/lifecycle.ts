@@ -92,7 +92,10 @@ export async function recordCreated(
 
 /** What an event that changes no status records (issue 14): a staff note, or a refund's outcome. */
 export type OrderEventData =
-  { kind: 'note' } | { kind: 'refund' | 'refund-failed'; refundId: number; amountPence: number };
+  | { kind: 'note' }
+  | { kind: 'refund' | 'refund-failed'; refundId: number; amountPence: number }
+  // a return to the retailer's label attached by the depot (issue 28)
+  | { kind: 'return-label' };
 
 /** Adds an event that changes no status to an order's timeline, in the caller's transaction. */
 export async function recordOrderEvent(
