@@ -7,7 +7,6 @@
 // (src/shared/refunds.ts). Invoices paid on the order (excess carriage, storage, the label) are
 // for work the depot did and are not refunded.
 
-import { formatMoney } from './money';
 import type { OrderStatus } from './order-status';
 import { refundablePence, type RefundSource } from './refunds';
 
@@ -118,9 +117,3 @@ export function returnRefundPence(
   const checkout = sources.find((s) => s.paymentId === checkoutPaymentId);
   return checkout ? refundablePence(checkout) : 0;
 }
-
-/** The customer's words about the refund, as the order page and the e-mails say it. */
-export const returnRefundWords = (pence: number) =>
-  pence > 0
-    ? `The crossing you paid for is unused: ${formatMoney(pence)} is refunded to your card once the parcel is on its way back.`
-    : 'Nothing was paid for the crossing that is left to refund.';

@@ -13,6 +13,7 @@ import { CertificateDownload } from '../../certificates/certificate-download';
 import { AddressLines } from '../../addresses/address-text';
 import { TrackingLink } from '../../tracking/tracking-link';
 import { MissingItems } from './missing-items';
+import { ReturnToRetailer } from './return-to-retailer';
 import { OrderTimeline } from './order-timeline';
 import type { PhotoData } from './parcel-photos';
 import '../dashboard.css';
@@ -91,6 +92,8 @@ export function OrderDetailPage({ photos, ...props }: OrderDetailData) {
           <TrackingLink path={detail.TrackingPath} />
         </div>
       </div>
+
+      <ReturnToRetailer detail={detail} />
 
       {(detail.Cases.length > 0 || detail.CanReportMissingItems) && (
         <MissingItems cases={detail.Cases} canReport={detail.CanReportMissingItems} />
