@@ -66,6 +66,7 @@ const ACTIVE_PDF_NAMES = [
   '/JS',
   '/Launch',
   '/EmbeddedFile',
+  '/EmbeddedFiles',
   '/RichMedia',
   '/SubmitForm',
   '/ImportData',

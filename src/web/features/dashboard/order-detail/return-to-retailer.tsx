@@ -245,7 +245,7 @@ function AskForm({
       {how === 'upload' && (
         <div className="field">
           <label htmlFor="return-label-file" className="dashboard-small">
-            The retailer’s return label
+            Label file
           </label>
           <input
             id="return-label-file"
