@@ -213,6 +213,67 @@ describe('the reminders', () => {
   });
 });
 
+describe('reminders missed, and parcels held for their invoice', () => {
+  test('a window missed while the job did not run is caught up once', async () => {
+    const staff = await staffMember(ctx, 'depot');
+    const { ann, parcel } = await unbookedParcel(staff.token);
+    const run = (days: number, hours = 0) => sendStorageReminders(ctx.app, at(parcel, days, hours));
+
+    // the job was down through the charges' window: the reminder goes late, saying so, once
+    await run(freeDays + 2);
+    await Promise.all([run(freeDays + 2, 1), run(freeDays + 2, 1)]);
+    await run(freeDays + 10);
+    expect(await queued(ann.email, 'storage-charges-soon')).toBe(1);
+    const late = await waitForMail(ctx, { to: ann.email, kind: 'storage-charges-soon' });
+    expect(late.subject).toBe('Storage charges have started for your parcel at our depot');
+    expect(late.text).toContain('Since then storage costs £0.50 a day');
+
+    // and down again through the abandonment's window, past its day: told once, staff decide
+    await run(abandonDays + 2);
+    await run(abandonDays + 3);
+    expect(await queued(ann.email, 'storage-abandon-soon')).toBe(1);
+    const warning = await waitForMail(ctx, { to: ann.email, kind: 'storage-abandon-soon' });
+    expect(warning.text).toContain('we may treat it as abandoned');
+    expect(await queued(ann.email, 'parcel-abandoned')).toBe(0);
+  });
+
+  test('down from before the charges to the abandonment’s window: only that one goes', async () => {
+    const staff = await staffMember(ctx, 'depot');
+    const { ann, parcel } = await unbookedParcel(staff.token);
+    await sendStorageReminders(ctx.app, at(parcel, abandonDays - 2));
+    await sendStorageReminders(ctx.app, at(parcel, abandonDays - 1));
+    expect(await queued(ann.email, 'storage-charges-soon')).toBe(0);
+    expect(await queued(ann.email, 'storage-abandon-soon')).toBe(1);
+  });
+
+  test('a booked parcel waiting for its unpaid invoice gets the same reminders, once', async () => {
+    const staff = await staffMember(ctx, 'depot');
+    const { ann, parcel } = await unbookedParcel(staff.token);
+    const order = await paidBooking(ctx, ann, 'C');
+    // booked after its free days: held for the storage invoice, which stays unpaid
+    at(parcel, freeDays + 1);
+    const res = await depot.match(parcel.Id, order.Id, staff.token);
+    expect(receiveResponse.parse(res.json()).Outcome).toBe('held-invoice');
+
+    const run = (days: number) => sendStorageReminders(ctx.app, at(parcel, days));
+    await run(freeDays + 2);
+    await run(freeDays + 3);
+    expect(await queued(ann.email, 'storage-charges-soon')).toBe(1);
+    const charges = await waitForMail(ctx, { to: ann.email, kind: 'storage-charges-soon' });
+    expect(charges.text).toContain(
+      `for ${order.Reference} is still waiting at our depot for its invoice to be paid`,
+    );
+    expect(charges.text).toContain('until its invoice is paid');
+    expect(charges.links).toContain(`${ctx.config.publicUrl}/dashboard/orders/${order.Id}`);
+
+    await run(abandonDays - abandonReminderDays);
+    await run(abandonDays - 1);
+    expect(await queued(ann.email, 'storage-abandon-soon')).toBe(1);
+    const warning = await waitForMail(ctx, { to: ann.email, kind: 'storage-abandon-soon' });
+    expect(warning.text).toContain('Pay its invoice now to keep it.');
+  });
+});
+
 describe('the storage charge', () => {
   test('booked after its free days: invoiced through the invoice flow, held until paid', async () => {
     const staff = await staffMember(ctx, 'depot');
