@@ -16,6 +16,8 @@ import { DEFAULT_STORAGE_RULES } from '../../src/shared/storage';
 import { auditLog, mailOutbox, settings } from '../../src/server/db/schema';
 import { sendStorageReminders } from '../../src/server/modules/depot/storage';
 import { useTestApp } from '../support/app';
+import { checkoutCalls } from '../support/checkout';
+import { checkoutResponse } from '../../src/shared/api/checkout';
 import { bearer, waitForMail } from '../support/accounts';
 import { depotCalls, depotCustomer, measured, paidBooking } from '../support/depot';
 import { staffMember } from '../support/staff';
@@ -308,6 +310,50 @@ describe('the storage charge', () => {
     });
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json().Storage).toMatchObject({ Phase: 'charging', ChargedDays: 3 });
+  });
+
+  test('booked late into a band too small: held for the excess and the storage, until both are paid', async () => {
+    const staff = await staffMember(ctx, 'depot');
+    const { ann, parcel } = await unbookedParcel(staff.token);
+    const order = await paidBooking(ctx, ann, 'A'); // the parcel (40 x 30 x 20 cm) needs band C
+    at(parcel, freeDays + 2, 1);
+    const res = await depot.match(parcel.Id, order.Id, staff.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const result = receiveResponse.parse(res.json());
+    expect(result.Outcome).toBe('held-invoice');
+    expect(result.HoldReason).toContain('Storage: 2 days at £0.50 a day');
+    const invoices = (
+      await ctx.app.inject({ url: `/public/orders/${order.Id}`, headers: bearer(ann.token) })
+    ).json().Invoices as { Id: number; Amount: number; Reason: string; Status: string }[];
+    expect(invoices.map((i) => [i.Amount, i.Status])).toEqual([
+      [result.Excess!.Amount, 'unpaid'],
+      [1, 'unpaid'],
+    ]);
+    expect(await queued(ann.email, 'storage-invoice')).toBe(1);
+
+    const pay = async (invoiceId: number) => {
+      const started = await ctx.app.inject({
+        method: 'POST',
+        url: `/public/payment/additional/${invoiceId}`,
+        headers: bearer(ann.token),
+      });
+      expect(started.statusCode, started.body).toBe(201);
+      const paid = await checkoutCalls(ctx).payWithCard(
+        checkoutResponse.parse(started.json()),
+        '4242424242424242',
+      );
+      expect(paid.statusCode).toBe(303);
+    };
+    const status = async () =>
+      (
+        await ctx.app.inject({ url: `/public/orders/${order.Id}`, headers: bearer(ann.token) })
+      ).json().Order.StatusId_Name;
+    // the excess paid: still held for the storage
+    await pay(invoices[0].Id);
+    expect(await status()).toBe('Awaiting Payment');
+    // both paid: ready to sail
+    await pay(invoices[1].Id);
+    expect(await status()).toBe('Paid');
   });
 
   test('booked within its free days: nothing to pay', async () => {
