@@ -42,6 +42,7 @@ import { registerOpenApi } from './modules/docs/openapi';
 import { docsRoutes } from './modules/docs/routes';
 import { devQuoteRoutes } from './modules/dev/quote-routes';
 import { depotRoutes } from './modules/depot/routes';
+import { customerReturnRoutes, depotReturnRoutes } from './modules/returns/routes';
 import { officeRoutes } from './modules/office/routes';
 import { customersRoutes } from './modules/customers/routes';
 import { auditRoutes } from './modules/audit/routes';
@@ -222,6 +223,7 @@ export async function buildApp(
   await app.register(membersRoutes, { prefix: '/public/members' });
   await app.register(ordersRoutes, { prefix: '/public/orders' });
   await app.register(orderDetailRoutes, { prefix: '/public/orders' });
+  await app.register(customerReturnRoutes, { prefix: '/public/orders' });
   await app.register(addressesRoutes, { prefix: '/public/addresses' });
   await app.register(householdRoutes, { prefix: '/public/household' });
   await app.register(certificatesRoutes, { prefix: '/public' });
@@ -229,6 +231,7 @@ export async function buildApp(
   await app.register(paymentRoutes, { prefix: '/public/payment' });
   await app.register(staffRoutes, { prefix: '/api/admin' });
   await app.register(depotRoutes, { prefix: '/api/admin/depot' });
+  await app.register(depotReturnRoutes, { prefix: '/api/admin/depot' });
   await app.register(officeRoutes, { prefix: '/api/admin' });
   await app.register(officeTrackingRoutes, { prefix: '/api/admin' });
   await app.register(customersRoutes, { prefix: '/api/admin' });

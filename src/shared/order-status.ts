@@ -11,6 +11,10 @@
 //   Awaiting Payment ─> Received at Depot  released: the invoice it was held for was voided and
 //                                          nothing else is owed (issue 14)
 //   Paid ─> Shipped
+//   Received at Depot, Paid ─> Return Requested   the customer asks for the parcel to go back to
+//                                                 the retailer before it sails (issue 28)
+//   Return Requested ─> Returned to Retailer      the depot sent it back (final); the unused
+//                                                 crossing is refunded (src/shared/returns.ts)
 //   Cancelled: from any state before shipping; final. An unpaid checkout is cancelled after
 //   24 hours (Awaiting Payment ─> Cancelled).
 //
@@ -25,6 +29,8 @@ export const ORDER_STATUSES = [
   'Awaiting Parcel',
   'Received at Depot',
   'Paid',
+  'Return Requested',
+  'Returned to Retailer',
   'Shipped',
   'Delivered',
   'Cancelled',
@@ -40,8 +46,10 @@ export const ORDER_STATUS_TRANSITIONS: Readonly<Record<OrderStatus, readonly Ord
   'Quote Declined': [],
   'Awaiting Payment': ['Awaiting Parcel', 'Paid', 'Quote Ready', 'Received at Depot', 'Cancelled'],
   'Awaiting Parcel': ['Received at Depot', 'Cancelled'],
-  'Received at Depot': ['Shipped', 'Awaiting Payment', 'Cancelled'],
-  Paid: ['Shipped', 'Cancelled'],
+  'Received at Depot': ['Shipped', 'Awaiting Payment', 'Return Requested', 'Cancelled'],
+  Paid: ['Shipped', 'Return Requested', 'Cancelled'],
+  'Return Requested': ['Returned to Retailer', 'Cancelled'],
+  'Returned to Retailer': [],
   Shipped: ['Delivered'],
   Delivered: [],
   Cancelled: [],

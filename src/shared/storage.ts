@@ -102,20 +102,27 @@ export function storageClock(receivedAt: Date, now: Date, rules: StorageRules): 
 /** The reminders a parcel's clock sends, each once: before the charges, before abandonment. */
 export type StorageReminder = 'charges-soon' | 'abandon-soon';
 
-/** The reminder due at `now`, if any: within its days before the date, and not after it. */
+/**
+ * The reminder due at `now`, if any, given those already sent for the parcel (`sent`): each goes
+ * once, from its days before its date. A window the job missed (the server down for days) is
+ * caught up once afterwards: the charges' reminder until the abandonment's window opens (then
+ * that one says it all), the abandonment's while the parcel still waits for staff to decide.
+ */
 export function storageReminderDue(
   receivedAt: Date,
   now: Date,
   rules: StorageRules,
+  sent: readonly StorageReminder[] = [],
 ): StorageReminder | null {
   const t = now.getTime();
   const abandonAt = plusDays(receivedAt, rules.abandonDays).getTime();
   const chargeAt = plusDays(receivedAt, rules.freeDays).getTime();
-  if (t < abandonAt && t >= abandonAt - rules.abandonReminderDays * DAY_MS) return 'abandon-soon';
+  const abandonWindow = abandonAt - rules.abandonReminderDays * DAY_MS;
+  if (t >= abandonWindow) return sent.includes('abandon-soon') ? null : 'abandon-soon';
   if (
     rules.chargePerDayPence > 0 &&
-    t < chargeAt &&
-    t >= chargeAt - rules.chargeReminderDays * DAY_MS
+    t >= chargeAt - rules.chargeReminderDays * DAY_MS &&
+    !sent.includes('charges-soon')
   )
     return 'charges-soon';
   return null;

@@ -16,6 +16,8 @@ import { DEFAULT_STORAGE_RULES } from '../../src/shared/storage';
 import { auditLog, mailOutbox, settings } from '../../src/server/db/schema';
 import { sendStorageReminders } from '../../src/server/modules/depot/storage';
 import { useTestApp } from '../support/app';
+import { checkoutCalls } from '../support/checkout';
+import { checkoutResponse } from '../../src/shared/api/checkout';
 import { bearer, waitForMail } from '../support/accounts';
 import { depotCalls, depotCustomer, measured, paidBooking } from '../support/depot';
 import { staffMember } from '../support/staff';
@@ -213,6 +215,67 @@ describe('the reminders', () => {
   });
 });
 
+describe('reminders missed, and parcels held for their invoice', () => {
+  test('a window missed while the job did not run is caught up once', async () => {
+    const staff = await staffMember(ctx, 'depot');
+    const { ann, parcel } = await unbookedParcel(staff.token);
+    const run = (days: number, hours = 0) => sendStorageReminders(ctx.app, at(parcel, days, hours));
+
+    // the job was down through the charges' window: the reminder goes late, saying so, once
+    await run(freeDays + 2);
+    await Promise.all([run(freeDays + 2, 1), run(freeDays + 2, 1)]);
+    await run(freeDays + 10);
+    expect(await queued(ann.email, 'storage-charges-soon')).toBe(1);
+    const late = await waitForMail(ctx, { to: ann.email, kind: 'storage-charges-soon' });
+    expect(late.subject).toBe('Storage charges have started for your parcel at our depot');
+    expect(late.text).toContain('Since then storage costs £0.50 a day');
+
+    // and down again through the abandonment's window, past its day: told once, staff decide
+    await run(abandonDays + 2);
+    await run(abandonDays + 3);
+    expect(await queued(ann.email, 'storage-abandon-soon')).toBe(1);
+    const warning = await waitForMail(ctx, { to: ann.email, kind: 'storage-abandon-soon' });
+    expect(warning.text).toContain('we may treat it as abandoned');
+    expect(await queued(ann.email, 'parcel-abandoned')).toBe(0);
+  });
+
+  test('down from before the charges to the abandonment’s window: only that one goes', async () => {
+    const staff = await staffMember(ctx, 'depot');
+    const { ann, parcel } = await unbookedParcel(staff.token);
+    await sendStorageReminders(ctx.app, at(parcel, abandonDays - 2));
+    await sendStorageReminders(ctx.app, at(parcel, abandonDays - 1));
+    expect(await queued(ann.email, 'storage-charges-soon')).toBe(0);
+    expect(await queued(ann.email, 'storage-abandon-soon')).toBe(1);
+  });
+
+  test('a booked parcel waiting for its unpaid invoice gets the same reminders, once', async () => {
+    const staff = await staffMember(ctx, 'depot');
+    const { ann, parcel } = await unbookedParcel(staff.token);
+    const order = await paidBooking(ctx, ann, 'C');
+    // booked after its free days: held for the storage invoice, which stays unpaid
+    at(parcel, freeDays + 1);
+    const res = await depot.match(parcel.Id, order.Id, staff.token);
+    expect(receiveResponse.parse(res.json()).Outcome).toBe('held-invoice');
+
+    const run = (days: number) => sendStorageReminders(ctx.app, at(parcel, days));
+    await run(freeDays + 2);
+    await run(freeDays + 3);
+    expect(await queued(ann.email, 'storage-charges-soon')).toBe(1);
+    const charges = await waitForMail(ctx, { to: ann.email, kind: 'storage-charges-soon' });
+    expect(charges.text).toContain(
+      `for ${order.Reference} is still waiting at our depot for its invoice to be paid`,
+    );
+    expect(charges.text).toContain('until its invoice is paid');
+    expect(charges.links).toContain(`${ctx.config.publicUrl}/dashboard/orders/${order.Id}`);
+
+    await run(abandonDays - abandonReminderDays);
+    await run(abandonDays - 1);
+    expect(await queued(ann.email, 'storage-abandon-soon')).toBe(1);
+    const warning = await waitForMail(ctx, { to: ann.email, kind: 'storage-abandon-soon' });
+    expect(warning.text).toContain('Pay its invoice now to keep it.');
+  });
+});
+
 describe('the storage charge', () => {
   test('booked after its free days: invoiced through the invoice flow, held until paid', async () => {
     const staff = await staffMember(ctx, 'depot');
@@ -247,6 +310,50 @@ describe('the storage charge', () => {
     });
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json().Storage).toMatchObject({ Phase: 'charging', ChargedDays: 3 });
+  });
+
+  test('booked late into a band too small: held for the excess and the storage, until both are paid', async () => {
+    const staff = await staffMember(ctx, 'depot');
+    const { ann, parcel } = await unbookedParcel(staff.token);
+    const order = await paidBooking(ctx, ann, 'A'); // the parcel (40 x 30 x 20 cm) needs band C
+    at(parcel, freeDays + 2, 1);
+    const res = await depot.match(parcel.Id, order.Id, staff.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const result = receiveResponse.parse(res.json());
+    expect(result.Outcome).toBe('held-invoice');
+    expect(result.HoldReason).toContain('Storage: 2 days at £0.50 a day');
+    const invoices = (
+      await ctx.app.inject({ url: `/public/orders/${order.Id}`, headers: bearer(ann.token) })
+    ).json().Invoices as { Id: number; Amount: number; Reason: string; Status: string }[];
+    expect(invoices.map((i) => [i.Amount, i.Status])).toEqual([
+      [result.Excess!.Amount, 'unpaid'],
+      [1, 'unpaid'],
+    ]);
+    expect(await queued(ann.email, 'storage-invoice')).toBe(1);
+
+    const pay = async (invoiceId: number) => {
+      const started = await ctx.app.inject({
+        method: 'POST',
+        url: `/public/payment/additional/${invoiceId}`,
+        headers: bearer(ann.token),
+      });
+      expect(started.statusCode, started.body).toBe(201);
+      const paid = await checkoutCalls(ctx).payWithCard(
+        checkoutResponse.parse(started.json()),
+        '4242424242424242',
+      );
+      expect(paid.statusCode).toBe(303);
+    };
+    const status = async () =>
+      (
+        await ctx.app.inject({ url: `/public/orders/${order.Id}`, headers: bearer(ann.token) })
+      ).json().Order.StatusId_Name;
+    // the excess paid: still held for the storage
+    await pay(invoices[0].Id);
+    expect(await status()).toBe('Awaiting Payment');
+    // both paid: ready to sail
+    await pay(invoices[1].Id);
+    expect(await status()).toBe('Paid');
   });
 
   test('booked within its free days: nothing to pay', async () => {

@@ -105,6 +105,7 @@ test('the back office', async ({ page }) => {
       '/admin/receive/',
       '/admin/parcels/',
       '/admin/dispatch/',
+      '/admin/returns/',
       '/admin/staff/',
       '/admin/today/',
       '/admin/quotes/',

@@ -455,6 +455,44 @@ export const storageNotices = pgTable(
   (t) => [unique('storage_notices_parcel_kind_unique').on(t.parcelId, t.kind)],
 );
 
+/**
+ * A return to the retailer (issue 28, decision 0039): one per order, asked by the customer before
+ * its parcel sails. The label is the retailer's (uploaded by the customer) or bought by the
+ * depot (`bought`, charged by `invoice_id`, attached by staff); checked as photos are (a PDF
+ * without active content, or an image re-encoded). `returned_at` with the carrier and its
+ * tracking number once sent; the refund of the unused crossing is reserved in that transaction.
+ */
+export const retailerReturns = pgTable(
+  'retailer_returns',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    parcelId: integer('parcel_id')
+      .notNull()
+      .references(() => parcels.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').notNull().default(''),
+    bought: boolean('bought').notNull().default(false),
+    invoiceId: integer('invoice_id').references(() => invoices.id),
+    labelContentType: text('label_content_type'),
+    labelFileName: text('label_file_name').notNull().default(''),
+    labelData: bytea('label_data'),
+    labelAttachedAt: at('label_attached_at'),
+    carrier: text('carrier').notNull().default(''),
+    trackingNumber: text('tracking_number').notNull().default(''),
+    refundPence: integer('refund_pence'),
+    returnedAt: at('returned_at'),
+    returnedBy: integer('returned_by').references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [index('retailer_returns_open_idx').on(t.returnedAt)],
+);
+
 /** Discount codes (issue 11): a percentage or an amount off, within dates and limits. */
 export const discountCodes = pgTable(
   'discount_codes',

@@ -220,6 +220,8 @@ export const PARCEL_STATES = [
   'delivered',
   'cancelled',
   'abandoned',
+  'returning',
+  'returned',
 ] as const;
 export type ParcelState = (typeof PARCEL_STATES)[number];
 /** The lists the screens page through; `dispatched` is shipped and not yet delivered. */

@@ -140,6 +140,7 @@ export const officeEventSchema = z.object({
     'dispute',
     'dispute-remeasured',
     'dispute-decided',
+    'return-label',
   ]),
   From: z.enum(ORDER_STATUSES).nullable(),
   To: z.enum(ORDER_STATUSES).nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { storageClockSchema } from './storage-clock';
 import { orderCaseSchema } from './cases';
+import { retailerReturnSchema } from './returns';
 import { paymentSchema } from './checkout';
 import { pathId } from './listing';
 import { itemLineResponse } from './item-lines';
@@ -41,6 +42,9 @@ export const TIMELINE_KINDS = [
   'refunded',
   'disputed',
   'dispute-decided',
+  'return-asked',
+  'return-label',
+  'returned',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
@@ -62,6 +66,9 @@ export const TIMELINE_TITLES: Readonly<Record<TimelineKind, string>> = {
   refunded: 'Refunded',
   disputed: 'Invoice disputed: your parcel is held while we look',
   'dispute-decided': 'Dispute decided',
+  'return-asked': 'Return to the retailer asked',
+  'return-label': 'Return label ready',
+  returned: 'Returned to the retailer',
 };
 
 export const parcelPhotoSchema = z.object({
@@ -98,6 +105,8 @@ export const timelineEntrySchema = z.object({
       SailingDate: z.string(),
     })
     .optional(),
+  /** The carrier taking it back to the retailer and its tracking number (returned). */
+  Return: z.object({ Carrier: z.string(), TrackingNumber: z.string() }).optional(),
   /** The money given back (refunded), in pounds. */
   Amount: z.number().optional(),
 });
@@ -150,6 +159,12 @@ export const orderDetailResponse = z.object({
    */
   Storage: storageClockSchema.nullable(),
   Timeline: z.array(timelineEntrySchema),
+  /** Its return to the retailer (issue 28), once asked; null otherwise. */
+  Return: retailerReturnSchema.nullable(),
+  /** A return to the retailer may be asked now (the parcel is at the depot, not sailed). */
+  CanAskReturn: z.boolean(),
+  /** What a label we buy for the return costs (the catalogue's price), pounds. */
+  ReturnLabelPrice: z.number(),
   /** The order's private tracking page (`/track/{code}`), which works without a login. */
   TrackingPath: z.string(),
 });

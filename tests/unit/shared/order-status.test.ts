@@ -100,7 +100,12 @@ describe('order statuses (SPEC section 4)', () => {
     const starts: OrderStatus[] = ['Awaiting Payment', 'Quote Requested'];
     const reached = new Set<OrderStatus>(starts.flatMap((s) => [s, ...reachable(s)]));
     expect([...reached].sort()).toEqual([...ORDER_STATUSES].sort());
-    const finals: OrderStatus[] = ['Delivered', 'Cancelled', 'Quote Declined'];
+    const finals: OrderStatus[] = [
+      'Delivered',
+      'Cancelled',
+      'Quote Declined',
+      'Returned to Retailer',
+    ];
     for (const status of ORDER_STATUSES.filter((s) => !finals.includes(s))) {
       expect(
         finals.some((end) => reachable(status).has(end)),

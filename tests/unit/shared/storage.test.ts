@@ -49,14 +49,27 @@ describe('storageClock', () => {
 });
 
 describe('storageReminderDue', () => {
-  test('within its days before the date, never after it', () => {
+  test('from its days before the date, once', () => {
     expect(storageReminderDue(arrived, after(10, DAY - 1), rules)).toBeNull();
     expect(storageReminderDue(arrived, after(11), rules)).toBe('charges-soon');
     expect(storageReminderDue(arrived, after(14, -1), rules)).toBe('charges-soon');
-    expect(storageReminderDue(arrived, after(14), rules)).toBeNull();
-    expect(storageReminderDue(arrived, after(53, -1), rules)).toBeNull();
-    expect(storageReminderDue(arrived, after(53), rules)).toBe('abandon-soon');
-    expect(storageReminderDue(arrived, after(60), rules)).toBeNull();
+    expect(storageReminderDue(arrived, after(14, -1), rules, ['charges-soon'])).toBeNull();
+    expect(storageReminderDue(arrived, after(53, -1), rules, ['charges-soon'])).toBeNull();
+    expect(storageReminderDue(arrived, after(53), rules, ['charges-soon'])).toBe('abandon-soon');
+    expect(
+      storageReminderDue(arrived, after(60), rules, ['charges-soon', 'abandon-soon']),
+    ).toBeNull();
+  });
+
+  test('a window missed is caught up once, the abandonment’s superseding the charges’', () => {
+    // the job was down from day 10 to day 20: the charges' reminder goes late, once
+    expect(storageReminderDue(arrived, after(20), rules)).toBe('charges-soon');
+    expect(storageReminderDue(arrived, after(20), rules, ['charges-soon'])).toBeNull();
+    // down from day 10 to day 55: only the abandonment's goes
+    expect(storageReminderDue(arrived, after(55), rules)).toBe('abandon-soon');
+    expect(storageReminderDue(arrived, after(55), rules, ['abandon-soon'])).toBeNull();
+    // down past the abandonment day: still told once, while staff have not decided
+    expect(storageReminderDue(arrived, after(62), rules, ['charges-soon'])).toBe('abandon-soon');
   });
 
   test('no reminder of a charge when storage is free', () => {

@@ -186,39 +186,61 @@ const longDate = (iso: string) =>
     timeZone: 'Europe/London',
   });
 
-/** Days before a parcel's storage charges start: what they will be, and how to stop them. */
+/** A booked parcel held at the depot for an unpaid invoice: its order. */
+type HeldOrder = { id: number; reference: string } | null;
+
+const waitingWords = (tracking: string, held: HeldOrder) =>
+  `Your parcel${tracking ? ` (courier tracking number ${tracking})` : ''}${held ? ` for ${held.reference}` : ''} is still waiting at our depot ${held ? 'for its invoice to be paid' : 'without a delivery booked'}.`;
+const action = (site: Site, held: HeldOrder) =>
+  held
+    ? { label: 'Pay the invoice', url: orderPageUrl(site, held.id) }
+    : { label: 'Book its delivery', url: `${site.publicUrl}/order/` };
+
+/**
+ * Days before a parcel's storage charges start (or, caught up after the job missed its days,
+ * since they started): what they are, and how to stop them.
+ */
 export function storageChargesSoonEmail(
   site: Site,
   to: To,
   parcel: { id: number; inboundTrackingNumber: string },
-  clock: { ChargesFrom: string; ChargePerDay: number; AbandonableFrom: string },
+  clock: { ChargesFrom: string; ChargePerDay: number; AbandonableFrom: string; Phase: string },
+  held: HeldOrder = null,
 ): MailMessage {
-  const tracking = parcel.inboundTrackingNumber;
+  const started = clock.Phase !== 'free';
+  const perDay = `${formatMoney(Math.round(clock.ChargePerDay * 100))} a day`;
+  const until = held ? 'until its invoice is paid' : 'until you book its delivery';
   return customerMessage(site, to, 'storage-charges-soon', {
-    subject: 'Storage charges start soon for your parcel at our depot',
+    subject: started
+      ? 'Storage charges have started for your parcel at our depot'
+      : 'Storage charges start soon for your parcel at our depot',
     paragraphs: [
-      `Your parcel${tracking ? ` (courier tracking number ${tracking})` : ''} is still waiting at our depot without a delivery booked. We hold parcels free of charge for a while after they arrive; for this one that ends on ${longDate(clock.ChargesFrom)}.`,
-      `From then on storage costs ${formatMoney(Math.round(clock.ChargePerDay * 100))} a day until you book its delivery, and it must be paid before the parcel leaves. If it is still not booked on ${longDate(clock.AbandonableFrom)}, we may treat it as abandoned.`,
+      `${waitingWords(parcel.inboundTrackingNumber, held)} We hold parcels free of charge for a while after they arrive; for this one that ${started ? 'ended' : 'ends'} on ${longDate(clock.ChargesFrom)}.`,
+      `${started ? 'Since then' : 'From then on'} storage costs ${perDay} ${until}, and it must be paid before the parcel leaves. If it is still waiting on ${longDate(clock.AbandonableFrom)}, we may treat it as abandoned.`,
     ],
-    button: { label: 'Book its delivery', url: `${site.publicUrl}/order/` },
+    button: action(site, held),
   });
 }
 
-/** Days before a parcel may be treated as abandoned. */
+/** Days before a parcel may be treated as abandoned (or, caught up, since it may be). */
 export function storageAbandonSoonEmail(
   site: Site,
   to: To,
   parcel: { id: number; inboundTrackingNumber: string },
-  clock: { AbandonableFrom: string },
+  clock: { AbandonableFrom: string; Phase: string },
+  held: HeldOrder = null,
 ): MailMessage {
-  const tracking = parcel.inboundTrackingNumber;
+  const past = clock.Phase === 'abandonable';
+  const act = held ? 'Pay its invoice' : 'Book its delivery';
   return customerMessage(site, to, 'storage-abandon-soon', {
     subject: 'Your parcel at our depot may soon be treated as abandoned',
     paragraphs: [
-      `Your parcel${tracking ? ` (courier tracking number ${tracking})` : ''} is still waiting at our depot without a delivery booked.`,
-      `If it is not booked by ${longDate(clock.AbandonableFrom)}, we may treat it as abandoned and return it to the sender or dispose of it (terms and conditions, section 10.3). Book its delivery now to keep it.`,
+      waitingWords(parcel.inboundTrackingNumber, held),
+      past
+        ? `Since ${longDate(clock.AbandonableFrom)} we may treat it as abandoned and return it to the sender or dispose of it (terms and conditions, section 10.3). ${act} now to keep it.`
+        : `If it is still waiting on ${longDate(clock.AbandonableFrom)}, we may treat it as abandoned and return it to the sender or dispose of it (terms and conditions, section 10.3). ${act} now to keep it.`,
     ],
-    button: { label: 'Book its delivery', url: `${site.publicUrl}/order/` },
+    button: action(site, held),
   });
 }
 

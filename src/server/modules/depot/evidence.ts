@@ -6,7 +6,7 @@ import { queueMail } from '../../lib/mail';
 import { withTrackUrl } from '../tracking/codes';
 import { customsRules } from './customs';
 import { evidenceDeadlineSoonEmail } from './emails';
-import { recipient } from './service';
+import { recipient } from '../customers/recipient';
 
 /**
  * Evidence in time (issue 27, docs/decisions/0040): a retailer may zero-rate a sale only with

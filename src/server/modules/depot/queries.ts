@@ -309,6 +309,10 @@ function stateOf(row: Joined): ParcelState {
       return 'delivered';
     case 'Cancelled':
       return 'cancelled';
+    case 'Return Requested':
+      return 'returning';
+    case 'Returned to Retailer':
+      return 'returned';
     default:
       return row.parcel.dispatchedAt ? 'dispatched' : 'ready';
   }

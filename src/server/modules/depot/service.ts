@@ -414,8 +414,20 @@ export async function matchParcel(
     before: { orderId: null, customerId: parcel.customerId },
     after: { orderId: order.id, customerId: order.customerId, outcome: received.outcome },
   });
-  if (received.outcome !== 'received') return received;
-  return (await invoiceStorage(tx, order, parcel, now, actor, site)) ?? received;
+  // Held for the office's quote: the office prices the parcel, storage included.
+  if (received.outcome === 'held-quote') return received;
+  if (received.outcome === 'received') {
+    return (await invoiceStorage(tx, order, parcel, now, actor, site, true)) ?? received;
+  }
+  // Already held for excess carriage: the storage is a second invoice, and the order waits for
+  // both (invoicePaid releases it once none is unpaid).
+  const storage = await invoiceStorage(tx, order, parcel, now, actor, site, false);
+  return storage?.invoice
+    ? {
+        ...received,
+        holdReason: `${received.holdReason}; and for ${storage.invoice.Reference}: ${storage.invoice.Reason}`,
+      }
+    : received;
 }
 
 /**
@@ -430,6 +442,8 @@ async function invoiceStorage(
   now: Date,
   actor: Actor,
   site: Site,
+  /** Hold the order for it (Received at Depot to Awaiting Payment); false: it is held already. */
+  hold: boolean,
 ): Promise<Received | null> {
   const clock = storageClock(parcel.receivedAt, now, await storageRules(tx));
   const amountPence = Math.round(clock.Charge * 100);
@@ -440,7 +454,7 @@ async function invoiceStorage(
       orderId: order.id,
       amountPence,
       reason: `Storage: ${clock.ChargedDays} day${clock.ChargedDays === 1 ? '' : 's'} at ${formatMoney(Math.round(clock.ChargePerDay * 100))} a day after the free days (terms 10.2).`,
-      hold: true,
+      hold,
     },
     actor,
   );

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DEPOT_MESSAGES } from '../../../shared/api/depot';
 import {
@@ -6,6 +6,7 @@ import {
   storageClock,
   storageReminderDue,
   storageRulesOf,
+  type StorageReminder,
   type StorageRules,
 } from '../../../shared/storage';
 import { orders, parcels, settings, storageNotices } from '../../db/schema';
@@ -53,8 +54,10 @@ export const waitingForCustomer = and(
 );
 
 /**
- * Sends the reminders due at `now` (app.clock in the job): for each parcel without a booking
- * whose customer is known, the one its clock says is due, once. Answers how many were sent.
+ * Sends the reminders due at `now` (app.clock in the job), once each: for each parcel waiting for
+ * its customer (without a booking and with a known customer, or booked and held for an unpaid
+ * invoice), the one its clock says is due given those already sent, so a window missed while the
+ * job did not run is caught up once (storageReminderDue). Answers how many were sent.
  */
 export async function sendStorageReminders(app: FastifyInstance, now: Date): Promise<number> {
   const db = app.database.db;
@@ -62,25 +65,45 @@ export async function sendStorageReminders(app: FastifyInstance, now: Date): Pro
   const waiting = await db
     .select({
       id: parcels.id,
-      customerId: parcels.customerId,
+      customerId: sql<number>`coalesce(${orders.customerId}, ${parcels.customerId})`,
       receivedAt: parcels.receivedAt,
       inboundTrackingNumber: parcels.inboundTrackingNumber,
+      orderId: orders.id,
+      orderReference: orders.reference,
     })
     .from(parcels)
+    .leftJoin(orders, eq(orders.id, parcels.orderId))
     .where(
       and(
-        isNull(parcels.orderId),
-        isNotNull(parcels.customerId),
         isNull(parcels.abandonedAt),
         isNull(parcels.dispatchedAt),
+        or(
+          and(isNull(parcels.orderId), isNotNull(parcels.customerId)),
+          eq(orders.status, 'Awaiting Payment'),
+        ),
       ),
     )
     .orderBy(asc(parcels.id));
+  if (waiting.length === 0) return 0;
+  const notices = await db
+    .select({ parcelId: storageNotices.parcelId, kind: storageNotices.kind })
+    .from(storageNotices)
+    .where(
+      inArray(
+        storageNotices.parcelId,
+        waiting.map((p) => p.id),
+      ),
+    );
   let sent = 0;
   for (const parcel of waiting) {
-    const due = storageReminderDue(parcel.receivedAt, now, rules);
+    const already = notices
+      .filter((n) => n.parcelId === parcel.id)
+      .map((n) => n.kind as StorageReminder);
+    const due = storageReminderDue(parcel.receivedAt, now, rules, already);
     if (!due) continue;
     const clock = storageClock(parcel.receivedAt, now, rules);
+    const held =
+      parcel.orderId === null ? null : { id: parcel.orderId, reference: parcel.orderReference! };
     sent += await db.transaction(async (tx) => {
       const taken = await tx
         .insert(storageNotices)
@@ -88,13 +111,13 @@ export async function sendStorageReminders(app: FastifyInstance, now: Date): Pro
         .onConflictDoNothing()
         .returning({ id: storageNotices.id });
       if (taken.length === 0) return 0;
-      const to = await recipient(tx, parcel.customerId!);
+      const to = await recipient(tx, parcel.customerId);
       if (to) {
         await queueMail(
           tx,
           due === 'charges-soon'
-            ? storageChargesSoonEmail(app.config, to, parcel, clock)
-            : storageAbandonSoonEmail(app.config, to, parcel, clock),
+            ? storageChargesSoonEmail(app.config, to, parcel, clock, held)
+            : storageAbandonSoonEmail(app.config, to, parcel, clock, held),
         );
       }
       return 1;

@@ -106,14 +106,24 @@ export async function raiseInvoice(
   return toInvoice(row, order.reference);
 }
 
-/** Marks an invoice paid and releases an order held for it. */
+/**
+ * Marks an invoice paid and releases an order held for it once nothing else on it is unpaid (an
+ * order held for excess carriage and for storage waits for both, issue 28).
+ */
 export async function invoicePaid(tx: Tx, invoiceId: number, actor: Actor, note: string) {
   const [row] = await tx
     .update(invoices)
     .set({ status: 'paid', paidAt: new Date(), updatedAt: new Date() })
     .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'unpaid')))
     .returning();
-  if (row) await transitionOrders(tx, [row.orderId], 'Awaiting Payment', 'Paid', actor, note);
+  if (!row) return;
+  const [{ unpaid }] = await tx
+    .select({ unpaid: count() })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, row.orderId), eq(invoices.status, 'unpaid')));
+  if (unpaid === 0) {
+    await transitionOrders(tx, [row.orderId], 'Awaiting Payment', 'Paid', actor, note);
+  }
 }
 
 /**

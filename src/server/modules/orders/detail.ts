@@ -35,6 +35,8 @@ import { storageClock } from '../../../shared/storage';
 import { storageRules } from '../depot/storage';
 import { customsRules } from '../depot/customs';
 import { daysBetween, evidenceDeadline, ukDay } from '../../../shared/customs';
+import { customerReturn, labelPricePence } from '../returns/service';
+import { canAskReturn } from '../../../shared/returns';
 
 /**
  * The order's page in My Account (issue 12): the customer's own order, what they paid for it, its
@@ -65,6 +67,10 @@ function kindOf(from: OrderStatus | null, to: OrderStatus | null): TimelineKind 
       return 'dispatched';
     case 'Delivered':
       return 'delivered';
+    case 'Return Requested':
+      return 'return-asked';
+    case 'Returned to Retailer':
+      return 'returned';
     default:
       return null;
   }
@@ -99,6 +105,10 @@ export function timeline(
       });
       continue;
     }
+    if (data.kind === 'return-label') {
+      entries.push({ Kind: 'return-label', At: event.at.toISOString() });
+      continue;
+    }
     const kind = kindOf(event.fromStatus, event.toStatus);
     if (!kind) continue;
     const entry: TimelineEntry = { Kind: kind, At: event.at.toISOString() };
@@ -120,6 +130,10 @@ export function timeline(
         TrackingUrl: trackingLink(parcel.carrier, parcel.trackingNumber),
         SailingDate: parcel.dispatchedAt.toISOString().slice(0, 10),
       };
+    }
+    if (kind === 'returned') {
+      const sent = event.data as { carrier?: string; trackingNumber?: string };
+      entry.Return = { Carrier: sent.carrier ?? '', TrackingNumber: sent.trackingNumber ?? '' };
     }
     entries.push(entry);
   }
@@ -211,6 +225,9 @@ export async function orderDetail(
       parcel,
       photos.map((p) => ({ ...p, Url: photoUrl(order.id, p.Id) })),
     ),
+    Return: await customerReturn(tx, order),
+    CanAskReturn: canAskReturn(order.status) && !!parcel && !parcel.dispatchedAt,
+    ReturnLabelPrice: toPounds(await labelPricePence(tx)),
     TrackingPath: await trackingPathOf(tx, order.id),
   };
 }

@@ -98,7 +98,9 @@ export type OrderEventData =
       kind: 'dispute' | 'dispute-remeasured' | 'dispute-decided';
       caseId: number;
       invoiceId: number;
-    };
+    }
+  // a return to the retailer's label attached by the depot (issue 28)
+  | { kind: 'return-label' };
 
 /** Adds an event that changes no status to an order's timeline, in the caller's transaction. */
 export async function recordOrderEvent(

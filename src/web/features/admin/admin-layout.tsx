@@ -49,6 +49,12 @@ export const ADMIN_AREAS: {
     description: 'Send ready parcels on a sailing, and mark shipped ones delivered.',
   },
   {
+    label: 'Returns',
+    to: '/admin/returns/',
+    can: ['dispatch', 'Parcel'],
+    description: 'Parcels customers asked to go back to the retailer: print the label, send, mark.',
+  },
+  {
     label: 'Invoices',
     to: '/admin/invoices/',
     can: ['manage', 'Invoice'],

@@ -276,6 +276,7 @@ const EVENT_TITLE = (e: Detail['Events'][number]) => {
   if (e.Kind === 'note') return 'Note';
   if (e.Kind === 'refund') return 'Refund';
   if (e.Kind === 'refund-failed') return 'Refund failed';
+  if (e.Kind === 'return-label') return 'Return label attached';
   return e.From ? `${e.From} → ${e.To}` : `Created: ${e.To ?? ''}`;
 };
 

@@ -11,6 +11,8 @@ const TONE_OF: Readonly<Record<OrderStatus, Tone>> = {
   'Awaiting Parcel': 'progress',
   'Received at Depot': 'progress',
   Paid: 'progress',
+  'Return Requested': 'progress',
+  'Returned to Retailer': 'closed',
   Shipped: 'progress',
   Delivered: 'done',
   Cancelled: 'closed',

@@ -15,6 +15,7 @@ import { AddressLines } from '../../addresses/address-text';
 import { TrackingLink } from '../../tracking/tracking-link';
 import { MissingItems } from './missing-items';
 import { DisputeInvoice, Disputes } from './dispute';
+import { ReturnToRetailer } from './return-to-retailer';
 import { OrderTimeline } from './order-timeline';
 import type { PhotoData } from './parcel-photos';
 import '../dashboard.css';
@@ -107,6 +108,8 @@ export function OrderDetailPage({ photos, ...props }: OrderDetailData) {
         cases={detail.Cases.filter((c) => c.Kind === 'dispute')}
         invoices={detail.Invoices}
       />
+      <ReturnToRetailer detail={detail} />
+
       {(missing.length > 0 || detail.CanReportMissingItems) && (
         <MissingItems cases={missing} canReport={detail.CanReportMissingItems} />
       )}

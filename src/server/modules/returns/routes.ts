@@ -1,0 +1,181 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { orderIdParams } from '../../../shared/api/order-detail';
+import {
+  askReturnSchema,
+  attachLabelSchema,
+  depotReturnSchema,
+  depotReturnsResponse,
+  markReturnedSchema,
+  retailerReturnSchema,
+  returnOrderParams,
+  returnsQuerySchema,
+} from '../../../shared/api/returns';
+import { authOf } from '../../lib/auth';
+import {
+  askReturn,
+  attachLabel,
+  decodeLabel,
+  depotReturn,
+  depotReturns,
+  markReturned,
+  returnLabel,
+} from './service';
+
+/** A label is two MB of file in base64 (a third larger), and the form's fields. */
+const LABEL_BODY_LIMIT = Math.ceil((2 * 1024 * 1024 * 4) / 3) + 16 * 1024;
+
+/**
+ * A label as a download: a PDF inline (to print) in a sandbox with nothing allowed to run, an
+ * image as it was re-encoded; never sniffed.
+ */
+function sendLabel(
+  reply: import('fastify').FastifyReply,
+  label: { contentType: string; data: Buffer; fileName: string },
+) {
+  const safeName = label.fileName.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'return-label';
+  return reply
+    .type(label.contentType)
+    .header('content-disposition', `inline; filename="${safeName}"`)
+    .header('content-security-policy', "sandbox; default-src 'none'; img-src data:")
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(label.data);
+}
+
+/** The customer's side, under /public/orders (decision 0039). */
+export const customerReturnRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+
+  app.post(
+    '/return/:Id',
+    {
+      onRequest: app.requireAuth(),
+      bodyLimit: LABEL_BODY_LIMIT,
+      schema: {
+        operationId: 'askReturnToRetailer',
+        summary: 'Ask for the parcel to go back to the retailer before it sails',
+        params: orderIdParams,
+        body: askReturnSchema,
+        response: { 201: retailerReturnSchema },
+        answers: {
+          201: 'The return is asked: the parcel will not sail.',
+          404: 'No such order of the customer.',
+          409: 'The parcel has sailed, is not at the depot yet, or a return was asked already.',
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = authOf(request);
+      const b = request.body;
+      const label = b.Label ? await decodeLabel(b.Label) : null;
+      const answer = await askReturn(app, user.id, request.params.Id, {
+        reason: b.Reason,
+        label,
+      });
+      return reply.status(201).send(answer);
+    },
+  );
+
+  app.get(
+    '/returnlabel/:Id',
+    {
+      onRequest: app.requireAuth(),
+      schema: {
+        operationId: 'getReturnLabel',
+        summary: 'The return label of the customer’s order',
+        params: orderIdParams,
+        answers: {
+          200: 'The label (PDF or image).',
+          404: 'No label for this order of the customer.',
+        },
+      },
+    },
+    async (request, reply) =>
+      sendLabel(reply, await returnLabel(db, request.params.Id, authOf(request).user.id)),
+  );
+};
+
+/** The depot floor's side, under /api/admin/depot. */
+export const depotReturnRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const reader = app.requireAuth({ can: ['read', 'Parcel'] });
+  const dispatcher = app.requireAuth({ can: ['dispatch', 'Parcel'] });
+
+  app.get(
+    '/returns',
+    {
+      onRequest: reader,
+      schema: {
+        operationId: 'listReturnsToRetailers',
+        summary: 'Returns to retailers: open (the oldest first) or sent back',
+        querystring: returnsQuerySchema,
+        response: { 200: depotReturnsResponse },
+      },
+    },
+    async (request) => ({ items: await depotReturns(db, request.query.state) }),
+  );
+
+  app.get(
+    '/returns/:OrderId/label',
+    {
+      onRequest: reader,
+      schema: {
+        operationId: 'printReturnLabel',
+        summary: 'The return label, to print',
+        params: returnOrderParams,
+        answers: { 200: 'The label (PDF or image).', 404: 'No return or no label yet.' },
+      },
+    },
+    async (request, reply) => sendLabel(reply, await returnLabel(db, request.params.OrderId)),
+  );
+
+  app.put(
+    '/returns/:OrderId/label',
+    {
+      onRequest: dispatcher,
+      bodyLimit: LABEL_BODY_LIMIT,
+      schema: {
+        operationId: 'attachReturnLabel',
+        summary: 'Attach the return label the depot bought (audited)',
+        params: returnOrderParams,
+        body: attachLabelSchema,
+        response: { 200: depotReturnSchema },
+        answers: {
+          404: 'No return was asked for this order.',
+          409: 'Returned already, or the customer uploaded their own label.',
+        },
+      },
+    },
+    async (request) => {
+      const label = await decodeLabel(request.body.Label);
+      await attachLabel(app, authOf(request).user.id, request.params.OrderId, label);
+      return depotReturn(db, request.params.OrderId);
+    },
+  );
+
+  app.post(
+    '/returns/:OrderId/returned',
+    {
+      onRequest: dispatcher,
+      schema: {
+        operationId: 'markReturnedToRetailer',
+        summary: 'Mark the parcel returned to the retailer; the unused crossing is refunded once',
+        params: returnOrderParams,
+        body: markReturnedSchema,
+        response: { 200: depotReturnSchema },
+        answers: {
+          404: 'No return was asked for this order.',
+          409: 'Returned already, no label yet, or its label is not paid for.',
+        },
+      },
+    },
+    async (request) => {
+      const { OrderId } = request.params;
+      await markReturned(app, authOf(request).user.id, OrderId, {
+        carrier: request.body.Carrier,
+        trackingNumber: request.body.TrackingNumber,
+      });
+      return depotReturn(db, OrderId);
+    },
+  );
+};
