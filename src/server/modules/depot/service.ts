@@ -28,6 +28,7 @@ import {
 } from './emails';
 
 import { withTrackUrl } from '../tracking/codes';
+import { parcelArrivedForConsignment } from '../consolidation/core';
 /**
  * The depot's use cases (issue 13): a parcel received and measured (for a booking, for a known
  * customer without one, or for nobody known), matched to a booking made later, dispatched to the
@@ -177,7 +178,7 @@ export async function recipient(tx: Tx, userId: number) {
 }
 
 /** What was booked and paid for the order's carriage, as the excess rule reads it. */
-async function bookedCarriage(tx: Tx, order: OrderRow): Promise<BookedCarriage> {
+export async function bookedCarriage(tx: Tx, order: OrderRow): Promise<BookedCarriage> {
   if (order.productId !== null) {
     const [band] = await tx.select().from(products).where(eq(products.id, order.productId));
     // The band's line is the first of what was charged at checkout.
@@ -196,7 +197,7 @@ async function bookedCarriage(tx: Tx, order: OrderRow): Promise<BookedCarriage> 
 }
 
 /** The bands a customer could book: the ones a parcel may be moved up to. */
-async function offeredBands(tx: Tx) {
+export async function offeredBands(tx: Tx) {
   const rows = await tx
     .select()
     .from(products)
@@ -220,6 +221,20 @@ async function receiveForOrder(
   await transitionOrders(tx, [order.id], 'Awaiting Parcel', 'Received at Depot', actor, '', {
     parcelId: parcel.id,
   });
+  // In a consolidation (issue 26) the parcels are repacked into one box, measured and priced as
+  // one: no excess for this parcel alone; the consignment is ready once all of its are in.
+  if ((await parcelArrivedForConsignment(tx, order.id, actor, site)) !== null) {
+    const to = await recipient(tx, order.customerId);
+    const ref = await withTrackUrl(tx, site, { id: order.id, reference: order.reference });
+    if (to) await queueMail(tx, parcelArrivedEmail(site, to, ref, await firstPhoto(tx, parcel.id)));
+    return {
+      parcelId: parcel.id,
+      outcome: 'received',
+      invoice: null,
+      excess: null,
+      holdReason: null,
+    };
+  }
   const outcome = excessCarriage<FittableBand & { Code: string; Name: string }>(
     {
       size: { length: parcel.lengthMm, width: parcel.widthMm, height: parcel.heightMm },
@@ -507,7 +522,7 @@ async function lockOrders(
   return rows;
 }
 
-const sailingDay = (date: Date) =>
+export const sailingDay = (date: Date) =>
   date.toLocaleDateString('en-GB', { timeZone: 'Europe/London', dateStyle: 'long' });
 
 /**

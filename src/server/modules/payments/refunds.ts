@@ -98,6 +98,8 @@ export async function reserveRefunds(
   amount: number | 'all',
   reason: string,
   actor: Actor,
+  /** The consolidation whose difference it gives back (issue 26), if it is one's. */
+  consignmentId: number | null = null,
 ): Promise<RefundRow[]> {
   const sources = await refundSources(tx, order, true);
   const left = sources.reduce((sum, s) => sum + Math.max(0, s.paidPence - s.refundedPence), 0);
@@ -117,6 +119,7 @@ export async function reserveRefunds(
         staffId: actor.type === 'staff' ? (actor.id ?? null) : null,
         provider: payment.provider,
         idempotencyKey: `ferrybox-refund-${randomUUID()}`,
+        consignmentId,
       })
       .returning();
     rows.push(row);
