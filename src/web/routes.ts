@@ -39,6 +39,7 @@ export default [
     route('profile', 'routes/dashboard-profile.tsx'),
     route('addresses', 'routes/dashboard-addresses.tsx'),
     route('household', 'routes/dashboard-household.tsx'),
+    route('consolidation', 'routes/dashboard-consolidation.tsx'),
     route('delete-account', 'routes/dashboard-delete-account.tsx'),
     route('pay/:id', 'routes/dashboard-pay.tsx'),
     route('quote/:id', 'routes/dashboard-quote.tsx'),
