@@ -64,6 +64,7 @@ export default [
     route('receive', 'routes/admin-receive.tsx'),
     route('parcels', 'routes/admin-parcels.tsx'),
     route('dispatch', 'routes/admin-dispatch.tsx'),
+    route('consolidation', 'routes/admin-consolidation.tsx'),
     route('today', 'routes/admin-today.tsx'),
     route('quotes', 'routes/admin-quotes.tsx'),
     route('orders', 'routes/admin-orders.tsx'),
