@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { formatMoney } from '../../../src/shared/money';
+import { seedExtras } from '../../../src/server/db/seed-data';
 import {
   bookedParcel,
   canCancelConsignment,
@@ -11,6 +14,8 @@ import {
   consolidationEstimate,
   consolidationGroups,
   consolidationProblem,
+  DEFAULT_MISSING_PARCEL_DAYS,
+  REPACK_EXTRA_CODE,
   differenceText,
   isParcelLate,
   missingParcelDaysOf,
@@ -169,5 +174,15 @@ describe('refunds and late parcels', () => {
     expect(missingParcelDaysOf(3)).toBe(3);
     expect(missingParcelDaysOf(0)).toBe(7);
     expect(missingParcelDaysOf('x')).toBe(7);
+  });
+});
+
+describe('the FAQ says the seeded values', () => {
+  test('the repacking charge and the days a late parcel is waited for', () => {
+    const faq = fs.readFileSync('content/pages/faqs.md', 'utf8');
+    const repack = seedExtras.find((e) => e.code === REPACK_EXTRA_CODE)!;
+    expect(repack.enabled).toBe(false);
+    expect(faq).toContain(`**${formatMoney(repack.pricePence)}** for repacking`);
+    expect(faq).toContain(`**${DEFAULT_MISSING_PARCEL_DAYS} days** after you asked`);
   });
 });

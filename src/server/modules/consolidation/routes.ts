@@ -70,6 +70,7 @@ export const consolidationRoutes: FastifyPluginAsyncZod = async (app) => {
         body: consolidationChoiceSchema,
         response: { 200: consolidationEstimateSchema },
         answers: {
+          404: 'A booking chosen is unknown or another customer’s.',
           409: 'A booking cannot join (not paid, left, other island, already in one), or together they are larger than every band.',
         },
       },
@@ -87,6 +88,7 @@ export const consolidationRoutes: FastifyPluginAsyncZod = async (app) => {
         body: consolidationChoiceSchema,
         response: { 201: consignmentSchema },
         answers: {
+          404: 'A booking chosen is unknown or another customer’s.',
           409: 'A booking cannot join (not paid, left, other island, already in one), or together they are larger than every band.',
         },
       },
