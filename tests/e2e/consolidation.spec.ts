@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { logIn } from './support/accounts';
 import { axeProblems } from './support/booking';
 import {
@@ -105,13 +106,91 @@ test('three bookings shipped as one: requested, received, repacked, dispatched, 
 });
 
 /** A second page in its own context: the depot member logged in to the back office. */
-async function browserStaff(
-  page: import('@playwright/test').Page,
-  member: { email: string; password: string },
-) {
+async function browserStaff(page: Page, member: { email: string; password: string }) {
   const context = await page.context().browser()!.newContext();
   const staff = await context.newPage();
   await staff.setViewportSize({ width: 1280, height: 900 });
   await staffLogIn(staff, member.email, member.password);
   return staff;
 }
+
+/** Asks, on My Account, to ship the bookings together; answers the consolidation's card. */
+async function shipTogether(page: Page, orders: { Reference: string }[]) {
+  await page.goto('/dashboard/consolidation/');
+  const choose = page.getByRole('group', { name: 'Bookings to Jersey' });
+  for (const order of orders) {
+    await choose.getByRole('checkbox', { name: new RegExp(order.Reference) }).check();
+  }
+  await page.getByRole('button', { name: 'See the price' }).click();
+  await page.getByRole('button', { name: `Ship these ${orders.length} together` }).click();
+  const card = page.getByRole('listitem', { name: /^CON-/ }).first();
+  await expect(card).toContainText('Waiting for parcels');
+  return card;
+}
+
+test('cancelled before repacking: each booking goes on its own again', async ({
+  page,
+  request,
+}) => {
+  const ann = await depotCustomer(request);
+  const booked = [
+    await paidBooking(request, ann, { band: 'A', description: 'Socks' }),
+    await paidBooking(request, ann, { band: 'A', description: 'Scarf' }),
+  ];
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/dashboard/consolidation/');
+  await logIn(page, ann.email, ann.password);
+  const card = await shipTogether(page, booked);
+  await card.getByRole('button', { name: 'Cancel this consolidation' }).click();
+  await card.getByRole('button', { name: /^Yes, cancel CON-/ }).click();
+  await expect(card).toContainText('Cancelled');
+  await expect(card.getByRole('button', { name: 'Cancel this consolidation' })).toHaveCount(0);
+  // Offered again to ship together.
+  await expect(
+    page.getByRole('group', { name: 'Bookings to Jersey' }).getByRole('checkbox'),
+  ).toHaveCount(2);
+  await expect
+    .poll(async () =>
+      (await outbox(request)).some(
+        (e) => e.kind === 'consolidation-cancelled' && e.to.includes(ann.email),
+      ),
+    )
+    .toBe(true);
+});
+
+test('a late parcel: the rest go without it @alone', async ({ page, request }) => {
+  const ann = await depotCustomer(request);
+  const depot = await depotMember(request);
+  const booked = [];
+  for (const description of ['Mug', 'Lamp', 'Rug']) {
+    booked.push(await paidBooking(request, ann, { band: 'A', description }));
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/dashboard/consolidation/');
+  await logIn(page, ann.email, ann.password);
+  const card = await shipTogether(page, booked);
+  await receivedThroughApi(request, depot.token, booked[0].Id);
+  await receivedThroughApi(request, depot.token, booked[1].Id);
+  // Eight days on (Consolidation/MissingParcelDays is 7): the third is late.
+  const clock = async (at: Date | null) =>
+    expect(
+      (await request.put('/dev/clock', { data: { At: at?.toISOString() ?? null } })).status(),
+    ).toBe(200);
+  await clock(new Date(Date.now() + 8 * 24 * 3_600_000));
+  try {
+    await page.reload();
+    const leave = card.getByRole('button', {
+      name: `Send the rest without ${booked[2].Reference}`,
+    });
+    await expect(leave).toBeVisible();
+    await screenshots(page, 'consolidation-late');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await leave.click();
+    await expect(card).toContainText('All parcels in: waiting to be repacked');
+    await expect(card.locator('[data-state="left-out"]')).toHaveText(
+      'left out: it travels on its own',
+    );
+  } finally {
+    await clock(null);
+  }
+});
