@@ -2,8 +2,15 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import type { Consignment, StaffConsignment } from '../../src/shared/api/consolidation';
 import { CONSOLIDATION_MESSAGES } from '../../src/shared/consolidation';
-import { consignments, orders, refunds, sandboxRefunds } from '../../src/server/db/schema';
+import {
+  consignments,
+  invoices,
+  orders,
+  refunds,
+  sandboxRefunds,
+} from '../../src/server/db/schema';
 import { askAboutLateParcels } from '../../src/server/modules/consolidation/service';
+import { followUpRefunds } from '../../src/server/modules/payments/refund-follow-up';
 import { bearer, waitForMail } from '../support/accounts';
 import { useTestApp } from '../support/app';
 import { checkoutCustomer, type Customer } from '../support/checkout';
@@ -165,6 +172,27 @@ describe('consolidating three bookings', () => {
       'measure',
       'dispatch',
     ]);
+
+    // The office reverses the refund (measured wrongly): invoiced back, once, audited, e-mailed.
+    const officer = await staffMember(ctx, 'office');
+    const reversed = await call(
+      'POST',
+      `/api/admin/consignments/${made.Id}/reverse`,
+      officer.token,
+      {
+        Reason: 'The box was weighed without its contents',
+      },
+    );
+    expectStatus(reversed, 200);
+    expect(reversed.json().Reversed).toEqual(expect.any(String));
+    const asked = await ctx.database.db.select().from(invoices).where(eq(invoices.orderId, ids[0]));
+    expect(asked.map((i) => [i.amountPence, i.status])).toEqual([[590, 'unpaid']]);
+    expect(await sandboxRefunded()).toBe(before + 590);
+    expect((await auditOf(ctx, 'Consignment', made.Id)).at(-1)).toMatchObject({
+      action: 'reverse',
+      actorId: officer.user.id,
+    });
+    await waitForMail(ctx, { to: ann.email, kind: 'consolidation-reversed' });
   });
 
   test('a bigger box is invoiced; the office reverses it once, audited', async () => {
@@ -319,5 +347,65 @@ describe('choosing', () => {
       await call('GET', `/api/admin/depot/consignments/${made.Id}`, staff.token)
     ).json();
     expect(seen).toMatchObject({ Status: 'ready', Arrived: 2, Awaited: 0 });
+  });
+});
+
+describe('the refund of the difference when the provider does not answer', () => {
+  test('dispatched with the refund pending; the follow-up makes it once, a retry refunds nothing', async () => {
+    const depot = await staffMember(ctx, 'depot');
+    const ann = await checkoutCustomer(ctx);
+    const booked = await threeBookings(ann);
+    const made = await consolidated(
+      ann,
+      booked.map((o) => o.Id),
+    );
+    for (const o of booked) await receive(ctx, o.Id);
+    await repackAndMeasure(made.Id, depot.token);
+    // The provider makes the refund but its answer is lost (a timeout), once.
+    const provider = ctx.app.paymentProvider;
+    const real = provider.refund;
+    let calls = 0;
+    provider.refund = async (...args) => {
+      calls += 1;
+      const answer = await real.apply(provider, args);
+      if (calls === 1) throw new Error('Request timed out');
+      return answer;
+    };
+    try {
+      const before = await sandboxRefunded();
+      const sent = await call(
+        'POST',
+        `/api/admin/depot/consignments/${made.Id}/dispatch`,
+        depot.token,
+        dispatchBody,
+      );
+      expectStatus(sent, 200);
+      expect(sent.json()).toMatchObject({ Status: 'dispatched', Refunded: 0, RefundPending: 5.9 });
+      // The clerk tries again: the consignment has left, nothing more is reserved or sent.
+      expectStatus(
+        await call(
+          'POST',
+          `/api/admin/depot/consignments/${made.Id}/dispatch`,
+          depot.token,
+          dispatchBody,
+        ),
+        409,
+      );
+      // Two follow-ups at once, later: the refund is recorded once, made once.
+      const later = new Date(Date.now() + 2 * 60_000);
+      await Promise.all([followUpRefunds(ctx.app, later), followUpRefunds(ctx.app, later)]);
+      const rows = await ctx.database.db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.consignmentId, made.Id));
+      expect(rows.map((r) => [r.amountPence, r.status])).toEqual([[590, 'succeeded']]);
+      expect(await sandboxRefunded()).toBe(before + 590);
+      const mine = (
+        await call('GET', `/public/consolidation/${made.Id}`, ann.token)
+      ).json() as Consignment;
+      expect(mine).toMatchObject({ Refunded: 5.9, RefundPending: 0 });
+    } finally {
+      provider.refund = real;
+    }
   });
 });
