@@ -13,7 +13,7 @@ import { askAboutLateParcels } from '../../src/server/modules/consolidation/serv
 import { followUpRefunds } from '../../src/server/modules/payments/refund-follow-up';
 import { bearer, waitForMail } from '../support/accounts';
 import { useTestApp } from '../support/app';
-import { checkoutCustomer, type Customer } from '../support/checkout';
+import { checkoutCalls, checkoutCustomer, type Customer } from '../support/checkout';
 import { paidBooking } from '../support/depot';
 import { auditOf, expectStatus, officeCalls } from '../support/office';
 import { receive } from '../support/parcels';
@@ -25,6 +25,7 @@ import { staffMember } from '../support/staff';
 
 const ctx = useTestApp();
 const office = officeCalls(ctx);
+const checkout = checkoutCalls(ctx);
 
 const today = () => new Date().toISOString().slice(0, 10);
 const sandboxRefunded = async () =>
@@ -407,5 +408,47 @@ describe('the refund of the difference when the provider does not answer', () =>
     } finally {
       provider.refund = real;
     }
+  });
+});
+
+describe('a difference owed', () => {
+  test('is paid through the invoice page; reversing it then refunds the payment once', async () => {
+    const depot = await staffMember(ctx, 'depot');
+    const staff = await staffMember(ctx, 'office');
+    const ann = await checkoutCustomer(ctx);
+    const booked = await threeBookings(ann);
+    const made = await consolidated(
+      ann,
+      booked.map((o) => o.Id),
+    );
+    for (const o of booked) await receive(ctx, o.Id);
+    await repackAndMeasure(made.Id, depot.token, {
+      WeightKg: 18,
+      LengthCm: 60,
+      WidthCm: 40,
+      HeightCm: 40,
+    });
+    const sent = await call(
+      'POST',
+      `/api/admin/depot/consignments/${made.Id}/dispatch`,
+      depot.token,
+      dispatchBody,
+    );
+    const invoice = sent.json().Invoice as { Id: number };
+    const pay = await call('POST', `/public/payment/additional/${invoice.Id}`, ann.token);
+    expectStatus(pay, 201);
+    expectStatus(await checkout.payWithCard(pay.json(), '4242424242424242'), 303);
+    const mine = (
+      await call('GET', `/public/consolidation/${made.Id}`, ann.token)
+    ).json() as Consignment;
+    expect(mine.Invoice).toMatchObject({ Status: 'paid', Amount: 1.1 });
+
+    const before = await sandboxRefunded();
+    const reversed = await call('POST', `/api/admin/consignments/${made.Id}/reverse`, staff.token, {
+      Reason: 'Goodwill: the box was ours to size',
+    });
+    expectStatus(reversed, 200);
+    expect(reversed.json()).toMatchObject({ Refunded: 1.1 });
+    expect(await sandboxRefunded()).toBe(before + 110);
   });
 });
