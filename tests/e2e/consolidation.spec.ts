@@ -33,16 +33,26 @@ test('three bookings shipped as one: requested, received, repacked, dispatched, 
   await page.goto('/dashboard/consolidation/');
   await logIn(page, ann.email, ann.password);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ship together');
+  // By keyboard alone: Space ticks each booking, Tab moves on, Enter asks the price.
   const choose = page.getByRole('group', { name: 'Bookings to Jersey' });
+  await choose.getByRole('checkbox', { name: new RegExp(booked[0].Reference) }).focus();
   for (const order of booked) {
-    await choose.getByRole('checkbox', { name: new RegExp(order.Reference) }).check();
+    const box = choose.getByRole('checkbox', { name: new RegExp(order.Reference) });
+    await expect(box).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(box).toBeChecked();
+    await page.keyboard.press('Tab');
   }
-  await page.getByRole('button', { name: 'See the price' }).click();
+  await expect(page.getByRole('button', { name: 'See the price' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('£2.90 back to you')).toBeVisible();
   expect(await axeProblems(page)).toEqual([]);
   await screenshots(page, 'consolidation-estimate');
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.getByRole('button', { name: 'Ship these 3 together' }).click();
+  await page.getByRole('button', { name: 'See the price' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Ship these 3 together' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByText(/Your consolidation is requested/)).toBeVisible();
   const card = page.getByRole('listitem', { name: /^CON-/ });
   await expect(card).toContainText('Waiting for parcels');
