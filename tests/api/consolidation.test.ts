@@ -281,6 +281,19 @@ describe('choosing', () => {
     expectStatus(await call('POST', `/public/consolidation/cancel/${made.Id}`, bob.token), 404);
   });
 
+  test('asked twice at once: one consolidation, the other refused', async () => {
+    const ann = await checkoutCustomer(ctx);
+    const ids = (await threeBookings(ann, ['A', 'A'])).map((o) => o.Id);
+    const answers = await Promise.all([
+      call('POST', '/public/consolidation/create', ann.token, { OrderIds: ids }),
+      call('POST', '/public/consolidation/create', ann.token, { OrderIds: ids }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    const overview = (await call('GET', '/public/consolidation', ann.token)).json();
+    expect(overview.Consolidations).toHaveLength(1);
+    expect(overview.Eligible).toEqual([]);
+  });
+
   test('cancelled before repacking: the bookings go on their own and may be chosen again', async () => {
     const ann = await checkoutCustomer(ctx);
     const booked = await threeBookings(ann);
