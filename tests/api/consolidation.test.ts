@@ -16,7 +16,7 @@ import { useTestApp } from '../support/app';
 import { checkoutCalls, checkoutCustomer, type Customer } from '../support/checkout';
 import { paidBooking } from '../support/depot';
 import { auditOf, expectStatus, officeCalls } from '../support/office';
-import { receive } from '../support/parcels';
+import { dispatch, receive } from '../support/parcels';
 import { staffMember } from '../support/staff';
 
 // Consolidation (issue 26): three bookings paid → asked to go together → parcels received →
@@ -58,6 +58,8 @@ async function repackAndMeasure(
   expectStatus(measured, 200);
   return measured.json() as StaffConsignment;
 }
+
+const orders0Reference = (list: { Reference: string }[]) => `"${list[0].Reference}"`;
 
 const dispatchBody = {
   SailingDate: today(),
@@ -121,6 +123,11 @@ describe('consolidating three bookings', () => {
     seen = (await call('GET', `/api/admin/depot/consignments/${made.Id}`, depot.token)).json();
     expect(seen).toMatchObject({ Status: 'ready', Arrived: 3, Awaited: 0 });
     await waitForMail(ctx, { to: ann.email, kind: 'consolidation-ready' });
+    // Its parcels leave in the box: not on their own from the Dispatch screen.
+    await expect(dispatch(ctx, ids[0])).rejects.toThrow(/is in consolidation CON-/);
+    const list = await call('GET', '/api/admin/depot/dispatch', depot.token);
+    expectStatus(list, 200);
+    expect(JSON.stringify(list.json())).not.toContain(orders0Reference(booked));
 
     // Repacked and measured: 45 x 35 x 20 cm, 6 kg is band B: £9.95 + £5 − £20.85 = −£5.90.
     const measured = await repackAndMeasure(made.Id, depot.token);

@@ -28,7 +28,8 @@ import {
 } from './emails';
 
 import { withTrackUrl } from '../tracking/codes';
-import { parcelArrivedForConsignment } from '../consolidation/core';
+import { openConsignmentOf, parcelArrivedForConsignment } from '../consolidation/core';
+import { consignmentReference } from '../../../shared/consolidation';
 /**
  * The depot's use cases (issue 13): a parcel received and measured (for a booking, for a known
  * customer without one, or for nobody known), matched to a booking made later, dispatched to the
@@ -542,6 +543,16 @@ export async function dispatchParcels(
     DISPATCHABLE,
     'dispatched',
   );
+  // A parcel in an open consolidation leaves in its box (issue 26), not on its own.
+  for (const row of rows) {
+    const consignmentId = await openConsignmentOf(tx, row.id);
+    if (consignmentId !== null) {
+      throw new HttpError(
+        409,
+        `Nothing was dispatched: ${row.reference} is in consolidation ${consignmentReference(consignmentId)}; it leaves in its box.`,
+      );
+    }
+  }
   const carrier = carrierOf(input.carrier)!;
   const parcelIds: number[] = [];
   for (const item of input.parcels) {
