@@ -124,9 +124,8 @@ async function browserStaff(page: Page, member: { email: string; password: strin
   return staff;
 }
 
-/** Asks, on My Account, to ship the bookings together; answers the consolidation's card. */
+/** Asks, on Ship together (open, logged in), to ship the bookings together; answers the card. */
 async function shipTogether(page: Page, orders: { Reference: string }[]) {
-  await page.goto('/dashboard/consolidation/');
   const choose = page.getByRole('group', { name: 'Bookings to Jersey' });
   for (const order of orders) {
     await choose.getByRole('checkbox', { name: new RegExp(order.Reference) }).check();
@@ -150,6 +149,7 @@ test('cancelled before repacking: each booking goes on its own again', async ({
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/dashboard/consolidation/');
   await logIn(page, ann.email, ann.password);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ship together');
   const card = await shipTogether(page, booked);
   await card.getByRole('button', { name: 'Cancel this consolidation' }).click();
   await card.getByRole('button', { name: /^Yes, cancel CON-/ }).click();
@@ -178,6 +178,7 @@ test('a late parcel: the rest go without it @alone', async ({ page, request }) =
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/dashboard/consolidation/');
   await logIn(page, ann.email, ann.password);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ship together');
   const card = await shipTogether(page, booked);
   await receivedThroughApi(request, depot.token, booked[0].Id);
   await receivedThroughApi(request, depot.token, booked[1].Id);
