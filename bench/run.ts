@@ -29,6 +29,7 @@ import {
   HISTORY_ORDERS,
   seedOrderHistory,
 } from './order-history';
+import { consolidationRows } from './consolidation';
 import { mixedScenario, printMixed } from './mixed';
 import { pressRows, printPresses, restJsRows } from './presses';
 import { percentile as percentileOf } from './stats';
@@ -781,6 +782,16 @@ if (only === 'backup') {
   await stop();
   fs.writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, backup }, null, 2) + '\n');
   console.log(`Written to ${RESULTS_FILE} (backup)`);
+  process.exit(0);
+}
+// BENCH_ONLY=consolidation: the depot's consolidation list with 10,000 requests (issue 26).
+if (only === 'consolidation') {
+  const { running, stop } = await startApi();
+  const consolidation = await consolidationRows(running.database);
+  console.table(consolidation);
+  await stop();
+  fs.writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, consolidation }, null, 2) + '\n');
+  console.log(`Written to ${RESULTS_FILE} (consolidation)`);
   process.exit(0);
 }
 if (only === 'history') {

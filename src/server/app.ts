@@ -39,6 +39,7 @@ import { devInvoiceRoutes } from './modules/dev/invoice-routes';
 import { devDepotRoutes } from './modules/dev/depot-routes';
 import { staffRoutes } from './modules/staff/routes';
 import { registerOpenApi } from './modules/docs/openapi';
+import { consolidationAdminRoutes, consolidationRoutes } from './modules/consolidation/routes';
 import { docsRoutes } from './modules/docs/routes';
 import { devQuoteRoutes } from './modules/dev/quote-routes';
 import { depotRoutes } from './modules/depot/routes';
@@ -226,6 +227,7 @@ export async function buildApp(
   await app.register(customerReturnRoutes, { prefix: '/public/orders' });
   await app.register(addressesRoutes, { prefix: '/public/addresses' });
   await app.register(householdRoutes, { prefix: '/public/household' });
+  await app.register(consolidationRoutes, { prefix: '/public/consolidation' });
   await app.register(certificatesRoutes, { prefix: '/public' });
   await app.register(trackingRoutes, { prefix: '/public' });
   await app.register(paymentRoutes, { prefix: '/public/payment' });
@@ -233,6 +235,7 @@ export async function buildApp(
   await app.register(depotRoutes, { prefix: '/api/admin/depot' });
   await app.register(depotReturnRoutes, { prefix: '/api/admin/depot' });
   await app.register(officeRoutes, { prefix: '/api/admin' });
+  await app.register(consolidationAdminRoutes, { prefix: '/api/admin' });
   await app.register(officeTrackingRoutes, { prefix: '/api/admin' });
   await app.register(customersRoutes, { prefix: '/api/admin' });
   await app.register(auditRoutes, { prefix: '/api/admin' });

@@ -104,7 +104,13 @@ test('a depot member receives a booked parcel with a photo; the customer sees it
   const order = await paidBooking(request, ann, { band: 'C' });
   // a depot member's areas: the floor's, not the staff's
   const nav = page.getByRole('navigation', { name: 'Back office' });
-  await expect(nav.getByRole('link')).toHaveText(['Receive', 'Unmatched', 'Dispatch', 'Returns']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Receive',
+    'Unmatched',
+    'Dispatch',
+    'Consolidation',
+    'Returns',
+  ]);
   await nav.getByRole('link', { name: 'Receive' }).click();
   await expect(page.getByRole('heading', { name: 'Receive a parcel' })).toBeVisible();
   await expect(receiveSearch(page)).toBeFocused();

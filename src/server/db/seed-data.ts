@@ -13,6 +13,11 @@ import {
   type StorageRules,
 } from '../../shared/storage';
 import { DEFAULT_DISPUTE_DAYS, DISPUTE_SETTING } from '../../shared/disputes';
+import {
+  CONSOLIDATION_CATEGORY,
+  DEFAULT_MISSING_PARCEL_DAYS,
+  MISSING_PARCEL_DAYS_SETTING,
+} from '../../shared/consolidation';
 /**
  * The first catalogue, extras and site settings of a new installation. Staff edit them later;
  * the seed never overwrites an edit (see seed.ts). Sizes in mm, weights in grams, money in pence.
@@ -138,6 +143,14 @@ export const seedExtras: SeedExtra[] = [
     enabled: false,
   },
   {
+    // The repacking charge of a consolidation (issue 26, src/shared/consolidation.ts).
+    code: 'consolidation-repack',
+    name: 'Repacking for a consolidation',
+    description: 'Several parcels repacked into one box to travel as one crossing.',
+    pricePence: 500,
+    enabled: false,
+  },
+  {
     code: 'return-to-sender',
     name: 'Return to sender',
     description: 'Added by the depot when a parcel is sent back to the retailer at your request.',
@@ -202,6 +215,13 @@ export const seedSettings: SeedSetting[] = [
   { category: 'Account', name: 'HouseholdLimit', value: DEFAULT_HOUSEHOLD_LIMIT, public: false },
   // The days an excess-carriage invoice may be disputed (issue 28, src/shared/disputes.ts).
   { category: DISPUTE_SETTING.category, name: DISPUTE_SETTING.name, value: DEFAULT_DISPUTE_DAYS },
+  // Days a consolidation waits for a late parcel before the rest may go without it (issue 26).
+  {
+    category: CONSOLIDATION_CATEGORY,
+    name: MISSING_PARCEL_DAYS_SETTING,
+    value: DEFAULT_MISSING_PARCEL_DAYS,
+    public: false,
+  },
   // The storage clock of parcels waiting for their customer (terms 10.2 and 10.3, issue 28).
   ...(Object.keys(DEFAULT_STORAGE_RULES) as (keyof StorageRules)[]).map((key) => ({
     category: STORAGE_CATEGORY,

@@ -175,6 +175,14 @@ export const photoUploadSchema = z
   })
   .strict();
 
+/** What the scale and the tape measure say (kg, cm): a parcel received, or a repacked box. */
+export const measuredFields = {
+  WeightKg: positive('kg', DEPOT_LIMITS.weightKg),
+  LengthCm: positive('cm', DEPOT_LIMITS.sideCm),
+  WidthCm: positive('cm', DEPOT_LIMITS.sideCm),
+  HeightCm: positive('cm', DEPOT_LIMITS.sideCm),
+};
+
 export const receiveSchema = z
   .object({
     /** The booking the parcel is for. */
@@ -183,10 +191,7 @@ export const receiveSchema = z
     CustomerId: id.optional(),
     /** The person of that customer's household the label names; none: the account holder. */
     HouseholdMemberId: id.optional(),
-    WeightKg: positive('kg', DEPOT_LIMITS.weightKg),
-    LengthCm: positive('cm', DEPOT_LIMITS.sideCm),
-    WidthCm: positive('cm', DEPOT_LIMITS.sideCm),
-    HeightCm: positive('cm', DEPOT_LIMITS.sideCm),
+    ...measuredFields,
     Shelf: text(DEPOT_LIMITS.shelf).min(1, 'Enter the shelf location'),
     Note: multilineText(DEPOT_LIMITS.note).default(''),
     InboundTrackingNumber: text(DEPOT_LIMITS.trackingNumber).default(''),

@@ -403,7 +403,7 @@ export async function decideDispute(
               current - after,
               `${orderCase.reference}: invoice ${invoice.reference} ${OUTCOME_OF[input.decision]}`,
               actor,
-              { invoiceId: invoice.id },
+              { only: { invoiceId: invoice.id } },
             );
           }
         }

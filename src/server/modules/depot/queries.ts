@@ -508,7 +508,12 @@ export async function listParcels(
 
 /** The parcels ready to leave, grouped by their island (in the islands' order), oldest first. */
 export async function dispatchList(tx: Tx) {
-  const rows = await joined(tx).where(ready).orderBy(asc(parcels.receivedAt), asc(parcels.id));
+  // A parcel in an open consolidation leaves in its box, from the Consolidation screen (issue 26).
+  const alone = sql`not exists (select 1 from consignment_orders co
+    where co.order_id = ${parcels.orderId} and co.released_at is null)`;
+  const rows = await joined(tx)
+    .where(and(ready, alone))
+    .orderBy(asc(parcels.receivedAt), asc(parcels.id));
   const all = await toDepotParcels(tx, rows, new Date());
   const islands = [...new Set([...ISLANDS, ...all.map((p) => p.Island ?? '')])];
   return {

@@ -39,6 +39,8 @@ import {
 } from './emails';
 
 import { withTrackUrl } from '../tracking/codes';
+import { openConsignmentOf, parcelArrivedForConsignment } from '../consolidation/core';
+import { consignmentReference } from '../../../shared/consolidation';
 /**
  * The depot's use cases (issue 13): a parcel received and measured (for a booking, for a known
  * customer without one, or for nobody known), matched to a booking made later, dispatched to the
@@ -220,6 +222,20 @@ async function receiveForOrder(
   await transitionOrders(tx, [order.id], 'Awaiting Parcel', 'Received at Depot', actor, '', {
     parcelId: parcel.id,
   });
+  // In a consolidation (issue 26) the parcels are repacked into one box, measured and priced as
+  // one: no excess for this parcel alone; the consignment is ready once all of its are in.
+  if ((await parcelArrivedForConsignment(tx, order.id, actor, site)) !== null) {
+    const to = await recipient(tx, order.customerId);
+    const ref = await withTrackUrl(tx, site, { id: order.id, reference: order.reference });
+    if (to) await queueMail(tx, parcelArrivedEmail(site, to, ref, await firstPhoto(tx, parcel.id)));
+    return {
+      parcelId: parcel.id,
+      outcome: 'received',
+      invoice: null,
+      excess: null,
+      holdReason: null,
+    };
+  }
   const outcome = excessCarriage<FittableBand & { Code: string; Name: string }>(
     {
       size: { length: parcel.lengthMm, width: parcel.widthMm, height: parcel.heightMm },
@@ -522,7 +538,7 @@ async function lockOrders(
   return rows;
 }
 
-const sailingDay = (date: Date) =>
+export const sailingDay = (date: Date) =>
   date.toLocaleDateString('en-GB', { timeZone: 'Europe/London', dateStyle: 'long' });
 
 /**
@@ -545,6 +561,16 @@ export async function dispatchParcels(
     DISPATCHABLE,
     'dispatched',
   );
+  // A parcel in an open consolidation leaves in its box (issue 26), not on its own.
+  for (const row of rows) {
+    const consignmentId = await openConsignmentOf(tx, row.id);
+    if (consignmentId !== null) {
+      throw new HttpError(
+        409,
+        `Nothing was dispatched: ${row.reference} is in consolidation ${consignmentReference(consignmentId)}; it leaves in its box.`,
+      );
+    }
+  }
   // A parcel whose invoice is disputed stays at the depot until the dispute is decided (issue 28).
   const disputed = await tx
     .select({ orderId: orderCases.orderId })

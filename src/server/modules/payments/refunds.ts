@@ -89,7 +89,8 @@ export async function refundSources(
 
 /**
  * Step 1, in the caller's transaction: reserves a refund of `amount` pence (or of all that is
- * left, `'all'`) on the order, split over its payments (or from one invoice's payment, `only`). A 409 when that is more than is left;
+ * left, `'all'`) on the order, split over its payments (or from one invoice's payment, `only`).
+ * A 409 when that is more than is left;
  * `'all'` with nothing left reserves nothing.
  */
 export async function reserveRefunds(
@@ -98,8 +99,15 @@ export async function reserveRefunds(
   amount: number | 'all',
   reason: string,
   actor: Actor,
-  /** Only from the payment of this invoice (a disputed invoice's refund, issue 28). */
-  only?: { invoiceId: number },
+  {
+    only,
+    consignmentId = null,
+  }: {
+    /** Only from the payment of this invoice (a disputed invoice's refund, issue 28). */
+    only?: { invoiceId: number };
+    /** The consolidation whose difference it gives back (issue 26), if it is one's. */
+    consignmentId?: number | null;
+  } = {},
 ): Promise<RefundRow[]> {
   const sources = (await refundSources(tx, order, true)).filter(
     (s) => !only || s.payment.invoiceId === only.invoiceId,
@@ -121,6 +129,7 @@ export async function reserveRefunds(
         staffId: actor.type === 'staff' ? (actor.id ?? null) : null,
         provider: payment.provider,
         idempotencyKey: `ferrybox-refund-${randomUUID()}`,
+        consignmentId,
       })
       .returning();
     rows.push(row);

@@ -6,10 +6,12 @@ import { ACCOUNT_MESSAGES } from './messages';
 import { ACCOUNT_LINKS } from './account-links';
 import '../dashboard/dashboard.css';
 
-// The user menu's pages (SPEC section 2), then the household (issue 28) and Delete Account.
+// The user menu's pages (SPEC section 2), then the household (issue 28), shipping bookings
+// together (issue 26) and Delete Account.
 const NAV = [
   ...ACCOUNT_LINKS,
   { label: 'Household', to: '/dashboard/household/' },
+  { label: 'Ship together', to: '/dashboard/consolidation/' },
   { label: 'Delete Account', to: '/dashboard/delete-account/' },
 ];
 

@@ -49,6 +49,13 @@ export const ADMIN_AREAS: {
     description: 'Send ready parcels on a sailing, and mark shipped ones delivered.',
   },
   {
+    label: 'Consolidation',
+    to: '/admin/consolidation/',
+    can: ['read', 'Parcel'],
+    description:
+      'Bookings shipped together: parcels in and awaited, repack, measure, dispatch as one.',
+  },
+  {
     label: 'Returns',
     to: '/admin/returns/',
     can: ['dispatch', 'Parcel'],

@@ -1,0 +1,16 @@
+import { pageTitle } from '../lib/site';
+import { AdminArea } from '../features/admin/admin-layout';
+import { ConsolidationPage } from '../features/admin/consolidation-page';
+
+export const meta = () => [
+  { title: pageTitle('Consolidation') },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function AdminConsolidationRoute() {
+  return (
+    <AdminArea can={['read', 'Parcel']}>
+      <ConsolidationPage />
+    </AdminArea>
+  );
+}

@@ -1,0 +1,207 @@
+import type { Page } from '@playwright/test';
+import { logIn } from './support/accounts';
+import { axeProblems } from './support/booking';
+import {
+  depotCustomer,
+  depotMember,
+  outbox,
+  paidBooking,
+  receivedThroughApi,
+} from './support/depot';
+import { expect, screenshots, test } from './support/fixtures';
+import { staffLogIn } from './support/staff';
+
+// Consolidation (issue 26): three bookings paid → the customer asks to ship them together on My
+// Account → two parcels arrive, then the third → the depot repacks, weighs and measures the box
+// and dispatches it as one, by keyboard → the customer sees one tracking number and the
+// difference refunded.
+
+test('three bookings shipped as one: requested, received, repacked, dispatched, refund seen', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const ann = await depotCustomer(request);
+  const depot = await depotMember(request);
+  const booked = [];
+  for (const description of ['Phone case', 'Paperbacks', 'Trainers']) {
+    booked.push(await paidBooking(request, ann, { band: 'A', description }));
+  }
+
+  // --- the customer chooses the three and sees the price of one crossing ------------------------
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/dashboard/consolidation/');
+  await logIn(page, ann.email, ann.password);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ship together');
+  // By keyboard alone: Space ticks each booking, Tab moves on, Enter asks the price.
+  const choose = page.getByRole('group', { name: 'Bookings to Jersey' });
+  await choose.getByRole('checkbox', { name: new RegExp(booked[0].Reference) }).focus();
+  for (const order of booked) {
+    const box = choose.getByRole('checkbox', { name: new RegExp(order.Reference) });
+    await expect(box).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(box).toBeChecked();
+    await page.keyboard.press('Tab');
+  }
+  await expect(page.getByRole('button', { name: 'See the price' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('£2.90 back to you')).toBeVisible();
+  expect(await axeProblems(page)).toEqual([]);
+  await screenshots(page, 'consolidation-estimate');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('button', { name: 'See the price' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Ship these 3 together' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/Your consolidation is requested/)).toBeVisible();
+  const card = page.getByRole('listitem', { name: /^CON-/ });
+  await expect(card).toContainText('Waiting for parcels');
+  const reference = (await card.getByRole('heading', { level: 3 }).textContent())!;
+  await expect
+    .poll(async () =>
+      (await outbox(request)).some(
+        (e) => e.kind === 'consolidation-requested' && e.to.includes(ann.email),
+      ),
+    )
+    .toBe(true);
+
+  // --- two parcels arrive, then the third ---------------------------------------------------------
+  await receivedThroughApi(request, depot.token, booked[0].Id);
+  await receivedThroughApi(request, depot.token, booked[1].Id);
+  await page.reload();
+  await expect(card.locator('[data-state="arrived"]')).toHaveCount(2);
+  await expect(card.locator('[data-state="awaited"]')).toHaveCount(1);
+  await receivedThroughApi(request, depot.token, booked[2].Id);
+
+  // --- the depot repacks, measures and dispatches it, by keyboard -------------------------------
+  const staff = await browserStaff(page, depot);
+  await staff.goto('/admin/consolidation/');
+  const row = staff.getByRole('row').filter({ hasText: reference });
+  await expect(row).toContainText('3 of 3');
+  await row.getByRole('button', { name: `Open ${reference}` }).focus();
+  await staff.keyboard.press('Enter');
+  const panel = staff.getByRole('region', { name: reference });
+  const repack = panel.getByRole('button', { name: 'Start repacking' });
+  await expect(repack).toBeFocused();
+  await staff.keyboard.press('Enter');
+  const weight = panel.getByRole('textbox', { name: 'Weight (kg)' });
+  await expect(weight).toBeFocused();
+  await staff.keyboard.type('6');
+  for (const cm of ['45', '35', '20']) {
+    await staff.keyboard.press('Tab');
+    await staff.keyboard.type(cm);
+  }
+  await staff.keyboard.press('Enter');
+  await expect(panel.getByText('£5.90 back to you')).toBeVisible();
+  const tracking = panel.getByRole('textbox', { name: 'Tracking number' });
+  await expect(tracking).toBeFocused();
+  await staff.keyboard.type('JP555000111GB');
+  await staff.keyboard.press('Enter');
+  await staff.getByRole('tab', { name: 'Dispatched' }).click();
+  await staff.getByRole('button', { name: `Open ${reference}` }).click();
+  await expect(panel).toContainText('Refunded £5.90');
+  await expect(panel).toContainText('JP555000111GB');
+  expect(await axeProblems(staff)).toEqual([]);
+  await screenshots(staff, 'admin-consolidation-dispatched', [768, 1280]);
+  await staff.close();
+
+  // --- the customer sees it dispatched as one, and the refund ---------------------------------
+  await page.reload();
+  await expect(card).toContainText('Dispatched');
+  await expect(card).toContainText('JP555000111GB');
+  await expect(card.getByText('£5.90 refunded to your card.')).toBeVisible();
+  await screenshots(page, 'consolidation-dispatched');
+  await page.goto(`/dashboard/orders/${booked[0].Id}/`);
+  await expect(page.getByText('£5.90').first()).toBeVisible();
+});
+
+/** A second page in its own context: the depot member logged in to the back office. */
+async function browserStaff(page: Page, member: { email: string; password: string }) {
+  const context = await page.context().browser()!.newContext();
+  const staff = await context.newPage();
+  await staff.setViewportSize({ width: 1280, height: 900 });
+  await staffLogIn(staff, member.email, member.password);
+  return staff;
+}
+
+/** Asks, on Ship together (open, logged in), to ship the bookings together; answers the card. */
+async function shipTogether(page: Page, orders: { Reference: string }[]) {
+  const choose = page.getByRole('group', { name: 'Bookings to Jersey' });
+  for (const order of orders) {
+    await choose.getByRole('checkbox', { name: new RegExp(order.Reference) }).check();
+  }
+  await page.getByRole('button', { name: 'See the price' }).click();
+  await page.getByRole('button', { name: `Ship these ${orders.length} together` }).click();
+  const card = page.getByRole('listitem', { name: /^CON-/ }).first();
+  await expect(card).toContainText('Waiting for parcels');
+  return card;
+}
+
+test('cancelled before repacking: each booking goes on its own again', async ({
+  page,
+  request,
+}) => {
+  const ann = await depotCustomer(request);
+  const booked = [
+    await paidBooking(request, ann, { band: 'A', description: 'Socks' }),
+    await paidBooking(request, ann, { band: 'A', description: 'Scarf' }),
+  ];
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/dashboard/consolidation/');
+  await logIn(page, ann.email, ann.password);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ship together');
+  const card = await shipTogether(page, booked);
+  await card.getByRole('button', { name: 'Cancel this consolidation' }).click();
+  await card.getByRole('button', { name: /^Yes, cancel CON-/ }).click();
+  await expect(card).toContainText('Cancelled');
+  await expect(card.getByRole('button', { name: 'Cancel this consolidation' })).toHaveCount(0);
+  // Offered again to ship together.
+  await expect(
+    page.getByRole('group', { name: 'Bookings to Jersey' }).getByRole('checkbox'),
+  ).toHaveCount(2);
+  await expect
+    .poll(async () =>
+      (await outbox(request)).some(
+        (e) => e.kind === 'consolidation-cancelled' && e.to.includes(ann.email),
+      ),
+    )
+    .toBe(true);
+});
+
+test('a late parcel: the rest go without it @alone', async ({ page, request }) => {
+  const ann = await depotCustomer(request);
+  const depot = await depotMember(request);
+  const booked = [];
+  for (const description of ['Mug', 'Lamp', 'Rug']) {
+    booked.push(await paidBooking(request, ann, { band: 'A', description }));
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/dashboard/consolidation/');
+  await logIn(page, ann.email, ann.password);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ship together');
+  const card = await shipTogether(page, booked);
+  await receivedThroughApi(request, depot.token, booked[0].Id);
+  await receivedThroughApi(request, depot.token, booked[1].Id);
+  // Eight days on (Consolidation/MissingParcelDays is 7): the third is late.
+  const clock = async (at: Date | null) =>
+    expect(
+      (await request.put('/dev/clock', { data: { At: at?.toISOString() ?? null } })).status(),
+    ).toBe(200);
+  await clock(new Date(Date.now() + 8 * 24 * 3_600_000));
+  try {
+    await page.reload();
+    const leave = card.getByRole('button', {
+      name: `Send the rest without ${booked[2].Reference}`,
+    });
+    await expect(leave).toBeVisible();
+    await screenshots(page, 'consolidation-late');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await leave.click();
+    await expect(card).toContainText('All parcels in: waiting to be repacked');
+    await expect(card.locator('[data-state="left-out"]')).toHaveText(
+      'left out: it travels on its own',
+    );
+  } finally {
+    await clock(null);
+  }
+});
