@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, test } from 'vitest';
 import type { Consignment, StaffConsignment } from '../../src/shared/api/consolidation';
 import { CONSOLIDATION_MESSAGES } from '../../src/shared/consolidation';
@@ -60,6 +61,14 @@ async function repackAndMeasure(
 }
 
 const orders0Reference = (list: { Reference: string }[]) => `"${list[0].Reference}"`;
+
+/** A PDF's text, as a reader extracts it. */
+async function pdfText(body: Buffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(body)), {
+    mergePages: true,
+  });
+  return text;
+}
 
 const dispatchBody = {
   SailingDate: today(),
@@ -164,6 +173,18 @@ describe('consolidating three bookings', () => {
     }
     const first = await office.customerOrder(ids[0], ann);
     expect(first.Refunded).toBe(5.9);
+    // Each order's export certificate lists every item of the box it left in.
+    for (const id of [ids[0], ids[2]]) {
+      const certificate = await ctx.app.inject({
+        url: `/public/orders/exportcert/${id}`,
+        headers: bearer(ann.token),
+      });
+      expect(certificate.statusCode, certificate.body).toBe(200);
+      const text = (await pdfText(certificate.rawPayload)).replace(/\s+/g, ' ');
+      expect(text).toContain(`Shipped together as ${made.Reference}`);
+      for (const order of booked) expect(text).toContain(order.Reference);
+      expect(text).toContain('JP555000111GB');
+    }
     const mine = (
       await call('GET', `/public/consolidation/${made.Id}`, ann.token)
     ).json() as Consignment;

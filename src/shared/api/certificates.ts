@@ -19,6 +19,15 @@ export {
  * /verify/{code} with the certificate's key facts and nothing more.
  */
 
+/** One line of goods on a certificate: as entered, with its value in pence. */
+const certificateLine = z.object({
+  Description: z.string(),
+  Quantity: z.number().int(),
+  ValueEachPence: z.number().int(),
+  Origin: z.string(),
+  CommodityCode: z.string(),
+});
+
 /** What a certificate states, fixed when it is issued (what HMRC accepts as proof of export). */
 export const certificateFactsSchema = z.object({
   OrderReference: z.string(),
@@ -44,16 +53,17 @@ export const certificateFactsSchema = z.object({
    * The goods line by line (issue 27): every item line as it was when the parcel left. Absent on
    * certificates issued before item lines existed.
    */
-  ItemLines: z
-    .array(
-      z.object({
-        Description: z.string(),
-        Quantity: z.number().int(),
-        ValueEachPence: z.number().int(),
-        Origin: z.string(),
-        CommodityCode: z.string(),
-      }),
-    )
+  ItemLines: z.array(certificateLine).optional(),
+  /**
+   * The box the order left in when it was shipped together with others (issue 26): its reference,
+   * the orders in it and every item of all of them. Absent for a parcel that left on its own.
+   */
+  Consignment: z
+    .object({
+      Reference: z.string(),
+      Orders: z.array(z.string()),
+      ItemLines: z.array(certificateLine),
+    })
     .optional(),
   /** The sailing in words: the carrier, the day and the route (issue 27). */
   Sailing: z.string().optional(),

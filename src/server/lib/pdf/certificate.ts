@@ -173,8 +173,8 @@ export async function renderCertificate(input: CertificateDocument): Promise<Buf
   };
 
   /** The goods line by line (issue 27): description, quantity, value each, total, origin, code. */
-  function itemLines(lines: NonNullable<CertificateFacts['ItemLines']>) {
-    heading('Items', left, width, doc.y);
+  function itemLines(lines: NonNullable<CertificateFacts['ItemLines']>, title = 'Items') {
+    heading(title, left, width, doc.y);
     const cols = [
       { title: 'Description', w: 0.38 },
       { title: 'Qty', w: 0.07, right: true },
@@ -254,6 +254,13 @@ export async function renderCertificate(input: CertificateDocument): Promise<Buf
     ['Value', formatMoney(facts.Goods.ValuePence)],
   ]);
   if (facts.ItemLines?.length) itemLines(facts.ItemLines);
+  if (facts.Consignment) {
+    const box = facts.Consignment;
+    itemLines(
+      box.ItemLines,
+      `Shipped together as ${box.Reference} (${box.Orders.join(', ')}): every item in the box`,
+    );
+  }
   table('Export', [
     ['Destination', `${facts.Island}, Channel Islands`],
     ['Mode of transport', facts.TransportMode],

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   CERTIFICATE_MESSAGES,
   type CertificateFacts,
@@ -7,12 +7,22 @@ import {
 import { addressLines } from '../../../shared/addresses';
 import { carrierOf } from '../../../shared/carriers';
 import { storedToDisplayDate } from '../../../shared/dates';
+import { consignmentReference } from '../../../shared/consolidation';
+import type { ItemLine } from '../../../shared/item-lines';
 import { toPence, toPounds } from '../../../shared/money';
 import { itemLinesOf } from '../orders/item-lines';
+import type { Tx } from '../orders/lifecycle';
 import { hasLeftTheUk } from '../../../shared/order-status';
 import { seaRoute, TRANSPORT_MODE } from '../../../shared/sea-routes';
 import type { Db } from '../../db/client';
-import { exportCertificates, orders, parcels, users } from '../../db/schema';
+import {
+  consignmentOrders,
+  consignments,
+  exportCertificates,
+  orders,
+  parcels,
+  users,
+} from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { newPublicCode } from '../../lib/public-codes';
 import { depotAddress, fullName } from '../auth/user-data';
@@ -46,6 +56,67 @@ const consignorAddress = (depot: string[]) => [
   ...depot.map((line) => line.replace(/\s*\(?\{Reference\}\)?/g, '').trim()).filter(Boolean),
   'United Kingdom',
 ];
+
+const certificateLine = (line: ItemLine) => ({
+  Description: line.Description,
+  Quantity: line.Quantity,
+  ValueEachPence: toPence(line.ValueEach),
+  Origin: line.Origin,
+  CommodityCode: line.CommodityCode,
+});
+
+/**
+ * The box an order left in with others (issue 26, a dispatched consolidation, the order not left
+ * out): its reference, its orders and every item of them, from each order's item lines (an order
+ * booked before item lines, as one line of what was booked).
+ */
+async function consignmentFacts(tx: Tx, orderId: number): Promise<CertificateFacts['Consignment']> {
+  const [box] = await tx
+    .select({ id: consignments.id })
+    .from(consignmentOrders)
+    .innerJoin(consignments, eq(consignments.id, consignmentOrders.consignmentId))
+    .where(
+      and(
+        eq(consignmentOrders.orderId, orderId),
+        eq(consignmentOrders.leftOut, false),
+        eq(consignments.status, 'dispatched'),
+      ),
+    );
+  if (!box) return undefined;
+  const inBox = await tx
+    .select({
+      id: orders.id,
+      reference: orders.reference,
+      description: orders.description,
+      itemCount: orders.itemCount,
+      itemValuePence: orders.itemValuePence,
+    })
+    .from(consignmentOrders)
+    .innerJoin(orders, eq(orders.id, consignmentOrders.orderId))
+    .where(and(eq(consignmentOrders.consignmentId, box.id), eq(consignmentOrders.leftOut, false)))
+    .orderBy(asc(orders.id));
+  const lines = await itemLinesOf(
+    tx,
+    inBox.map((o) => o.id),
+  );
+  return {
+    Reference: consignmentReference(box.id),
+    Orders: inBox.map((o) => o.reference),
+    ItemLines: inBox.flatMap((o) => {
+      const own = lines.get(o.id) ?? [];
+      if (own.length > 0) return own.map(certificateLine);
+      return [
+        {
+          Description: `${o.description} (${o.itemCount} as booked, ${o.reference})`,
+          Quantity: 1,
+          ValueEachPence: o.itemValuePence,
+          Origin: '',
+          CommodityCode: '',
+        },
+      ];
+    }),
+  };
+}
 
 /**
  * The customer's certificate for their order, issued on the first call: a 404 for an order that
@@ -97,13 +168,8 @@ export async function customerCertificate(
         Quantity: order.itemCount,
         ValuePence: order.itemValuePence,
       },
-      ItemLines: ((await itemLinesOf(tx, [order.id])).get(order.id) ?? []).map((line) => ({
-        Description: line.Description,
-        Quantity: line.Quantity,
-        ValueEachPence: toPence(line.ValueEach),
-        Origin: line.Origin,
-        CommodityCode: line.CommodityCode,
-      })),
+      ItemLines: ((await itemLinesOf(tx, [order.id])).get(order.id) ?? []).map(certificateLine),
+      Consignment: await consignmentFacts(tx, order.id),
       Sailing: `${carrierOf(parcel.carrier)?.name ?? parcel.carrier} sailing of ${storedToDisplayDate(ukDay(parcel.dispatchedAt))}, ${seaRoute(order.island)}`,
       Island: order.island,
       TransportMode: TRANSPORT_MODE,
