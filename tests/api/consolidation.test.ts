@@ -3,6 +3,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, test } from 'vitest';
 import type { Consignment, StaffConsignment } from '../../src/shared/api/consolidation';
 import { CONSOLIDATION_MESSAGES } from '../../src/shared/consolidation';
+import { CUSTOMS_MESSAGES } from '../../src/shared/customs';
 import {
   consignments,
   invoices,
@@ -11,6 +12,7 @@ import {
   sandboxRefunds,
 } from '../../src/server/db/schema';
 import { askAboutLateParcels } from '../../src/server/modules/consolidation/service';
+import { itemiseFromBooking } from '../../src/server/modules/orders/item-lines';
 import { followUpRefunds } from '../../src/server/modules/payments/refund-follow-up';
 import { bearer, waitForMail } from '../support/accounts';
 import { useTestApp } from '../support/app';
@@ -35,9 +37,21 @@ const sandboxRefunded = async () =>
 const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
-async function threeBookings(customer: Customer, bands = ['A', 'A', 'A']) {
-  const list = [];
+/** Paid bookings, their goods itemised (as the depot does at receipt from the invoice). */
+async function threeBookings(
+  customer: Customer,
+  bands = ['A', 'A', 'A'],
+  { itemised = true } = {},
+) {
+  const list: Awaited<ReturnType<typeof paidBooking>>[] = [];
   for (const band of bands) list.push(await paidBooking(ctx, customer, band));
+  if (itemised)
+    await ctx.database.db.transaction((tx) =>
+      itemiseFromBooking(
+        tx,
+        list.map((o) => o.Id),
+      ),
+    );
   return list;
 }
 
@@ -80,7 +94,7 @@ describe('consolidating three bookings', () => {
   test('priced, requested, received, repacked and dispatched as one; the difference refunded once', async () => {
     const depot = await staffMember(ctx, 'depot');
     const ann = await checkoutCustomer(ctx);
-    const booked = await threeBookings(ann);
+    const booked = await threeBookings(ann, ['A', 'A', 'A'], { itemised: false });
     const ids = booked.map((o) => o.Id);
 
     // The customer's page offers them, and the estimate is one crossing in band C.
@@ -145,6 +159,17 @@ describe('consolidating three bookings', () => {
       Difference: -5.9,
     });
     expectStatus(await call('POST', `/public/consolidation/cancel/${made.Id}`, ann.token), 409);
+
+    // Its goods not itemised, the box does not leave: the customs paperwork lists every item.
+    const unitemised = await call(
+      'POST',
+      `/api/admin/depot/consignments/${made.Id}/dispatch`,
+      depot.token,
+      dispatchBody,
+    );
+    expectStatus(unitemised, 409);
+    expect(unitemised.json().message).toContain(CUSTOMS_MESSAGES.noItemLines(booked[1].Reference));
+    await ctx.database.db.transaction((tx) => itemiseFromBooking(tx, ids));
 
     const before = await sandboxRefunded();
     // Two dispatches at once: one dispatches and refunds, the other is refused.

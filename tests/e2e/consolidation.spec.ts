@@ -25,7 +25,7 @@ test('three bookings shipped as one: requested, received, repacked, dispatched, 
   const depot = await depotMember(request);
   const booked = [];
   for (const description of ['Phone case', 'Paperbacks', 'Trainers']) {
-    booked.push(await paidBooking(request, ann, { band: 'A', description }));
+    booked.push(await paidBooking(request, ann, { band: 'A', description, itemised: true }));
   }
 
   // --- the customer chooses the three and sees the price of one crossing ------------------------
@@ -143,8 +143,8 @@ test('cancelled before repacking: each booking goes on its own again', async ({
 }) => {
   const ann = await depotCustomer(request);
   const booked = [
-    await paidBooking(request, ann, { band: 'A', description: 'Socks' }),
-    await paidBooking(request, ann, { band: 'A', description: 'Scarf' }),
+    await paidBooking(request, ann, { band: 'A', description: 'Socks', itemised: true }),
+    await paidBooking(request, ann, { band: 'A', description: 'Scarf', itemised: true }),
   ];
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/dashboard/consolidation/');
@@ -173,7 +173,7 @@ test('a late parcel: the rest go without it @alone', async ({ page, request }) =
   const depot = await depotMember(request);
   const booked = [];
   for (const description of ['Mug', 'Lamp', 'Rug']) {
-    booked.push(await paidBooking(request, ann, { band: 'A', description }));
+    booked.push(await paidBooking(request, ann, { band: 'A', description, itemised: true }));
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/dashboard/consolidation/');

@@ -46,6 +46,7 @@ import {
   type ConsignmentPrice,
 } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
+import { customsProblems } from '../depot/customs';
 import { bookedCarriage, DISPATCHABLE, offeredBands, sailingDay } from '../depot/service';
 import { freshMembers, lockConsignment, membersOf, move, tell, type ConsignmentRow } from './core';
 import { raiseInvoice, toInvoice, voidInvoice } from '../invoices/service';
@@ -804,6 +805,9 @@ export async function dispatchConsignment(
         `Nothing was dispatched: ${wrong.map((o) => `${o.reference} is ${o.status}`).join('; ')}.`,
       );
     }
+    // The box's customs paperwork is its orders' item lines (issue 27): each must have them.
+    const problems = await customsProblems(tx, locked);
+    if (problems.length > 0) throw new HttpError(409, problems.join(' '));
     const moved = await move(tx, row, 'dispatched', actor, [], {
       carrier: input.carrier,
       trackingNumber: input.trackingNumber,
