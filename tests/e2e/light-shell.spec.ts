@@ -165,7 +165,7 @@ test('a page loaded right after logging in, before the user data arrived, shows 
     await route.continue();
   });
   const loggedIn = page.waitForResponse('**/public/auth/login');
-  await logIn(page, email, password);
+  await logIn(page, email, password, { answered: false });
   await loggedIn;
   await expect.poll(() => meCalls).toBe(1);
   expect(await page.evaluate(() => localStorage.getItem('userData'))).toBeNull();

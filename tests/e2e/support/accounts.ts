@@ -7,11 +7,24 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 export const unique = () => `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
 
 /** Logs in through the open Login dialog. */
-export async function logIn(page: Page, email: string, password: string) {
+export async function logIn(
+  page: Page,
+  email: string,
+  password: string,
+  /** false: only sent (a test that holds the answer back). */
+  { answered = true } = {},
+) {
   const login = page.getByRole('dialog', { name: 'Login' });
   await login.getByRole('textbox', { name: 'Email' }).fill(email);
   await login.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await login.getByRole('button', { name: 'Login', exact: true }).click();
+  if (!answered) return;
+  // Answered: logged in (the dialog closes once the session is stored) or refused (its alert).
+  // A page opened before then would find no session.
+  const refused = login.getByRole('alert');
+  await expect
+    .poll(async () => (await refused.isVisible()) || !(await login.isVisible()))
+    .toBe(true);
 }
 
 /** Registers a customer through the API; answers the e-mail, password and access token. */
