@@ -71,3 +71,6 @@ export function addressLines(address: {
     address.Island ? null : address.CountryName,
   ].filter((line): line is string => Boolean(line && line.trim()));
 }
+
+/** SPEC section 9: addresses default to Updated ascending, 10 a page. */
+export const ADDRESS_PAGE_SIZE = 10;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADDRESS_PAGE_SIZE } from '../saved-addresses';
 import {
   ADDRESS_LIMITS,
   ADDRESS_TYPES,
@@ -171,8 +172,7 @@ export const addressSchema = z.object({
 export type Address = z.infer<typeof addressSchema>;
 
 export const ADDRESS_SORT_FIELDS = ['Updated', 'Created', 'FullName', 'Id'] as const;
-/** SPEC section 9: addresses default to Updated ascending, 10 a page. */
-export const ADDRESS_PAGE_SIZE = 10;
+export { ADDRESS_PAGE_SIZE } from '../saved-addresses';
 
 const addressListBody = z
   .object({

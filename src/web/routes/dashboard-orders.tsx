@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/dashboard-orders';
-import { ORDER_HISTORY_DEFAULTS } from '../../shared/api/orders';
+import { ORDER_HISTORY_DEFAULTS } from '../../shared/order-history';
 import { pageTitle } from '../lib/site';
 import { readForSession } from '../lib/route-data';
 import { listOrders } from '../features/dashboard/api/orders';

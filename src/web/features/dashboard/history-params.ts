@@ -1,10 +1,10 @@
+import type { OrderHistoryRequest } from '../../../shared/api/orders';
 import {
   ORDER_HISTORY_DEFAULTS,
   ORDER_SEARCH_MAX,
   ORDER_SORT_FIELDS,
-  type OrderHistoryRequest,
   type OrderSortField,
-} from '../../../shared/api/orders';
+} from '../../../shared/order-history';
 import { VISIBLE_ORDER_STATUSES, type OrderStatus } from '../../../shared/order-status';
 
 /**

@@ -1,12 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigation, useSearchParams } from 'react-router';
-import {
-  ORDER_SEARCH_MAX,
-  type CustomerOrder,
-  type CustomerOrders,
-  type Invoice,
-  type OrderSortField,
-} from '../../../shared/api/orders';
+import type { CustomerOrder, CustomerOrders, Invoice } from '../../../shared/api/orders';
+import { ORDER_SEARCH_MAX, type OrderSortField } from '../../../shared/order-history';
 import { formatDisplayDate } from '../../../shared/dates';
 import { formatPounds } from '../../../shared/money';
 import { VISIBLE_ORDER_STATUSES, type OrderStatus } from '../../../shared/order-status';

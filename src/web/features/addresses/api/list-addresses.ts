@@ -1,10 +1,6 @@
 import { useEffect, useState } from 'react';
-import {
-  ADDRESS_PAGE_SIZE,
-  type Address,
-  type AddressList,
-  type AddressListRequest,
-} from '../../../../shared/api/addresses';
+import type { Address, AddressList, AddressListRequest } from '../../../../shared/api/addresses';
+import { ADDRESS_PAGE_SIZE } from '../../../../shared/saved-addresses';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
