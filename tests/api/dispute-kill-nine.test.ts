@@ -6,9 +6,7 @@
 // provider's (the sandbox's own records), once the refund follow-up has asked the provider about
 // refunds left pending (decision 0018). PGlite, or PostgreSQL with DATABASE_URL.
 // DISPUTE_KILL_ROUNDS sets the rounds (default 4).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -20,6 +18,7 @@ import { orderCases, payments, refunds, sandboxRefunds } from '../../src/server/
 import { followUpRefunds } from '../../src/server/modules/payments/refund-follow-up';
 import { jerseyDelivery } from '../support/addresses';
 import { createScratchDatabase } from '../support/database';
+import { freePort, startServerProcess } from '../support/nodes';
 import { waitFor } from '../support/wait';
 
 const ROUNDS = Number(process.env.DISPUTE_KILL_ROUNDS ?? 4);
@@ -28,7 +27,7 @@ const scratch = process.env.DATABASE_URL
   ? await createScratchDatabase(process.env.DATABASE_URL, 'ferrybox_dispute_kill9')
   : undefined;
 /** The server running now, stopped after the test whatever happened. */
-let current: Awaited<ReturnType<typeof startServer>> | undefined;
+let current: Awaited<ReturnType<typeof startServerProcess>> | undefined;
 afterAll(async () => {
   if (current && current.child.exitCode === null) {
     current.child.kill('SIGKILL');
@@ -38,12 +37,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const port = await new Promise<number>((resolve) => {
-  const srv = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: p } = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(p));
-  });
-});
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const ADMIN = { email: 'admin.kill9@ferrybox.test', password: 'Kill-Nine-Admin-Passw0rd!' };
 const env = {
@@ -59,23 +53,8 @@ const env = {
 };
 
 async function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  current = { child, exited };
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the server did not start:\n${output}`);
-      return (await fetch(`${base}/readyz`).catch(() => null))?.ok;
-    },
-    { what: 'the server to be ready', timeoutMs: 60_000 },
-  );
-  return { child, exited };
+  current = await startServerProcess(env);
+  return current;
 }
 
 const headers = (token?: string) => ({

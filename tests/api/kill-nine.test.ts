@@ -4,9 +4,7 @@
 // is booked), none is booked twice, each receipt is queued once, and the database opens cleanly
 // every time (PGlite, or PostgreSQL with DATABASE_URL). KILL_ROUNDS sets the rounds (CI: 10;
 // `npm run bench -- --kill` runs 100).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -14,7 +12,7 @@ import { afterAll, expect, test } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { jerseyDelivery } from '../support/addresses';
 import { createScratchDatabase } from '../support/database';
-import { waitFor } from '../support/wait';
+import { freePort, startServerProcess } from '../support/nodes';
 
 const ROUNDS = Number(process.env.KILL_ROUNDS ?? 10);
 const FLOWS_PER_ROUND = 3;
@@ -27,41 +25,19 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const port = await new Promise<number>((resolve) => {
-  const srv = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: p } = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(p));
-  });
-});
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 
-async function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      SERVE_WEB: 'false',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dir,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      RATE_LIMIT_SCALE: '1000',
-      DATABASE_URL: scratch?.url ?? '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the server did not start:\n${output}`);
-      return (await fetch(`${base}/readyz`).catch(() => null))?.ok;
-    },
-    { what: 'the server to be ready', timeoutMs: 60_000 },
-  );
-  return { child, exited, output: () => output };
-}
+const env = {
+  SERVE_WEB: 'false',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: dir,
+  HOST: '127.0.0.1',
+  PORT: String(port),
+  RATE_LIMIT_SCALE: '1000',
+  DATABASE_URL: scratch?.url ?? '',
+};
+const startServer = () => startServerProcess(env);
 
 const json = (token?: string, extra: Record<string, string> = {}) => ({
   'content-type': 'application/json',

@@ -5,9 +5,7 @@
 // the provider for its key, after the follow-up settles any left pending by the kill), and its
 // e-mail queued once (PGlite, or PostgreSQL with DATABASE_URL). RETURN_KILL_ROUNDS sets the
 // rounds (default 4).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
@@ -19,7 +17,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { followUpRefunds } from '../../src/server/modules/payments/refund-follow-up';
 import { jerseyDelivery } from '../support/addresses';
 import { createScratchDatabase } from '../support/database';
-import { waitFor } from '../support/wait';
+import { freePort, startServerProcess } from '../support/nodes';
 
 const ROUNDS = Number(process.env.RETURN_KILL_ROUNDS ?? 4);
 const RETURNS_PER_ROUND = 3;
@@ -33,12 +31,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const port = await new Promise<number>((resolve) => {
-  const srv = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: p } = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(p));
-  });
-});
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const env = {
   SERVE_WEB: 'false',
@@ -52,24 +45,7 @@ const env = {
   ADMIN_PASSWORD: ADMIN.password,
 };
 
-async function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the server did not start:\n${output}`);
-      return (await fetch(`${base}/readyz`).catch(() => null))?.ok;
-    },
-    { what: 'the server to be ready', timeoutMs: 60_000 },
-  );
-  return { child, exited };
-}
+const startServer = () => startServerProcess(env);
 
 const headers = (token?: string) => ({
   'content-type': 'application/json',

@@ -72,6 +72,37 @@ export async function stopNode(node: ServerNode): Promise<void> {
   fs.rmSync(node.dir, { recursive: true, force: true });
 }
 
+/**
+ * `src/server/main.ts` in a process of its own with `env` (its PORT, DATA_DIR and DATABASE_URL
+ * kept across restarts: the kill -9 tests start it again on the same data), once /readyz
+ * answers. What it printed is kept, to say why it did not start; one that does not start is
+ * killed.
+ */
+export async function startServerProcess(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`the server did not start:\n${output}`);
+      return (await fetch(`http://127.0.0.1:${env.PORT}/readyz`).catch(() => null))?.ok;
+    },
+    { what: 'the server to be ready', timeoutMs: 60_000 },
+  ).catch(async (err: unknown) => {
+    if (child.exitCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    throw err;
+  });
+  return { child, exited, output: () => output };
+}
+
 export interface RoundRobinProxy {
   /** http://127.0.0.1:port of the proxy. */
   base: string;
