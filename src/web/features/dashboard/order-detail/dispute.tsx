@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import { useFetcher } from 'react-router';
+import { useState } from 'react';
 import type { OrderCase } from '../../../../shared/api/cases';
 import type { OrderDetail } from '../../../../shared/api/order-detail';
 import { formatDisplayDate } from '../../../../shared/dates';
@@ -8,7 +7,7 @@ import { formatPounds, toPence } from '../../../../shared/money';
 import { Alert, Spinner } from '../../../components/plain-controls';
 import { PlainDialog } from '../../../components/plain-dialog';
 import { FormField } from '../../order/booking-fields';
-import type { OrderActionResult } from './actions';
+import { useDialogAction } from './dialog-action';
 import { CaseCard } from './missing-items';
 import '../dashboard.css';
 
@@ -117,23 +116,16 @@ function DisputeForm({
   onCancel(): void;
   onSent(notice: string): void;
 }) {
-  const send = useFetcher<OrderActionResult>();
-  const [message, setMessage] = useState('');
-  const answer = send.data?.intent === 'dispute' ? send.data : undefined;
-  const notice = answer && 'notice' in answer ? answer.notice : undefined;
-  const failure = answer && !('notice' in answer) ? answer : undefined;
-  const sending = send.state !== 'idle';
-
-  useEffect(() => {
-    if (open) queueMicrotask(() => document.getElementById(MESSAGE_ID)?.focus());
-  }, [open]);
-  const sent = useRef(onSent);
-  useEffect(() => {
-    sent.current = onSent;
+  const {
+    fetcher: send,
+    failure,
+    sending,
+  } = useDialogAction('dispute', {
+    open,
+    fieldId: MESSAGE_ID,
+    onDone: onSent,
   });
-  useEffect(() => {
-    if (notice && send.state === 'idle') sent.current(notice);
-  }, [notice, send.state]);
+  const [message, setMessage] = useState('');
 
   return (
     <send.Form method="post" noValidate className="dashboard-stack">

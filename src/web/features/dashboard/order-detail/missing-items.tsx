@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
-import { useFetcher } from 'react-router';
+import { useState } from 'react';
 import { MISSING_DESCRIPTION_MAX, type OrderCase } from '../../../../shared/api/cases';
 import { Alert, Spinner } from '../../../components/plain-controls';
 import { PlainDialog } from '../../../components/plain-dialog';
 import { FormField } from '../../order/booking-fields';
-import type { OrderActionResult } from './actions';
+import { useDialogAction } from './dialog-action';
 import { formatWhen } from './order-timeline';
 import '../dashboard.css';
 
@@ -110,26 +109,16 @@ function ReportForm({
   onCancel(): void;
   onReported(notice: string): void;
 }) {
-  const report = useFetcher<OrderActionResult>();
-  const [description, setDescription] = useState('');
-  const answer = report.data?.intent === 'report' ? report.data : undefined;
-  const notice = answer && 'notice' in answer ? answer.notice : undefined;
-  const failure = answer && !('notice' in answer) ? answer : undefined;
-  const sending = report.state !== 'idle';
-
-  // The description takes the focus when the dialog opens (it is the form's one field): after
-  // this commit's effects, the dialog's showModal() among them.
-  useEffect(() => {
-    if (open) queueMicrotask(() => document.getElementById(DESCRIPTION_ID)?.focus());
-  }, [open]);
-  // Once sent and the page read again, the dialog closes and the page says so (once per form).
-  const reported = useRef(onReported);
-  useEffect(() => {
-    reported.current = onReported;
+  const {
+    fetcher: report,
+    failure,
+    sending,
+  } = useDialogAction('report', {
+    open,
+    fieldId: DESCRIPTION_ID,
+    onDone: onReported,
   });
-  useEffect(() => {
-    if (notice && report.state === 'idle') reported.current(notice);
-  }, [notice, report.state]);
+  const [description, setDescription] = useState('');
 
   return (
     <report.Form method="post" noValidate className="dashboard-stack">
