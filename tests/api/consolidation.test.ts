@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, test } from 'vitest';
 import type { Consignment, StaffConsignment } from '../../src/shared/api/consolidation';
 import { CONSOLIDATION_MESSAGES } from '../../src/shared/consolidation';
@@ -16,6 +15,7 @@ import { itemiseFromBooking } from '../../src/server/modules/orders/item-lines';
 import { followUpRefunds } from '../../src/server/modules/payments/refund-follow-up';
 import { bearer, waitForMail } from '../support/accounts';
 import { useTestApp } from '../support/app';
+import { pdfText } from '../support/pdf';
 import { checkoutCalls, checkoutCustomer, type Customer } from '../support/checkout';
 import { paidBooking } from '../support/depot';
 import { auditOf, expectStatus, officeCalls } from '../support/office';
@@ -75,14 +75,6 @@ async function repackAndMeasure(
 }
 
 const orders0Reference = (list: { Reference: string }[]) => `"${list[0].Reference}"`;
-
-/** A PDF's text, as a reader extracts it. */
-async function pdfText(body: Buffer): Promise<string> {
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(body)), {
-    mergePages: true,
-  });
-  return text;
-}
 
 const dispatchBody = {
   SailingDate: today(),
@@ -205,7 +197,7 @@ describe('consolidating three bookings', () => {
         headers: bearer(ann.token),
       });
       expect(certificate.statusCode, certificate.body).toBe(200);
-      const text = (await pdfText(certificate.rawPayload)).replace(/\s+/g, ' ');
+      const text = await pdfText(certificate.rawPayload);
       expect(text).toContain(`Shipped together as ${made.Reference}`);
       for (const order of booked) expect(text).toContain(order.Reference);
       expect(text).toContain('JP555000111GB');

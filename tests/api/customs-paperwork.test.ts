@@ -4,8 +4,8 @@
 // lines are missing or do not add up refused at dispatch with the reason, the export certificate
 // listing every item line, the retailer's order date, the sailing and the consignment number, and
 // the leave-by date with its one warning e-mail on the app's clock.
-import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, test } from 'vitest';
 import { depotParcelSchema, dispatchResponse, sailingsResponse } from '../../src/shared/api/depot';
 import type { ItemLineInput } from '../../src/shared/api/item-lines';
@@ -14,6 +14,7 @@ import { CUSTOMS_DATA_COLUMNS, DEFAULT_CUSTOMS_RULES } from '../../src/shared/cu
 import { mailOutbox, orders } from '../../src/server/db/schema';
 import { sendEvidenceWarnings } from '../../src/server/modules/depot/evidence';
 import { useTestApp } from '../support/app';
+import { pdfText } from '../support/pdf';
 import { bearer } from '../support/accounts';
 import { depotCalls, depotCustomer, measured, paidBooking } from '../support/depot';
 import { staffMember } from '../support/staff';
@@ -23,12 +24,6 @@ const depot = depotCalls(ctx);
 const today = () => new Date().toISOString().slice(0, 10);
 
 afterEach(() => ctx.app.clock.set(null));
-
-async function pdfText(body: Buffer): Promise<string> {
-  const pdf = await getDocumentProxy(new Uint8Array(body));
-  const { text } = await extractText(pdf, { mergePages: true });
-  return text.replace(/\s+/g, ' ');
-}
 
 /** RFC 4180 read back: rows of cells (quoted cells may hold commas and doubled quotes). */
 function parseCsv(text: string): string[][] {

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, test } from 'vitest';
 import { CERTIFICATE_MESSAGES, formatVerificationCode } from '../../src/shared/api/certificates';
 import { exportCertificates, orders, users } from '../../src/server/db/schema';
 import { SYSTEM, transitionOrders } from '../../src/server/modules/orders/lifecycle';
 import { useTestApp } from '../support/app';
+import { pdfText } from '../support/pdf';
 import { bearer } from '../support/accounts';
 import { checkoutCustomer, type Customer } from '../support/checkout';
 import { paidBooking } from '../support/depot';
@@ -55,12 +55,6 @@ const verify = (code: string, ip = newIp()) =>
     url: `/public/certificates/verify/${encodeURIComponent(code)}`,
     remoteAddress: ip,
   });
-
-async function pdfText(body: Buffer): Promise<string> {
-  const pdf = await getDocumentProxy(new Uint8Array(body));
-  const { text } = await extractText(pdf, { mergePages: true });
-  return text.replace(/\s+/g, ' ');
-}
 
 async function certificatesOf(orderId: number) {
   return ctx.database.db
