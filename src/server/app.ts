@@ -28,6 +28,7 @@ import { MAIL_QUEUE_OPTIONS, Mailer, type MailQueueOptions } from './lib/mail';
 import { RateLimiter, type RateLimitOverrides } from './lib/rate-limit';
 import { authRoutes } from './modules/auth/routes';
 import { membersRoutes } from './modules/members/routes';
+import { checkoutRoutes } from './modules/checkout/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { orderDetailRoutes } from './modules/orders/detail-routes';
 import { addressesRoutes } from './modules/addresses/routes';
@@ -223,6 +224,7 @@ export async function buildApp(
   await app.register(authRoutes, { prefix: '/public/auth' });
   await app.register(membersRoutes, { prefix: '/public/members' });
   await app.register(ordersRoutes, { prefix: '/public/orders' });
+  await app.register(checkoutRoutes, { prefix: '/public/orders' });
   await app.register(orderDetailRoutes, { prefix: '/public/orders' });
   await app.register(customerReturnRoutes, { prefix: '/public/orders' });
   await app.register(addressesRoutes, { prefix: '/public/addresses' });

@@ -7,20 +7,20 @@ import { type RouteConfig, index, route } from '@react-router/dev/routes';
 export default [
   index('routes/home.tsx', { id: 'home' }),
   route('404', 'routes/not-found.tsx', { id: 'not-found-page' }),
-  // The app screens (ordering, basket, checkout, account) go here, under MUI and TanStack
-  // Query. Ids that must be digits use requireDigits() from lib/route-params.ts.
-  // Booking, its first screen: the size step (and the calculator) is plain React and the site's
-  // CSS, without MUI or TanStack Query, so a booking starts as fast as the content pages
-  // (docs/decisions/0011). A new booking (no id) has no client loader, so its page is
-  // prerendered like the content pages (react-router.config.ts) and paints before its code loads.
+  // The customer site: every screen below up to the back office is drawn with the site's own
+  // primitives and reads its data through React Router's loaders, actions and fetchers (the
+  // booking screens' few shared reads aside, lib/remote-resource.ts); no MUI,
+  // emotion or TanStack Query (docs/decisions/0029, checked by .dependency-cruiser.cjs). Ids that
+  // must be digits use requireDigits() from lib/route-params.ts.
+  // Booking starts at the size step (features/booking). A new booking (no id) has no client
+  // loader, so its page is prerendered like the content pages (react-router.config.ts) and
+  // paints before its code loads (docs/decisions/0011).
   route('order', 'routes/order-start.tsx'),
   route('order/:id', 'routes/order.tsx'),
   route('order/size/:id', 'routes/order-size.tsx'),
   route('calculator', 'routes/calculator-start.tsx'),
   route('calculator/:id', 'routes/calculator.tsx'),
-  // The later booking steps, the basket and the checkout are light too (issue 16: at most
-  // 150 KB of JavaScript when opened directly): plain controls, no MUI, no TanStack Query
-  // (docs/decisions/0027). MUI loads only for what is used on intent (the date picker, dialogs).
+  // The later booking steps, the quote, the basket and the checkout (docs/decisions/0027).
   route('order/retailer/:id', 'routes/order-retailer.tsx'),
   route('order/terms/:id', 'routes/order-terms.tsx'),
   route('order/details/:id', 'routes/order-details.tsx'),

@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react
 import './plain-controls.css';
 
 /**
- * The light screens' plain controls beside FormField (features/order/booking-fields.tsx), drawn
+ * The light screens' plain controls beside FormField (features/booking/booking-fields.tsx), drawn
  * like their MUI counterparts from the design tokens (docs/decisions/0023, 0027): a checkbox or
  * radio with its label, a group of them, an alert, and a placeholder while content loads.
  */

@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../features/admin/admin-layout';
-import { AuditPage } from '../features/admin/audit-page';
+import { AdminArea } from '../back-office/admin-layout';
+import { AuditPage } from '../back-office/audit/audit-page';
 
 export const meta = () => [
   { title: pageTitle('Audit log') },

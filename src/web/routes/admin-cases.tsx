@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../features/admin/admin-layout';
-import { CasesPage } from '../features/admin/cases-page';
+import { AdminArea } from '../back-office/admin-layout';
+import { CasesPage } from '../back-office/cases/cases-page';
 
 export const meta = () => [
   { title: pageTitle('Missing-item cases') },

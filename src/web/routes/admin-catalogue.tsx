@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../features/admin/admin-layout';
-import { CataloguePage } from '../features/admin/catalogue-page';
+import { AdminArea } from '../back-office/admin-layout';
+import { CataloguePage } from '../back-office/catalogue/catalogue-page';
 
 export const meta = () => [
   { title: pageTitle('Catalogue') },

@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../features/admin/admin-layout';
-import { ConsolidationPage } from '../features/admin/consolidation-page';
+import { AdminArea } from '../back-office/admin-layout';
+import { ConsolidationPage } from '../back-office/consolidation/consolidation-page';
 
 export const meta = () => [
   { title: pageTitle('Consolidation') },

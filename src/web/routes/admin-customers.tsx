@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../features/admin/admin-layout';
-import { CustomersPage } from '../features/admin/customers-page';
+import { AdminArea } from '../back-office/admin-layout';
+import { CustomersPage } from '../back-office/customers/customers-page';
 
 export const meta = () => [
   { title: pageTitle('Customers') },

@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../features/admin/admin-layout';
-import { DispatchPage } from '../features/admin/dispatch-page';
+import { AdminArea } from '../back-office/admin-layout';
+import { DispatchPage } from '../back-office/depot/dispatch-page';
 
 export const meta = () => [
   { title: pageTitle('Dispatch') },

@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../features/admin/admin-layout';
-import { InvoicesPage } from '../features/admin/invoices-page';
+import { AdminArea } from '../back-office/admin-layout';
+import { InvoicesPage } from '../back-office/office/invoices-page';
 
 export const meta = () => [
   { title: pageTitle('Invoices') },

@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../features/admin/admin-layout';
-import { QuotesPage } from '../features/admin/quotes-page';
+import { AdminArea } from '../back-office/admin-layout';
+import { QuotesPage } from '../back-office/orders/quotes-page';
 
 export const meta = () => [{ title: pageTitle('Quotes') }, { name: 'robots', content: 'noindex' }];
 

@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../features/admin/admin-layout';
-import { ReturnsPage } from '../features/admin/returns-page';
+import { AdminArea } from '../back-office/admin-layout';
+import { ReturnsPage } from '../back-office/returns/returns-page';
 
 export const meta = () => [
   { title: pageTitle('Returns to retailers') },

@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../features/admin/admin-layout';
-import { SettingsPage } from '../features/admin/settings-page';
+import { AdminArea } from '../back-office/admin-layout';
+import { SettingsPage } from '../back-office/settings/settings-page';
 
 export const meta = () => [
   { title: pageTitle('Settings') },

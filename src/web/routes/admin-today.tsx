@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../features/admin/admin-layout';
-import { TodayPage } from '../features/admin/today-page';
+import { AdminArea } from '../back-office/admin-layout';
+import { TodayPage } from '../back-office/office/today-page';
 
 export const meta = () => [{ title: pageTitle('Today') }, { name: 'robots', content: 'noindex' }];
 

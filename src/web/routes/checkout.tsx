@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { pageTitle } from '../lib/site';
-import { getBookings } from '../features/order/booking-store';
+import { getBookings } from '../features/booking/booking-store';
 import { CheckoutPage } from '../features/checkout/checkout-page';
 
 /** /checkout/ (SPEC section 2): with an empty basket there is nothing to pay, so to the basket. */

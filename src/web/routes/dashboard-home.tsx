@@ -5,8 +5,8 @@ import { setUser } from '../lib/session';
 import { readForSession, sessionToken } from '../lib/route-data';
 import { getMe } from '../features/account/api/get-me';
 import { requestValidateEmail } from '../features/account/api/request-validate-email';
-import { MyAccount, type ResendResult } from '../features/account/my-account';
-import { getOrderSummary } from '../features/dashboard/api/order-summary';
+import { MyAccount, type ResendResult } from '../features/dashboard/my-account';
+import { getOrderSummary } from '../features/orders/api/order-summary';
 import { getHousehold } from '../features/account/api/household';
 
 export const meta = () => [

@@ -4,13 +4,13 @@ import { pageTitle } from '../lib/site';
 import { requireDigits } from '../lib/route-params';
 import { readForSession } from '../lib/route-data';
 import { orderReference } from '../../shared/order-reference';
-import { getOrderDetail } from '../features/dashboard/order-detail/api/get-order-detail';
-import { getParcelPhoto } from '../features/dashboard/order-detail/api/get-parcel-photo';
+import { getOrderDetail } from '../features/orders/order-detail/api/get-order-detail';
+import { getParcelPhoto } from '../features/orders/order-detail/api/get-parcel-photo';
 import {
   OrderDetailPage,
   type OrderDetailData,
-} from '../features/dashboard/order-detail/order-detail-page';
-import { orderAction, type OrderActionResult } from '../features/dashboard/order-detail/actions';
+} from '../features/orders/order-detail/order-detail-page';
+import { orderAction, type OrderActionResult } from '../features/orders/order-detail/actions';
 
 /**
  * /dashboard/orders/{id} (SPEC section 2): one of the customer's orders; the id is digits. Its

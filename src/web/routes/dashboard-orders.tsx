@@ -3,14 +3,14 @@ import type { Route } from './+types/dashboard-orders';
 import { ORDER_HISTORY_DEFAULTS } from '../../shared/order-history';
 import { pageTitle } from '../lib/site';
 import { readForSession } from '../lib/route-data';
-import { listOrders } from '../features/dashboard/api/orders';
+import { listOrders } from '../features/orders/api/orders';
 import {
   historyRequest,
   historySearchParams,
   pageCount,
   readHistoryParams,
-} from '../features/dashboard/history-params';
-import { OrderHistoryPage, type OrderHistoryData } from '../features/dashboard/order-history';
+} from '../features/orders/history-params';
+import { OrderHistoryPage, type OrderHistoryData } from '../features/orders/order-history';
 
 export const meta = () => [
   { title: pageTitle('Order History') },

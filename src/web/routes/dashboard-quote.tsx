@@ -2,7 +2,7 @@ import type { Route } from './+types/dashboard-quote';
 import { pageTitle } from '../lib/site';
 import { requireDigits } from '../lib/route-params';
 import { failureOf, readForSession } from '../lib/route-data';
-import { getExtras } from '../features/order/api/get-extras';
+import { getExtras } from '../features/booking/api/get-extras';
 import { paymentStarted } from '../features/checkout/use-leave-for-payment';
 import { acceptQuote, declineQuote } from '../features/quotes/api/answer-quote';
 import { getQuote } from '../features/quotes/api/get-quote';

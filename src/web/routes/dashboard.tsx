@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { DashboardLayout } from '../features/account/dashboard-layout';
+import { DashboardLayout } from '../features/dashboard/dashboard-layout';
 
 /**
  * /dashboard/*: the My Account pages, for logged-in customers (rendered in the browser), drawn

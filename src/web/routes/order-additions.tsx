@@ -1,8 +1,8 @@
 import type { Route } from './+types/order-additions';
 import { pageTitle } from '../lib/site';
-import { AdditionsStep } from '../features/order/additions-step';
-import { guardStep } from '../features/order/route-guards';
-import { extrasResource } from '../features/order/api/get-extras';
+import { AdditionsStep } from '../features/booking/additions-step';
+import { guardStep } from '../features/booking/route-guards';
+import { extrasResource } from '../features/booking/api/get-extras';
 import { productsResource } from '../features/catalogue/api/products';
 import { settingsResource } from '../features/settings/api/get-settings';
 

@@ -2,9 +2,9 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/order-confirm';
 import { firstIncompleteStep, stepPath } from '../../shared/booking-steps';
 import { pageTitle } from '../lib/site';
-import { addOrderToBasket } from '../features/order/booking-store';
-import { OrderConfirm } from '../features/order/order-confirm';
-import { storedOrder } from '../features/order/route-guards';
+import { addOrderToBasket } from '../features/booking/booking-store';
+import { OrderConfirm } from '../features/booking/order-confirm';
+import { storedOrder } from '../features/booking/route-guards';
 
 /**
  * /order-confirm/?id={id}: a finished booking, in the basket. Without a finished booking it goes

@@ -1,7 +1,7 @@
 import type { Route } from './+types/order-details';
 import { pageTitle } from '../lib/site';
-import { DetailsStep } from '../features/order/details-step';
-import { guardStep } from '../features/order/route-guards';
+import { DetailsStep } from '../features/booking/details-step';
+import { guardStep } from '../features/booking/route-guards';
 
 /** /order/details/{id} (SPEC section 2); a booking not ready for it goes where it should. */
 export function clientLoader({ params }: Route.ClientLoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from './+types/order-retailer';
 import { pageTitle } from '../lib/site';
-import { RetailerStep } from '../features/order/retailer-step';
-import { guardStep } from '../features/order/route-guards';
+import { RetailerStep } from '../features/booking/retailer-step';
+import { guardStep } from '../features/booking/route-guards';
 
 /** /order/retailer/{id} (SPEC section 2); a booking not ready for it goes where it should. */
 export function clientLoader({ params }: Route.ClientLoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from './+types/order-size';
 import { pageTitle } from '../lib/site';
-import { SizeStep } from '../features/order/size-step';
-import { guardStep } from '../features/order/route-guards';
+import { SizeStep } from '../features/booking/size-step';
+import { guardStep } from '../features/booking/route-guards';
 
 /** /order/size/{id}: the size step of an existing booking. */
 export function clientLoader({ params }: Route.ClientLoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from './+types/order-terms';
 import { pageTitle } from '../lib/site';
-import { TermsStep } from '../features/order/terms-step';
-import { guardStep } from '../features/order/route-guards';
+import { TermsStep } from '../features/booking/terms-step';
+import { guardStep } from '../features/booking/route-guards';
 
 /** /order/terms/{id} (SPEC section 2); a booking not ready for it goes where it should. */
 export function clientLoader({ params }: Route.ClientLoaderArgs) {

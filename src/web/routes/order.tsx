@@ -1,7 +1,7 @@
 import type { Route } from './+types/order';
 import { pageTitle } from '../lib/site';
-import { SIZE_STEP_PAGES, SizeStep } from '../features/order/size-step';
-import { sizeStepOrder } from '../features/order/route-guards';
+import { SIZE_STEP_PAGES, SizeStep } from '../features/booking/size-step';
+import { sizeStepOrder } from '../features/booking/route-guards';
 
 /** /order/{id}: the size step of booking {id}, the same screen as /order/ (SPEC section 2). */
 export function clientLoader({ params }: Route.ClientLoaderArgs) {

@@ -1,5 +1,5 @@
 import { pageTitle } from '../lib/site';
-import { QuoteConfirm } from '../features/order/quote-confirm';
+import { QuoteConfirm } from '../features/booking/quote-confirm';
 
 export const meta = () => [{ title: pageTitle('Quote request sent') }];
 

@@ -1,5 +1,5 @@
 import { pageTitle } from '../lib/site';
-import { QuoteFormPage } from '../features/order/quote-form';
+import { QuoteFormPage } from '../features/booking/quote-form';
 
 export const meta = () => [{ title: pageTitle('Ask for a quote') }];
 

@@ -9,22 +9,20 @@ import {
   tokensCss,
   typeScale,
 } from '../../../src/web/design-tokens';
-import { theme } from '../../../src/web/features/admin/kit/theme';
+import { theme } from '../../../src/web/back-office/kit/theme';
 
-/** The plain stylesheets: the public pages' and the light screens' (the back office uses MUI). */
+/** The plain stylesheets: the public pages' and the customer site's (the back office uses MUI). */
 const STYLESHEETS = [
   ...fs.readdirSync('src/web/styles').map((name) => `src/web/styles/${name}`),
   ...fs
     .readdirSync('src/web/components')
     .filter((name) => name.endsWith('.css'))
     .map((name) => `src/web/components/${name}`),
-  ...['account', 'addresses', 'basket', 'catalogue', 'checkout', 'dashboard', 'order'].flatMap(
-    (feature) =>
-      fs
-        .readdirSync(`src/web/features/${feature}`)
-        .filter((name) => name.endsWith('.css'))
-        .map((name) => path.join('src/web/features', feature, name)),
-  ),
+  // Every stylesheet of the customer site's features (src/web/back-office has none: MUI).
+  ...fs
+    .readdirSync('src/web/features', { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.css'))
+    .map((name) => path.join('src/web/features', name)),
 ];
 const css = (file: string) => fs.readFileSync(file, 'utf8');
 

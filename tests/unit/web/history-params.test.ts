@@ -7,7 +7,7 @@ import {
   isFiltered,
   readHistoryParams,
   type HistoryView,
-} from '../../../src/web/features/dashboard/history-params';
+} from '../../../src/web/features/orders/history-params';
 
 const read = (query: string) => readHistoryParams(new URLSearchParams(query));
 

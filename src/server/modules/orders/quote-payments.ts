@@ -10,7 +10,7 @@ import { nextIds } from '../../db/next-ids';
 import { orders, payments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { ensureSession, paymentView, toPayment, type PaymentRow } from '../payments/service';
-import { chosenAddresses } from './checkout';
+import { chosenAddresses } from '../checkout/service';
 import { transitionOrders, type Tx } from './lifecycle';
 import { priceAcceptedQuote } from './pricing';
 import { assertAnswerable, lockQuote, type OrderRow } from './quotes';

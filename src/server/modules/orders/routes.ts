@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  CHECKOUT_MESSAGES,
-  checkDiscountRequest,
-  checkDiscountResponse,
-  checkoutHeaders,
-  checkoutRequest,
-  checkoutResponse,
-} from '../../../shared/api/checkout';
+import { CHECKOUT_MESSAGES } from '../../../shared/api/checkout';
 import {
   customerOrdersResponse,
   invoiceSchema,
@@ -21,7 +14,6 @@ import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { pathId } from '../../../shared/api/listing';
 import { findCustomerInvoice } from '../invoices/service';
-import { checkDiscount, createCheckout } from './checkout';
 import { quoteRoutes } from './quote-routes';
 import { orderHistory, orderSummary } from './history';
 import { estimateCustomerGst } from './gst';
@@ -37,7 +29,8 @@ import { createQuote } from './service';
  * - GET /public/orders/summary: what needs the customer now (quotes to answer, invoices to pay,
  *   parcels at the depot), for My Account.
  * - POST /public/orders/createquote: stores a quote request for a parcel that fits no band.
- * - POST /public/orders/checkdiscount, POST /public/orders/create: checkout (./checkout.ts).
+ * - POST /public/orders/checkdiscount, POST /public/orders/create: the checkout, its own module
+ *   (../checkout/routes.ts).
  * - POST /public/orders/gst-estimate: island GST on the basket's bookings with the customer's
  *   parcels not yet shipped (./gst.ts), and the warning when combining crosses the threshold.
  * - GET /public/orders/invoices/{id}: one invoice.
@@ -85,52 +78,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       const quote = await createQuote(db, user.id, request.body);
       request.log.info({ orderId: quote.Id }, 'quote requested');
       return reply.status(201).send(quote);
-    },
-  );
-
-  app.post(
-    '/checkdiscount',
-    {
-      onRequest: app.requireAuth(),
-      schema: {
-        summary: 'Check a discount code against a basket',
-        body: checkDiscountRequest,
-        response: { 200: checkDiscountResponse },
-      },
-    },
-    async (request) => checkDiscount(app, authOf(request).user.id, request.body),
-  );
-
-  app.post(
-    '/create',
-    {
-      onRequest: app.requireAuth(),
-      schema: {
-        summary: 'Book the basket and start paying',
-        answers: {
-          201: 'Booked: the payment is started.',
-          409: 'The Idempotency-Key belongs to a checkout already paid: send a new key.',
-        },
-        headers: checkoutHeaders,
-        body: checkoutRequest,
-        response: { 200: checkoutResponse, 201: checkoutResponse },
-      },
-    },
-    async (request, reply) => {
-      const { user } = authOf(request);
-      const { result, created } = await createCheckout(
-        app,
-        user,
-        request.body,
-        request.headers['idempotency-key'],
-      );
-      if (created) {
-        request.log.info(
-          { payment: result.Payment.Reference, orders: result.Orders.map((o) => o.Id) },
-          'checkout created',
-        );
-      }
-      return reply.status(created ? 201 : 200).send(result);
     },
   );
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode, type RefObject } from 'react';
 import { mdiEye, mdiEyeOff } from '@mdi/js';
 import { Icon } from '../../components/icons';
-import { FormField, type FieldProps } from '../order/booking-fields';
+import { FormField, type FieldProps } from '../booking/booking-fields';
 import './account.css';
 
 // The account dialogs' fields, drawn with the site's own primitives (FormField, booking.css) on

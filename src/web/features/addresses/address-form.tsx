@@ -17,7 +17,7 @@ import { PlainDialog } from '../../components/plain-dialog';
 import { Alert, Choice, ChoiceGroup, Spinner } from '../../components/plain-controls';
 import { ApiError } from '../../lib/api-client';
 import { useRequest } from '../../lib/use-request';
-import { FormField, IslandField } from '../order/booking-fields';
+import { FormField, IslandField } from '../booking/booking-fields';
 import { useAccountForm } from '../account/use-account-form';
 import { createAddress } from './api/create-address';
 import { updateAddress } from './api/update-address';

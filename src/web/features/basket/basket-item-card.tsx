@@ -8,7 +8,7 @@ import {
 } from '../../../shared/labels';
 import { formatPounds } from '../../../shared/money';
 import { Alert } from '../../components/plain-controls';
-import type { BookedOrder } from '../order/use-catalogue';
+import type { BookedOrder } from '../booking/use-catalogue';
 import { BoxImage } from './box-image';
 import { PriceLines } from './price-lines';
 

@@ -6,7 +6,7 @@ import { formatMoney } from '../../../shared/money';
 import { Icon } from '../../components/icons';
 import { Alert, Skeleton } from '../../components/plain-controls';
 import { PlainDialog } from '../../components/plain-dialog';
-import { emptyTheBasket, removeOrder } from '../order/booking-store';
+import { emptyTheBasket, removeOrder } from '../booking/booking-store';
 import { PRICES_UNAVAILABLE } from '../catalogue/price-bands';
 import { BasketItemCard } from './basket-item-card';
 import { useBasket } from './use-basket';

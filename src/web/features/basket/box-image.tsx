@@ -1,5 +1,5 @@
 import { boxImagesFor } from '../../../shared/box-images';
-import type { BookedOrder } from '../order/use-catalogue';
+import type { BookedOrder } from '../booking/use-catalogue';
 
 /** The picture of a booking's box (its band's TTLMDProductCode), square and decorative. */
 export function BoxImage({ booked, size }: { booked: BookedOrder; size: number }) {

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { firstIncompleteStep, type BookingStep } from '../../../shared/booking-steps';
 import { listTotalPence } from '../../../shared/pricing';
-import { basketOrders, useBookings } from '../order/booking-store';
-import { useCatalogue, type BookedOrder } from '../order/use-catalogue';
+import { basketOrders, useBookings } from '../booking/booking-store';
+import { useCatalogue, type BookedOrder } from '../booking/use-catalogue';
 
 export interface BasketItem {
   booked: BookedOrder;

@@ -1,7 +1,7 @@
 import { useFetcher } from 'react-router';
 import { CERTIFICATE_MESSAGES } from '../../../shared/certificates';
 import { Alert, Spinner } from '../../components/plain-controls';
-import type { OrderActionResult } from '../dashboard/order-detail/actions';
+import type { OrderActionResult } from '../orders/order-detail/actions';
 import '../dashboard/dashboard.css';
 
 interface CertificateDownloadProps {

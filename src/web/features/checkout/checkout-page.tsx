@@ -11,7 +11,7 @@ import { useChosenAddresses } from '../addresses/chosen-addresses';
 import { BasketItemCard } from '../basket/basket-item-card';
 import { useBasket } from '../basket/use-basket';
 import { PRICES_UNAVAILABLE } from '../catalogue/price-bands';
-import { GstEstimate } from '../order/gst-estimate';
+import { GstEstimate } from '../booking/gst-estimate';
 import { useDiscountCheck } from './api/check-discount';
 import { useGstEstimate } from './api/gst-estimate';
 import { useCreateCheckout } from './api/create-checkout';

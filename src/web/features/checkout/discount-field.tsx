@@ -3,7 +3,7 @@ import type { CheckDiscountResult } from '../../../shared/api/checkout';
 import { DISCOUNT_CODE_PATTERN, normaliseDiscountCode } from '../../../shared/discounts';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { BusyButton } from '../../components/plain-controls';
-import { FormField } from '../order/booking-fields';
+import { FormField } from '../booking/booking-fields';
 import './checkout.css';
 
 export const DISCOUNT_FORMAT_MESSAGE = 'A discount code is 3 to 32 letters, digits or hyphens.';

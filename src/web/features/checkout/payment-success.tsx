@@ -8,7 +8,7 @@ import { Alert, Spinner } from '../../components/plain-controls';
 import { useDataForSession } from '../../lib/route-data';
 import { useSession } from '../../lib/session';
 import { ShippingAddressCard } from '../account/shipping-address-card';
-import { removeOrders } from '../order/booking-store';
+import { removeOrders } from '../booking/booking-store';
 import type { PaymentData } from './api/get-payment';
 import { clearCheckout, isOwnPayment, readCheckoutOrder } from './checkout-storage';
 import { LoginGate } from './login-gate';

@@ -8,7 +8,7 @@ import { Alert, BusyButton, Spinner } from '../../components/plain-controls';
 import { PlainDialog } from '../../components/plain-dialog';
 import { answerMessage, type Failure, type Loaded, useSessionData } from '../../lib/route-data';
 import { useAccountForm } from '../account/use-account-form';
-import { FormField } from '../order/booking-fields';
+import { FormField } from '../booking/booking-fields';
 import '../../styles/account-screens.css';
 import './household.css';
 

@@ -4,8 +4,8 @@ import { TRACKING_MESSAGES } from '../../../shared/tracking';
 import { Alert } from '../../components/plain-controls';
 import type { Failure, PublicCheck } from '../../lib/route-data';
 import { LinkPage } from '../account/link-page';
-import { OrderTimeline } from '../dashboard/order-detail/order-timeline';
-import { OrderStatusChip } from '../dashboard/order-status-chip';
+import { OrderTimeline } from '../orders/order-detail/order-timeline';
+import { OrderStatusChip } from '../orders/order-status-chip';
 import './tracking.css';
 
 /** What the route's loader answers (routes/track.tsx). */

@@ -10,7 +10,7 @@ export const createCheckout = (body: CheckoutRequest, key: string) =>
 /**
  * Creates the orders and their payment, in one request. The key kept under CHECKOUT-REF is sent
  * on every attempt: the server answers a repeat with the same orders and payment, and takes other
- * details under the same key as the customer's new checkout (src/server/modules/orders/checkout.ts
+ * details under the same key as the customer's new checkout (src/server/modules/checkout/service.ts
  * decides; docs/decisions/0012). A 409 (the key's checkout was paid) forgets the key, so the next
  * press starts anew.
  */

@@ -1,0 +1,253 @@
+import { checkouts } from '../../lib/metrics';
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import {
+  CHECKOUT_MESSAGES,
+  type CheckDiscountResult,
+  type CheckoutResult,
+  type checkDiscountRequest,
+  type checkoutRequest,
+} from '../../../shared/api/checkout';
+import type { FieldError } from '../../../shared/api/errors';
+import { allocatePence } from '../../../shared/discounts';
+import { toPence, toPounds } from '../../../shared/money';
+import { orderReference, paymentReference } from '../../../shared/order-reference';
+import { nextIds } from '../../db/next-ids';
+import { orderItemLines, orders, payments } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { uniqueViolation } from '../auth/user-data';
+import { findCustomerAddress } from '../addresses/service';
+import { applyDiscount, reserveDiscount } from '../discounts/service';
+import {
+  ensureSession,
+  markPaid,
+  closePayment,
+  otherPendingCheckouts,
+  paymentView,
+  queueReceipt,
+  type PaymentRow,
+} from '../payments/service';
+import { recordCreated, type Tx } from '../orders/lifecycle';
+import { itemLineRows } from '../orders/item-lines';
+import { priceBookings } from '../orders/pricing';
+
+/**
+ * Checkout (issue 11, decision 0012): the basket's bookings become orders on the server.
+ * Everything is priced again from the catalogue, and one transaction creates the orders in
+ * Awaiting Payment, their payment and the discount's reservation. The Idempotency-Key makes a
+ * repeat (a double click, a retry after a lost answer) return the same orders and payment.
+ */
+
+type CheckoutBody = z.output<typeof checkoutRequest>;
+
+const subtotalOf = (priced: { totalPence: number }[]) =>
+  priced.reduce((sum, p) => sum + p.totalPence, 0);
+
+/** POST /public/orders/checkdiscount: what a code takes off these bookings, or why it cannot. */
+export async function checkDiscount(
+  app: FastifyInstance,
+  customerId: number,
+  body: z.output<typeof checkDiscountRequest>,
+): Promise<CheckDiscountResult> {
+  const db = app.database.db;
+  const subtotal = subtotalOf(await priceBookings(db, body.Orders));
+  const applied = await applyDiscount(db, customerId, body.Code, subtotal, {
+    ignoreOwnPending: true,
+    now: app.clock.now(),
+  });
+  return {
+    Code: applied.code,
+    Description: applied.description,
+    Subtotal: toPounds(subtotal),
+    Discount: toPounds(applied.discountPence),
+    Total: toPounds(subtotal - applied.discountPence),
+  };
+}
+
+const hashRequest = (body: CheckoutBody) =>
+  createHash('sha256').update(JSON.stringify(body)).digest('hex');
+
+async function findByKey(tx: Tx, customerId: number, key: string): Promise<PaymentRow | null> {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.customerId, customerId), eq(payments.idempotencyKey, key)));
+  return row ?? null;
+}
+
+/**
+ * The addresses chosen for a checkout or an accepted quote: the customer's own, the delivery one
+ * on the island of every delivery (each given with the field a mismatch is reported on).
+ */
+export async function chosenAddresses(
+  tx: Tx,
+  customerId: number,
+  ids: { DeliveryAddressId: number; BillingAddressId: number },
+  deliveries: readonly { field: string; island: string }[],
+) {
+  const errors: FieldError[] = [];
+  const delivery = await findCustomerAddress(tx, customerId, ids.DeliveryAddressId);
+  const billing = await findCustomerAddress(tx, customerId, ids.BillingAddressId);
+  if (!delivery)
+    errors.push({ field: 'DeliveryAddressId', error: CHECKOUT_MESSAGES.addressNotFound });
+  else if (delivery.Type !== 'Delivery' || !delivery.Island) {
+    errors.push({ field: 'DeliveryAddressId', error: CHECKOUT_MESSAGES.notADeliveryAddress });
+  } else {
+    for (const { field, island } of deliveries) {
+      if (island !== delivery.Island) {
+        errors.push({ field, error: CHECKOUT_MESSAGES.islandMismatch(island, delivery.Island) });
+      }
+    }
+  }
+  if (!billing)
+    errors.push({ field: 'BillingAddressId', error: CHECKOUT_MESSAGES.addressNotFound });
+  if (errors.length > 0 || !delivery || !billing) {
+    throw new HttpError(400, 'Please check the fields below.', errors);
+  }
+  return { delivery, billing };
+}
+
+const checkoutAddresses = (tx: Tx, customerId: number, body: CheckoutBody) =>
+  chosenAddresses(
+    tx,
+    customerId,
+    body,
+    body.Orders.map((booking, i) => ({ field: `Orders.${i}.Island`, island: booking.Island })),
+  );
+
+/**
+ * POST /public/orders/create. Answers the payment and its orders, and whether they were made now
+ * (201) or by an earlier request with the same key (200).
+ */
+export async function createCheckout(
+  app: FastifyInstance,
+  customer: { id: number },
+  body: CheckoutBody,
+  key: string,
+): Promise<{ result: CheckoutResult; created: boolean }> {
+  const db = app.database.db;
+  const requestHash = hashRequest(body);
+  const replay = async (row: PaymentRow) => {
+    if (row.requestHash !== requestHash)
+      throw new HttpError(409, CHECKOUT_MESSAGES.idempotencyConflict);
+    return { result: await paymentView(db, await ensureSession(app, row)), created: false };
+  };
+
+  // The server alone says whether the key still stands (one press of Pay is one request): the
+  // same details again are a repeat; other details under a key whose payment is still pending
+  // are the customer's new checkout (the basket or an address changed since), which replaces it
+  // below and takes the key over; a key whose payment was paid is spent (409).
+  const earlier = await findByKey(db, customer.id, key);
+  if (earlier && (earlier.requestHash === requestHash || earlier.status !== 'pending'))
+    return replay(earlier);
+
+  // A new checkout replaces the customer's pending ones (their pages are closed, their discount
+  // uses given back and their keys freed), once this one is known to be bookable.
+  const replaced = [
+    ...(earlier ? [earlier] : []),
+    ...(await otherPendingCheckouts(db, customer.id, key)),
+  ];
+  if (replaced.length > 0) {
+    await priceBookings(db, body.Orders);
+    await checkoutAddresses(db, customer.id, body);
+    for (const row of replaced) {
+      await closePayment(app, row, 'cancelled', 'Replaced by a newer checkout');
+    }
+  }
+
+  let payment: PaymentRow;
+  try {
+    payment = await db.transaction(async (tx) => {
+      const priced = await priceBookings(tx, body.Orders);
+      const { delivery, billing } = await checkoutAddresses(tx, customer.id, body);
+      const subtotal = subtotalOf(priced);
+      const discount = body.DiscountCode
+        ? await applyDiscount(tx, customer.id, body.DiscountCode, subtotal, {
+            lock: true,
+            now: app.clock.now(),
+          })
+        : null;
+      const discountPence = discount?.discountPence ?? 0;
+      const [paymentId] = await nextIds(tx, 'payments', 1);
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          id: paymentId,
+          reference: paymentReference(paymentId),
+          customerId: customer.id,
+          kind: 'checkout',
+          provider: app.paymentProvider.name,
+          subtotalPence: subtotal,
+          discountPence,
+          amountPence: subtotal - discountPence,
+          discountCodeId: discount?.id ?? null,
+          idempotencyKey: key,
+          requestHash,
+          billingAddress: billing,
+        })
+        .returning();
+      const shares = allocatePence(
+        discountPence,
+        priced.map((p) => p.totalPence),
+      );
+      const ids = await nextIds(tx, 'orders', priced.length);
+      await tx.insert(orders).values(
+        priced.map(({ booking, lines, totalPence }, i) => ({
+          id: ids[i],
+          reference: orderReference(ids[i]),
+          customerId: customer.id,
+          status: 'Awaiting Payment' as const,
+          productId: booking.ProductId,
+          lengthMm: booking.size?.length ?? null,
+          widthMm: booking.size?.width ?? null,
+          heightMm: booking.size?.height ?? null,
+          weightGrams: booking.Weight ?? null,
+          description: booking.ItemDescription,
+          itemValuePence: toPence(booking.ItemValue),
+          itemCount: booking.ItemCount,
+          retailerDeliveryPence: toPence(booking.RetailerDeliveryCharge),
+          island: booking.Island,
+          retailerName: booking.RetailerName,
+          retailerWebsite: booking.RetailerWebsite,
+          retailerOrderNumber: booking.RetailerOrderNumber,
+          expectedDeliveryDate: booking.ExpectedDeliveryDate || null,
+          retailerOrderDate: booking.RetailerOrderDate || null,
+          trackingNumber: booking.TrackingNumber,
+          deliveryCount: booking.DeliveryCount,
+          extraIds: booking.selectedExtras,
+          lines,
+          totalPence,
+          discountPence: shares[i],
+          termsAcceptedAt: new Date(booking.TermsAcceptedAt),
+          localId: booking.LocalId ?? null,
+          deliveryAddress: delivery,
+          paymentId,
+        })),
+      );
+      const lines = priced.flatMap(({ booking }, i) => itemLineRows(ids[i], booking.ItemLines));
+      if (lines.length > 0) await tx.insert(orderItemLines).values(lines);
+      const actor = { type: 'customer' as const, id: customer.id };
+      await recordCreated(tx, ids, 'Awaiting Payment', actor, `Checkout ${row.reference}`);
+      if (discount) await reserveDiscount(tx, discount.id, customer.id, paymentId);
+      // Nothing to pay (a 100% discount): booked at once, with no payment page.
+      if (row.amountPence === 0) {
+        await markPaid(tx, row, null, actor);
+        await queueReceipt(tx, app.config, paymentId);
+        return (await tx.select().from(payments).where(eq(payments.id, paymentId)))[0];
+      }
+      return row;
+    });
+  } catch (err) {
+    // Two requests with the same key at once: the second finds the first's payment.
+    if (uniqueViolation(err) === 'payments_customer_idempotency_idx') {
+      const first = await findByKey(db, customer.id, key);
+      if (first) return replay(first);
+    }
+    throw err;
+  }
+  const opened = await ensureSession(app, payment);
+  checkouts.inc({ outcome: 'created' });
+  return { result: await paymentView(db, opened), created: true };
+}

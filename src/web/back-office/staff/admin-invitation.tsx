@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { registerRules } from '../../../shared/auth/register-rules';
+import { FormAlert } from '../kit/form-alert';
+import { ApiError, sendRequest } from '../../lib/api-client';
+import { NewPasswordFields } from '../kit/password-field';
+import { useAccountForm } from '../../features/account/use-account-form';
+import { startStaffSession } from './staff-session';
+
+type Values = { Password: string; ConfirmPassword: string };
+
+function passwordRules(values: Values) {
+  const { Password, ConfirmPassword } = registerRules(values);
+  return { Password, ConfirmPassword };
+}
+
+/** /admin/invitation/{token}: an invited staff member chooses a password and is logged in. */
+export function AdminInvitation({ token }: { token: string }) {
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const [sending, setSending] = useState(false);
+  const navigate = useNavigate();
+  const fieldErrors = failure?.body?.errors ?? [];
+  const form = useAccountForm<Values>(
+    { Password: '', ConfirmPassword: '' },
+    passwordRules,
+    fieldErrors,
+  );
+  const tokenError = fieldErrors.find((e) => e.field === 'token')?.error;
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    setSending(true);
+    try {
+      const session = await sendRequest<string>(null, 'POST', '/api/admin/auth/accept-invitation', {
+        token,
+        ...values,
+      });
+      await startStaffSession(session);
+      navigate('/admin/', { replace: true });
+    } catch (err) {
+      setFailure(err instanceof ApiError ? err : new ApiError(0, null));
+      setSending(false);
+    }
+  });
+
+  return (
+    <Paper variant="outlined" sx={{ maxWidth: 480, mx: 'auto', p: { xs: 2, sm: 4 } }}>
+      <Box component="form" noValidate onSubmit={submit} aria-label="Choose your password">
+        <Stack spacing={2}>
+          <Typography variant="h5" component="h1">
+            Welcome to the back office
+          </Typography>
+          {tokenError ? (
+            <FormAlert severity="error">{tokenError} Ask an admin to invite you again.</FormAlert>
+          ) : (
+            <>
+              <FormAlert severity="error">
+                {failure && fieldErrors.length === 0
+                  ? 'Your password could not be set just now, please try again.'
+                  : null}
+              </FormAlert>
+              <Typography color="text.secondary">
+                Choose the password you will log in with.
+              </Typography>
+              <NewPasswordFields form={form} label="Password" autoFocus />
+              <Button type="submit" variant="contained" size="large" loading={sending}>
+                Set my password
+              </Button>
+            </>
+          )}
+        </Stack>
+      </Box>
+    </Paper>
+  );
+}
