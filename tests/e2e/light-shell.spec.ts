@@ -52,11 +52,15 @@ test('no customer page loads MUI, emotion or TanStack Query for its header, dial
     await header(page).getByRole('button', { name: 'Login' }).click();
     const login = dialog(page, 'Login');
     await expect(login.getByRole('textbox', { name: 'Email' })).toBeFocused();
+    // Before the code has run, Forgotten Password opens over Login (the browser's own command)
+    // and Escape goes back to it; once it has run, the link switches dialogs. The steps below
+    // expect the switch, so they wait for the code.
+    await hydrated(page);
     await login.getByRole('button', { name: 'Forgotten Password?' }).click();
     await expect(dialog(page, 'Forgotten Password')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog(page, 'Forgotten Password')).toBeHidden();
-    await hydrated(page);
+    await expect(login).toBeHidden();
     await header(page).getByRole('button', { name: 'Register' }).click();
     await expect(dialog(page, 'Register').getByLabel('First Name')).toBeVisible();
     await dialog(page, 'Register').getByRole('button', { name: 'Close' }).click();
