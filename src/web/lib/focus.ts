@@ -1,4 +1,15 @@
 /**
+ * After a customer form refused to send: moves the focus, once the errors have rendered, to the
+ * first field marked invalid or the first error shown for a part of the form (`data-form-error`,
+ * focusable), so a screen reader reads it and the next key press corrects it.
+ */
+export function focusFirstError(form: HTMLFormElement | null) {
+  requestAnimationFrame(() =>
+    form?.querySelector<HTMLElement>('[aria-invalid="true"], [data-form-error]')?.focus(),
+  );
+}
+
+/**
  * Puts the focus on the page's content (`main#main`, as the skip link does) when nothing has it:
  * it is on the document's body, or on an element inside `leaving` (a dialog about to go). A
  * control that went away (a step's Continue, a dialog's button after a log-in) otherwise leaves

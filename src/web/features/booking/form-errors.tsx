@@ -3,7 +3,7 @@ import './booking.css';
 
 /**
  * After a form was sent with errors: a summary announced to screen readers (role alert), naming
- * each field with its message. Focus moves to the first field with an error (focusFirstError).
+ * each field with its message. Focus moves to the first field with an error (lib/focus.ts focusFirstError).
  */
 export function FormErrors({
   errors,
@@ -25,13 +25,6 @@ export function FormErrors({
       {entries.join('; ')}.
     </div>
   );
-}
-
-/** Moves focus to the first field marked invalid inside a form, once it has rendered. */
-export function focusFirstError(form: HTMLFormElement | null) {
-  requestAnimationFrame(() => {
-    form?.querySelector<HTMLElement>('[aria-invalid="true"], .Mui-error input')?.focus();
-  });
 }
 
 /** Marks a form as sent when a button other than its submit button finishes it. */

@@ -15,7 +15,8 @@ import { useForm } from '../../lib/use-form';
 import { openLogin } from '../account/dialog-store';
 import { useCreateQuote } from './api/create-quote';
 import { FormField, IslandField, SIZE_LABELS, SizeFields } from './booking-fields';
-import { FormErrors, focusFirstError } from './form-errors';
+import { focusFirstError } from '../../lib/focus';
+import { FormErrors } from './form-errors';
 
 const LABELS: Record<string, string> = {
   ...SIZE_LABELS,

@@ -21,7 +21,8 @@ import { BandChoice } from './band-choice';
 import { BookingPage } from './booking-page';
 import { SIZE_LABELS, SizeFields } from './booking-fields';
 import { createOrder, updateOrder, useBookings, useLocalOrder } from './booking-store';
-import { FormErrors, focusFirstError } from './form-errors';
+import { focusFirstError } from '../../lib/focus';
+import { FormErrors } from './form-errors';
 import { StepActions } from './step-actions';
 
 const BAND_REQUIRED = 'Please choose a price band, or enter your parcel’s size.';

@@ -3,7 +3,8 @@ import type { BookingStep } from '../../../shared/booking-steps';
 import type { LocalOrder } from '../../../shared/local-order';
 import { isFormValid } from '../../../shared/validation/form';
 import { useForm } from '../../lib/use-form';
-import { FormErrors, focusFirstError, NO_EVENT } from './form-errors';
+import { focusFirstError } from '../../lib/focus';
+import { FormErrors, NO_EVENT } from './form-errors';
 import { StepActions } from './step-actions';
 import { useStep } from './use-step';
 

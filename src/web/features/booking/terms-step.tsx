@@ -8,7 +8,7 @@ import { Choice, FieldError } from '../../components/plain-controls';
 import { useSettings } from '../settings/use-settings';
 import { BookingPage } from './booking-page';
 import { BookingSummary } from './booking-summary';
-import { focusFirstError } from './form-errors';
+import { focusFirstError } from '../../lib/focus';
 import { StepActions } from './step-actions';
 import { useStep } from './use-step';
 

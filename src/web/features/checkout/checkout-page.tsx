@@ -30,7 +30,8 @@ import {
   saveDiscountCode,
 } from './checkout-storage';
 import { DiscountField } from './discount-field';
-import { AddressChoices, focusFirstError, TermsField } from './form-parts';
+import { focusFirstError } from '../../lib/focus';
+import { AddressChoices, TermsField } from './form-parts';
 import { LoginGate } from './login-gate';
 import { useLeaveForPayment } from './use-leave-for-payment';
 import './checkout.css';

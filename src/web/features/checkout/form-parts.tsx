@@ -10,19 +10,12 @@ import './checkout.css';
  * (checkout.css): the checkout loads without MUI, and the quote's page shows them alike.
  */
 
-/** Focuses the first error of a form that refused to send (see FieldErrors and TermsField). */
-export function focusFirstError(form: HTMLFormElement | null) {
-  requestAnimationFrame(() =>
-    form?.querySelector<HTMLElement>('[data-checkout-error], [aria-invalid="true"]')?.focus(),
-  );
-}
-
 /** Errors under a part of the page; the first one is focused when the form is refused. */
 export function FieldErrors({ messages }: { messages: (string | null | undefined)[] }) {
   const shown = messages.filter((m): m is string => Boolean(m));
   if (shown.length === 0) return null;
   return (
-    <Alert severity="error" className="field-errors" tabIndex={-1} data-checkout-error>
+    <Alert severity="error" className="field-errors" tabIndex={-1} data-form-error>
       {shown.map((message) => (
         <div key={message}>{message}</div>
       ))}
