@@ -47,7 +47,10 @@ export const ABILITY_SUBJECTS = [
 ] as const;
 export type AbilitySubject = (typeof ABILITY_SUBJECTS)[number];
 
-/** One permission, as CASL's `createMongoAbility(rules)` reads it (SPEC "Ability"). */
+/**
+ * One permission, as CASL's `createMongoAbility(rules)` reads it (docs/requirements.md §3, User
+ * data's Ability).
+ */
 export interface AbilityRule {
   action: AbilityAction;
   subject: AbilitySubject;

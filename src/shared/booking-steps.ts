@@ -28,9 +28,9 @@ import {
   type Rule,
 } from './validation/rules';
 
-// The booking steps of SPEC section 4 (size, retailer, terms, details, additions, then the order
-// confirmation), the rules of each step's form, and which step a booking is ready for. The forms
-// hold text; these functions turn it into the stored booking and back.
+// The booking steps of docs/requirements.md §4 (size, retailer, terms, details, additions, then the
+// order confirmation), the rules of each step's form, and which step a booking is ready for. The
+// forms hold text; these functions turn it into the stored booking and back.
 
 export const BOOKING_STEPS = ['size', 'retailer', 'terms', 'details', 'additions'] as const;
 export type BookingStep = (typeof BOOKING_STEPS)[number];
@@ -46,7 +46,7 @@ export const STEP_TITLES: Readonly<Record<BookingStep, string>> = {
 export const isBookingStep = (value: unknown): value is BookingStep =>
   (BOOKING_STEPS as readonly unknown[]).includes(value);
 
-/** The address of a step of a booking (SPEC section 2: `/order/{step}/{id}`). */
+/** The address of a step of a booking (docs/requirements.md §2: `/order/{step}/{id}`). */
 export const stepPath = (step: BookingStep, id: number) => `/order/${step}/${id}`;
 /** The order confirmation of a finished booking. */
 export const confirmPath = (id: number) => `/order-confirm/?id=${id}`;

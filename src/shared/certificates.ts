@@ -11,7 +11,7 @@ export {
 /** The path of the public page that checks a certificate. */
 export const verifyPath = (code: string) => `/verify/${code}`;
 
-/** The name the PDF is saved under (SPEC section 7). */
+/** The name the PDF is saved under (docs/requirements.md §7). */
 export const certificateFileName = (orderReference: string) =>
   `Export-Certificate-${orderReference}.pdf`;
 

@@ -1,7 +1,7 @@
 import { toPence } from './money';
 import { basePricePence, orderTotalPence, type PricedOrder } from './pricing';
 
-// How orders and basket items are named and described (SPEC sections 2 and 9).
+// How orders and basket items are named and described (docs/requirements.md §2 and §9).
 
 /** Length, width and height, as products carry them. */
 export interface Dimensions {

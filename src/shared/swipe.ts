@@ -1,4 +1,4 @@
-/** Movement in px along the main axis that a swipe must exceed (SPEC section 9). */
+/** Movement in px along the main axis that a swipe must exceed (docs/requirements.md §9). */
 export const SWIPE_THRESHOLD_PX = 16;
 
 export type SwipeDirection = 'left' | 'right' | 'up' | 'down';

@@ -4,8 +4,8 @@ import { BREAKPOINTS } from '../shared/breakpoints';
  * The site's design tokens, the one place each colour and size is written: the MUI theme of the
  * app screens (theme.ts) reads them, and the plain stylesheets of the light pages read them as
  * CSS custom properties (`tokensCss()`, served as `virtual:design-tokens.css` by the build,
- * vite.config.ts). SPEC section 9: the primary colour is a teal. Plain data only: root.tsx and
- * the light pages import it, so it must pull in nothing.
+ * vite.config.ts). docs/requirements.md §9: the primary colour is a teal. Plain data only: root.tsx
+ * and the light pages import it, so it must pull in nothing.
  *
  * Tints of a token (a hover over teal, a border at a quarter of white) are written in the CSS as
  * `color-mix()` of the token, not as another colour.

@@ -127,7 +127,7 @@ test('book a band A parcel through every step with two extras', async ({ page })
   await stepShots(page, 'booking-8-basket');
   expect(await axeProblems(page)).toEqual([]);
 
-  // Kept exactly as SPEC section 3 says, and a reload loses nothing.
+  // Kept exactly as docs/requirements.md §3 says, and a reload loses nothing.
   const stored = await storedBookings(page);
   expect(stored.index).toEqual([1]);
   expect(stored.basket).toEqual([1]);

@@ -37,7 +37,7 @@ export const abilityRuleSchema = z.object({
 export const accessTokenSchema = z.string().min(1);
 export type AccessToken = z.infer<typeof accessTokenSchema>;
 
-/** GET /public/auth/me (SPEC "User data"). */
+/** GET /public/auth/me (docs/requirements.md §3 "User data"). */
 export const userDataSchema = z.object({
   Id: z.number().int(),
   FullName: z.string(),
@@ -54,7 +54,9 @@ export const userDataSchema = z.object({
 });
 export type UserData = z.infer<typeof userDataSchema>;
 
-/** GET /public/members (SPEC "Profile"). Optional fields never given are null. */
+/**
+ * GET /public/members (docs/requirements.md §3 "Profile"). Optional fields never given are null.
+ */
 export const profileSchema = z.object({
   Salutation: z.enum(SALUTATIONS).nullable(),
   FirstName: z.string(),

@@ -186,7 +186,9 @@ export const idempotencyKeySchema = z
   .regex(/^[\w-]{8,100}$/, CHECKOUT_MESSAGES.idempotencyKey);
 export const checkoutHeaders = z.object({ 'idempotency-key': idempotencyKeySchema });
 
-/** A payment (the local "Payment record" of SPEC section 3 keeps its Reference and Amount). */
+/**
+ * A payment (the local "Payment record" of docs/requirements.md §3 keeps its Reference and Amount).
+ */
 export const paymentSchema = z.object({
   Id: z.number().int(),
   /** `PAY-000001`. */

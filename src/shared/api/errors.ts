@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 
-/** One field error as the API returns it and the forms show it (SPEC section 8: field plus error). */
+/**
+ * One field error as the API returns it and the forms show it (docs/requirements.md §8: field plus
+ * error).
+ */
 export interface FieldError {
   field: string;
   error: string;

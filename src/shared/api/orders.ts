@@ -39,7 +39,7 @@ export const quoteRequestSchema = z
   .strict();
 export type QuoteRequest = z.input<typeof quoteRequestSchema>;
 
-/** An order as the customer sees it (SPEC section 3 "Order"), the fields known so far. */
+/** An order as the customer sees it (docs/requirements.md §3 "Order"), the fields known so far. */
 export const customerOrderSchema = z.object({
   Id: z.number().int(),
   Reference: z.string(),
@@ -130,8 +130,8 @@ export type OrderHistoryRequest = z.input<typeof orderHistoryBody>;
 export type OrderHistoryQuery = z.output<typeof orderHistoryBody>;
 
 /**
- * POST /public/orders: the customer's orders (SPEC section 7: Orders and Invoices; each order is
- * linked to the invoices whose OrderId is its Id) a page at a time, Cancelled ones hidden.
+ * POST /public/orders: the customer's orders (docs/requirements.md §7: Orders and Invoices; each
+ * order is linked to the invoices whose OrderId is its Id) a page at a time, Cancelled ones hidden.
  * Invoices are those of the orders on the page; `total` counts the orders that match.
  */
 export const customerOrdersResponse = z.object({

@@ -10,11 +10,12 @@ import { withRules } from '../validation/zod-rules';
 
 /**
  * The office's site settings (issue 14): GET /api/admin/settings and PUT /api/admin/settings, for
- * `manage Settings`. The settings are stored as { Category, Name, Value } rows (SPEC "Settings",
- * what GET /public/settings sends); this is the form the office edits them in, one section at a
- * time: a PUT carries the sections it changes and leaves the others as they are. Money in pounds
- * (the threshold), the GST rate in percent; stored as the public settings hold them
- * (Tax/Gst, each island's { Enabled, Rate: 0.05, ThresholdPence: 6000 }, src/shared/gst.ts).
+ * `manage Settings`. The settings are stored as { Category, Name, Value } rows
+ * (docs/requirements.md §3 "Settings", what GET /public/settings sends); this is the form the
+ * office edits them in, one section at a time: a PUT carries the sections it changes and leaves the
+ * others as they are. Money in pounds (the threshold), the GST rate in percent; stored as the
+ * public settings hold them (Tax/Gst, each island's { Enabled, Rate: 0.05, ThresholdPence: 6000 },
+ * src/shared/gst.ts).
  */
 
 const requiredText = (max: number) => text(max).min(1, MESSAGES.required);

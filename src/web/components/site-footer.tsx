@@ -15,7 +15,9 @@ export const FOOTER_LINKS = [
   { to: '/privacy-policy/', label: 'Privacy policy' },
 ];
 
-/** SPEC section 1: the UK depot receives 7am to 4pm, Monday to Friday, closed at weekends. */
+/**
+ * docs/requirements.md §1: the UK depot receives 7am to 4pm, Monday to Friday, closed at weekends.
+ */
 export const DEFAULT_RECEIVING_HOURS: ReceivingHours = {
   days: 'Monday to Friday',
   opens: '07:00',
@@ -65,7 +67,7 @@ export function ContactLines({ testId }: { testId?: string }) {
   );
 }
 
-/** Footer (SPEC section 1): receiving hours, navigation links and contact details. */
+/** Footer (docs/requirements.md §1): receiving hours, navigation links and contact details. */
 export function SiteFooter() {
   return (
     <footer className="site-footer">

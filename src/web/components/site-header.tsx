@@ -31,8 +31,8 @@ function NavItem({ to, label }: { to: string; label: string }) {
 }
 
 /**
- * The header (SPEC section 2): logo, nav links, social links, the user menu, Add a delivery and
- * the basket menu; below the md breakpoint a burger opens the drawer instead.
+ * The header (docs/requirements.md §2): logo, nav links, social links, the user menu, Add a
+ * delivery and the basket menu; below the md breakpoint a burger opens the drawer instead.
  */
 export function SiteHeader() {
   const scrolled = useScrolled();

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { throttle } from '../lib/throttle';
 
-/** SPEC section 9: the header changes once scrolled more than 100 px; scroll handling 250 ms. */
+/**
+ * docs/requirements.md §9: the header changes once scrolled more than 100 px; scroll handling 250
+ * ms.
+ */
 export const SCROLLED_THRESHOLD_PX = 100;
 export const SCROLL_THROTTLE_MS = 250;
 

@@ -1,5 +1,5 @@
-// How a tab still running an older build recovers after a new deployment (SPEC sections 2 and 8):
-// it loads the page it was going to in full, from the server, instead of breaking.
+// How a tab still running an older build recovers after a new deployment (docs/requirements.md §2
+// and §8): it loads the page it was going to in full, from the server, instead of breaking.
 import {
   data,
   isRouteErrorResponse,
@@ -67,7 +67,7 @@ export const pageLoadGuard: MiddlewareFunction<Record<string, DataStrategyResult
   if (samePage(target, new URL(window.location.href))) {
     // Loading the page the document is showing: this is the app shell (SPA fallback) hydrating,
     // as the server had no prerendered page for this address. For a content route that means
-    // the page does not exist: the not-found page, naming the path (SPEC section 2).
+    // the page does not exist: the not-found page, naming the path (docs/requirements.md §2).
     for (const [routeId, outcome] of Object.entries(results)) {
       if (
         PAGE_DATA_ROUTES.has(routeId) &&

@@ -23,7 +23,7 @@ export const MARKETING_SCRIPT_URL: string = __MARKETING_SCRIPT_URL__;
 /** True when the build has a tag manager or a marketing script to ask consent for. */
 export const TRACKING_CONFIGURED: boolean = Boolean(__GTM_ID__ || __MARKETING_SCRIPT_URL__);
 
-/** SPEC section 2: page titles follow '%s - {brand}'. */
+/** docs/requirements.md §2: page titles follow '%s - {brand}'. */
 export const pageTitle = (title: string) => (title ? `${title} - ${BRAND}` : BRAND);
 
 /** An absolute URL on the public site, for canonical links and Open Graph. */

@@ -28,10 +28,11 @@ import { estimateCustomerGst } from './gst';
 import { createQuote } from './service';
 
 /**
- * Orders (SPEC section 7). Every call needs a logged-in customer and reaches only that
+ * Orders (docs/requirements.md §7). Every call needs a logged-in customer and reaches only that
  * customer's orders and invoices: another customer's id is a 404.
  *
- * - POST /public/orders: a page of the customer's Orders (Cancelled ones hidden, SPEC section 4)
+ * - POST /public/orders: a page of the customer's Orders (Cancelled ones hidden,
+ * docs/requirements.md §4)
  *   and the Invoices of those orders; `{ options, filter: { Status, Search } }`, no body = the
  *   defaults (newest first, 20 a page). See ./history.ts.
  * - GET /public/orders/summary: what needs the customer now (quotes to answer, invoices to pay,

@@ -4,7 +4,7 @@ import type { Address } from '../../../shared/api/addresses';
 import { readJson, readText, remove, STORAGE_KEYS, writeJson } from '../../lib/storage';
 
 /**
- * The chosen delivery and billing addresses (SPEC section 3), kept in this browser under
+ * The chosen delivery and billing addresses (docs/requirements.md §3), kept in this browser under
  * `DELIVERY` and `BILLING` as the saved Address objects, for the checkout. A stored value that is
  * not an address (or, under DELIVERY, not a delivery address) reads as no choice and is removed.
  * Logging out removes both keys (account/session-actions.ts clearCustomerData), deleting a chosen

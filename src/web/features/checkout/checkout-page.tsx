@@ -42,8 +42,8 @@ export const CHECKOUT_FAILED =
 
 const NO_ERRORS: PlacedErrors = placeCheckoutErrors([], []);
 /**
- * The checkout (SPEC section 2, /checkout/), for logged-in customers: a visitor is asked to log in
- * or register (the basket is kept, and the page goes on once they have).
+ * The checkout (docs/requirements.md §2, /checkout/), for logged-in customers: a visitor is asked
+ * to log in or register (the basket is kept, and the page goes on once they have).
  */
 export function CheckoutPage() {
   return (

@@ -34,9 +34,10 @@ const formField = (field: string) => field.replace(/^size\./, '').replace(/^Weig
 const rules = () => QUOTE_RULES;
 
 /**
- * The quote request (SPEC section 2, /quote/) for a parcel that fits no price band: its size,
- * weight, what it is, its value and island, and a note. Sending needs a login: the login dialog
- * opens with a message saying why, and the request goes as soon as the customer is logged in.
+ * The quote request (docs/requirements.md §2, /quote/) for a parcel that fits no price band: its
+ * size, weight, what it is, its value and island, and a note. Sending needs a login: the login
+ * dialog opens with a message saying why, and the request goes as soon as the customer is logged
+ * in.
  */
 export function QuoteFormPage() {
   const navigate = useNavigate();

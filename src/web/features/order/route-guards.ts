@@ -11,8 +11,9 @@ import { requireDigits } from '../../lib/route-params';
 import { getBookings, refreshBookings } from './booking-store';
 
 /**
- * SPEC section 2: ids in these routes are digits; anything else is the not-found page (a 404).
- * A digits id that names no booking (0, or too long to be one) is a booking that does not exist.
+ * docs/requirements.md §2: ids in these routes are digits; anything else is the not-found page (a
+ * 404). A digits id that names no booking (0, or too long to be one) is a booking that does not
+ * exist.
  */
 export function orderIdParam(id: string | undefined): number {
   return Number(requireDigits(id));

@@ -59,9 +59,9 @@ interface Props {
 }
 
 /**
- * The size step (SPEC section 2: /order/, /order/{id}, /order/size/{id}, /calculator/): choose a
- * price band, or enter the parcel's size and weight and be offered the smallest band it fits in
- * any orientation, or a quote when it fits none.
+ * The size step (docs/requirements.md §2: /order/, /order/{id}, /order/size/{id}, /calculator/):
+ * choose a price band, or enter the parcel's size and weight and be offered the smallest band it
+ * fits in any orientation, or a quote when it fits none.
  */
 export function SizeStep({ mode, initial }: Props) {
   const navigate = useNavigate();

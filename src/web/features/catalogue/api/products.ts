@@ -6,7 +6,7 @@ export const productsRequest: ProductListRequest = {
   options: { sortBy: 'SortOrder', itemsPerPage: 100 },
 };
 
-/** The enabled, public price bands in SortOrder (SPEC section 7: POST /api/products). */
+/** The enabled, public price bands in SortOrder (docs/requirements.md §7: POST /api/products). */
 export const getProducts = () => apiRequest<ProductList>('POST', '/api/products', productsRequest);
 
 /** For the public pages (home): fetched once per page load, no TanStack Query on those pages. */

@@ -2,7 +2,10 @@ import type { CustomerOrder, QuoteRequest } from '../../../../shared/api/orders'
 import { apiRequest } from '../../../lib/api-client';
 import { useRequest } from '../../../lib/use-request';
 
-/** POST /public/orders/createquote (SPEC section 7): stores a quote request for the customer. */
+/**
+ * POST /public/orders/createquote (docs/requirements.md §7): stores a quote request for the
+ * customer.
+ */
 export const createQuote = (quote: QuoteRequest) =>
   apiRequest<CustomerOrder>('POST', '/public/orders/createquote', quote);
 
