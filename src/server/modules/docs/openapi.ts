@@ -75,9 +75,9 @@ export async function registerOpenApi(app: FastifyInstance) {
       info: {
         title: `${app.config.brand} API`,
         description:
-          'The calls of the Ferrybox site (SPEC section 7) and of its back office. Send the ' +
-          'token the log-in calls answer in the Authorization header as "Bearer <token>". ' +
-          'An error answers { statusCode, message, errors?: [{ field, error }] }.',
+          'The calls of the Ferrybox site (docs/requirements.md §7) and of its back office. ' +
+          'Send the token the log-in calls answer in the Authorization header as ' +
+          '"Bearer <token>". An error answers { statusCode, message, errors?: [{ field, error }] }.',
         version: '1.0.0',
         license: { name: 'Proprietary', identifier: 'LicenseRef-Ferrybox-Proprietary' },
       },
