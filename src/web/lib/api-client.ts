@@ -16,8 +16,9 @@ export class ApiError extends Error {
 /**
  * The one client for every call (docs/requirements.md §7): same-origin base address, JSON accepted,
  * no timeout, the stored access token as a bearer token. Answers outside 200-299 throw an
- * ApiError; a 401 outside the auth calls first runs the session expiry flow (docs/requirements.md
- * §4). `extraHeaders` adds a call's own headers (e.g. checkout's Idempotency-Key).
+ * ApiError; a 401 outside the auth calls first runs the session expiry flow
+ * (docs/requirements.md §4). `extraHeaders` adds a call's own headers (e.g. checkout's
+ * Idempotency-Key).
  */
 export async function apiRequest<T>(
   method: string,

@@ -107,8 +107,9 @@ async function countShown(db: Db, customerId: number): Promise<number> {
 }
 
 /**
- * One page of the customer's order history with the invoices of its orders (docs/requirements.md
- * §7: each order is linked to the invoices whose OrderId is its Id), and how many orders match.
+ * One page of the customer's order history with the invoices of its orders
+ * (docs/requirements.md §7: each order is linked to the invoices whose OrderId is its Id), and how
+ * many orders match.
  */
 export async function orderHistory(
   db: Db,

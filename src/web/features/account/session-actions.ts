@@ -8,10 +8,10 @@ import { logout } from './api/logout';
 
 /**
  * Starts a session from an access token (a login's or a registration's): stores the token, then
- * asks GET /public/auth/me for the user data and stores it with its abilities (docs/requirements.md
- * §7). If the server refuses the user data, nothing stays stored. A call that got no answer (the
- * customer moved to another page meanwhile) keeps the token: the next page reads the user back
- * (lib/session.ts, issue 23).
+ * asks GET /public/auth/me for the user data and stores it with its abilities
+ * (docs/requirements.md §7). If the server refuses the user data, nothing stays stored. A call that
+ * got no answer (the customer moved to another page meanwhile) keeps the token: the next page reads
+ * the user back (lib/session.ts, issue 23).
  */
 export async function startSession(token: string): Promise<void> {
   setAccessToken(token);
