@@ -13,7 +13,7 @@ export type RouteAnswers = Partial<Record<number, string>>;
 
 declare module 'fastify' {
   interface FastifySchema {
-    /** Answers the route's own handler gives beyond its response schemas (docs/answers.ts). */
+    /** Answers the route's own handler gives beyond its response schemas (this file). */
     answers?: RouteAnswers;
   }
 }
