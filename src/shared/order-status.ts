@@ -87,4 +87,6 @@ export function hasLeftTheUk(status: OrderStatus): boolean {
 }
 
 /** Whether the customer may report missing items: only once the parcel is on its way or there. */
-export const canReportMissingItems = hasLeftTheUk;
+export function canReportMissingItems(status: OrderStatus): boolean {
+  return hasLeftTheUk(status);
+}

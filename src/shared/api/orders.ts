@@ -68,8 +68,6 @@ export const customerOrderSchema = z.object({
 });
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 
-export const quoteResponseSchema = customerOrderSchema;
-
 export const INVOICE_STATUSES = ['unpaid', 'paid', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 

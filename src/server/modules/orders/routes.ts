@@ -9,12 +9,12 @@ import {
   checkoutResponse,
 } from '../../../shared/api/checkout';
 import {
+  customerOrderSchema,
   customerOrdersResponse,
   invoiceSchema,
   orderHistoryRequest,
   orderSummaryResponse,
   quoteRequestSchema,
-  quoteResponseSchema,
 } from '../../../shared/api/orders';
 import { gstEstimateRequest, gstEstimateResponse } from '../../../shared/api/gst';
 import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
@@ -78,7 +78,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Ask for a quote for a parcel of another size',
         body: quoteRequestSchema,
-        response: { 201: quoteResponseSchema },
+        response: { 201: customerOrderSchema },
       },
     },
     async (request, reply) => {
