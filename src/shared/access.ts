@@ -99,7 +99,7 @@ export const abilityFor = (role: Role): AbilityRule[] => [...RULES[role]];
 export type AppAbility = MongoAbility<[AbilityAction, AbilitySubject]>;
 
 /** The CASL ability of a permission list (`manage` is every action, `all` every subject). */
-export const abilityOf = (rules: readonly AbilityRule[]): AppAbility =>
+const abilityOf = (rules: readonly AbilityRule[]): AppAbility =>
   createMongoAbility<[AbilityAction, AbilitySubject]>([...rules]);
 
 /** Whether the rules allow the action on the subject. */

@@ -8,7 +8,7 @@ import {
 } from './goods-value';
 import { itemLinesMismatch } from './item-lines';
 
-export { MAX_ITEM_COUNT, MAX_ITEM_VALUE, POUNDS_AND_PENCE_MESSAGE, poundsAndPence };
+export { POUNDS_AND_PENCE_MESSAGE };
 import type { LocalOrder } from './local-order';
 import { toPence } from './money';
 import { validateForm, isFormValid, type FieldRules, type FormErrors } from './validation/form';
@@ -42,9 +42,6 @@ export const STEP_TITLES: Readonly<Record<BookingStep, string>> = {
   details: 'Details',
   additions: 'Extras',
 };
-
-export const isBookingStep = (value: unknown): value is BookingStep =>
-  (BOOKING_STEPS as readonly unknown[]).includes(value);
 
 /** The address of a step of a booking (docs/requirements.md §2: `/order/{step}/{id}`). */
 export const stepPath = (step: BookingStep, id: number) => `/order/${step}/${id}`;
@@ -108,7 +105,7 @@ export type RetailerForm = Record<RetailerField, string> & { MultipleDeliveries:
 export const MAX_DELIVERIES = 10;
 
 /** A real day written `yyyy-MM-dd` (what the date field emits); empty passes. */
-export const storedDate: Rule = (value) =>
+const storedDate: Rule = (value) =>
   isEmpty(value) || (typeof value === 'string' && parseStoredDate(value) !== null) || MESSAGES.date;
 
 /** The retailer step's rules; the number of deliveries is asked only for more than one. */
@@ -242,7 +239,7 @@ export function detailsPatch(form: DetailsForm): Partial<LocalOrder> {
 // --- where a booking stands -------------------------------------------------------------------
 
 /** The errors a stored booking still has on a step (none: the step is complete). */
-export function stepErrors(order: LocalOrder, step: BookingStep): FormErrors<string> {
+function stepErrors(order: LocalOrder, step: BookingStep): FormErrors<string> {
   switch (step) {
     case 'size':
       return order.ProductId === null ? { ProductId: MESSAGES.required } : {};

@@ -2,8 +2,6 @@
 // API contract (api/certificates.ts) re-exports them.
 
 export {
-  CROCKFORD_BASE32,
-  PUBLIC_CODE_LENGTH as VERIFICATION_CODE_LENGTH,
   normalisePublicCode as normaliseVerificationCode,
   formatPublicCode as formatVerificationCode,
 } from './codes';

@@ -54,13 +54,13 @@ export const ITEM_LINE_MESSAGES = {
 } as const;
 
 /** A two-letter country code we know (any case); empty passes (`required` says it is missing). */
-export const countryOfOrigin: Rule = (value) =>
+const countryOfOrigin: Rule = (value) =>
   isEmpty(value) ||
   (typeof value === 'string' && countryName(value) !== undefined) ||
   ITEM_LINE_MESSAGES.origin;
 
 /** 6, 8 or 10 digits (spaces and dots as printed on a tariff are allowed); empty passes. */
-export const commodityCode: Rule = (value) =>
+const commodityCode: Rule = (value) =>
   isEmpty(value) ||
   (typeof value === 'string' && /^(\d{6}|\d{8}|\d{10})$/.test(normaliseCommodityCode(value))) ||
   ITEM_LINE_MESSAGES.commodityCode;

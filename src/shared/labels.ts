@@ -16,8 +16,8 @@ export interface LabelledOrder {
   size?: { length: number; width: number; height: number } | null;
 }
 
-export const CUSTOM_SHIPMENT = 'Custom Shipment';
-export const EMPTY_ORDER = 'Empty Order';
+const CUSTOM_SHIPMENT = 'Custom Shipment';
+const EMPTY_ORDER = 'Empty Order';
 
 /** A basket item's title: the product's Name, or Custom Shipment without a product. */
 export function basketItemTitle(order: LabelledOrder): string {

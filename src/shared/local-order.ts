@@ -57,7 +57,7 @@ export const isRecord = (value: unknown): value is Record<string, unknown> =>
 /**
  * A valid local order id: a whole number of 1 or more (docs/requirements.md §9: ids start at 1).
  */
-export const isOrderId = (value: unknown): value is number =>
+const isOrderId = (value: unknown): value is number =>
   Number.isSafeInteger(value) && (value as number) >= 1;
 
 /** A stored list of ids (ORDER-INDEX, BASKET) repaired: valid ids only, each once, in order. */

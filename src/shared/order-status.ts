@@ -79,7 +79,7 @@ export function isShownToCustomer(status: string): boolean {
 }
 
 /** Statuses of an order whose parcel has left the UK: its export certificate can be issued. */
-export const EXPORTED_STATUSES: readonly OrderStatus[] = ['Shipped', 'Delivered'];
+const EXPORTED_STATUSES: readonly OrderStatus[] = ['Shipped', 'Delivered'];
 
 /** Whether the parcel has left the UK (the export certificate is available). */
 export function hasLeftTheUk(status: OrderStatus): boolean {

@@ -172,8 +172,6 @@ export const addressSchema = z.object({
 export type Address = z.infer<typeof addressSchema>;
 
 export const ADDRESS_SORT_FIELDS = ['Updated', 'Created', 'FullName', 'Id'] as const;
-export { ADDRESS_PAGE_SIZE } from '../saved-addresses';
-
 const addressListBody = z
   .object({
     options: listingOptions(ADDRESS_SORT_FIELDS, {

@@ -23,10 +23,10 @@ export { AUTH_MESSAGES } from './auth-messages';
 
 // --- roles and abilities (src/shared/access.ts) -------------------------------------------
 
-export { ROLES, type Role, type AbilityRule } from '../access';
+export { type AbilityRule } from '../access';
 
 /** One permission, as CASL's `createMongoAbility(rules)` reads it. */
-export const abilityRuleSchema = z.object({
+const abilityRuleSchema = z.object({
   action: z.enum(ABILITY_ACTIONS),
   subject: z.enum(ABILITY_SUBJECTS),
 });
@@ -85,7 +85,7 @@ export type Ok = z.infer<typeof okSchema>;
 // --- requests not covered by src/shared/auth/schemas.ts ----------------------------------------
 
 /** Longest token accepted in a body (ours are 43 characters). */
-export const MAX_TOKEN_LENGTH = 200;
+const MAX_TOKEN_LENGTH = 200;
 
 const tokenField = () => withRules(cleanString().trim(), [required, maxLength(MAX_TOKEN_LENGTH)]);
 

@@ -39,7 +39,7 @@ export type OrderExtra = z.infer<typeof orderExtraSchema>;
 export const PRODUCT_SORT_FIELDS = ['SortOrder', 'Name', 'Code', 'Price', 'Id'] as const;
 export const EXTRA_SORT_FIELDS = ['SortOrder', 'Name', 'Price', 'Id'] as const;
 /** docs/requirements.md §9: products and extras default to SortOrder ascending, 20 a page. */
-export const CATALOGUE_PAGE_SIZE = 20;
+const CATALOGUE_PAGE_SIZE = 20;
 
 const productListBody = z
   .object({

@@ -88,12 +88,7 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
-export {
-  ORDER_HISTORY_DEFAULTS,
-  ORDER_SEARCH_MAX,
-  ORDER_SORT_FIELDS,
-  type OrderSortField,
-} from '../order-history';
+export { type OrderSortField } from '../order-history';
 
 const orderHistoryBody = z
   .object({
@@ -145,7 +140,7 @@ export type CustomerOrders = z.infer<typeof customerOrdersResponse>;
 export const ORDER_SUMMARY_LIMIT = 5;
 
 /** A parcel of the customer's at the depot without a booking, as My Account lists it. */
-export const unbookedParcelSchema = z.object({
+const unbookedParcelSchema = z.object({
   Id: z.number().int(),
   Received: z.string(),
   InboundTrackingNumber: z.string(),
@@ -153,7 +148,6 @@ export const unbookedParcelSchema = z.object({
   AddressedTo: z.string().nullable(),
   Storage: storageClockSchema,
 });
-export type UnbookedParcel = z.infer<typeof unbookedParcelSchema>;
 
 const summaryPart = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int() });

@@ -5,7 +5,7 @@ import { pathId } from './listing';
 import { bookingSchema, checkoutRequest, paymentSchema } from './checkout';
 import { customerOrderSchema } from './orders';
 
-export { ANSWERABLE_QUOTE_STATUS, QUOTE_MESSAGES, quoteActions, quoteState } from '../quotes';
+export { QUOTE_MESSAGES } from '../quotes';
 
 /**
  * The API contract of quotes (issue 12; docs/requirements.md §7):

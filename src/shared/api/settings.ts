@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** One site setting (docs/requirements.md §3 "Settings"): Value is JSON text. */
-export const settingItemSchema = z.object({
+const settingItemSchema = z.object({
   Category: z.string(),
   Name: z.string(),
   Value: z.string(),

@@ -15,13 +15,8 @@ export { ISLANDS, type Island } from '../islands';
 /** Optional salutations of the register form (docs/requirements.md §5). */
 export { SALUTATIONS, type Salutation } from '../salutations';
 
-export { MAX_LENGTHS, LOGIN_RULES, FORGOTTEN_PASSWORD_RULES } from './login-rules';
-export {
-  MIN_PASSWORD_LENGTH,
-  REGISTER_SERVER_ERROR_FIELDS,
-  registerRules,
-  type RegisterField,
-} from './register-rules';
+export { MAX_LENGTHS, LOGIN_RULES } from './login-rules';
+export { MIN_PASSWORD_LENGTH, REGISTER_SERVER_ERROR_FIELDS, registerRules } from './register-rules';
 
 // A value of the wrong JSON type (a number for a name, text for a switch) is reported as missing,
 // so every issue carries a rule message; the browser forms never send one.
