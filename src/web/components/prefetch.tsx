@@ -13,7 +13,7 @@ import { PrefetchPageLinks } from 'react-router';
  * docs/requirements.md §9: prefetch 250 ms after a link becomes visible; margin 20 px, threshold
  * 0.1.
  */
-export const PREFETCH_DELAY_MS = 250;
+const PREFETCH_DELAY_MS = 250;
 const OBSERVER_OPTIONS: IntersectionObserverInit = { rootMargin: '20px', threshold: 0.1 };
 
 type Request = (path: string) => void;

@@ -6,7 +6,7 @@ import { SiteLink } from './site-link';
 
 const reopenConsent = () => void import('../lib/analytics').then((a) => a.reopenConsent());
 
-export const FOOTER_LINKS = [
+const FOOTER_LINKS = [
   { to: '/how-it-works/', label: 'How it works' },
   { to: '/faqs/', label: 'FAQs' },
   { to: '/order/', label: 'Add a delivery' },
@@ -18,7 +18,7 @@ export const FOOTER_LINKS = [
 /**
  * docs/requirements.md §1: the UK depot receives 7am to 4pm, Monday to Friday, closed at weekends.
  */
-export const DEFAULT_RECEIVING_HOURS: ReceivingHours = {
+const DEFAULT_RECEIVING_HOURS: ReceivingHours = {
   days: 'Monday to Friday',
   opens: '07:00',
   closes: '16:00',

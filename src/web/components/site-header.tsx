@@ -16,7 +16,7 @@ import logoSvg from '../../../public/logo.svg?raw';
 const loadDrawer = () => import('./site-drawer');
 const SiteDrawer = lazyChunk('site-drawer', loadDrawer);
 
-export const MAIN_NAV = [
+const MAIN_NAV = [
   { to: '/how-it-works/', label: 'How it works' },
   { to: '/faqs/', label: 'FAQs' },
 ];

@@ -10,13 +10,13 @@ import {
 import { BUILD_META_NAME, PAGE_DATA_ROUTES, PageDataError, validatePageData } from './page-data';
 
 /** The build hash of the document showing (its meta tag), or null outside a browser. */
-export function documentBuildHash(): string | null {
+function documentBuildHash(): string | null {
   if (typeof document === 'undefined') return null;
   return document.querySelector(`meta[name="${BUILD_META_NAME}"]`)?.getAttribute('content') ?? null;
 }
 
 /** A full page load of `href`; the promise never settles, as the page is going away. */
-export function hardNavigate(href: string): Promise<never> {
+function hardNavigate(href: string): Promise<never> {
   window.location.assign(href);
   return new Promise<never>(() => {});
 }

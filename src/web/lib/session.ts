@@ -18,7 +18,7 @@ export interface Session {
 }
 
 /** Where the auth calls live (docs/requirements.md §4: a 401 there is not a session expiry). */
-export const AUTH_PATH = '/public/auth/';
+const AUTH_PATH = '/public/auth/';
 
 /**
  * docs/requirements.md §4: a 401 on a call whose address does not contain the auth path means the

@@ -9,7 +9,7 @@ declare const __MARKETING_SCRIPT_URL__: string;
 export const BRAND: string = __BRAND__;
 
 /** The site's public address without a trailing slash (PUBLIC_URL at build time). */
-export const SITE_URL: string = __SITE_URL__;
+const SITE_URL: string = __SITE_URL__;
 
 /** The identity of this build; page data carries it and every page names it in a meta tag. */
 export const BUILD_ID: string = __BUILD_ID__;

@@ -27,7 +27,7 @@ export const mayChoose = (type: AddressType, address: Pick<Address, 'Type'>) =>
   type === 'Billing' || address.Type === 'Delivery';
 
 /** Whether a stored value is a saved address that may be chosen as `type`. */
-export function isChosenAddress(type: AddressType, value: unknown): value is Address {
+function isChosenAddress(type: AddressType, value: unknown): value is Address {
   // The shape of src/shared/addresses.ts, checked without zod (the checkout does not load it).
   return isSavedAddressShape(value) && mayChoose(type, value as Address);
 }

@@ -68,7 +68,7 @@ const isPaymentRecord = (value: unknown): value is PaymentRecord =>
   typeof value.amount === 'number';
 
 /** The two records of a checkout's answer. */
-export function checkoutRecords({ Payment, Orders }: CheckoutResult): {
+function checkoutRecords({ Payment, Orders }: CheckoutResult): {
   checkoutOrder: CheckoutOrderRecord;
   payment: PaymentRecord;
 } {

@@ -6,7 +6,7 @@ import { BusyButton } from '../../components/plain-controls';
 import { FormField } from '../order/booking-fields';
 import './checkout.css';
 
-export const DISCOUNT_FORMAT_MESSAGE = 'A discount code is 3 to 32 letters, digits or hyphens.';
+const DISCOUNT_FORMAT_MESSAGE = 'A discount code is 3 to 32 letters, digits or hyphens.';
 
 interface Props {
   /** The code applied (or being checked), or null. */

@@ -25,8 +25,7 @@ const LABELS: Record<string, string> = {
   Notes: 'Anything we should know',
 };
 
-export const QUOTE_LOGIN_MESSAGE =
-  'Please log in to send your quote request. What you entered is kept.';
+const QUOTE_LOGIN_MESSAGE = 'Please log in to send your quote request. What you entered is kept.';
 
 /** The API's dotted field names as the form's. */
 const formField = (field: string) => field.replace(/^size\./, '').replace(/^Weight$/, 'weight');

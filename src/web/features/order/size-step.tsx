@@ -28,7 +28,7 @@ const BAND_REQUIRED = 'Please choose a price band, or enter your parcel’s size
 const TOO_LARGE = 'Your parcel fits none of our price bands: please request a quote.';
 
 /** The address of the quote form with the size entered here filled in. */
-export function quotePath(form: SizeForm): string {
+function quotePath(form: SizeForm): string {
   const query = new URLSearchParams(
     Object.entries(form).filter(([, value]) => value.trim() !== ''),
   ).toString();

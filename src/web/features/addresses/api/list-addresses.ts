@@ -15,7 +15,7 @@ export const listAddresses = (request: AddressListRequest = {}) =>
  * delivery chooser asks for delivery addresses only, the billing one for all (any can be billed
  * to).
  */
-export const chooserPage = (type: 'Delivery' | 'Billing', page: number): AddressListRequest => ({
+const chooserPage = (type: 'Delivery' | 'Billing', page: number): AddressListRequest => ({
   options: { sortBy: 'Updated', sortDesc: false, itemsPerPage: ADDRESS_PAGE_SIZE, page },
   filter: type === 'Delivery' ? { Type: 'Delivery' } : {},
 });

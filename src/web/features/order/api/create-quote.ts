@@ -6,7 +6,7 @@ import { useRequest } from '../../../lib/use-request';
  * POST /public/orders/createquote (docs/requirements.md §7): stores a quote request for the
  * customer.
  */
-export const createQuote = (quote: QuoteRequest) =>
+const createQuote = (quote: QuoteRequest) =>
   apiRequest<CustomerOrder>('POST', '/public/orders/createquote', quote);
 
 /** The quote form's request (a light screen: no TanStack Query). */
