@@ -1,4 +1,4 @@
-// The Channel Islands the service delivers to (docs/requirements.md §1), in the spec's order. Kept
+// The Channel Islands the service delivers to (docs/requirements.md §1), in its order. Kept
 // apart from the form schemas so that screens needing only the list do not load zod.
 
 /** Islands of residence and destination islands. */

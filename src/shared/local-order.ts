@@ -8,7 +8,7 @@ import { ITEM_LINE_LIMITS, itemLineFromForm, type ItemLine } from './item-lines'
 // field when read, so an old or damaged entry is repaired where it can be and dropped where it
 // cannot.
 
-/** A booking in progress or in the basket. Names follow the spec's Order where it has them. */
+/** A booking in progress or in the basket. Names follow the Order of docs/requirements.md §3. */
 export interface LocalOrder {
   Id: number;
   /** The chosen price band, or null until one is chosen. */

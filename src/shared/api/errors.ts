@@ -16,7 +16,10 @@ export interface ApiErrorBody {
   errors?: FieldError[];
 }
 
-/** Turns zod issues into the spec's `{ field, error }` list; a nested path is joined with dots. */
+/**
+ * Turns zod issues into the `{ field, error }` list of docs/requirements.md §8; a nested path is
+ * joined with dots.
+ */
 export function toFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
   return issues.map((issue) => ({
     field: issue.path.map(String).join('.') || '(body)',

@@ -25,7 +25,10 @@ const DEFAULT_RECEIVING_HOURS: ReceivingHours = {
   note: 'Closed at weekends',
 };
 
-/** The depot's receiving hours: from the settings, or the spec's hours until they arrive. */
+/**
+ * The depot's receiving hours: from the settings, or the required hours (docs/requirements.md §1)
+ * until then.
+ */
 export function ReceivingHoursText() {
   const settings = useSettings();
   const hours = settings.get<ReceivingHours>('Depot', 'ReceivingHours') ?? DEFAULT_RECEIVING_HOURS;

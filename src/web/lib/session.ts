@@ -4,7 +4,7 @@ import { readJson, readText, remove, STORAGE_KEYS, writeJson, writeText } from '
 
 /**
  * Who is logged in: the access token, the user data and the abilities, kept in memory and under
- * the spec's localStorage keys (docs/requirements.md §3: accessToken, userData, userAbility).
+ * the localStorage keys of docs/requirements.md §3 (accessToken, userData, userAbility).
  */
 export interface Session {
   token: string | null;

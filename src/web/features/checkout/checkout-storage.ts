@@ -2,7 +2,7 @@ import type { CheckoutResult } from '../../../shared/api/checkout';
 import { isRecord } from '../../../shared/local-order';
 import { readJson, readText, remove, STORAGE_KEYS, writeJson, writeText } from '../../lib/storage';
 
-// What a checkout keeps in this browser (docs/requirements.md §3), under the spec's keys:
+// What a checkout keeps in this browser (docs/requirements.md §3), under its keys:
 // - CHECKOUT-REF: the Idempotency-Key of POST /public/orders/create (plain text). Kept across
 //   retries, so a double click, a retry after a lost answer or a reload never books twice.
 // - CHECKOUT-ORDER: what create answered (JSON): the payment reference and the orders made, each
