@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 // started from, which are not in the repository (their names are the `outside` patterns below).
 
 const ROOT = process.cwd();
-const FOLDERS = ['src', 'tests', 'scripts', 'bench', 'docs', 'content', 'vite'];
+const FOLDERS = ['src', 'tests', 'scripts', 'bench', 'docs', 'content', 'deploy'];
 const SKIP = new Set(['node_modules', '.artifacts', 'build', 'migrations']);
 const EXTENSIONS = /\.(ts|tsx|js|mjs|cjs|md|css|ya?ml)$/;
 const THIS_FILE = path.relative(ROOT, fileURLToPath(import.meta.url));
