@@ -1,5 +1,5 @@
 // Lint: typescript-eslint's recommended rules, React hooks rules, and the one-way import rule
-// of ARCHITECTURE.md: src/shared imports neither server nor web (nor Node or React), and
+// of docs/architecture.md: src/shared imports neither server nor web (nor Node or React), and
 // src/web never imports src/server.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';

@@ -88,7 +88,7 @@ export default defineConfig(({ isSsrBuild }) => {
       __BRAND__: JSON.stringify(site.brand),
       __SITE_URL__: JSON.stringify(site.siteUrl),
       // The build's identity: page data carries it and pages name it in a meta tag, so a tab still
-      // running an older build notices a new deployment (SPEC section 8, INVALID_HASH).
+      // running an older build notices a new deployment (docs/requirements.md §8, INVALID_HASH).
       __BUILD_ID__: JSON.stringify(sourceHash().slice(0, 16)),
       __GTM_ID__: JSON.stringify(site.gtmId),
       __MARKETING_SCRIPT_URL__: JSON.stringify(site.marketingScriptUrl),

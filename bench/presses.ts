@@ -91,7 +91,7 @@ export interface RestJsRow {
   targetKb: number;
 }
 
-/** A customer's stored session (SPEC section 3 keys), from the API. */
+/** A customer's stored session (docs/requirements.md §3 keys), from the API. */
 async function session(base: string) {
   const email = `presses.${Date.now()}@example.je`;
   const password = 'Gorey-Harbour-77';

@@ -442,8 +442,8 @@ const LIGHTHOUSE_PAGES: {
 /**
  * What the booked rows open with, made in Lighthouse's own browser profile through the real
  * screens and calls: a band A booking taken through every step into the basket (booking 1), and a
- * customer registered and logged in (the session keys of SPEC section 3), so the steps, the basket
- * and the checkout show what a customer sees, not a redirect or the login dialog.
+ * customer registered and logged in (the session keys of docs/requirements.md §3), so the steps,
+ * the basket and the checkout show what a customer sees, not a redirect or the login dialog.
  */
 async function seedBooking(base: string, cdpPort: number) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`);

@@ -97,8 +97,6 @@ const envSchema = z
     }
   });
 
-export type Env = z.input<typeof envSchema>;
-
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;

@@ -47,7 +47,10 @@ export const ABILITY_SUBJECTS = [
 ] as const;
 export type AbilitySubject = (typeof ABILITY_SUBJECTS)[number];
 
-/** One permission, as CASL's `createMongoAbility(rules)` reads it (SPEC "Ability"). */
+/**
+ * One permission, as CASL's `createMongoAbility(rules)` reads it (docs/requirements.md §3, User
+ * data's Ability).
+ */
 export interface AbilityRule {
   action: AbilityAction;
   subject: AbilitySubject;
@@ -96,7 +99,7 @@ export const abilityFor = (role: Role): AbilityRule[] => [...RULES[role]];
 export type AppAbility = MongoAbility<[AbilityAction, AbilitySubject]>;
 
 /** The CASL ability of a permission list (`manage` is every action, `all` every subject). */
-export const abilityOf = (rules: readonly AbilityRule[]): AppAbility =>
+const abilityOf = (rules: readonly AbilityRule[]): AppAbility =>
   createMongoAbility<[AbilityAction, AbilitySubject]>([...rules]);
 
 /** Whether the rules allow the action on the subject. */

@@ -29,7 +29,7 @@ export {
 // The form rules here serve the address form in the browser and the API schemas alike.
 
 /** The parishes of the islands that have them; Alderney, Sark and Herm have none. */
-export const PARISHES: Readonly<Partial<Record<Island, readonly string[]>>> = {
+const PARISHES: Readonly<Partial<Record<Island, readonly string[]>>> = {
   Jersey: [
     'Grouville',
     'St Brelade',
@@ -63,7 +63,7 @@ export const parishesOf = (island: string): readonly string[] =>
   (PARISHES as Record<string, readonly string[] | undefined>)[island] ?? [];
 
 /** The postcode area of each island: Jersey is JE, the Bailiwick of Guernsey GY. */
-export const ISLAND_POSTCODE_AREA: Readonly<Record<Island, 'JE' | 'GY'>> = {
+const ISLAND_POSTCODE_AREA: Readonly<Record<Island, 'JE' | 'GY'>> = {
   Jersey: 'JE',
   Guernsey: 'GY',
   Alderney: 'GY',
@@ -80,7 +80,7 @@ export const ISLAND_COUNTRY: Readonly<Record<Island, 'JE' | 'GG'>> = {
   Herm: 'GG',
 };
 
-export const islandPostcodeMessage = (island: Island) =>
+const islandPostcodeMessage = (island: Island) =>
   `A ${island} postcode starts with ${ISLAND_POSTCODE_AREA[island]}`;
 
 /** A postcode written the way Royal Mail prints it: upper case, one space before the last 3. */

@@ -1,5 +1,5 @@
-// The basket is a list of order ids without duplicates (SPEC sections 3 and 4). These functions
-// never change the list they are given.
+// The basket is a list of order ids without duplicates (docs/requirements.md §3 and §4). These
+// functions never change the list they are given.
 
 /** Adds an order id at the end unless it is already there. */
 export function addToBasket(basket: readonly number[], orderId: number): number[] {

@@ -8,7 +8,7 @@ import {
 } from './goods-value';
 import { itemLinesMismatch } from './item-lines';
 
-export { MAX_ITEM_COUNT, MAX_ITEM_VALUE, POUNDS_AND_PENCE_MESSAGE, poundsAndPence };
+export { POUNDS_AND_PENCE_MESSAGE };
 import type { LocalOrder } from './local-order';
 import { toPence } from './money';
 import { validateForm, isFormValid, type FieldRules, type FormErrors } from './validation/form';
@@ -28,9 +28,9 @@ import {
   type Rule,
 } from './validation/rules';
 
-// The booking steps of SPEC section 4 (size, retailer, terms, details, additions, then the order
-// confirmation), the rules of each step's form, and which step a booking is ready for. The forms
-// hold text; these functions turn it into the stored booking and back.
+// The booking steps of docs/requirements.md §4 (size, retailer, terms, details, additions, then the
+// order confirmation), the rules of each step's form, and which step a booking is ready for. The
+// forms hold text; these functions turn it into the stored booking and back.
 
 export const BOOKING_STEPS = ['size', 'retailer', 'terms', 'details', 'additions'] as const;
 export type BookingStep = (typeof BOOKING_STEPS)[number];
@@ -43,10 +43,7 @@ export const STEP_TITLES: Readonly<Record<BookingStep, string>> = {
   additions: 'Extras',
 };
 
-export const isBookingStep = (value: unknown): value is BookingStep =>
-  (BOOKING_STEPS as readonly unknown[]).includes(value);
-
-/** The address of a step of a booking (SPEC section 2: `/order/{step}/{id}`). */
+/** The address of a step of a booking (docs/requirements.md §2: `/order/{step}/{id}`). */
 export const stepPath = (step: BookingStep, id: number) => `/order/${step}/${id}`;
 /** The order confirmation of a finished booking. */
 export const confirmPath = (id: number) => `/order-confirm/?id=${id}`;
@@ -108,7 +105,7 @@ export type RetailerForm = Record<RetailerField, string> & { MultipleDeliveries:
 export const MAX_DELIVERIES = 10;
 
 /** A real day written `yyyy-MM-dd` (what the date field emits); empty passes. */
-export const storedDate: Rule = (value) =>
+const storedDate: Rule = (value) =>
   isEmpty(value) || (typeof value === 'string' && parseStoredDate(value) !== null) || MESSAGES.date;
 
 /** The retailer step's rules; the number of deliveries is asked only for more than one. */
@@ -242,7 +239,7 @@ export function detailsPatch(form: DetailsForm): Partial<LocalOrder> {
 // --- where a booking stands -------------------------------------------------------------------
 
 /** The errors a stored booking still has on a step (none: the step is complete). */
-export function stepErrors(order: LocalOrder, step: BookingStep): FormErrors<string> {
+function stepErrors(order: LocalOrder, step: BookingStep): FormErrors<string> {
   switch (step) {
     case 'size':
       return order.ProductId === null ? { ProductId: MESSAGES.required } : {};

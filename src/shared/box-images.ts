@@ -1,5 +1,6 @@
-// Box images of SPEC section 2: TTLMDProductCode 872 to 884 name bands A to M. Bands B, C, E, F,
-// H and I have four views of their box; the others have one. Files live in public/images/boxes.
+// Box images of docs/requirements.md §2: TTLMDProductCode 872 to 884 name bands A to M. Bands B, C,
+// E, F, H and I have four views of their box; the others have one. Files live in
+// public/images/boxes.
 
 const FOLDER = '/images/boxes';
 const FIRST_CODE = 872;

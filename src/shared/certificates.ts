@@ -2,8 +2,6 @@
 // API contract (api/certificates.ts) re-exports them.
 
 export {
-  CROCKFORD_BASE32,
-  PUBLIC_CODE_LENGTH as VERIFICATION_CODE_LENGTH,
   normalisePublicCode as normaliseVerificationCode,
   formatPublicCode as formatVerificationCode,
 } from './codes';
@@ -11,7 +9,7 @@ export {
 /** The path of the public page that checks a certificate. */
 export const verifyPath = (code: string) => `/verify/${code}`;
 
-/** The name the PDF is saved under (SPEC section 7). */
+/** The name the PDF is saved under (docs/requirements.md §7). */
 export const certificateFileName = (orderReference: string) =>
   `Export-Certificate-${orderReference}.pdf`;
 

@@ -24,7 +24,6 @@ export const CHECKOUT_MESSAGES = {
 } as const;
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'expired', 'cancelled'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Why a payment attempt failed, as providers report it. */
 export const PAYMENT_FAILURES = [

@@ -120,7 +120,7 @@ export function consolidationProblem(
 }
 
 /** Whether a booking may be offered for consolidation at all. */
-export const isConsolidatable = (c: ConsolidationCandidate) =>
+const isConsolidatable = (c: ConsolidationCandidate) =>
   CONSOLIDATABLE_ORDER_STATUSES.includes(c.status) && !c.dispatched && !c.inConsignment;
 
 /**

@@ -1,10 +1,10 @@
 import { escapeHtml } from './html';
 
 /**
- * Customer care's address, phone and e-mail (SPEC section 1), from the settings (`Contact`). The
- * server writes them into every page it serves, in the footer's slot, and the browser writes the
- * same function's markup once the settings arrive (as the notice banner, decision 0010), so the
- * details are in the HTML and nothing moves.
+ * Customer care's address, phone and e-mail (docs/requirements.md §1), from the settings
+ * (`Contact`). The server writes them into every page it serves, in the footer's slot, and the
+ * browser writes the same function's markup once the settings arrive (as the notice banner,
+ * decision 0010), so the details are in the HTML and nothing moves.
  */
 export interface ContactDetails {
   Address?: unknown;

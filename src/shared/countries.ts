@@ -4,7 +4,7 @@ import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 
 countries.registerLocale(english);
 
-/** ISO 3166-1 alpha-2 code to English country name (SPEC section 3, country lookup). */
+/** ISO 3166-1 alpha-2 code to English country name (docs/requirements.md §3, country lookup). */
 export const COUNTRY_NAMES: Readonly<Record<string, string>> = countries.getNames('en', {
   select: 'official',
 });

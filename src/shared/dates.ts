@@ -1,10 +1,5 @@
-// Dates as the spec writes them (section 9): shown dd-MM-yyyy, stored and sent yyyy-MM-dd. Two
+// Dates as docs/requirements.md §9 writes them: shown dd-MM-yyyy, stored and sent yyyy-MM-dd. Two
 // fixed numeric forms, so no date library: every screen that validates a form loads this file.
-
-/** How a date is shown to people (SPEC section 9). */
-export const DISPLAY_DATE_FORMAT = 'dd-MM-yyyy';
-/** How a date is stored and sent (SPEC section 9). */
-export const STORED_DATE_FORMAT = 'yyyy-MM-dd';
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 

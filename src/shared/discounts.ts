@@ -5,7 +5,7 @@ import { formatMoney } from './money';
 // spend. Amounts in integer pence. The server decides; these rules are its arithmetic and words.
 
 export const DISCOUNT_KINDS = ['percent', 'fixed'] as const;
-export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 
 export interface DiscountTerms {
   kind: DiscountKind;

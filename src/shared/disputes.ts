@@ -14,11 +14,10 @@ import { cleanString } from './validation/clean-text';
 
 /** What a case is about: missing items from a delivered parcel, or a disputed invoice. */
 export const CASE_KINDS = ['missing-items', 'dispute'] as const;
-export type CaseKind = (typeof CASE_KINDS)[number];
 
 /** What an invoice is for: excess carriage (the depot's measure) may be disputed. */
 export const INVOICE_KINDS = ['other', 'excess'] as const;
-export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
 /** The staff's decision on a dispute, made once. */
 export const DISPUTE_OUTCOMES = ['upheld', 'reduced', 'cancelled'] as const;
@@ -81,7 +80,7 @@ export const reduceRefusal = (newPence: number | undefined, currentPence: number
     ? DISPUTE_MESSAGES.reduceAmount(currentPence)
     : null;
 
-export const DISPUTE_MESSAGE_MIN = 10;
+const DISPUTE_MESSAGE_MIN = 10;
 export const DISPUTE_MESSAGE_MAX = 2000;
 
 /** POST /public/orders/dispute/{Id} (an invoice's id): why the customer disputes it. */

@@ -76,8 +76,7 @@ export interface GstParcel {
 }
 
 /** Whether a value is liable: at or over the threshold (decision 0035). */
-export const reachesThreshold = (valuePence: number, gst: IslandGst) =>
-  valuePence >= gst.ThresholdPence;
+const reachesThreshold = (valuePence: number, gst: IslandGst) => valuePence >= gst.ThresholdPence;
 
 /** Parts per million, so the sum stays in integers: 0.05 becomes 50,000. */
 const PPM = 1_000_000;
@@ -86,7 +85,7 @@ const PPM = 1_000_000;
 const gstOnValue = (valuePence: number, gst: IslandGst) =>
   Math.floor((valuePence * Math.round(gst.Rate * PPM) + PPM / 2) / PPM);
 
-export const parcelValuePence = (parcel: GstParcel) =>
+const parcelValuePence = (parcel: GstParcel) =>
   parcel.goodsPence + parcel.retailerDeliveryPence + parcel.carriagePence;
 
 export interface GstEstimate {

@@ -10,7 +10,7 @@ import { maxLength, required } from './validation/rules';
 export const HOUSEHOLD_SETTING = { category: 'Account', name: 'HouseholdLimit' } as const;
 export const DEFAULT_HOUSEHOLD_LIMIT = 4;
 /** The most a setting may allow (a household, not a mailing list). */
-export const MAX_HOUSEHOLD_LIMIT = 20;
+const MAX_HOUSEHOLD_LIMIT = 20;
 
 export const HOUSEHOLD_NAME_MAX = MAX_LENGTHS.name;
 

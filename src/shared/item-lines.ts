@@ -18,8 +18,8 @@ import {
 // A booking's goods line by line (issue 27): what customs declarations (CN22/CN23, the carrier's
 // electronic data) and the export certificate list. Each line is a description, a quantity, the
 // value of one, the country the goods were made in and, optionally, the commodity code. The
-// booking keeps its own ItemDescription, ItemValue and ItemCount (SPEC section 3); when it has
-// lines they must add up to its declared value (ItemValue). These are the rules of the booking
+// booking keeps its own ItemDescription, ItemValue and ItemCount (docs/requirements.md §3); when it
+// has lines they must add up to its declared value (ItemValue). These are the rules of the booking
 // screen, the API and the depot's corrections alike.
 
 export type ItemLineField = 'Description' | 'Quantity' | 'ValueEach' | 'Origin' | 'CommodityCode';
@@ -54,13 +54,13 @@ export const ITEM_LINE_MESSAGES = {
 } as const;
 
 /** A two-letter country code we know (any case); empty passes (`required` says it is missing). */
-export const countryOfOrigin: Rule = (value) =>
+const countryOfOrigin: Rule = (value) =>
   isEmpty(value) ||
   (typeof value === 'string' && countryName(value) !== undefined) ||
   ITEM_LINE_MESSAGES.origin;
 
 /** 6, 8 or 10 digits (spaces and dots as printed on a tariff are allowed); empty passes. */
-export const commodityCode: Rule = (value) =>
+const commodityCode: Rule = (value) =>
   isEmpty(value) ||
   (typeof value === 'string' && /^(\d{6}|\d{8}|\d{10})$/.test(normaliseCommodityCode(value))) ||
   ITEM_LINE_MESSAGES.commodityCode;

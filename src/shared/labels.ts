@@ -1,7 +1,7 @@
 import { toPence } from './money';
 import { basePricePence, orderTotalPence, type PricedOrder } from './pricing';
 
-// How orders and basket items are named and described (SPEC sections 2 and 9).
+// How orders and basket items are named and described (docs/requirements.md §2 and §9).
 
 /** Length, width and height, as products carry them. */
 export interface Dimensions {
@@ -16,8 +16,8 @@ export interface LabelledOrder {
   size?: { length: number; width: number; height: number } | null;
 }
 
-export const CUSTOM_SHIPMENT = 'Custom Shipment';
-export const EMPTY_ORDER = 'Empty Order';
+const CUSTOM_SHIPMENT = 'Custom Shipment';
+const EMPTY_ORDER = 'Empty Order';
 
 /** A basket item's title: the product's Name, or Custom Shipment without a product. */
 export function basketItemTitle(order: LabelledOrder): string {

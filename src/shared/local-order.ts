@@ -1,13 +1,14 @@
 import type { ParcelSize } from './band-fit';
 import { ITEM_LINE_LIMITS, itemLineFromForm, type ItemLine } from './item-lines';
 
-// The bookings a visitor builds before logging in, kept in the browser (SPEC sections 3 and 4):
-// each one under `ORDER-{id}`, the ids in `ORDER-INDEX`, the basket in `BASKET`. Only choices are
-// stored (a price band's Id, extras' Ids), never a price: prices always come from the catalogue,
-// so nothing a browser keeps can change what is charged. Stored data is checked field by field
-// when read, so an old or damaged entry is repaired where it can be and dropped where it cannot.
+// The bookings a visitor builds before logging in, kept in the browser (docs/requirements.md §3 and
+// §4): each one under `ORDER-{id}`, the ids in `ORDER-INDEX`, the basket in `BASKET`. Only choices
+// are stored (a price band's Id, extras' Ids), never a price: prices always come from the
+// catalogue, so nothing a browser keeps can change what is charged. Stored data is checked field by
+// field when read, so an old or damaged entry is repaired where it can be and dropped where it
+// cannot.
 
-/** A booking in progress or in the basket. Names follow the spec's Order where it has them. */
+/** A booking in progress or in the basket. Names follow the Order of docs/requirements.md §3. */
 export interface LocalOrder {
   Id: number;
   /** The chosen price band, or null until one is chosen. */
@@ -53,8 +54,10 @@ export interface LocalOrder {
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A valid local order id: a whole number of 1 or more (SPEC section 9: ids start at 1). */
-export const isOrderId = (value: unknown): value is number =>
+/**
+ * A valid local order id: a whole number of 1 or more (docs/requirements.md §9: ids start at 1).
+ */
+const isOrderId = (value: unknown): value is number =>
   Number.isSafeInteger(value) && (value as number) >= 1;
 
 /** A stored list of ids (ORDER-INDEX, BASKET) repaired: valid ids only, each once, in order. */

@@ -25,7 +25,7 @@ export function sumPence(amounts: readonly number[]): number {
   return amounts.reduce((total, pence) => total + pence, 0);
 }
 
-/** Pence shown to people: `£12.50`, `£1,234.00`, `-£1.00` (SPEC section 9). */
+/** Pence shown to people: `£12.50`, `£1,234.00`, `-£1.00` (docs/requirements.md §9). */
 export function formatMoney(pence: number): string {
   if (!Number.isSafeInteger(pence)) throw new RangeError(`Not a whole number of pence: ${pence}`);
   const absolute = Math.abs(pence);

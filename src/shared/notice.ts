@@ -1,8 +1,8 @@
 import { escapeHtml } from './html';
 
 /**
- * The notice banner under the header (SPEC section 2), its text from the settings (`Site` /
- * `NoticeBanner`). The server writes it into every page it serves and the browser writes it
+ * The notice banner under the header (docs/requirements.md §2), its text from the settings (`Site`
+ * / `NoticeBanner`). The server writes it into every page it serves and the browser writes it
  * again when the settings change, both with this function, so the page does not move when the
  * settings arrive. No text (or only spaces, or not a string) gives no banner.
  */

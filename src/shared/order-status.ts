@@ -36,7 +36,7 @@ export const ORDER_STATUSES = [
   'Cancelled',
 ] as const;
 
-/** An order status, as carried in StatusId_Name (SPEC section 4). */
+/** An order status, as carried in StatusId_Name (docs/requirements.md §4). */
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** From each status, the statuses an order may move to next. */
@@ -55,7 +55,7 @@ export const ORDER_STATUS_TRANSITIONS: Readonly<Record<OrderStatus, readonly Ord
   Cancelled: [],
 };
 
-/** Statuses left out of the customer's order list (SPEC section 4). */
+/** Statuses left out of the customer's order list (docs/requirements.md §4). */
 export const HIDDEN_ORDER_STATUSES: readonly OrderStatus[] = ['Cancelled'];
 
 /** The statuses of the orders a customer sees, in lifecycle order. */
@@ -79,7 +79,7 @@ export function isShownToCustomer(status: string): boolean {
 }
 
 /** Statuses of an order whose parcel has left the UK: its export certificate can be issued. */
-export const EXPORTED_STATUSES: readonly OrderStatus[] = ['Shipped', 'Delivered'];
+const EXPORTED_STATUSES: readonly OrderStatus[] = ['Shipped', 'Delivered'];
 
 /** Whether the parcel has left the UK (the export certificate is available). */
 export function hasLeftTheUk(status: OrderStatus): boolean {
@@ -87,4 +87,6 @@ export function hasLeftTheUk(status: OrderStatus): boolean {
 }
 
 /** Whether the customer may report missing items: only once the parcel is on its way or there. */
-export const canReportMissingItems = hasLeftTheUk;
+export function canReportMissingItems(status: OrderStatus): boolean {
+  return hasLeftTheUk(status);
+}

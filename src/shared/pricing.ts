@@ -1,6 +1,6 @@
 import { sumPence, toPence } from './money';
 
-// Pricing of SPEC section 9, in integer pence. The inputs are the API's shapes (money in
+// Pricing of docs/requirements.md §9, in integer pence. The inputs are the API's shapes (money in
 // pounds), described structurally so that any order-like object fits.
 
 /** What pricing reads of an order. */

@@ -10,14 +10,14 @@ import { escapeHtml } from './html';
  */
 
 /** What the page says when its code is not usable now. */
-export const PROMOTION_MESSAGES = {
+const PROMOTION_MESSAGES = {
   upcoming: 'This offer has not started yet. Its code and terms will be here when it starts.',
   ended: 'This offer has ended. Its code can no longer be used.',
   unavailable: 'This offer is not available at the moment.',
 } as const;
 
 /** `2026-11-27` as `Friday 27 November 2026`. */
-export function promotionDay(day: string): string {
+function promotionDay(day: string): string {
   const date = new Date(`${day}T12:00:00Z`);
   const part = (options: Intl.DateTimeFormatOptions) =>
     date.toLocaleDateString('en-GB', { ...options, timeZone: 'UTC' });
@@ -42,7 +42,7 @@ export function promotionHtml(template: string, promotion: Promotion | undefined
 }
 
 /** The offer's place in a built page, which the server fills (src/server/lib/web.ts). */
-export const promotionSlot = (code: string) =>
+const promotionSlot = (code: string) =>
   `<div class="promotion-slot" data-promotion="${escapeHtml(code)}"></div>`;
 
 /** The offer's template in a built page: the markdown's offer with its `{…}` places. */

@@ -11,7 +11,7 @@ import type { OrderStatus } from './order-status';
 import { refundablePence, type RefundSource } from './refunds';
 
 /** The statuses whose parcel is at the depot and has not sailed: a return may be asked. */
-export const RETURNABLE_STATUSES: readonly OrderStatus[] = ['Received at Depot', 'Paid'];
+const RETURNABLE_STATUSES: readonly OrderStatus[] = ['Received at Depot', 'Paid'];
 
 /** Whether a return to the retailer may be asked for an order in this status. */
 export const canAskReturn = (status: OrderStatus) => RETURNABLE_STATUSES.includes(status);

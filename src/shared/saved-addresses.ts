@@ -72,5 +72,5 @@ export function addressLines(address: {
   ].filter((line): line is string => Boolean(line && line.trim()));
 }
 
-/** SPEC section 9: addresses default to Updated ascending, 10 a page. */
+/** docs/requirements.md §9: addresses default to Updated ascending, 10 a page. */
 export const ADDRESS_PAGE_SIZE = 10;

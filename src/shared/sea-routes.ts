@@ -3,7 +3,7 @@
 
 import type { Island } from './islands';
 
-export const DEPOT_PORT = 'Portsmouth';
+const DEPOT_PORT = 'Portsmouth';
 export const TRANSPORT_MODE = 'Sea freight';
 
 interface IslandPort {

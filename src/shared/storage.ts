@@ -58,7 +58,7 @@ export function storageRulesOf(values: Record<string, unknown> | undefined): Sto
 }
 
 export const STORAGE_PHASES = ['free', 'charging', 'abandonable'] as const;
-export type StoragePhase = (typeof STORAGE_PHASES)[number];
+type StoragePhase = (typeof STORAGE_PHASES)[number];
 
 /** A parcel's clock as the customer's and the staff's screens show it (./api/storage-clock.ts). */
 export interface StorageClock {
@@ -129,7 +129,7 @@ export function storageReminderDue(
 }
 
 /** "3 days", "1 day". */
-export const daysText = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+const daysText = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
 
 /**
  * The clock in one sentence, as the customer's and the staff's screens show it: dates as the site

@@ -1,5 +1,5 @@
-/** Movement in px along the main axis that a swipe must exceed (SPEC section 9). */
-export const SWIPE_THRESHOLD_PX = 16;
+/** Movement in px along the main axis that a swipe must exceed (docs/requirements.md §9). */
+const SWIPE_THRESHOLD_PX = 16;
 
 export type SwipeDirection = 'left' | 'right' | 'up' | 'down';
 

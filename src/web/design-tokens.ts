@@ -4,8 +4,8 @@ import { BREAKPOINTS } from '../shared/breakpoints';
  * The site's design tokens, the one place each colour and size is written: the MUI theme of the
  * app screens (theme.ts) reads them, and the plain stylesheets of the light pages read them as
  * CSS custom properties (`tokensCss()`, served as `virtual:design-tokens.css` by the build,
- * vite.config.ts). SPEC section 9: the primary colour is a teal. Plain data only: root.tsx and
- * the light pages import it, so it must pull in nothing.
+ * vite.config.ts). docs/requirements.md §9: the primary colour is a teal. Plain data only: root.tsx
+ * and the light pages import it, so it must pull in nothing.
  *
  * Tints of a token (a hover over teal, a border at a quarter of white) are written in the CSS as
  * `color-mix()` of the token, not as another colour.
@@ -57,7 +57,7 @@ export const WEB_FONT = '"Roboto Variable"';
  * The fonts a page is drawn in until the web font is at hand: the first view of a first visit
  * (root.tsx, decision 0028), or when the web font is late.
  */
-export const FALLBACK_FONT_FAMILY =
+const FALLBACK_FONT_FAMILY =
   'Roboto, system-ui, -apple-system, "Segoe UI", "Helvetica Neue", Arial, sans-serif';
 /** The text font and its fallbacks. */
 export const FONT_FAMILY = `${WEB_FONT}, ${FALLBACK_FONT_FAMILY}`;
@@ -82,7 +82,7 @@ export const radii = { small: 4, medium: 8 } as const;
 /** The keyboard focus ring of every control. */
 export const focusRing = { width: 3, offset: 2, color: palette.focus } as const;
 
-export const shadows = {
+const shadows = {
   raised: '0 2px 4px rgba(0, 0, 0, 0.08), 0 4px 16px rgba(0, 0, 0, 0.08)',
   bar: '0 -4px 16px rgba(0, 0, 0, 0.12)',
   snackbar: '0 3px 10px rgba(0, 0, 0, 0.3)',
@@ -94,7 +94,7 @@ export const shadows = {
     '0 11px 15px -7px rgba(0, 0, 0, 0.2), 0 24px 38px 3px rgba(0, 0, 0, 0.14), 0 9px 46px 8px rgba(0, 0, 0, 0.12)',
 } as const;
 
-export const layout = { headerHeight: 64, containerWidth: 1200 } as const;
+const layout = { headerHeight: 64, containerWidth: 1200 } as const;
 
 export { BREAKPOINTS };
 

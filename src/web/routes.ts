@@ -1,7 +1,7 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
-// SPEC section 2. Static paths end in a slash; `/terms-and-conditions` is linked without one.
-// `/x-{id}` and `/{slug}/` are both one segment, so one content route serves them (the loader
+// docs/requirements.md §2. Static paths end in a slash; `/terms-and-conditions` is linked without
+// one. `/x-{id}` and `/{slug}/` are both one segment, so one content route serves them (the loader
 // tells them apart); it is matched after every specific route. The ids `home` and
 // `content-page` name the routes whose data is prerendered page data (lib/page-data.ts).
 export default [

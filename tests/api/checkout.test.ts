@@ -498,7 +498,7 @@ describe('unpaid checkouts', () => {
   });
 });
 
-test('the order list hides Cancelled orders (SPEC section 4)', async () => {
+test('the order list hides Cancelled orders (docs/requirements.md §4)', async () => {
   const ann = await checkoutCustomer(ctx);
   const c = await band(ctx, 'C');
   const result = parsed(await calls.checkout(ann, [booking(c.id), booking(c.id)]));

@@ -64,7 +64,7 @@ describe('GET /public/orders/invoices/{id}', () => {
     expect(other.json().message).toBe(CHECKOUT_MESSAGES.invoiceNotFound);
     expect((await getInvoice(invoice.Id)).statusCode).toBe(401);
     expect((await getInvoice('abc', ann.token)).statusCode).toBe(400);
-    // The order list links it to its order (SPEC section 7: Invoices with OrderId).
+    // The order list links it to its order (docs/requirements.md §7: Invoices with OrderId).
     const list = customerOrdersResponse.parse(
       (await ctx.post('/public/orders', undefined, bearer(ann.token))).json(),
     );

@@ -60,7 +60,7 @@ describe('booking with item lines', () => {
     expect(res.statusCode, res.body).toBe(201);
     const [order] = checkoutResponse.parse(res.json()).Orders;
     const seen = await detail(customer.token, order.Id);
-    // the spec's fields stay as booked
+    // the fields of docs/requirements.md §3 stay as booked
     expect(seen.ItemDescription).toBe('Kettle and toaster');
     expect(seen.ItemValue).toBe(89.99);
     expect(seen.RetailerDeliveryCharge).toBe(4.95);

@@ -61,7 +61,10 @@ async function callers() {
   };
 }
 
-/** Whether the operation's gate lets the caller in (its `x-access`, docs/openapi.ts). */
+/**
+ * Whether the operation's gate lets the caller in (its `x-access`, written by
+ * src/server/modules/docs/openapi.ts).
+ */
 function admits(access: string, caller: Caller): boolean {
   if (access === 'anyone' || access.startsWith('the payment provider')) return true;
   if (access === 'anyone signed in') return caller !== 'anonymous';

@@ -69,7 +69,7 @@ describe('POST /public/orders: the order history', () => {
       Created: made[0].createdAt.toISOString(),
     });
 
-    // Whatever is asked, the Cancelled order never shows (SPEC section 4).
+    // Whatever is asked, the Cancelled order never shows (docs/requirements.md §4).
     const cancelled = made[3];
     expect((await page(ann.token, { filter: { Search: cancelled.reference } })).Orders).toEqual([]);
     expect((await page(ann.token, { options: { itemsPerPage: 100 } })).Orders).toHaveLength(25);

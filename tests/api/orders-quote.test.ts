@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   customerOrdersResponse,
-  quoteResponseSchema,
+  customerOrderSchema,
   type QuoteRequest,
 } from '../../src/shared/api/orders';
 import { AUTH_MESSAGES } from '../../src/shared/api/auth';
@@ -46,7 +46,7 @@ describe('POST /public/orders/createquote', () => {
     const { token } = await registerCustomer(ctx);
     const res = await createQuote(sofa, token);
     expect(res.statusCode).toBe(201);
-    const quote = quoteResponseSchema.parse(res.json());
+    const quote = customerOrderSchema.parse(res.json());
     expect(quote).toMatchObject({
       Reference: `ORD-${String(quote.Id).padStart(6, '0')}`,
       StatusId_Name: 'Quote Requested',
@@ -107,8 +107,8 @@ describe('POST /public/orders', () => {
   test('a customer sees only their own quotes', async () => {
     const ann = await registerCustomer(ctx);
     const bob = await registerCustomer(ctx, { FirstName: 'Bob' });
-    const annQuote = quoteResponseSchema.parse((await createQuote(sofa, ann.token)).json());
-    const bobQuote = quoteResponseSchema.parse(
+    const annQuote = customerOrderSchema.parse((await createQuote(sofa, ann.token)).json());
+    const bobQuote = customerOrderSchema.parse(
       (await createQuote({ ...sofa, ItemDescription: 'Wardrobe' }, bob.token)).json(),
     );
 

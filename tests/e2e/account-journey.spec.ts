@@ -168,8 +168,8 @@ async function journey(page: Page, request: APIRequestContext) {
   const forgotten = dialog(page, 'Forgotten Password');
   await expect(forgotten.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
   await dialogShots(page, 'account-forgotten-password-dialog');
-  // SPEC section 4: the success message replaces the form before any reply: the request is held
-  // until the message shows
+  // docs/requirements.md §4: the success message replaces the form before any reply: the request is
+  // held until the message shows
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/public/auth/forgot-password', async (route) => {

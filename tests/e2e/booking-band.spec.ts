@@ -113,7 +113,7 @@ test('book a band A parcel through every step with two extras', async ({ page })
   await page.screenshot({ path: 'tests/.artifacts/screenshots/booking-7-menu-1280.png' });
   await panel.getByRole('link', { name: 'Basket' }).click();
 
-  // The basket page: the spec's item display and the total.
+  // The basket page: the item display of docs/requirements.md §2 and the total.
   await expect(page).toHaveURL('/basket/');
   const item = page.getByTestId('basket-item');
   await expect(item.getByTestId('item-title')).toHaveText('Small parcel');
@@ -127,7 +127,7 @@ test('book a band A parcel through every step with two extras', async ({ page })
   await stepShots(page, 'booking-8-basket');
   expect(await axeProblems(page)).toEqual([]);
 
-  // Kept exactly as SPEC section 3 says, and a reload loses nothing.
+  // Kept exactly as docs/requirements.md §3 says, and a reload loses nothing.
   const stored = await storedBookings(page);
   expect(stored.index).toEqual([1]);
   expect(stored.basket).toEqual([1]);

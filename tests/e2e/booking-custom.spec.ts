@@ -41,7 +41,7 @@ test('a custom size is offered the smallest band it fits, in any orientation', a
     size: { length: 180, width: 420, height: 300 },
     Weight: 12000,
   });
-  // A band with the customer's own size is labelled by its code (SPEC section 9).
+  // A band with the customer's own size is labelled by its code (docs/requirements.md §9).
   await fillRetailer(page);
   await acceptTerms(page);
   await fillDetails(page);

@@ -361,7 +361,8 @@ test('the address choosers read 10 addresses a page, the next on asking', async 
   const billing = page.getByRole('radiogroup', { name: 'Billing address' });
   await expect(delivery.getByRole('radio')).toHaveCount(10);
   await expect(billing.getByRole('radio')).toHaveCount(10);
-  // The spec's list: Updated ascending, 10 a page; never one call for them all.
+  // The listing of docs/requirements.md §9: Updated ascending, 10 a page; never one call for them
+  // all.
   await expect(delivery.getByRole('radio', { name: /Maison A/ })).toBeVisible();
   await expect(delivery.getByRole('radio', { name: /Maison L/ })).toHaveCount(0);
   expect(listed).toContainEqual({

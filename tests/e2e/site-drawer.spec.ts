@@ -1,4 +1,4 @@
-// The drawer below the md breakpoint (SPEC section 2), at 375 px on a touch screen.
+// The drawer below the md breakpoint (docs/requirements.md §2), at 375 px on a touch screen.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { hydrated, viewportShots } from './support/site';

@@ -1,4 +1,4 @@
-// Navigation behaviour of SPEC section 2 at desktop width: the header, in-app navigation,
+// Navigation behaviour of docs/requirements.md §2 at desktop width: the header, in-app navigation,
 // hash scrolling, external links, prefetching, and a page whose data fails to load.
 import { expect, test } from './support/fixtures';
 import { hydrated, isSameDocument, markDocument, viewportShots } from './support/site';

@@ -1,5 +1,6 @@
-// Every content route this site owns (SPEC section 2): heading, title, SEO tags, no serious
-// accessibility problems; the not-found pages; the contact block; sitemap.xml and robots.txt.
+// Every content route this site owns (docs/requirements.md §2): heading, title, SEO tags, no
+// serious accessibility problems; the not-found pages; the contact block; sitemap.xml and
+// robots.txt.
 import AxeBuilder from '@axe-core/playwright';
 import { contentRoutePaths, contentFileFor, readContent } from '../../src/web/lib/content.server';
 import { siteBuildConfig } from '../../src/web/lib/site-config.server';
@@ -25,7 +26,7 @@ const pages = contentRoutePaths()
     };
   });
 
-test('the site has every content route of SPEC section 2', () => {
+test('the site has every content route of docs/requirements.md §2', () => {
   const paths = pages.map((p) => p.path);
   for (const required of [
     '/',

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 
 /** A localStorage of our own: Node has none. */
-export class MemoryStorage {
+class MemoryStorage {
   private items = new Map<string, string>();
   get length() {
     return this.items.size;

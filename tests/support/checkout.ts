@@ -62,7 +62,7 @@ export const JERSEY_HOME: AddressInput = {
   Telephone: '',
 };
 
-export const LONDON_BILLING: AddressInput = {
+const LONDON_BILLING: AddressInput = {
   Type: 'Billing',
   FullName: 'Ann Le Brocq',
   Company: '',
@@ -109,7 +109,7 @@ export async function checkoutCustomer(ctx: TestContext) {
 export type Customer = Awaited<ReturnType<typeof checkoutCustomer>>;
 
 let keys = 0;
-export const newKey = () => `test-key-${Date.now().toString(36)}-${(keys += 1)}`;
+const newKey = () => `test-key-${Date.now().toString(36)}-${(keys += 1)}`;
 
 export function checkoutCalls(ctx: TestContext) {
   const create = (

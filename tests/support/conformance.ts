@@ -8,9 +8,9 @@ import { fitting } from './fuzz';
  * the generated document, and the check of each answer against what the document allows.
  */
 
-export type Schema = Parameters<typeof fitting>[0];
+type Schema = Parameters<typeof fitting>[0];
 
-export interface Parameter {
+interface Parameter {
   name: string;
   in: 'path' | 'query' | 'header';
   required?: boolean;

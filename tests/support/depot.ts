@@ -19,7 +19,6 @@ export async function depotCustomer(ctx: TestContext) {
   const [user] = await ctx.database.db.select().from(users).where(eq(users.id, customer.id));
   return { ...customer, reference: user.reference, firstName: user.firstName ?? '' };
 }
-export type DepotCustomer = Awaited<ReturnType<typeof depotCustomer>>;
 
 /** A booking of the band, checked out and paid with the sandbox card: Awaiting Parcel. */
 export async function paidBooking(

@@ -91,7 +91,7 @@ export interface SignedEvent {
   delivery?: number;
 }
 
-export interface StripeEvent {
+interface StripeEvent {
   id: string;
   object: 'event';
   api_version: string;
@@ -627,7 +627,7 @@ export class FakeStripe {
 }
 
 /** `a[b][0][c]=x` pairs as `{ a: { b: [{ c: 'x' }] } }`; `a[]=x` appends to a list. */
-export function nest(search: URLSearchParams): Params {
+function nest(search: URLSearchParams): Params {
   const root: Params = {};
   for (const [key, value] of search) {
     const path = key.replace(/\]/g, '').split('[');

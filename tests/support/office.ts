@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { orderDetailResponse } from '../../src/shared/api/order-detail';
 import { officeOrderDetailResponse } from '../../src/shared/api/office';
-import { quoteResponseSchema, type QuoteRequest } from '../../src/shared/api/orders';
+import { customerOrderSchema, type QuoteRequest } from '../../src/shared/api/orders';
 import { auditLog } from '../../src/server/db/schema';
 import type { InjectResponse, TestContext } from './app';
 import { bearer } from './accounts';
@@ -61,7 +61,7 @@ export async function requestQuote(ctx: TestContext, customer: Customer) {
     payload: SOFA,
   });
   expect(res.statusCode, res.body).toBe(201);
-  return quoteResponseSchema.parse(res.json());
+  return customerOrderSchema.parse(res.json());
 }
 
 export const expectStatus = (res: InjectResponse, status: number) =>

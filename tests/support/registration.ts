@@ -22,7 +22,9 @@ export function newRegistration(overrides: Partial<RegisterInput> = {}): Registe
   };
 }
 
-/** The register fields that must be given (SPEC section 5), in the order errors name them. */
+/**
+ * The register fields that must be given (docs/requirements.md §5), in the order errors name them.
+ */
 export const REQUIRED_REGISTER_FIELDS = [
   'FirstName',
   'LastName',

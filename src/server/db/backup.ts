@@ -27,7 +27,7 @@ import { discountCodes, orderExtras, products, seedLog, settings } from './schem
  * pg-boss's schema (its queued jobs) is not in the file: see the decision.
  */
 
-export const BACKUP_FORMAT = 'ferrybox-backup';
+const BACKUP_FORMAT = 'ferrybox-backup';
 const FORMAT_VERSION = 1;
 /** Rows fetched from a cursor, or inserted, at once; a batch of photos is cut at BATCH_BYTES. */
 const BATCH_ROWS = 500;

@@ -70,7 +70,7 @@ export interface DatabaseOptions {
   timeouts?: Partial<DbTimeouts>;
 }
 
-export const DEFAULT_DB_TIMEOUTS: DbTimeouts = {
+const DEFAULT_DB_TIMEOUTS: DbTimeouts = {
   connectMs: 5_000,
   statementMs: 15_000,
   idleMs: 30_000,

@@ -42,7 +42,10 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** The catalogue of price bands (SPEC "Product"). Money in integer pence, sizes in mm. */
+/**
+ * The catalogue of price bands (docs/requirements.md §3 "Product"). Money in integer pence, sizes
+ * in mm.
+ */
 export const products = pgTable('products', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),
@@ -60,7 +63,10 @@ export const products = pgTable('products', {
   ...timestamps,
 });
 
-/** Order extras (SPEC "Order extra"). Disabled ones are not offered but stay priced for orders. */
+/**
+ * Order extras (docs/requirements.md §3 "Order extra"). Disabled ones are not offered but stay
+ * priced for orders.
+ */
 export const orderExtras = pgTable('order_extras', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),
@@ -242,10 +248,10 @@ export const mailOutbox = pgTable(
 );
 
 /**
- * Orders and quote requests (SPEC section 3 "Order"). Money in integer pence, sizes in mm, weight
- * in grams. An order of a price band has a product; a quote request has none until it is priced
- * (BespokePrice or QuotePrice). `status` is one of src/shared/order-status.ts, and every change
- * of it goes through that module's transitions. The customer link survives account deletion
+ * Orders and quote requests (docs/requirements.md §3 "Order"). Money in integer pence, sizes in mm,
+ * weight in grams. An order of a price band has a product; a quote request has none until it is
+ * priced (BespokePrice or QuotePrice). `status` is one of src/shared/order-status.ts, and every
+ * change of it goes through that module's transitions. The customer link survives account deletion
  * (the user row stays as a tombstone).
  */
 export const orders = pgTable(
@@ -388,7 +394,7 @@ export const orderEvents = pgTable(
   (t) => [index('order_events_order_id_idx').on(t.orderId, t.id)],
 );
 
-/** A customer's saved delivery and billing addresses (SPEC "Address"). */
+/** A customer's saved delivery and billing addresses (docs/requirements.md §3 "Address"). */
 export const addresses = pgTable(
   'addresses',
   {

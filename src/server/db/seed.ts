@@ -72,7 +72,7 @@ export async function seed(db: Db): Promise<number> {
  * The seed's rows pass the rules the office's edits pass (src/shared/api/catalogue-admin.ts,
  * settings-admin.ts): one set of rules for every way a row gets in. Throws on a bad row.
  */
-export function checkSeedData(): void {
+function checkSeedData(): void {
   for (const [i, p] of seedProducts.entries()) {
     productInputSchema.parse({
       Name: p.name,

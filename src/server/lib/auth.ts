@@ -46,9 +46,9 @@ export async function checkPassword(
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A session unused for this long ends. */
-export const SESSION_IDLE_MS = 30 * DAY;
+const SESSION_IDLE_MS = 30 * DAY;
 /** However much it is used, a session ends this long after the log-in. */
-export const SESSION_MAX_MS = 90 * DAY;
+const SESSION_MAX_MS = 90 * DAY;
 /** Use is recorded (and the idle expiry pushed back) at most this often, to spare writes. */
 const SESSION_TOUCH_MS = 60 * 60 * 1000;
 /** A staff session ends a working day after the log-in, however much it is used. */
@@ -173,7 +173,7 @@ declare module 'fastify' {
   }
 }
 
-export type AuthHook = ((request: FastifyRequest) => Promise<void>) & { access: RouteAccess };
+type AuthHook = ((request: FastifyRequest) => Promise<void>) & { access: RouteAccess };
 
 /**
  * Who may call a route (issue 15), declared on every route: by its `requireAuth` hook (a
@@ -201,7 +201,7 @@ interface RouteLike {
 }
 
 /** A route's request schemas (zod), as declared. */
-export interface RouteSchemas {
+interface RouteSchemas {
   body?: unknown;
   params?: unknown;
   querystring?: unknown;

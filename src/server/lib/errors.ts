@@ -27,7 +27,7 @@ export const apiError = (
 ): ApiErrorBody => (errors ? { statusCode, message, errors } : { statusCode, message });
 
 const API_PREFIXES = ['/public/', '/api/'];
-export const isApiPath = (url: string) =>
+const isApiPath = (url: string) =>
   API_PREFIXES.some((p) => url.startsWith(p) || url === p.slice(0, -1));
 
 export const NULL_BODY_ERROR = 'must be an object, not null';

@@ -3,7 +3,7 @@
 
 /** How soon a message goes out relative to others waiting: higher first. */
 export const MAIL_PRIORITY = { account: 10, normal: 5, bulk: 0 } as const;
-export type MailPriority = keyof typeof MAIL_PRIORITY;
+type MailPriority = keyof typeof MAIL_PRIORITY;
 
 /** A rendered message, as queued. */
 export interface MailMessage {

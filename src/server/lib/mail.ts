@@ -28,12 +28,7 @@ import { MAIL_PRIORITY, type MailMessage } from './mail-message';
  * .json summary per message) for development, demos and tests.
  */
 
-export {
-  MAIL_PRIORITY,
-  type MailAttachment,
-  type MailMessage,
-  type MailPriority,
-} from './mail-message';
+export { type MailAttachment, type MailMessage } from './mail-message';
 
 /** The summary written beside each outbox .eml file. */
 export interface OutboxEntry {
@@ -75,7 +70,7 @@ declare module 'fastify' {
 
 const LINK = /https?:\/\/[^\s<>"')\]]+/g;
 
-export function linksIn(text: string): string[] {
+function linksIn(text: string): string[] {
   return text.match(LINK) ?? [];
 }
 
@@ -342,7 +337,7 @@ export interface EmailContent {
 }
 
 /** The words that carry an order's tracking link, in both parts of a message. */
-export const trackingWords = (reference: string) =>
+const trackingWords = (reference: string) =>
   `Follow ${reference} from any phone, without logging in:`;
 
 /** The HTML and plain-text parts of a branded message: teal header, one button, a footer. */

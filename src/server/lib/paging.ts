@@ -11,7 +11,9 @@ interface PageQuery {
   options: ListingOptions<string>;
 }
 
-/** One page of a listing call (SPEC section 3 listing options) and the total for paging. */
+/**
+ * One page of a listing call (docs/requirements.md §3 listing options) and the total for paging.
+ */
 export async function listPage<T extends PgTable, R>(
   db: Db,
   table: T,

@@ -7,7 +7,7 @@ import { rateLimits } from '../db/schema';
 import { HttpError } from './errors';
 
 /** At most `limit` requests in any `windowSeconds` (a sliding window). */
-export interface Limit {
+interface Limit {
   limit: number;
   windowSeconds: number;
 }
@@ -195,7 +195,7 @@ export class RateLimiter {
  * that is `elapsed` ms into the current fixed window, with `count` requests in it (this one
  * included) and `before` in the previous one.
  */
-export function slidingWait(
+function slidingWait(
   limit: number,
   ms: number,
   elapsed: number,

@@ -14,7 +14,7 @@ export function hashToken(token: string): string {
 }
 
 /** How long an e-mailed link works. */
-export const USER_TOKEN_LIFETIME_MS: Record<UserTokenPurpose, number> = {
+const USER_TOKEN_LIFETIME_MS: Record<UserTokenPurpose, number> = {
   'reset-password': 60 * 60 * 1000, // one hour
   'validate-email': 48 * 60 * 60 * 1000, // two days
   'staff-invitation': 7 * 24 * 60 * 60 * 1000, // a week

@@ -19,7 +19,7 @@ const REVALIDATE = 'no-cache';
 /**
  * Page data (`*.data`): fresh for a minute, so that data prefetched when a link came into view
  * is used when it is clicked (browsers revalidate a `no-cache` prefetch, losing its benefit).
- * A tab meeting data from another build reloads the page (SPEC section 8, INVALID_HASH).
+ * A tab meeting data from another build reloads the page (docs/requirements.md §8, INVALID_HASH).
  */
 const PAGE_DATA = 'public, max-age=60';
 

@@ -19,7 +19,7 @@ import { MESSAGES } from '../validation/messages';
 import { listingOptions, listResponse, optionalBody, pathId } from './listing';
 
 /**
- * The API contract of the address book (SPEC section 7, issue 11):
+ * The API contract of the address book (docs/requirements.md §7, issue 11):
  * - POST /public/addresses: the customer's addresses, `{ options, filter }`, 10 a page sorted by
  *   Updated ascending by default; the list in `items`.
  * - POST /public/addresses/create: a new address (201 with it).
@@ -158,7 +158,7 @@ export interface AddressInput {
 /** The form's text as the API takes it (what the address form sends). */
 export type AddressRequest = Partial<AddressForm>;
 
-/** A saved address (SPEC "Address": Id, Updated, and the fields above). */
+/** A saved address (docs/requirements.md §3 "Address": Id, Updated, and the fields above). */
 /** A saved address: its shape is written once, in src/shared/addresses.ts (SAVED_ADDRESS_TEXT). */
 export const addressSchema = z.object({
   Id: z.number().int(),
@@ -172,8 +172,6 @@ export const addressSchema = z.object({
 export type Address = z.infer<typeof addressSchema>;
 
 export const ADDRESS_SORT_FIELDS = ['Updated', 'Created', 'FullName', 'Id'] as const;
-export { ADDRESS_PAGE_SIZE } from '../saved-addresses';
-
 const addressListBody = z
   .object({
     options: listingOptions(ADDRESS_SORT_FIELDS, {

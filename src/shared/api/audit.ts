@@ -35,7 +35,6 @@ export const auditQuery = z
     message: 'must be on or after the first day',
     path: ['to'],
   });
-export type AuditQuery = z.input<typeof auditQuery>;
 
 export const auditEntrySchema = z.object({
   Id: z.number().int(),

@@ -2,7 +2,7 @@
 // browser code drawn into every page (the Login dialog, docs/decisions/0029) carries no zod.
 
 export const AUTH_MESSAGES = {
-  /** Every login failure looks the same (SPEC section 8). */
+  /** Every login failure looks the same (docs/requirements.md §8). */
   loginFailed: 'Email or password is incorrect.',
   /** A protected call without a valid session. */
   loginRequired: 'Please log in.',

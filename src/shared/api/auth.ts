@@ -23,10 +23,10 @@ export { AUTH_MESSAGES } from './auth-messages';
 
 // --- roles and abilities (src/shared/access.ts) -------------------------------------------
 
-export { ROLES, type Role, type AbilityRule } from '../access';
+export { type AbilityRule } from '../access';
 
 /** One permission, as CASL's `createMongoAbility(rules)` reads it. */
-export const abilityRuleSchema = z.object({
+const abilityRuleSchema = z.object({
   action: z.enum(ABILITY_ACTIONS),
   subject: z.enum(ABILITY_SUBJECTS),
 });
@@ -37,7 +37,7 @@ export const abilityRuleSchema = z.object({
 export const accessTokenSchema = z.string().min(1);
 export type AccessToken = z.infer<typeof accessTokenSchema>;
 
-/** GET /public/auth/me (SPEC "User data"). */
+/** GET /public/auth/me (docs/requirements.md §3 "User data"). */
 export const userDataSchema = z.object({
   Id: z.number().int(),
   FullName: z.string(),
@@ -54,7 +54,9 @@ export const userDataSchema = z.object({
 });
 export type UserData = z.infer<typeof userDataSchema>;
 
-/** GET /public/members (SPEC "Profile"). Optional fields never given are null. */
+/**
+ * GET /public/members (docs/requirements.md §3 "Profile"). Optional fields never given are null.
+ */
 export const profileSchema = z.object({
   Salutation: z.enum(SALUTATIONS).nullable(),
   FirstName: z.string(),
@@ -83,7 +85,7 @@ export type Ok = z.infer<typeof okSchema>;
 // --- requests not covered by src/shared/auth/schemas.ts ----------------------------------------
 
 /** Longest token accepted in a body (ours are 43 characters). */
-export const MAX_TOKEN_LENGTH = 200;
+const MAX_TOKEN_LENGTH = 200;
 
 const tokenField = () => withRules(cleanString().trim(), [required, maxLength(MAX_TOKEN_LENGTH)]);
 

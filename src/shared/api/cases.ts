@@ -20,7 +20,7 @@ export const CASE_MESSAGES = {
     `Thank you. We have added your message to case ${reference} and will reply by email.`,
 } as const;
 
-export const MISSING_DESCRIPTION_MIN = 10;
+const MISSING_DESCRIPTION_MIN = 10;
 export const MISSING_DESCRIPTION_MAX = 2000;
 
 /** POST /public/orders/missing/{Id}: what is missing, in the customer's words. */

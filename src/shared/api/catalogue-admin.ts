@@ -152,7 +152,6 @@ export const discountsQuery = z
     itemsPerPage: pageNumber(100, 20),
   })
   .strict();
-export type DiscountsQuery = z.input<typeof discountsQuery>;
 export const discountsResponse = listResponse(discountSchema);
 export type DiscountList = z.infer<typeof discountsResponse>;
 
@@ -161,7 +160,7 @@ export const discountUsesQuery = z
   .strict();
 
 /** One checkout that used a code: who, which checkout, how much it took off, and where it stands. */
-export const discountUseSchema = z.object({
+const discountUseSchema = z.object({
   Id: z.number().int(),
   At: z.string(),
   Status: z.enum(['reserved', 'redeemed', 'released']),

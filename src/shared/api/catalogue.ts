@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { listResponse, listingOptions, optionalBody } from './listing';
 
-/** A price band as the API returns it (SPEC "Product"): money in pounds, sizes in mm. */
+/**
+ * A price band as the API returns it (docs/requirements.md §3 "Product"): money in pounds, sizes in
+ * mm.
+ */
 export const productSchema = z.object({
   Id: z.number().int(),
   Name: z.string(),
@@ -19,7 +22,10 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-/** An order extra (SPEC "Order extra"). Disabled ones are kept as hidden extras by the client. */
+/**
+ * An order extra (docs/requirements.md §3 "Order extra"). Disabled ones are kept as hidden extras
+ * by the client.
+ */
 export const orderExtraSchema = z.object({
   Id: z.number().int(),
   Name: z.string(),
@@ -32,8 +38,8 @@ export type OrderExtra = z.infer<typeof orderExtraSchema>;
 
 export const PRODUCT_SORT_FIELDS = ['SortOrder', 'Name', 'Code', 'Price', 'Id'] as const;
 export const EXTRA_SORT_FIELDS = ['SortOrder', 'Name', 'Price', 'Id'] as const;
-/** SPEC section 9: products and extras default to SortOrder ascending, 20 a page. */
-export const CATALOGUE_PAGE_SIZE = 20;
+/** docs/requirements.md §9: products and extras default to SortOrder ascending, 20 a page. */
+const CATALOGUE_PAGE_SIZE = 20;
 
 const productListBody = z
   .object({

@@ -6,10 +6,7 @@ import { publicCode, publicCodeParams } from './public-codes';
 export {
   CERTIFICATE_MESSAGES,
   certificateFileName,
-  CROCKFORD_BASE32,
   formatVerificationCode,
-  normaliseVerificationCode,
-  VERIFICATION_CODE_LENGTH,
   verifyPath,
 } from '../certificates';
 

@@ -26,12 +26,10 @@ import {
 // The words and lists live in a module without zod, so the screens can use them without it.
 export {
   CHECKOUT_MESSAGES,
-  MAX_BOOKINGS_PER_CHECKOUT,
   PAYMENT_FAILURE_MESSAGES,
   PAYMENT_FAILURES,
   PAYMENT_STATUSES,
   type PaymentFailure,
-  type PaymentStatus,
 } from '../checkout-messages';
 
 /**
@@ -181,12 +179,14 @@ export const checkoutRequest = z
 export type CheckoutRequest = z.input<typeof checkoutRequest>;
 
 /** The `Idempotency-Key` header of POST /public/orders/create: one per checkout attempt. */
-export const idempotencyKeySchema = z
+const idempotencyKeySchema = z
   .string({ error: MESSAGES.required })
   .regex(/^[\w-]{8,100}$/, CHECKOUT_MESSAGES.idempotencyKey);
 export const checkoutHeaders = z.object({ 'idempotency-key': idempotencyKeySchema });
 
-/** A payment (the local "Payment record" of SPEC section 3 keeps its Reference and Amount). */
+/**
+ * A payment (the local "Payment record" of docs/requirements.md §3 keeps its Reference and Amount).
+ */
 export const paymentSchema = z.object({
   Id: z.number().int(),
   /** `PAY-000001`. */

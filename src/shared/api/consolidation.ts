@@ -37,7 +37,6 @@ export const consolidationChoiceSchema = z
       .refine((ids) => new Set(ids).size === ids.length, 'A booking is chosen twice.'),
   })
   .strict();
-export type ConsolidationChoice = z.input<typeof consolidationChoiceSchema>;
 
 const bandSchema = z.object({ Id: z.number().int(), Code: z.string(), Name: z.string() });
 
@@ -52,7 +51,7 @@ export const consolidationEstimateSchema = z.object({
 });
 export type ConsolidationEstimate = z.infer<typeof consolidationEstimateSchema>;
 
-export const consolidationBookingSchema = z.object({
+const consolidationBookingSchema = z.object({
   OrderId: z.number().int(),
   Reference: z.string(),
   Status: z.enum(ORDER_STATUSES),
@@ -122,7 +121,7 @@ export const leaveOutSchema = z.object({ OrderId: id }).strict();
 
 // --- the depot ---------------------------------------------------------------------------------
 
-export const CONSIGNMENT_LISTS = ['open', 'dispatched', 'cancelled'] as const;
+const CONSIGNMENT_LISTS = ['open', 'dispatched', 'cancelled'] as const;
 
 export const consignmentsQuery = z
   .object({

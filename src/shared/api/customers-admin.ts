@@ -34,12 +34,11 @@ export const customersQuery = z
     ...paging,
   })
   .strict();
-export type CustomersQuery = z.input<typeof customersQuery>;
 
-export const CUSTOMER_STATES = ['Active', 'Disabled', 'Deleted'] as const;
+const CUSTOMER_STATES = ['Active', 'Disabled', 'Deleted'] as const;
 export type CustomerState = (typeof CUSTOMER_STATES)[number];
 
-export const customerSummarySchema = z.object({
+const customerSummarySchema = z.object({
   Id: z.number().int(),
   Reference: z.string(),
   Name: z.string(),
@@ -55,7 +54,7 @@ export const customersResponse = listResponse(customerSummarySchema);
 export type CustomersPage = z.infer<typeof customersResponse>;
 
 /** The account as the office sees it: the profile and its state, never its password. */
-export const customerProfileSchema = customerSummarySchema.omit({ Orders: true }).extend({
+const customerProfileSchema = customerSummarySchema.omit({ Orders: true }).extend({
   Salutation: z.string().nullable(),
   FirstName: z.string(),
   LastName: z.string(),

@@ -47,9 +47,6 @@ export const DEPOT_LIMITS = {
   batch: 200,
 } as const;
 
-export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export type PhotoType = (typeof PHOTO_TYPES)[number];
-
 export const DEPOT_MESSAGES = {
   badReference:
     'This customer reference is not valid: a character is wrong or two are swapped. Check the label again.',
@@ -97,7 +94,7 @@ export const lookupQuerySchema = z
   .object({ q: text(80).min(1, 'Scan or type a customer reference or tracking number') })
   .strict();
 
-export const MATCHED_BY = [
+const MATCHED_BY = [
   'customer-reference',
   'order-reference',
   'tracking-number',
@@ -105,9 +102,9 @@ export const MATCHED_BY = [
 ] as const;
 
 /** A person of a customer's household (issue 28), as the depot sees them. */
-export const depotPersonSchema = z.object({ Id: z.number().int(), Name: z.string() });
+const depotPersonSchema = z.object({ Id: z.number().int(), Name: z.string() });
 
-export const depotCustomerSchema = z.object({
+const depotCustomerSchema = z.object({
   Id: z.number().int(),
   Name: z.string(),
   Reference: z.string(),
@@ -121,7 +118,7 @@ export type DepotCustomer = z.infer<typeof depotCustomerSchema>;
 const sizeSchema = z.object({ Length: z.number(), Width: z.number(), Height: z.number() });
 
 /** A booking waiting for its parcel, as the receiving screen lists it. */
-export const openBookingSchema = z.object({
+const openBookingSchema = z.object({
   OrderId: z.number().int(),
   Reference: z.string(),
   Band: z.object({ Id: z.number().int(), Code: z.string(), Name: z.string() }).nullable(),
@@ -216,7 +213,7 @@ export const matchSchema = z.object({ OrderId: id }).strict();
  * booking), held (more is owed: an invoice, or the office must quote), ready (to dispatch),
  * dispatched, delivered, cancelled (its order was).
  */
-export const PARCEL_STATES = [
+const PARCEL_STATES = [
   'unknown',
   'unbooked',
   'held',
@@ -230,17 +227,17 @@ export const PARCEL_STATES = [
 ] as const;
 export type ParcelState = (typeof PARCEL_STATES)[number];
 /** The lists the screens page through; `dispatched` is shipped and not yet delivered. */
-export const LISTED_STATES = ['unknown', 'unbooked', 'held', 'ready', 'dispatched'] as const;
+const LISTED_STATES = ['unknown', 'unbooked', 'held', 'ready', 'dispatched'] as const;
 export type ListedState = (typeof LISTED_STATES)[number];
 
 /**
  * Why a parcel is held: an invoice to pay, the office must quote (larger than every band), or its
  * invoice is disputed and not decided yet (issue 28).
  */
-export const HOLDS = ['invoice', 'quote', 'dispute'] as const;
+const HOLDS = ['invoice', 'quote', 'dispute'] as const;
 
 /** The longest waiting first, the newest first, or the soonest to have to leave the UK first. */
-export const PARCEL_SORTS = ['oldest', 'newest', 'leave-by'] as const;
+const PARCEL_SORTS = ['oldest', 'newest', 'leave-by'] as const;
 export type ParcelSort = (typeof PARCEL_SORTS)[number];
 
 export const parcelsQuerySchema = z
@@ -324,7 +321,7 @@ export const parcelsResponse = z.object({
   itemsPerPage: z.number().int(),
 });
 
-export const RECEIVE_OUTCOMES = [
+const RECEIVE_OUTCOMES = [
   /** Within what was booked: received, ready to dispatch. */
   'received',
   /** Over the booked band: an invoice for the difference, held until it is paid. */

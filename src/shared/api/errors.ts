@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 
-/** One field error as the API returns it and the forms show it (SPEC section 8: field plus error). */
+/**
+ * One field error as the API returns it and the forms show it (docs/requirements.md §8: field plus
+ * error).
+ */
 export interface FieldError {
   field: string;
   error: string;
@@ -13,7 +16,10 @@ export interface ApiErrorBody {
   errors?: FieldError[];
 }
 
-/** Turns zod issues into the spec's `{ field, error }` list; a nested path is joined with dots. */
+/**
+ * Turns zod issues into the `{ field, error }` list of docs/requirements.md §8; a nested path is
+ * joined with dots.
+ */
 export function toFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
   return issues.map((issue) => ({
     field: issue.path.map(String).join('.') || '(body)',

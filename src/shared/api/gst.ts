@@ -20,7 +20,7 @@ export const gstEstimateRequest = z
   .strict();
 export type GstEstimateRequest = z.input<typeof gstEstimateRequest>;
 
-export const islandGstEstimateSchema = z.object({
+const islandGstEstimateSchema = z.object({
   Island: z.string(),
   /** The island's rate in percent (5 for 5%) and threshold in pounds. */
   Percent: z.number(),
@@ -41,7 +41,6 @@ export const islandGstEstimateSchema = z.object({
   /** What to tell the customer, in words; null when there is nothing to warn about. */
   Warning: z.string().nullable(),
 });
-export type IslandGstEstimate = z.infer<typeof islandGstEstimateSchema>;
 
 export const gstEstimateResponse = z.object({ Islands: z.array(islandGstEstimateSchema) });
 export type GstEstimateResult = z.infer<typeof gstEstimateResponse>;

@@ -22,7 +22,7 @@ import { text } from './fields';
  *   add up to the declared value. Each change is in the audit log.
  */
 
-export const itemLineSchema = z
+const itemLineSchema = z
   .object({
     Description: withRules(text(ITEM_LINE_LIMITS.description), ITEM_LINE_RULES.Description),
     Quantity: withRules(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Listing options of SPEC section 3 (sortBy, sortDesc, itemsPerPage) plus a page number.
+ * Listing options of docs/requirements.md §3 (sortBy, sortDesc, itemsPerPage) plus a page number.
  * Each listing call has its own sortable fields and default sort (ascending unless `sortDesc`).
  */
 export function listingOptions<const F extends readonly [string, ...string[]]>(

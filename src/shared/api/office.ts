@@ -9,7 +9,7 @@ import { multilineText, text } from './fields';
 import { listResponse } from './listing';
 import { customerOrderSchema, INVOICE_STATUSES, invoiceSchema } from './orders';
 
-export { OFFICE_QUOTE_STATES, officeOrderActions, type OfficeQuoteState } from '../office';
+export { OFFICE_QUOTE_STATES, type OfficeQuoteState } from '../office';
 
 /**
  * The office's API (issue 14), under /api/admin, for the office and admin roles (the depot's is
@@ -114,7 +114,7 @@ export const officeOrderSummarySchema = z.object({
 export type OfficeOrderSummary = z.infer<typeof officeOrderSummarySchema>;
 export const officeOrdersResponse = listResponse(officeOrderSummarySchema);
 
-export const refundSchema = z.object({
+const refundSchema = z.object({
   Id: z.number().int(),
   PaymentId: z.number().int(),
   PaymentReference: z.string(),
@@ -129,7 +129,7 @@ export const refundSchema = z.object({
 export type Refund = z.infer<typeof refundSchema>;
 
 /** One entry of the order's internal timeline: a status change, a note, a refund. */
-export const officeEventSchema = z.object({
+const officeEventSchema = z.object({
   Id: z.number().int(),
   At: z.string(),
   Kind: z.enum([

@@ -25,7 +25,7 @@ export const ORDER_DETAIL_MESSAGES = {
 } as const;
 
 /** What happened to an order, as its timeline tells it (one entry per status change). */
-export const TIMELINE_KINDS = [
+const TIMELINE_KINDS = [
   'quote-requested',
   'quoted',
   'accepted',
@@ -71,7 +71,7 @@ export const TIMELINE_TITLES: Readonly<Record<TimelineKind, string>> = {
   returned: 'Returned to the retailer',
 };
 
-export const parcelPhotoSchema = z.object({
+const parcelPhotoSchema = z.object({
   Id: z.number().int(),
   /** GET /public/orders/{Id}/photos/{PhotoId}: needs the customer's bearer token. */
   Url: z.string(),

@@ -39,7 +39,7 @@ export const quoteRequestSchema = z
   .strict();
 export type QuoteRequest = z.input<typeof quoteRequestSchema>;
 
-/** An order as the customer sees it (SPEC section 3 "Order"), the fields known so far. */
+/** An order as the customer sees it (docs/requirements.md §3 "Order"), the fields known so far. */
 export const customerOrderSchema = z.object({
   Id: z.number().int(),
   Reference: z.string(),
@@ -68,8 +68,6 @@ export const customerOrderSchema = z.object({
 });
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 
-export const quoteResponseSchema = customerOrderSchema;
-
 export const INVOICE_STATUSES = ['unpaid', 'paid', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
@@ -90,12 +88,7 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
-export {
-  ORDER_HISTORY_DEFAULTS,
-  ORDER_SEARCH_MAX,
-  ORDER_SORT_FIELDS,
-  type OrderSortField,
-} from '../order-history';
+export { type OrderSortField } from '../order-history';
 
 const orderHistoryBody = z
   .object({
@@ -130,8 +123,8 @@ export type OrderHistoryRequest = z.input<typeof orderHistoryBody>;
 export type OrderHistoryQuery = z.output<typeof orderHistoryBody>;
 
 /**
- * POST /public/orders: the customer's orders (SPEC section 7: Orders and Invoices; each order is
- * linked to the invoices whose OrderId is its Id) a page at a time, Cancelled ones hidden.
+ * POST /public/orders: the customer's orders (docs/requirements.md §7: Orders and Invoices; each
+ * order is linked to the invoices whose OrderId is its Id) a page at a time, Cancelled ones hidden.
  * Invoices are those of the orders on the page; `total` counts the orders that match.
  */
 export const customerOrdersResponse = z.object({
@@ -147,7 +140,7 @@ export type CustomerOrders = z.infer<typeof customerOrdersResponse>;
 export const ORDER_SUMMARY_LIMIT = 5;
 
 /** A parcel of the customer's at the depot without a booking, as My Account lists it. */
-export const unbookedParcelSchema = z.object({
+const unbookedParcelSchema = z.object({
   Id: z.number().int(),
   Received: z.string(),
   InboundTrackingNumber: z.string(),
@@ -155,7 +148,6 @@ export const unbookedParcelSchema = z.object({
   AddressedTo: z.string().nullable(),
   Storage: storageClockSchema,
 });
-export type UnbookedParcel = z.infer<typeof unbookedParcelSchema>;
 
 const summaryPart = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int() });

@@ -9,8 +9,7 @@ import { discountCode } from './fields';
  * the answer says so and no more.
  */
 
-export const PROMOTION_STATES = ['upcoming', 'active', 'ended', 'unavailable'] as const;
-export type PromotionState = (typeof PROMOTION_STATES)[number];
+const PROMOTION_STATES = ['upcoming', 'active', 'ended', 'unavailable'] as const;
 
 export const promotionParams = z
   .object({

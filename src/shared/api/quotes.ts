@@ -5,10 +5,10 @@ import { pathId } from './listing';
 import { bookingSchema, checkoutRequest, paymentSchema } from './checkout';
 import { customerOrderSchema } from './orders';
 
-export { ANSWERABLE_QUOTE_STATUS, QUOTE_MESSAGES, quoteActions, quoteState } from '../quotes';
+export { QUOTE_MESSAGES } from '../quotes';
 
 /**
- * The API contract of quotes (issue 12; SPEC section 7):
+ * The API contract of quotes (issue 12; docs/requirements.md §7):
  * - GET /public/orders/quote/{id}: one of the customer's quotes: the booking it answers, the
  *   office's price and note, its status, what may be done with it, and the payment that pays it
  *   once accepted.

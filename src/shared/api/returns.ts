@@ -21,7 +21,7 @@ const MAX_BASE64 = Math.ceil(RETURN_LIMITS.labelBytes / 3) * 4;
 const DATA_URL = /^data:[a-z]+\/[a-z0-9+.-]+;base64,/i;
 
 /** A label file as uploaded: base64 (or a data URL), its kind read from its bytes. */
-export const labelUploadSchema = z
+const labelUploadSchema = z
   .object({
     FileName: text(RETURN_LIMITS.fileName).default(''),
     Data: z
@@ -36,7 +36,6 @@ export const labelUploadSchema = z
       ),
   })
   .strict();
-export type LabelUpload = z.input<typeof labelUploadSchema>;
 
 export const askReturnSchema = z
   .object({
@@ -73,7 +72,7 @@ export type RetailerReturn = z.infer<typeof retailerReturnSchema>;
 
 // --- depot -----------------------------------------------------------------------------------------
 
-export const RETURN_LISTS = ['open', 'returned'] as const;
+const RETURN_LISTS = ['open', 'returned'] as const;
 
 export const returnsQuerySchema = z
   .object({

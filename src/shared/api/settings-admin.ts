@@ -10,11 +10,12 @@ import { withRules } from '../validation/zod-rules';
 
 /**
  * The office's site settings (issue 14): GET /api/admin/settings and PUT /api/admin/settings, for
- * `manage Settings`. The settings are stored as { Category, Name, Value } rows (SPEC "Settings",
- * what GET /public/settings sends); this is the form the office edits them in, one section at a
- * time: a PUT carries the sections it changes and leaves the others as they are. Money in pounds
- * (the threshold), the GST rate in percent; stored as the public settings hold them
- * (Tax/Gst, each island's { Enabled, Rate: 0.05, ThresholdPence: 6000 }, src/shared/gst.ts).
+ * `manage Settings`. The settings are stored as { Category, Name, Value } rows
+ * (docs/requirements.md §3 "Settings", what GET /public/settings sends); this is the form the
+ * office edits them in, one section at a time: a PUT carries the sections it changes and leaves the
+ * others as they are. Money in pounds (the threshold), the GST rate in percent; stored as the
+ * public settings hold them (Tax/Gst, each island's { Enabled, Rate: 0.05, ThresholdPence: 6000 },
+ * src/shared/gst.ts).
  */
 
 const requiredText = (max: number) => text(max).min(1, MESSAGES.required);
@@ -29,7 +30,7 @@ const time = z
   .string({ error: MESSAGES.required })
   .regex(TIME_PATTERN, 'must be a time such as 07:00 (24-hour)');
 
-export const contactSettingsSchema = z
+const contactSettingsSchema = z
   .object({
     Phone: withRules(text(40), [required, telephone]),
     Email: withRules(text(254), [required, email]),
@@ -37,7 +38,7 @@ export const contactSettingsSchema = z
   })
   .strict();
 
-export const depotSettingsSchema = z
+const depotSettingsSchema = z
   .object({
     /** The UK depot's address; customers' delivery addresses are made from it. */
     Address: addressLines,
@@ -53,7 +54,7 @@ export const depotSettingsSchema = z
   })
   .strict();
 
-export const noticeSettingsSchema = z
+const noticeSettingsSchema = z
   .object({
     /** The banner under the header on every page; empty: no banner. */
     NoticeBanner: multilineText(300),
@@ -70,7 +71,7 @@ const socialLink = z
   })
   .strict();
 
-export const socialSettingsSchema = z
+const socialSettingsSchema = z
   .object({ Links: z.array(socialLink).max(10, 'must be at most 10 links') })
   .strict();
 
@@ -97,7 +98,7 @@ const islandGstSchema = z
   .strict();
 
 /** GST island by island (issue 27, docs/decisions/0035). */
-export const taxSettingsSchema = z
+const taxSettingsSchema = z
   .object(
     Object.fromEntries(ISLANDS.map((island) => [island, islandGstSchema])) as Record<
       Island,
@@ -142,7 +143,6 @@ export const siteSettingsResponse = z.object({
     >,
   ),
 }) satisfies z.ZodType<SiteSettings>;
-export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
 
 /** PUT /api/admin/settings: the sections to change (at least one). */
 export const updateSettingsSchema = siteSettingsSchema

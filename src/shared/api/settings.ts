@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** One site setting (SPEC "Settings"): Value is JSON text. */
-export const settingItemSchema = z.object({
+/** One site setting (docs/requirements.md §3 "Settings"): Value is JSON text. */
+const settingItemSchema = z.object({
   Category: z.string(),
   Name: z.string(),
   Value: z.string(),

@@ -20,7 +20,7 @@ const text = () => cleanString().trim();
 
 export const staffLoginSchema = loginSchema;
 
-export const staffRoleSchema = z.enum(STAFF_ROLES, {
+const staffRoleSchema = z.enum(STAFF_ROLES, {
   error: `must be one of ${STAFF_ROLES.join(', ')}`,
 });
 
@@ -43,7 +43,6 @@ export const acceptInvitationSchema = withConfirmPassword(
     })
     .strict(),
 );
-export type AcceptInvitation = z.input<typeof acceptInvitationSchema>;
 
 export const changeStaffSchema = z.object({ Role: staffRoleSchema }).strict();
 

@@ -4,7 +4,7 @@ import { timelineEntrySchema } from './order-detail';
 import { pathId } from './listing';
 import { publicCode, publicCodeParams } from './public-codes';
 
-export { TRACKING_MESSAGES, trackPath } from '../tracking';
+export { TRACKING_MESSAGES } from '../tracking';
 
 /**
  * Following an order's parcel without logging in (issue 26, docs/decisions/0036):

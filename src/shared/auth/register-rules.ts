@@ -21,7 +21,7 @@ import { MAX_LENGTHS } from './login-rules';
 // apart from the schemas (./schemas.ts) the server checks bodies with, so that the browser checks
 // those forms by the same rules without loading zod (issue 23: about 22 KB on My Account screens).
 
-/** Register fields under which the server's field errors are shown (SPEC section 5). */
+/** Register fields under which the server's field errors are shown (docs/requirements.md §5). */
 export const REGISTER_SERVER_ERROR_FIELDS = [
   'FirstName',
   'LastName',
@@ -30,7 +30,7 @@ export const REGISTER_SERVER_ERROR_FIELDS = [
   'Telephone',
 ] as const;
 
-/** Minimum password length (SPEC section 9). */
+/** Minimum password length (docs/requirements.md §9). */
 export const MIN_PASSWORD_LENGTH = 8;
 
 export const REGISTER_FIELD_RULES = {

@@ -9,19 +9,14 @@ import { FORGOTTEN_PASSWORD_RULES, LOGIN_RULES } from './login-rules';
 import { REGISTER_FIELD_RULES, registerRules } from './register-rules';
 import { SALUTATIONS } from '../salutations';
 
-/** Islands of residence a customer can register with (SPEC section 5). */
+/** Islands of residence a customer can register with (docs/requirements.md §5). */
 export { ISLANDS, type Island } from '../islands';
 
-/** Optional salutations of the register form (SPEC section 5). */
+/** Optional salutations of the register form (docs/requirements.md §5). */
 export { SALUTATIONS, type Salutation } from '../salutations';
 
-export { MAX_LENGTHS, LOGIN_RULES, FORGOTTEN_PASSWORD_RULES } from './login-rules';
-export {
-  MIN_PASSWORD_LENGTH,
-  REGISTER_SERVER_ERROR_FIELDS,
-  registerRules,
-  type RegisterField,
-} from './register-rules';
+export { MAX_LENGTHS, LOGIN_RULES } from './login-rules';
+export { MIN_PASSWORD_LENGTH, REGISTER_SERVER_ERROR_FIELDS, registerRules } from './register-rules';
 
 // A value of the wrong JSON type (a number for a name, text for a switch) is reported as missing,
 // so every issue carries a rule message; the browser forms never send one.
@@ -84,7 +79,7 @@ export const registerSchema = withConfirmPassword(
     TermsAndConditions: withRules(flag(), REGISTER_FIELD_RULES.TermsAndConditions),
   }),
 );
-/** The register body as sent (SPEC section 3, Registration). */
+/** The register body as sent (docs/requirements.md §3, Registration). */
 export type RegisterInput = z.input<typeof registerSchema>;
 /** The register body after validation: trimmed, empty optionals dropped, Marketing defaulted. */
 export type Registration = z.output<typeof registerSchema>;

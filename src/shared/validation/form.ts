@@ -1,7 +1,7 @@
 /**
- * A validation rule (SPEC section 5): `true` when the value is acceptable, otherwise the message
- * to show. Rules take `unknown` so the same rule checks a React input's value and an API body.
- * The rules themselves are in ./rules.ts.
+ * A validation rule (docs/requirements.md §5): `true` when the value is acceptable, otherwise the
+ * message to show. Rules take `unknown` so the same rule checks a React input's value and an API
+ * body. The rules themselves are in ./rules.ts.
  */
 export type Rule = (value: unknown) => true | string;
 
@@ -33,7 +33,7 @@ export function validateForm<Field extends string>(
   return errors;
 }
 
-/** A form is valid when no field has an error (SPEC section 5). */
+/** A form is valid when no field has an error (docs/requirements.md §5). */
 export function isFormValid(errors: FormErrors<string>): boolean {
   return Object.values(errors).every((message) => message === undefined);
 }

@@ -1,6 +1,6 @@
-// Every message a validation rule can give. The texts of SPEC section 5 are exact requirements,
-// odd wording included ("must be at exactly", "fewer than {n+1}"); the spec gives no text for the
-// last block, which we chose.
+// Every message a validation rule can give. The texts of docs/requirements.md §5 are exact
+// requirements, odd wording included ("must be at exactly", "fewer than {n+1}"); the texts of the
+// last block are ours (marked so there).
 export const MESSAGES = {
   required: 'This field is required',
   email: 'The Email field must be a valid email',

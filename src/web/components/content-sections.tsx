@@ -10,8 +10,8 @@ interface Props {
 
 /**
  * Renders a content page's markdown (trusted, built from content/) with its live blocks. Its
- * links to pages of this site are prefetched once seen, like every other link (SPEC section 2);
- * clicks on them are handled by the layout.
+ * links to pages of this site are prefetched once seen, like every other link
+ * (docs/requirements.md §2); clicks on them are handled by the layout.
  */
 export function ContentSections({ sections, blocks = {} }: Props) {
   const root = useRef<HTMLDivElement>(null);

@@ -20,14 +20,19 @@ export interface DateFieldProps {
   label: ReactNode;
   name?: string;
   id?: string;
-  /** Rules checked on the value (SPEC section 5: true or a message); shown once a date was picked. */
+  /**
+   * Rules checked on the value (docs/requirements.md §5: true or a message); shown once a date was
+   * picked.
+   */
   rules?: readonly Rule[];
   /** Messages from elsewhere (the form's rules, the server); shown before the rules' own. */
   errorMessages?: string | readonly (string | undefined)[];
   /** Shows the rules' message even before a date was picked (e.g. after the form was sent). */
   validate?: boolean;
   clearable?: boolean;
-  /** Earliest and latest choosable dates, `yyyy-MM-dd`; none by default (SPEC section 2). */
+  /**
+   * Earliest and latest choosable dates, `yyyy-MM-dd`; none by default (docs/requirements.md §2).
+   */
   min?: string;
   max?: string;
   /** The first view shown: the year list suits a date of birth. */
@@ -38,8 +43,8 @@ export interface DateFieldProps {
 }
 
 /**
- * The reusable date field of SPEC section 2: a read-only field showing `dd-MM-yyyy`; a click
- * (or Enter, Space, Alt+Down, or the calendar button) opens a dialog picker 290 px wide with
+ * The reusable date field of docs/requirements.md §2: a read-only field showing `dd-MM-yyyy`; a
+ * click (or Enter, Space, Alt+Down, or the calendar button) opens a dialog picker 290 px wide with
  * Cancel and OK. OK emits the date as `yyyy-MM-dd`; clearing emits ''. Placeholder 'Pick date'.
  * The field (FormField) and its picker (a native <dialog>, date-picker-dialog.tsx) are plain
  * elements drawn from the design tokens, so the picker opens at once, with no code to fetch.

@@ -3,7 +3,7 @@ import { parseStoredDate } from '../../shared/dates';
 import { Icon } from './icons';
 import './date-picker-dialog.css';
 
-/** SPEC section 2: the year list spans 100 years either side (of today). */
+/** docs/requirements.md §2: the year list spans 100 years either side (of today). */
 const DATE_YEAR_SPAN = 100;
 
 const MONTHS = [
@@ -77,12 +77,13 @@ const headline = (date: Date | null) =>
     : '–';
 
 /**
- * The date field's dialog (SPEC section 2): a native modal <dialog> 290 px wide (SPEC section 9)
- * with a calendar and Cancel and OK (and Clear when the field may be empty). The grid follows
- * the WAI-ARIA date picker pattern: the arrow keys move the day, Home and End to the week's ends,
- * PageUp and PageDown the month (with Shift the year), Enter or Space chooses; the month's name
- * opens the year list, then the months. The browser traps the focus inside, Escape cancels, and
- * the focus goes back to the field when it closes. The date is only emitted on OK.
+ * The date field's dialog (docs/requirements.md §2): a native modal <dialog> 290 px wide
+ * (docs/requirements.md §9) with a calendar and Cancel and OK (and Clear when the field may be
+ * empty). The grid follows the WAI-ARIA date picker pattern: the arrow keys move the day, Home and
+ * End to the week's ends, PageUp and PageDown the month (with Shift the year), Enter or Space
+ * chooses; the month's name opens the year list, then the months. The browser traps the focus
+ * inside, Escape cancels, and the focus goes back to the field when it closes. The date is only
+ * emitted on OK.
  */
 export function DatePickerDialog({
   open,

@@ -6,7 +6,7 @@ interface Props {
   message?: string;
 }
 
-/** The not-found page; it names the path that was asked for (SPEC section 2). */
+/** The not-found page; it names the path that was asked for (docs/requirements.md §2). */
 export function NotFound({ heading = 'Page not found', message }: Props) {
   const { pathname } = useLocation();
   return (

@@ -33,7 +33,7 @@ export interface PlainDialogProps {
   open: boolean;
   onClose: () => void;
   title: string;
-  /** The dialog's largest width in px (SPEC section 9: 500 or 900). */
+  /** The dialog's largest width in px (docs/requirements.md §9: 500 or 900). */
   width: number;
   /** The id of the element that says what the dialog asks (a confirmation's question). */
   describedBy?: string;

@@ -9,8 +9,11 @@ import {
 } from 'react';
 import { PrefetchPageLinks } from 'react-router';
 
-/** SPEC section 9: prefetch 250 ms after a link becomes visible; margin 20 px, threshold 0.1. */
-export const PREFETCH_DELAY_MS = 250;
+/**
+ * docs/requirements.md §9: prefetch 250 ms after a link becomes visible; margin 20 px, threshold
+ * 0.1.
+ */
+const PREFETCH_DELAY_MS = 250;
 const OBSERVER_OPTIONS: IntersectionObserverInit = { rootMargin: '20px', threshold: 0.1 };
 
 type Request = (path: string) => void;

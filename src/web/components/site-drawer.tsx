@@ -23,10 +23,10 @@ const LINKS = [
 ];
 
 /**
- * The drawer below the md breakpoint (SPEC section 2): full width, slides in from the burger.
- * A modal navigation dialog named "Menu", holding the "Main" navigation (the header's is hidden
- * at this width): focus moves in when it opens, Tab and Shift+Tab go round its controls, and the
- * page behind is inert. It closes on a route change, on Escape, on a
+ * The drawer below the md breakpoint (docs/requirements.md §2): full width, slides in from the
+ * burger. A modal navigation dialog named "Menu", holding the "Main" navigation (the header's is
+ * hidden at this width): focus moves in when it opens, Tab and Shift+Tab go round its controls, and
+ * the page behind is inert. It closes on a route change, on Escape, on a
  * swipe to the left (the shared swipe rule), with its close button, and when the window grows
  * past the breakpoint; focus then returns to the burger.
  */

@@ -6,7 +6,7 @@ import { SiteLink } from './site-link';
 
 const reopenConsent = () => void import('../lib/analytics').then((a) => a.reopenConsent());
 
-export const FOOTER_LINKS = [
+const FOOTER_LINKS = [
   { to: '/how-it-works/', label: 'How it works' },
   { to: '/faqs/', label: 'FAQs' },
   { to: '/order/', label: 'Add a delivery' },
@@ -15,15 +15,20 @@ export const FOOTER_LINKS = [
   { to: '/privacy-policy/', label: 'Privacy policy' },
 ];
 
-/** SPEC section 1: the UK depot receives 7am to 4pm, Monday to Friday, closed at weekends. */
-export const DEFAULT_RECEIVING_HOURS: ReceivingHours = {
+/**
+ * docs/requirements.md §1: the UK depot receives 7am to 4pm, Monday to Friday, closed at weekends.
+ */
+const DEFAULT_RECEIVING_HOURS: ReceivingHours = {
   days: 'Monday to Friday',
   opens: '07:00',
   closes: '16:00',
   note: 'Closed at weekends',
 };
 
-/** The depot's receiving hours: from the settings, or the spec's hours until they arrive. */
+/**
+ * The depot's receiving hours: from the settings, or the required hours (docs/requirements.md §1)
+ * until then.
+ */
 export function ReceivingHoursText() {
   const settings = useSettings();
   const hours = settings.get<ReceivingHours>('Depot', 'ReceivingHours') ?? DEFAULT_RECEIVING_HOURS;
@@ -65,7 +70,7 @@ export function ContactLines({ testId }: { testId?: string }) {
   );
 }
 
-/** Footer (SPEC section 1): receiving hours, navigation links and contact details. */
+/** Footer (docs/requirements.md §1): receiving hours, navigation links and contact details. */
 export function SiteFooter() {
   return (
     <footer className="site-footer">

@@ -16,7 +16,7 @@ import logoSvg from '../../../public/logo.svg?raw';
 const loadDrawer = () => import('./site-drawer');
 const SiteDrawer = lazyChunk('site-drawer', loadDrawer);
 
-export const MAIN_NAV = [
+const MAIN_NAV = [
   { to: '/how-it-works/', label: 'How it works' },
   { to: '/faqs/', label: 'FAQs' },
 ];
@@ -31,8 +31,8 @@ function NavItem({ to, label }: { to: string; label: string }) {
 }
 
 /**
- * The header (SPEC section 2): logo, nav links, social links, the user menu, Add a delivery and
- * the basket menu; below the md breakpoint a burger opens the drawer instead.
+ * The header (docs/requirements.md §2): logo, nav links, social links, the user menu, Add a
+ * delivery and the basket menu; below the md breakpoint a burger opens the drawer instead.
  */
 export function SiteHeader() {
   const scrolled = useScrolled();

@@ -8,9 +8,10 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 /**
- * SPEC section 2, catchLinks: a click on any plain `<a>` in the site (links in the markdown of
- * content pages included) to a page of this site navigates inside the app; a link to another
- * site opens in a new tab. Links that handled their own click (React Router's) are left alone.
+ * docs/requirements.md §2, catchLinks: a click on any plain `<a>` in the site (links in the
+ * markdown of content pages included) to a page of this site navigates inside the app; a link to
+ * another site opens in a new tab. Links that handled their own click (React Router's) are left
+ * alone.
  */
 function useLinkCatcher() {
   const navigate = useNavigate();

@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
 import { throttle } from '../lib/throttle';
 
-/** SPEC section 9: the header changes once scrolled more than 100 px; scroll handling 250 ms. */
-export const SCROLLED_THRESHOLD_PX = 100;
-export const SCROLL_THROTTLE_MS = 250;
+/**
+ * docs/requirements.md §9: the header changes once scrolled more than 100 px; scroll handling 250
+ * ms.
+ */
+const SCROLLED_THRESHOLD_PX = 100;
+const SCROLL_THROTTLE_MS = 250;
 
 /** True once the page is scrolled more than the threshold (false in the prerendered HTML). */
 export function useScrolled(threshold = SCROLLED_THRESHOLD_PX) {

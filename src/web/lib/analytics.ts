@@ -1,5 +1,5 @@
-// Tag-manager page views and the marketing script, loaded only after consent (SPEC section 7,
-// "third-party"), and nothing at all when neither is configured.
+// Tag-manager page views and the marketing script, loaded only after consent
+// (docs/requirements.md §7, "third-party"), and nothing at all when neither is configured.
 import { useSyncExternalStore } from 'react';
 import {
   CONSENT_KEY,

@@ -1,7 +1,9 @@
 import type { ApiErrorBody } from '../../shared/api/errors';
 import { expireSession, getSession, isSessionExpiry } from './session';
 
-/** An answer outside 200-299 (SPEC section 8), with the server's message and field errors. */
+/**
+ * An answer outside 200-299 (docs/requirements.md §8), with the server's message and field errors.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -12,10 +14,11 @@ export class ApiError extends Error {
 }
 
 /**
- * The one client for every call (SPEC section 7): same-origin base address, JSON accepted,
+ * The one client for every call (docs/requirements.md §7): same-origin base address, JSON accepted,
  * no timeout, the stored access token as a bearer token. Answers outside 200-299 throw an
- * ApiError; a 401 outside the auth calls first runs the session expiry flow (SPEC section 4).
- * `extraHeaders` adds a call's own headers (e.g. checkout's Idempotency-Key).
+ * ApiError; a 401 outside the auth calls first runs the session expiry flow
+ * (docs/requirements.md §4). `extraHeaders` adds a call's own headers (e.g. checkout's
+ * Idempotency-Key).
  */
 export async function apiRequest<T>(
   method: string,

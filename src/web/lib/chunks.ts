@@ -1,7 +1,7 @@
-/** SPEC section 9: a code chunk that has not loaded after 120 s has failed. */
+/** docs/requirements.md §9: a code chunk that has not loaded after 120 s has failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
-/** SPEC section 8: 'Loading chunk {n} failed'. */
+/** docs/requirements.md §8: 'Loading chunk {n} failed'. */
 export class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';
   constructor(

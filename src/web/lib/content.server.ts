@@ -87,7 +87,7 @@ export function readContent(file: string, routePath: string): ContentPage | null
   };
 }
 
-/** Routes the layout links to without a trailing slash (SPEC section 2). */
+/** Routes the layout links to without a trailing slash (docs/requirements.md §2). */
 const NO_TRAILING_SLASH = new Set(['terms-and-conditions']);
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -1,5 +1,5 @@
-// How a tab still running an older build recovers after a new deployment (SPEC sections 2 and 8):
-// it loads the page it was going to in full, from the server, instead of breaking.
+// How a tab still running an older build recovers after a new deployment (docs/requirements.md §2
+// and §8): it loads the page it was going to in full, from the server, instead of breaking.
 import {
   data,
   isRouteErrorResponse,
@@ -10,13 +10,13 @@ import {
 import { BUILD_META_NAME, PAGE_DATA_ROUTES, PageDataError, validatePageData } from './page-data';
 
 /** The build hash of the document showing (its meta tag), or null outside a browser. */
-export function documentBuildHash(): string | null {
+function documentBuildHash(): string | null {
   if (typeof document === 'undefined') return null;
   return document.querySelector(`meta[name="${BUILD_META_NAME}"]`)?.getAttribute('content') ?? null;
 }
 
 /** A full page load of `href`; the promise never settles, as the page is going away. */
-export function hardNavigate(href: string): Promise<never> {
+function hardNavigate(href: string): Promise<never> {
   window.location.assign(href);
   return new Promise<never>(() => {});
 }
@@ -67,7 +67,7 @@ export const pageLoadGuard: MiddlewareFunction<Record<string, DataStrategyResult
   if (samePage(target, new URL(window.location.href))) {
     // Loading the page the document is showing: this is the app shell (SPA fallback) hydrating,
     // as the server had no prerendered page for this address. For a content route that means
-    // the page does not exist: the not-found page, naming the path (SPEC section 2).
+    // the page does not exist: the not-found page, naming the path (docs/requirements.md §2).
     for (const [routeId, outcome] of Object.entries(results)) {
       if (
         PAGE_DATA_ROUTES.has(routeId) &&

@@ -3,9 +3,10 @@ import { ChunkLoadError, loadChunk } from './chunks';
 import { reloadForMissingChunk } from './deployment';
 
 /**
- * `React.lazy` for a part of a page loaded on demand, with SPEC's chunk rules: it fails with
- * `Loading chunk {name} failed` if it has not arrived within 120 s, and when the server answered
- * that the file is not there (a deployment replaced it) the page is loaded afresh, once.
+ * `React.lazy` for a part of a page loaded on demand, with the chunk rules of
+ * docs/requirements.md §8: it fails with `Loading chunk {name} failed` if it has not arrived within
+ * 120 s, and when the server answered that the file is not there (a deployment replaced it) the
+ * page is loaded afresh, once.
  *
  *     const LoginDialog = lazyChunk('login-dialog', () => import('./login-dialog'));
  */

@@ -1,4 +1,4 @@
-/** What a click on a link should do (SPEC section 2, catchLinks). */
+/** What a click on a link should do (docs/requirements.md §2, catchLinks). */
 export type LinkAction =
   { kind: 'browser' } | { kind: 'internal'; to: string } | { kind: 'new-tab'; href: string };
 

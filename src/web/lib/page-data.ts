@@ -1,4 +1,6 @@
-/** The meta tag naming the build a page belongs to (SPEC section 5, page-data validation). */
+/**
+ * The meta tag naming the build a page belongs to (docs/requirements.md §5, page-data validation).
+ */
 export const BUILD_META_NAME = 'ferrybox-build';
 
 /** Route ids whose data is prerendered page data carrying the build hash (see routes.ts). */
@@ -6,7 +8,7 @@ export const PAGE_DATA_ROUTES: ReadonlySet<string> = new Set(['home', 'content-p
 
 export type PageDataErrorCode = 'PARSE' | 'NO_HASH' | 'INVALID_HASH';
 
-/** SPEC section 8, page-data errors. */
+/** docs/requirements.md §8, page-data errors. */
 export class PageDataError extends Error {
   override name = 'PageDataError';
   constructor(

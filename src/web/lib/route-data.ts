@@ -61,7 +61,8 @@ export function useDataForSession(readFor: string | null, paused = false) {
 
 /**
  * What an action answers when its call failed: the status (0 when the server did not answer),
- * the server's message and its field errors (SPEC section 8). Each screen decides what it shows.
+ * the server's message and its field errors (docs/requirements.md §8). Each screen decides what it
+ * shows.
  */
 export interface Failure {
   status: number;

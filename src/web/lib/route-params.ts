@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 
-/** SPEC section 2: "a digits id means the id must be numeric". */
+/** docs/requirements.md §2: "a digits id means the id must be numeric". */
 export const isDigits = (value: string | undefined): value is string =>
   value !== undefined && /^\d+$/.test(value);
 

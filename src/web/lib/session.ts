@@ -4,7 +4,7 @@ import { readJson, readText, remove, STORAGE_KEYS, writeJson, writeText } from '
 
 /**
  * Who is logged in: the access token, the user data and the abilities, kept in memory and under
- * the spec's localStorage keys (SPEC section 3: accessToken, userData, userAbility).
+ * the localStorage keys of docs/requirements.md §3 (accessToken, userData, userAbility).
  */
 export interface Session {
   token: string | null;
@@ -17,12 +17,13 @@ export interface Session {
   restoring?: boolean;
 }
 
-/** Where the auth calls live (SPEC section 4: a 401 there is not a session expiry). */
-export const AUTH_PATH = '/public/auth/';
+/** Where the auth calls live (docs/requirements.md §4: a 401 there is not a session expiry). */
+const AUTH_PATH = '/public/auth/';
 
 /**
- * SPEC section 4: a 401 on a call whose address does not contain the auth path means the stored
- * session is no longer valid; a 401 on an auth call (a wrong password, say) does nothing extra.
+ * docs/requirements.md §4: a 401 on a call whose address does not contain the auth path means the
+ * stored session is no longer valid; a 401 on an auth call (a wrong password, say) does nothing
+ * extra.
  */
 export function isSessionExpiry(status: number, url: string): boolean {
   return status === 401 && !url.includes(AUTH_PATH);
@@ -115,7 +116,9 @@ export function clearSession(): void {
   set(EMPTY);
 }
 
-/** The session expiry flow (SPEC section 4): clears the session and tells whoever listens. */
+/**
+ * The session expiry flow (docs/requirements.md §4): clears the session and tells whoever listens.
+ */
 export function expireSession(): void {
   clearSession();
   unheardExpiry = expiryListeners.size === 0;

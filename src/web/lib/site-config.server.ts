@@ -101,7 +101,7 @@ export function sitemapXml(siteUrl: string, paths: readonly string[]): string {
 }
 
 /** Screens that are private or transactional: nothing there for a search engine. */
-export const ROBOTS_DISALLOW = [
+const ROBOTS_DISALLOW = [
   '/public/',
   '/api/',
   '/admin/',

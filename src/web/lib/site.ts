@@ -9,7 +9,7 @@ declare const __MARKETING_SCRIPT_URL__: string;
 export const BRAND: string = __BRAND__;
 
 /** The site's public address without a trailing slash (PUBLIC_URL at build time). */
-export const SITE_URL: string = __SITE_URL__;
+const SITE_URL: string = __SITE_URL__;
 
 /** The identity of this build; page data carries it and every page names it in a meta tag. */
 export const BUILD_ID: string = __BUILD_ID__;
@@ -23,7 +23,7 @@ export const MARKETING_SCRIPT_URL: string = __MARKETING_SCRIPT_URL__;
 /** True when the build has a tag manager or a marketing script to ask consent for. */
 export const TRACKING_CONFIGURED: boolean = Boolean(__GTM_ID__ || __MARKETING_SCRIPT_URL__);
 
-/** SPEC section 2: page titles follow '%s - {brand}'. */
+/** docs/requirements.md §2: page titles follow '%s - {brand}'. */
 export const pageTitle = (title: string) => (title ? `${title} - ${BRAND}` : BRAND);
 
 /** An absolute URL on the public site, for canonical links and Open Graph. */

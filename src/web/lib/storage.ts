@@ -1,6 +1,6 @@
 /**
- * The browser's stored state, under the exact localStorage keys of SPEC section 3. Reads never
- * throw: a value that is missing, corrupt or from an older shape comes back as the fallback.
+ * The browser's stored state, under the exact localStorage keys of docs/requirements.md §3. Reads
+ * never throw: a value that is missing, corrupt or from an older shape comes back as the fallback.
  */
 export const STORAGE_KEYS = {
   accessToken: 'accessToken',
@@ -16,7 +16,7 @@ export const STORAGE_KEYS = {
   checkoutOrder: 'CHECKOUT-ORDER',
 } as const;
 
-/** The key a local order is kept under (SPEC section 3: a key built from its id). */
+/** The key a local order is kept under (docs/requirements.md §3: a key built from its id). */
 export const localOrderKey = (id: number) => `ORDER-${id}`;
 
 const storage = (): Storage | null => {

@@ -1,6 +1,7 @@
 /**
  * Calls `fn` at most once per `waitMs`: at once on the first call, then once more at the end of
- * the window with the latest arguments if calls came in meanwhile (SPEC section 9: scroll 250 ms).
+ * the window with the latest arguments if calls came in meanwhile (docs/requirements.md §9: scroll
+ * 250 ms).
  */
 export function throttle<A extends unknown[]>(fn: (...args: A) => void, waitMs: number) {
   let last = -Infinity;

@@ -11,9 +11,9 @@ type Value = string | boolean;
 /**
  * A form checked by the shared rules (src/shared): a field's message shows once the field was
  * changed and left (then follows the typing), or once the form was sent; a form is sent only
- * when no field has an error (SPEC section 5). Leaving an untouched field shows nothing, so no
- * message appears (and moves the layout) under a pointer on its way to a link. `rules` gets the
- * current values, so a rule can depend on another field (ConfirmPassword on Password).
+ * when no field has an error (docs/requirements.md §5). Leaving an untouched field shows nothing,
+ * so no message appears (and moves the layout) under a pointer on its way to a link. `rules` gets
+ * the current values, so a rule can depend on another field (ConfirmPassword on Password).
  */
 export function useForm<Values extends Record<string, Value>>(
   initial: Values,

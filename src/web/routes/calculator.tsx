@@ -3,7 +3,9 @@ import { pageTitle } from '../lib/site';
 import { SIZE_STEP_PAGES, SizeStep } from '../features/booking/size-step';
 import { sizeStepOrder } from '../features/booking/route-guards';
 
-/** /calculator/{id}: the size step as a price calculator for booking {id} (SPEC section 2). */
+/**
+ * /calculator/{id}: the size step as a price calculator for booking {id} (docs/requirements.md §2).
+ */
 export function clientLoader({ params }: Route.ClientLoaderArgs) {
   return sizeStepOrder(params.id, '/calculator/');
 }

@@ -13,8 +13,8 @@ function pageOf(request: Request) {
 }
 
 /**
- * A page of the customer's addresses (SPEC section 7: 10 a page, Updated ascending). Past the
- * last page (its last address deleted, an old link) it goes to the last page.
+ * A page of the customer's addresses (docs/requirements.md §7: 10 a page, Updated ascending). Past
+ * the last page (its last address deleted, an old link) it goes to the last page.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const page = pageOf(request);

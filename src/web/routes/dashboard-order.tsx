@@ -13,8 +13,8 @@ import {
 import { orderAction, type OrderActionResult } from '../features/orders/order-detail/actions';
 
 /**
- * /dashboard/orders/{id} (SPEC section 2): one of the customer's orders; the id is digits. Its
- * parcel photos are fetched as the page shows (each an unwaited promise, drawn by <Await>).
+ * /dashboard/orders/{id} (docs/requirements.md §2): one of the customer's orders; the id is digits.
+ * Its parcel photos are fetched as the page shows (each an unwaited promise, drawn by <Await>).
  */
 export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<OrderDetailData> {
   const id = Number(requireDigits(params.id));

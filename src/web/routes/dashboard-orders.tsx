@@ -34,7 +34,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
   return { view, list };
 }
 
-/** /dashboard/orders/ (SPEC section 2): Order History. */
+/** /dashboard/orders/ (docs/requirements.md §2): Order History. */
 export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
   return <OrderHistoryPage {...loaderData} />;
 }

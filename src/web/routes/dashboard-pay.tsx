@@ -7,7 +7,7 @@ import { payInvoice } from '../features/checkout/api/pay-invoice';
 import { PayInvoice, type PayAnswer } from '../features/checkout/pay-invoice';
 import { paymentStarted } from '../features/checkout/use-leave-for-payment';
 
-/** /dashboard/pay/{id} (SPEC section 2): pay an invoice; the id is digits. */
+/** /dashboard/pay/{id} (docs/requirements.md §2): pay an invoice; the id is digits. */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const id = Number(requireDigits(params.id));
   return { id, invoice: await readForSession(() => getInvoice(id)) };

@@ -10,9 +10,9 @@ import type { QuoteAnswer, QuoteSubmission } from '../features/quotes/quote-answ
 import { QuotePage } from '../features/quotes/quote-page';
 
 /**
- * /dashboard/quote/{id} (SPEC section 2): accept or decline a quote; the id is digits. The quote
- * and the extras are read together (the extras only matter while it may be accepted; a failure
- * to read them leaves the quote acceptable without extras).
+ * /dashboard/quote/{id} (docs/requirements.md §2): accept or decline a quote; the id is digits. The
+ * quote and the extras are read together (the extras only matter while it may be accepted; a
+ * failure to read them leaves the quote acceptable without extras).
  */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const id = Number(requireDigits(params.id));

@@ -3,7 +3,9 @@ import { pageTitle } from '../lib/site';
 import { DetailsStep } from '../features/booking/details-step';
 import { guardStep } from '../features/booking/route-guards';
 
-/** /order/details/{id} (SPEC section 2); a booking not ready for it goes where it should. */
+/**
+ * /order/details/{id} (docs/requirements.md §2); a booking not ready for it goes where it should.
+ */
 export function clientLoader({ params }: Route.ClientLoaderArgs) {
   return guardStep('details', params.id);
 }

@@ -3,7 +3,9 @@ import { pageTitle } from '../lib/site';
 import { RetailerStep } from '../features/booking/retailer-step';
 import { guardStep } from '../features/booking/route-guards';
 
-/** /order/retailer/{id} (SPEC section 2); a booking not ready for it goes where it should. */
+/**
+ * /order/retailer/{id} (docs/requirements.md §2); a booking not ready for it goes where it should.
+ */
 export function clientLoader({ params }: Route.ClientLoaderArgs) {
   return guardStep('retailer', params.id);
 }

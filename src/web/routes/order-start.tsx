@@ -2,7 +2,7 @@ import type { Route } from './+types/order-start';
 import { seoMeta } from '../lib/seo';
 import { SIZE_STEP_PAGES, SizeStep } from '../features/booking/size-step';
 
-/** /order/: a new booking starts at the size step (SPEC section 2); prerendered. */
+/** /order/: a new booking starts at the size step (docs/requirements.md §2); prerendered. */
 export const meta: Route.MetaFunction = () => seoMeta(SIZE_STEP_PAGES.order);
 
 export default function OrderStartRoute() {

@@ -3,7 +3,7 @@ import { pageTitle } from '../lib/site';
 import { TermsStep } from '../features/booking/terms-step';
 import { guardStep } from '../features/booking/route-guards';
 
-/** /order/terms/{id} (SPEC section 2); a booking not ready for it goes where it should. */
+/** /order/terms/{id} (docs/requirements.md §2); a booking not ready for it goes where it should. */
 export function clientLoader({ params }: Route.ClientLoaderArgs) {
   return guardStep('terms', params.id);
 }

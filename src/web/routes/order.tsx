@@ -3,7 +3,9 @@ import { pageTitle } from '../lib/site';
 import { SIZE_STEP_PAGES, SizeStep } from '../features/booking/size-step';
 import { sizeStepOrder } from '../features/booking/route-guards';
 
-/** /order/{id}: the size step of booking {id}, the same screen as /order/ (SPEC section 2). */
+/**
+ * /order/{id}: the size step of booking {id}, the same screen as /order/ (docs/requirements.md §2).
+ */
 export function clientLoader({ params }: Route.ClientLoaderArgs) {
   return sizeStepOrder(params.id, '/order/');
 }

@@ -19,7 +19,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return data;
 }
 
-/** /payment/failure/?ref=PAY-000001&reason=… (SPEC section 2): a declined or abandoned payment. */
+/**
+ * /payment/failure/?ref=PAY-000001&reason=… (docs/requirements.md §2): a declined or abandoned
+ * payment.
+ */
 export default function PaymentFailureRoute() {
   return <PaymentFailure />;
 }

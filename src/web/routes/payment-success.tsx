@@ -19,7 +19,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return data;
 }
 
-/** /payment/success/?ref=PAY-000001 (SPEC section 2): where the payment page sends a payer. */
+/**
+ * /payment/success/?ref=PAY-000001 (docs/requirements.md §2): where the payment page sends a payer.
+ */
 export default function PaymentSuccessRoute() {
   return <PaymentSuccess />;
 }

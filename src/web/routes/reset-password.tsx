@@ -23,7 +23,7 @@ export async function clientAction({
   }
 }
 
-/** /reset-password/{token}: the token is any string (SPEC section 2). */
+/** /reset-password/{token}: the token is any string (docs/requirements.md §2). */
 export default function ResetPassword({ params }: Route.ComponentProps) {
   return <ResetPasswordPage key={params.token} />;
 }

@@ -17,7 +17,7 @@ export const meta = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-/** Sends the link's token (any string, SPEC section 2) once. */
+/** Sends the link's token (any string, docs/requirements.md §2) once. */
 export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<ValidateEmailData> {
   try {
     await validateEmail({ token: params.token });
@@ -47,7 +47,7 @@ export async function clientAction(): Promise<ResendData> {
   }
 }
 
-/** /validate-email/{token}: the token is any string (SPEC section 2). */
+/** /validate-email/{token}: the token is any string (docs/requirements.md §2). */
 export default function ValidateEmail({ params }: Route.ComponentProps) {
   return <ValidateEmailPage key={params.token} />;
 }

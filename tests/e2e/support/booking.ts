@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { screenshots } from './fixtures';
 
-/** The booking's stored state, read from the page's localStorage (SPEC section 3 keys). */
+/** The booking's stored state, read from the page's localStorage (docs/requirements.md §3 keys). */
 export async function storedBookings(page: Page) {
   return page.evaluate(() => {
     const read = (key: string) => {

@@ -157,7 +157,7 @@ const STAFF_NAMES = { depot: ['Dee', 'Pott'], office: ['Olive', 'Office'], admin
 /** A depot member (see staffMember). */
 export const depotMember = (request: APIRequestContext) => staffMember(request, 'depot');
 
-export interface OutboxEntry {
+interface OutboxEntry {
   to: string;
   kind: string;
   subject: string;

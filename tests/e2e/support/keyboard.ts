@@ -9,7 +9,7 @@ const isFocused = (target: Locator) =>
   target.evaluate((el) => el === document.activeElement).catch(() => false);
 
 /** A short description of the focused element, for messages. */
-export const focusedElement = (page: Page) =>
+const focusedElement = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement;
     if (!el || el === document.body) return 'nothing (the page itself)';
@@ -54,7 +54,7 @@ export async function typeInto(page: Page, field: Locator, text: string) {
  * site's `:focus-visible` ring), MUI's keyboard focus (`Mui-focusVisible`: a ring or ripple), or
  * a text field's border drawn 2 px thick. Null when nothing shows it.
  */
-export const focusIndicator = (page: Page) =>
+const focusIndicator = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return null;

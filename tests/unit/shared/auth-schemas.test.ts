@@ -23,7 +23,7 @@ function registerErrors(body: unknown) {
   return result.success ? [] : toFieldErrors(result.error.issues);
 }
 
-describe('login and forgotten password (SPEC section 5)', () => {
+describe('login and forgotten password (docs/requirements.md §5)', () => {
   test('login: email and password required', () => {
     const result = loginSchema.safeParse({ email: ' ', password: '' });
     expect(toFieldErrors(result.error?.issues ?? [])).toEqual([
@@ -59,7 +59,7 @@ describe('login and forgotten password (SPEC section 5)', () => {
   });
 });
 
-describe('register (SPEC section 5)', () => {
+describe('register (docs/requirements.md §5)', () => {
   test('a complete registration parses, trimmed', () => {
     expect(registerSchema.parse({ ...valid, FirstName: '  Ann ' })).toEqual({
       ...valid,
@@ -104,7 +104,7 @@ describe('register (SPEC section 5)', () => {
     ]);
   });
 
-  test(`Password required, minimum ${MIN_PASSWORD_LENGTH} characters (SPEC section 9)`, () => {
+  test(`Password required, minimum ${MIN_PASSWORD_LENGTH} characters (docs/requirements.md §9)`, () => {
     expect(MIN_PASSWORD_LENGTH).toBe(8);
     expect(registerErrors({ ...valid, Password: 'Short#7', ConfirmPassword: 'Short#7' })).toEqual([
       { field: 'Password', error: 'This field must be at least 8 characters' },

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { addToBasket, emptyBasket, removeFromBasket } from '../../../src/shared/basket';
 import { nextOrderId } from '../../../src/shared/local-orders';
 
-describe('local order ids (SPEC sections 3 and 9)', () => {
+describe('local order ids (docs/requirements.md §3 and §9)', () => {
   test('order ids start at 1', () => {
     expect(nextOrderId([])).toBe(1);
   });
@@ -24,7 +24,7 @@ describe('local order ids (SPEC sections 3 and 9)', () => {
   });
 });
 
-describe('basket operations (SPEC section 4)', () => {
+describe('basket operations (docs/requirements.md §4)', () => {
   test('adding stores the order id without duplicates', () => {
     expect(addToBasket([], 3)).toEqual([3]);
     expect(addToBasket([3, 5], 7)).toEqual([3, 5, 7]);

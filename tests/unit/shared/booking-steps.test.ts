@@ -36,7 +36,7 @@ const detailed: LocalOrder = {
 const finished: LocalOrder = { ...detailed, ExtrasConfirmed: true };
 
 describe('where a booking stands', () => {
-  test('the first incomplete step, in the order of SPEC section 4', () => {
+  test('the first incomplete step, in the order of docs/requirements.md §4', () => {
     expect(firstIncompleteStep(empty)).toBe('size');
     expect(firstIncompleteStep(sized)).toBe('retailer');
     expect(firstIncompleteStep(withRetailer)).toBe('terms');

@@ -5,7 +5,7 @@ import { BOX_IMAGES, boxImagesFor, GENERIC_BOX_IMAGE } from '../../../src/shared
 
 const publicFolder = fileURLToPath(new URL('../../../public', import.meta.url));
 
-describe('box image lookup (SPEC section 2)', () => {
+describe('box image lookup (docs/requirements.md §2)', () => {
   test('ids 872 to 884, and only those', () => {
     expect(Object.keys(BOX_IMAGES).map(Number)).toEqual([
       872, 873, 874, 875, 876, 877, 878, 879, 880, 881, 882, 883, 884,

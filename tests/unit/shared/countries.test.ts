@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { COUNTRY_NAMES, COUNTRY_OPTIONS, countryName } from '../../../src/shared/countries';
 
-describe('country lookup (SPEC section 3)', () => {
+describe('country lookup (docs/requirements.md §3)', () => {
   test('maps about 240 two-letter codes to English names', () => {
     const codes = Object.keys(COUNTRY_NAMES);
     expect(codes.length).toBeGreaterThanOrEqual(240);

@@ -14,7 +14,7 @@ const day = fc
   .date({ min: new Date(1000, 0, 1), max: new Date(9999, 11, 31), noInvalidDate: true })
   .map((d) => new Date(d.getFullYear(), d.getMonth(), d.getDate()));
 
-describe('dates: displayed dd-MM-yyyy, stored yyyy-MM-dd (SPEC section 9)', () => {
+describe('dates: displayed dd-MM-yyyy, stored yyyy-MM-dd (docs/requirements.md §9)', () => {
   test('examples', () => {
     const date = new Date(2024, 1, 29);
     expect(formatDisplayDate(date)).toBe('29-02-2024');

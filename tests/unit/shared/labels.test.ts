@@ -13,7 +13,7 @@ import {
 const product = { Name: 'Small parcel', Code: 'A' };
 const size = { length: 350, width: 250, height: 160 };
 
-describe('order labels (SPEC section 9)', () => {
+describe('order labels (docs/requirements.md §9)', () => {
   test("product and size give 'Price Band' plus the product Code", () => {
     expect(orderLabel({ Product: product, size })).toBe('Price Band A');
   });
@@ -52,7 +52,7 @@ describe('order labels (SPEC section 9)', () => {
   });
 });
 
-describe('basket item display (SPEC section 2)', () => {
+describe('basket item display (docs/requirements.md §2)', () => {
   test('title: product Name, or Custom Shipment when there is no product', () => {
     expect(basketItemTitle({ Product: product, size })).toBe('Small parcel');
     expect(basketItemTitle({ Product: null })).toBe('Custom Shipment');

@@ -62,7 +62,7 @@ describe('toPence / toPounds', () => {
   });
 });
 
-describe('money is shown with a pound sign and 2 decimals (SPEC section 9)', () => {
+describe('money is shown with a pound sign and 2 decimals (docs/requirements.md §9)', () => {
   test('examples', () => {
     expect(formatMoney(1250)).toBe('£12.50');
     expect(formatMoney(5)).toBe('£0.05');

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { NOTICE_SLOT, noticeBannerHtml, withNoticeBanner } from '../../../src/shared/notice';
 
-describe('the notice banner markup (SPEC section 2: an optional notice under the header)', () => {
+describe('the notice banner markup (docs/requirements.md §2: an optional notice under the header)', () => {
   test('a notice is an aside with its text; none, spaces or a non-string give no banner', () => {
     expect(noticeBannerHtml(' Ferries delayed by fog ')).toBe(
       '<aside class="notice-banner" aria-label="Notice" data-testid="notice-banner">' +

@@ -24,7 +24,7 @@ function reachable(from: OrderStatus): Set<OrderStatus> {
   return seen;
 }
 
-describe('order statuses (SPEC section 4)', () => {
+describe('order statuses (docs/requirements.md §4)', () => {
   test('Cancelled is hidden from the customer order list; the others are shown', () => {
     expect(HIDDEN_ORDER_STATUSES).toEqual(['Cancelled']);
     expect(isShownToCustomer('Cancelled')).toBe(false);

@@ -18,7 +18,7 @@ const order: fc.Arbitrary<PricedOrder> = fc.record({
   Extras: maybe(fc.array(fc.record({ Price: pounds }), { maxLength: 6 })),
 });
 
-describe('base price (SPEC section 9)', () => {
+describe('base price (docs/requirements.md §9)', () => {
   test('product Price when a product is set', () => {
     expect(basePricePence({ Product: { Price: 6.95 }, BespokePrice: 40, QuotePrice: 50 })).toBe(
       695,
@@ -56,7 +56,7 @@ describe('base price (SPEC section 9)', () => {
   });
 });
 
-describe('order total: base price plus every extra Price (SPEC section 9)', () => {
+describe('order total: base price plus every extra Price (docs/requirements.md §9)', () => {
   test('example', () => {
     const o = { Product: { Price: 9.95 }, Extras: [{ Price: 4.95 }, { Price: 2.5 }] };
     expect(orderTotalPence(o)).toBe(995 + 495 + 250);
@@ -95,7 +95,7 @@ describe('order total: base price plus every extra Price (SPEC section 9)', () =
   });
 });
 
-describe('list total: sum of order totals, 0 when empty (SPEC section 9)', () => {
+describe('list total: sum of order totals, 0 when empty (docs/requirements.md §9)', () => {
   test('empty list', () => {
     expect(listTotalPence([])).toBe(0);
   });

@@ -14,7 +14,7 @@ describe('depot receiving hours', () => {
     expect(formatTime('00:05')).toBe('12:05am');
   });
 
-  test('the setting written out (SPEC section 1: 7am to 4pm, Monday to Friday)', () => {
+  test('the setting written out (docs/requirements.md §1: 7am to 4pm, Monday to Friday)', () => {
     const hours = { days: 'Monday to Friday', opens: '07:00', closes: '16:00' };
     expect(isReceivingHours(hours)).toBe(true);
     expect(formatReceivingHours(hours)).toBe('7am to 4pm, Monday to Friday');

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { flattenSettings } from '../../../src/shared/settings';
 
-describe('settings flattening (SPEC section 3)', () => {
+describe('settings flattening (docs/requirements.md §3)', () => {
   test('items become a map keyed by category then name, Value parsed as JSON', () => {
     expect(
       flattenSettings([

@@ -6,7 +6,7 @@ const origin = { x: 100, y: 100 };
 const to = (dx: number, dy: number) =>
   swipeDirection(origin, { x: origin.x + dx, y: origin.y + dy });
 
-describe('swipe detection (SPEC section 9)', () => {
+describe('swipe detection (docs/requirements.md §9)', () => {
   test('a movement over 16 px with little on the other axis is a swipe', () => {
     expect(to(17, 0)).toBe('right');
     expect(to(-40, 10)).toBe('left');

@@ -41,7 +41,7 @@ function fails(rule: Rule, values: unknown[], message: string) {
   for (const value of values) expect(rule(value), JSON.stringify(value)).toBe(message);
 }
 
-describe('SPEC section 5: shared validators and their exact messages', () => {
+describe('docs/requirements.md §5: shared validators and their exact messages', () => {
   test('required: This field is required', () => {
     passes(required, ['a', ' x ', 0, 12, true, ['Jersey']]);
     fails(required, [undefined, null, '', '   ', [], false, Number.NaN], 'This field is required');

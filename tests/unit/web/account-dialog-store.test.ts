@@ -13,7 +13,7 @@ import {
 
 const NAMES: DialogName[] = ['login', 'register', 'forgottenPassword'];
 
-describe('account dialogs (SPEC sections 2 and 4)', () => {
+describe('account dialogs (docs/requirements.md §2 and §4)', () => {
   it('start closed, without options or errors', () => {
     for (const name of NAMES) expect(isOpen(INITIAL_DIALOG_STATE, name)).toBe(false);
     expect(INITIAL_DIALOG_STATE).toMatchObject({

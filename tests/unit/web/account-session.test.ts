@@ -48,7 +48,7 @@ afterEach(() => {
   stubWindow();
 });
 
-describe('the session expiry rule (SPEC section 4)', () => {
+describe('the session expiry rule (docs/requirements.md §4)', () => {
   it('is a 401 on a call whose address does not contain the auth path', () => {
     expect(session.isSessionExpiry(401, '/public/members')).toBe(true);
     expect(session.isSessionExpiry(401, '/public/orders/invoices/3')).toBe(true);
@@ -61,7 +61,7 @@ describe('the session expiry rule (SPEC section 4)', () => {
   });
 });
 
-describe('the session store (SPEC section 3 keys)', () => {
+describe('the session store (docs/requirements.md §3 keys)', () => {
   it('keeps the token, the user data and the abilities under accessToken, userData, userAbility', () => {
     logIn();
     expect(localStorage.getItem('accessToken')).toBe('token-1');
@@ -140,7 +140,7 @@ describe('the API client', () => {
   });
 });
 
-describe('logging out (SPEC section 4)', () => {
+describe('logging out (docs/requirements.md §4)', () => {
   it('clears the user, token, basket, stored orders, checkout data and chosen addresses', () => {
     logIn();
     const kept = { cookieConsent: 'yes' };

@@ -11,7 +11,7 @@ const DEPOT = [
   'PO3 5QH',
 ];
 
-describe('the shipping address card (SPEC section 2)', () => {
+describe('the shipping address card (docs/requirements.md §2)', () => {
   it('copies the full name, the reference and the UK address, one line each', () => {
     const user = {
       FullName: 'Ada Le Sueur',

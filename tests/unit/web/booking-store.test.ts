@@ -14,7 +14,7 @@ beforeEach(() => {
   store.refreshBookings();
 });
 
-describe('local order ids (SPEC section 3)', () => {
+describe('local order ids (docs/requirements.md §3)', () => {
   test('the first order is 1, then one higher than the largest', () => {
     expect(store.createOrder().Id).toBe(1);
     expect(store.createOrder().Id).toBe(2);
@@ -42,7 +42,7 @@ describe('local order ids (SPEC section 3)', () => {
   });
 });
 
-describe('the basket (SPEC section 4)', () => {
+describe('the basket (docs/requirements.md §4)', () => {
   test('adding stores the id without duplicates', () => {
     const a = store.createOrder();
     const b = store.createOrder();

@@ -103,7 +103,7 @@ describe('CHECKOUT-ORDER and PAYMENT: the answer of create', () => {
   });
 });
 
-describe('DISCOUNT (SPEC section 4)', () => {
+describe('DISCOUNT (docs/requirements.md §4)', () => {
   test('setting stores the code; clearing removes it', () => {
     expect(storage.readDiscountCode()).toBeNull();
     storage.saveDiscountCode('WELCOME10');

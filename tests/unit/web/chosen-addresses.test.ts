@@ -35,7 +35,7 @@ beforeEach(() => {
   chosen.refreshChosenAddresses();
 });
 
-describe('chosen addresses under DELIVERY and BILLING (SPEC section 3)', () => {
+describe('chosen addresses under DELIVERY and BILLING (docs/requirements.md §3)', () => {
   test('a choice is stored as the Address object and read back', () => {
     chosen.chooseAddress('Delivery', address());
     chosen.chooseAddress('Billing', billing);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { CHUNK_TIMEOUT_MS, ChunkLoadError, loadChunk } from '../../../src/web/lib/chunks';
 
-describe('loadChunk (SPEC sections 8 and 9: Loading chunk {n} failed after 120 s)', () => {
+describe('loadChunk (docs/requirements.md §8 and §9: Loading chunk {n} failed after 120 s)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -59,7 +59,7 @@ describe('one source of design tokens for the plain stylesheets and the MUI them
     expect(theme.spacing(2)).toBe('16px');
   });
 
-  test('the drawer appears below the md breakpoint (SPEC section 9: 960 px)', () => {
+  test('the drawer appears below the md breakpoint (docs/requirements.md §9: 960 px)', () => {
     expect(BREAKPOINTS.md).toBe(960);
     expect(css('src/web/styles/layout.css')).toContain(`(max-width: ${BREAKPOINTS.md - 0.05}px)`);
     expect(theme.breakpoints.values).toEqual(BREAKPOINTS);

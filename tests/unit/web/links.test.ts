@@ -12,7 +12,7 @@ const click = (over: Partial<LinkClick>): LinkClick => ({
   ...over,
 });
 
-describe('linkAction (SPEC section 2: same-site links in the app, external in a new tab)', () => {
+describe('linkAction (docs/requirements.md §2: same-site links in the app, external in a new tab)', () => {
   test('same-site page links navigate inside the app, keeping search and hash', () => {
     expect(linkAction(click({}), here)).toEqual({ kind: 'internal', to: '/how-it-works/' });
     expect(linkAction(click({ href: 'https://ferrybox.je/faqs/?q=1#gst' }), here)).toEqual({

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { PageDataError, validatePageData, withHash } from '../../../src/web/lib/page-data';
 import { resumeTarget } from '../../../src/web/lib/deployment';
 
-describe('page data validation (SPEC sections 5 and 8)', () => {
+describe('page data validation (docs/requirements.md §5 and §8)', () => {
   test('data with the expected hash passes', () => {
     const data = withHash({ title: 'FAQs' }, 'abc123');
     expect(data).toEqual({ title: 'FAQs', hash: 'abc123' });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { isDigits, requireDigits } from '../../../src/web/lib/route-params';
 
-describe('requireDigits (SPEC section 2: a digits id must be numeric)', () => {
+describe('requireDigits (docs/requirements.md §2: a digits id must be numeric)', () => {
   test('digits pass through', () => {
     expect(requireDigits('1')).toBe('1');
     expect(requireDigits('0042')).toBe('0042');

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { throttle } from '../../../src/web/lib/throttle';
 
-describe('throttle (SPEC section 9: scroll handling throttled to 250 ms)', () => {
+describe('throttle (docs/requirements.md §9: scroll handling throttled to 250 ms)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -22,18 +22,20 @@ export interface Face {
 
 const require = createRequire(import.meta.url);
 
-/** A font file of an @embedpdf/fonts-* package (its main is `dist/index.cjs`, its fonts `fonts/`). */
-const fontFile = (pkg: string, file: string) =>
-  path.join(path.dirname(require.resolve(`@embedpdf/${pkg}`)), '..', 'fonts', file);
+/**
+ * A font file of an @embedpdf/fonts-* package, from the path of its main (`dist/index.cjs`; the
+ * fonts are in `fonts/`). Each package is resolved by its literal name, so that knip sees the dependency.
+ */
+const fontFile = (main: string, file: string) => path.join(path.dirname(main), '..', 'fonts', file);
 
 function files(weight: Weight): string[] {
   const style = weight === 'bold' ? 'Bold' : 'Regular';
   return [
-    fontFile('fonts-latin', `NotoSans-${style}.ttf`),
-    fontFile('fonts-arabic', `NotoNaskhArabic-${style}.ttf`),
-    fontFile('fonts-hebrew', `NotoSansHebrew-${style}.ttf`),
-    fontFile('fonts-sc', `NotoSansHans-${style}.otf`),
-    fontFile('fonts-kr', `NotoSansKR-${style}.otf`),
+    fontFile(require.resolve('@embedpdf/fonts-latin'), `NotoSans-${style}.ttf`),
+    fontFile(require.resolve('@embedpdf/fonts-arabic'), `NotoNaskhArabic-${style}.ttf`),
+    fontFile(require.resolve('@embedpdf/fonts-hebrew'), `NotoSansHebrew-${style}.ttf`),
+    fontFile(require.resolve('@embedpdf/fonts-sc'), `NotoSansHans-${style}.otf`),
+    fontFile(require.resolve('@embedpdf/fonts-kr'), `NotoSansKR-${style}.otf`),
   ];
 }
 

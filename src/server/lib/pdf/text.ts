@@ -44,7 +44,7 @@ const REPLACEMENT = '\uFFFD';
 const ELLIPSIS = '…';
 
 /** The text as it is printed: NFC, no invisible or control characters, tabs as spaces. */
-export function cleanForPrint(text: string): string {
+function cleanForPrint(text: string): string {
   return text
     .normalize('NFC')
     .replace(INVISIBLE, '')

@@ -18,7 +18,7 @@ import { containing, page, window as pageWindow } from '../office/queries';
 type AuditRow = typeof auditLog.$inferSelect;
 
 /** The entries with their actors' names, e-mails and roles. */
-export async function toAuditEntries(tx: Tx, rows: AuditRow[]): Promise<AuditEntry[]> {
+async function toAuditEntries(tx: Tx, rows: AuditRow[]): Promise<AuditEntry[]> {
   const ids = [...new Set(rows.flatMap((r) => (r.actorId === null ? [] : [r.actorId])))];
   const actors = ids.length ? await tx.select().from(users).where(inArray(users.id, ids)) : [];
   return rows.map((r) => {

@@ -6,10 +6,8 @@ import { renderEmail } from '../../lib/mail';
 
 export type Site = Pick<Config, 'brand' | 'publicUrl'>;
 
-export const validateEmailUrl = (site: Site, token: string) =>
-  `${site.publicUrl}/validate-email/${token}`;
-export const resetPasswordUrl = (site: Site, token: string) =>
-  `${site.publicUrl}/reset-password/${token}`;
+const validateEmailUrl = (site: Site, token: string) => `${site.publicUrl}/validate-email/${token}`;
+const resetPasswordUrl = (site: Site, token: string) => `${site.publicUrl}/reset-password/${token}`;
 
 /** A branded message of the given kind to one customer, greeted by first name. */
 export function customerMessage(

@@ -4,7 +4,7 @@ import { mailOutbox, userTokens } from '../../db/schema';
 import { deleteExpiredSessions } from '../../lib/auth';
 import { deleteExpiredRateLimits } from '../../lib/rate-limit';
 
-export const CLEANUP_QUEUE = 'auth-cleanup';
+const CLEANUP_QUEUE = 'auth-cleanup';
 
 /**
  * Deletes what has expired: sessions, rate-limit windows, links a day past their expiry, and

@@ -22,10 +22,10 @@ import {
 import { loadUserData } from './user-data';
 
 /**
- * SPEC section 7, /public/auth: register, login, me, logout, forgotten password, the reset the
- * spec leaves out, and e-mail validation. Login and register answer with the bearer token as a
- * JSON string. Failures: 400 with `{ field, error }`, 401 for a failed login or a missing session,
- * 429 with Retry-After when a rate limit is reached.
+ * docs/requirements.md §7, /public/auth: register, login, me, logout, forgotten password, the reset
+ * docs/requirements.md leaves out, and e-mail validation. Login and register answer with the bearer
+ * token as a JSON string. Failures: 400 with `{ field, error }`, 401 for a failed login or a
+ * missing session, 429 with Retry-After when a rate limit is reached.
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptEmptyJsonBodies(app);

@@ -46,7 +46,7 @@ export function shippingAddress(fullName: string, reference: string, depot: stri
 
 export const fullName = (u: UserRow) => [u.firstName, u.lastName].filter(Boolean).join(' ');
 
-export function toUserData(u: UserRow, depot: string[]): UserData {
+function toUserData(u: UserRow, depot: string[]): UserData {
   const name = fullName(u);
   return {
     Id: u.id,

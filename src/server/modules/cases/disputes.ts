@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { OrderCase } from '../../../shared/api/cases';
 import type { OfficeCaseDetail } from '../../../shared/api/office';
@@ -63,7 +63,7 @@ type InvoiceRow = typeof invoices.$inferSelect;
 const AT_DEPOT: readonly OrderStatus[] = ['Received at Depot', 'Awaiting Payment', 'Paid'];
 
 /** The days an excess-carriage invoice may be disputed (the setting, or its default). */
-export async function disputeDays(tx: Pick<Tx, 'select'>): Promise<number> {
+async function disputeDays(tx: Pick<Tx, 'select'>): Promise<number> {
   const [row] = await tx
     .select({ value: settings.value })
     .from(settings)
@@ -76,37 +76,6 @@ export async function disputeDays(tx: Pick<Tx, 'select'>): Promise<number> {
   } catch {
     return disputeDaysOf(row.value);
   }
-}
-
-/** The dispute cases of these invoices that are not decided yet. */
-export async function openDisputesOf(tx: Tx, invoiceIds: readonly number[]) {
-  if (invoiceIds.length === 0) return [];
-  return tx
-    .select()
-    .from(orderCases)
-    .where(
-      and(
-        inArray(orderCases.invoiceId, [...invoiceIds]),
-        eq(orderCases.kind, 'dispute'),
-        ne(orderCases.status, 'Resolved'),
-      ),
-    );
-}
-
-/** The orders among these held by a dispute not decided yet (their parcels stay at the depot). */
-export async function ordersHeldByDispute(tx: Tx, orderIds: readonly number[]) {
-  if (orderIds.length === 0) return [];
-  const rows = await tx
-    .select({ orderId: orderCases.orderId })
-    .from(orderCases)
-    .where(
-      and(
-        inArray(orderCases.orderId, [...orderIds]),
-        eq(orderCases.kind, 'dispute'),
-        ne(orderCases.status, 'Resolved'),
-      ),
-    );
-  return [...new Set(rows.map((r) => r.orderId))];
 }
 
 /** For the customer's order page: until when each invoice may be disputed, and its case. */

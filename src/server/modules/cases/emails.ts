@@ -2,7 +2,7 @@ import type { MailMessage } from '../../lib/mail';
 import { orderMessage, type Site } from '../auth/emails';
 
 /** The order's page in My Account, where the customer follows the case. */
-export const orderPageUrl = (site: Site, orderId: number) =>
+const orderPageUrl = (site: Site, orderId: number) =>
   `${site.publicUrl}/dashboard/orders/${orderId}/`;
 
 /**

@@ -204,7 +204,7 @@ export async function saveExtra(
 // --- discount codes -----------------------------------------------------------------------------
 
 /** Midnight at the start of a day in the UK (`yyyy-MM-dd`), as an instant. */
-export function ukStartOfDay(day: string): Date {
+function ukStartOfDay(day: string): Date {
   const midnightUtc = new Date(`${day}T00:00:00Z`);
   const noon = new Date(`${day}T12:00:00Z`);
   const ukHour = Number(

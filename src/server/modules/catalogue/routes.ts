@@ -11,10 +11,11 @@ import { HttpError } from '../../lib/errors';
 import { listExtras, listProducts } from './queries';
 
 /**
- * SPEC section 7: POST /api/products and POST /api/orderextras with listing options and a filter.
- * Anonymous callers see only enabled, public price bands; asking for others is refused until
- * staff accounts exist. Extras are all returned with their Enabled flag: the client shows the
- * enabled ones and keeps the others as hidden extras (SPEC section 3), which staff add to orders.
+ * docs/requirements.md §7: POST /api/products and POST /api/orderextras with listing options and a
+ * filter. Anonymous callers see only enabled, public price bands; asking for others is refused
+ * until staff accounts exist. Extras are all returned with their Enabled flag: the client shows the
+ * enabled ones and keeps the others as hidden extras (docs/requirements.md §3), which staff add to
+ * orders.
  */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

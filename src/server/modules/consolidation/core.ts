@@ -75,7 +75,7 @@ export async function membersOf(
 }
 
 /** The members still in it (not left out; for a cancelled one, all it had). */
-export const included = (row: ConsignmentRow, members: readonly Member[]) =>
+const included = (row: ConsignmentRow, members: readonly Member[]) =>
   members.filter((m) => !m.leftOut && (row.status === 'cancelled' || m.releasedAt === null));
 
 export async function lockConsignment(

@@ -16,7 +16,7 @@ export interface MailedConsignment {
   orders: { reference: string; trackUrl: string }[];
 }
 
-export const consolidationPageUrl = (site: Site) => `${site.publicUrl}/dashboard/consolidation`;
+const consolidationPageUrl = (site: Site) => `${site.publicUrl}/dashboard/consolidation`;
 
 function message(
   site: Site,

@@ -80,7 +80,7 @@ type Band = FittableBand & { Code: string; Name: string };
 // --- settings -----------------------------------------------------------------------------------
 
 /** The catalogue's repacking charge (its extra `consolidation-repack`), in pence. */
-export async function repackPence(tx: Tx): Promise<number> {
+async function repackPence(tx: Tx): Promise<number> {
   const [extra] = await tx
     .select({ pricePence: orderExtras.pricePence })
     .from(orderExtras)
@@ -89,7 +89,7 @@ export async function repackPence(tx: Tx): Promise<number> {
 }
 
 /** The Consolidation setting: days a parcel may be late before the rest may go without it. */
-export async function missingParcelDays(tx: Tx): Promise<number> {
+async function missingParcelDays(tx: Tx): Promise<number> {
   const [row] = await tx
     .select({ value: settings.value })
     .from(settings)
@@ -591,7 +591,7 @@ export async function askAboutLateParcels(app: FastifyInstance, now: Date): Prom
   return asked;
 }
 
-export const LATE_PARCELS_QUEUE = 'consolidation-late-parcels';
+const LATE_PARCELS_QUEUE = 'consolidation-late-parcels';
 
 /** Runs the late-parcel question every hour on a worker node, by the app's clock. */
 export async function scheduleLateParcelQuestions(app: FastifyInstance) {

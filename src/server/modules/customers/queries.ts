@@ -60,7 +60,7 @@ const summary = (u: UserRow, orderCount: number): CustomerSummary => ({
   Created: u.createdAt.toISOString(),
 });
 
-export const toCustomerProfile = (u: UserRow): CustomerProfile => {
+const toCustomerProfile = (u: UserRow): CustomerProfile => {
   const { Orders: _orders, ...rest } = summary(u, 0);
   return {
     ...rest,
@@ -77,7 +77,7 @@ export const toCustomerProfile = (u: UserRow): CustomerProfile => {
 };
 
 /** What the office may do with the account now. */
-export const customerActions = (u: UserRow) => ({
+const customerActions = (u: UserRow) => ({
   ResendValidation: !u.deletedAt && !u.disabledAt && !u.emailValidatedAt && Boolean(u.email),
   Disable: !u.deletedAt && !u.disabledAt,
   Enable: !u.deletedAt && Boolean(u.disabledAt),

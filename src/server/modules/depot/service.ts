@@ -168,7 +168,7 @@ async function insertParcel(
   return parcel.id;
 }
 
-export async function firstPhoto(tx: Tx, parcelId: number): Promise<EmailPhoto | undefined> {
+async function firstPhoto(tx: Tx, parcelId: number): Promise<EmailPhoto | undefined> {
   const [photo] = await tx
     .select({ contentType: parcelPhotos.contentType, data: parcelPhotos.data })
     .from(parcelPhotos)

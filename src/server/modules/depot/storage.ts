@@ -27,7 +27,7 @@ import { recipient } from '../customers/recipient';
  * and a member of staff confirms, which is audited and e-mailed.
  */
 
-export const STORAGE_REMINDERS_QUEUE = 'storage-reminders';
+const STORAGE_REMINDERS_QUEUE = 'storage-reminders';
 
 /** The Storage settings as rules (the defaults where one is missing). */
 export async function storageRules(tx: Pick<Tx, 'select'>): Promise<StorageRules> {
@@ -45,13 +45,6 @@ export async function storageRules(tx: Pick<Tx, 'select'>): Promise<StorageRules
   }
   return storageRulesOf(values);
 }
-
-/** Parcels still at the depot waiting for their customer (the joined order, if any). */
-export const waitingForCustomer = and(
-  isNull(parcels.abandonedAt),
-  isNull(parcels.dispatchedAt),
-  or(isNull(parcels.orderId), eq(orders.status, 'Awaiting Payment')),
-);
 
 /**
  * Sends the reminders due at `now` (app.clock in the job), once each: for each parcel waiting for

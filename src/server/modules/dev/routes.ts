@@ -7,7 +7,7 @@ import { escapeHtml } from '../../../shared/html';
 import { readOutbox } from '../../lib/mail';
 
 /** Whether a connection comes from this machine (IPv4, IPv6 or IPv4-mapped loopback). */
-export function isLoopback(address: string | undefined): boolean {
+function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
   const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
   return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);

@@ -13,7 +13,7 @@ export type RouteAnswers = Partial<Record<number, string>>;
 
 declare module 'fastify' {
   interface FastifySchema {
-    /** Answers the route's own handler gives beyond its response schemas (docs/answers.ts). */
+    /** Answers the route's own handler gives beyond its response schemas (this file). */
     answers?: RouteAnswers;
   }
 }
@@ -52,7 +52,7 @@ const retryAfter = {
  * referenced by each operation that can get them. 408 and 431 come from Node's HTTP server
  * before the app sees the request, so they carry no body.
  */
-export const COMMON_ANSWERS = {
+const COMMON_ANSWERS = {
   BadRequest: {
     status: 400,
     description:
@@ -102,7 +102,7 @@ export const COMMON_ANSWERS = {
   },
 } as const;
 
-export type CommonAnswer = keyof typeof COMMON_ANSWERS;
+type CommonAnswer = keyof typeof COMMON_ANSWERS;
 
 /** What the app knows of a route when it documents it. */
 export interface RouteKind {
@@ -114,7 +114,7 @@ export interface RouteKind {
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The common answers a route of this kind can give, by the gate and hook that gives each. */
-export function commonAnswersOf(route: RouteKind): CommonAnswer[] {
+function commonAnswersOf(route: RouteKind): CommonAnswer[] {
   const answers: CommonAnswer[] = ['BadRequest', 'RequestTimeout', 'HeadersTooLarge'];
   const { access } = route;
   // requireAuth: no session is a 401; a role the gate does not let in a 403 (a customer's route

@@ -15,7 +15,7 @@ import { API_ERROR_SCHEMA, commonResponseComponents, errorResponsesOf } from './
  */
 
 /** Who may call, in words, for the document and the reference page. */
-export function describeAccess(access: RouteAccess | undefined): string {
+function describeAccess(access: RouteAccess | undefined): string {
   if (!access) return 'undeclared';
   if (typeof access === 'object') return `staff who may ${access.can[0]} ${access.can[1]}`;
   return {
@@ -28,7 +28,7 @@ export function describeAccess(access: RouteAccess | undefined): string {
 }
 
 /** The area a path belongs to: `/public/orders/...` is `orders`, `/api/admin/depot/...` `depot`. */
-export function tagOf(url: string): string {
+function tagOf(url: string): string {
   const parts = url.split('/').filter(Boolean);
   const area = parts[0] === 'api' && parts[1] === 'admin' ? parts[2] : parts[1];
   return (area ?? parts[0] ?? 'site').replace(/^:.*/, 'site');
@@ -37,14 +37,14 @@ export function tagOf(url: string): string {
 const isApi = (url: string) => /^\/(public|api)\//.test(url);
 
 /** The path as documented: `{Id}` for `:Id`, and no trailing slash (Fastify answers both). */
-export const documentedPath = (url: string) =>
+const documentedPath = (url: string) =>
   url.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1');
 
 /**
  * An operationId from the method and the path: `PUT /public/addresses/{Id}` is
  * `putAddressesById`, `POST /api/admin/auth/login` `postAdminAuthLogin`.
  */
-export function operationIdOf(method: string, url: string): string {
+function operationIdOf(method: string, url: string): string {
   const words = documentedPath(url)
     .split('/')
     .filter((part) => part && part !== 'public' && part !== 'api')
@@ -75,9 +75,9 @@ export async function registerOpenApi(app: FastifyInstance) {
       info: {
         title: `${app.config.brand} API`,
         description:
-          'The calls of the Ferrybox site (SPEC section 7) and of its back office. Send the ' +
-          'token the log-in calls answer in the Authorization header as "Bearer <token>". ' +
-          'An error answers { statusCode, message, errors?: [{ field, error }] }.',
+          'The calls of the Ferrybox site (docs/requirements.md §7) and of its back office. ' +
+          'Send the token the log-in calls answer in the Authorization header as ' +
+          '"Bearer <token>". An error answers { statusCode, message, errors?: [{ field, error }] }.',
         version: '1.0.0',
         license: { name: 'Proprietary', identifier: 'LicenseRef-Ferrybox-Proprietary' },
       },

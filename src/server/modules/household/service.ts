@@ -40,7 +40,7 @@ const current = (customerId: number) =>
   and(eq(householdMembers.customerId, customerId), isNull(householdMembers.removedAt));
 
 /** How many people an account may name, from the settings (the default when unset). */
-export async function householdLimit(tx: Tx): Promise<number> {
+async function householdLimit(tx: Tx): Promise<number> {
   const [row] = await tx
     .select({ value: settings.value })
     .from(settings)

@@ -10,8 +10,8 @@ import { toProfile } from '../auth/user-data';
 import { deleteAccount, updateProfile } from './service';
 
 /**
- * SPEC section 7, /public/members: the caller's own profile, its update (answering with a new
- * token and the user data) and the deletion of the account. Every call needs a session and acts
+ * docs/requirements.md §7, /public/members: the caller's own profile, its update (answering with a
+ * new token and the user data) and the deletion of the account. Every call needs a session and acts
  * only on the session's own account: there is no id to reach anyone else's.
  */
 export const membersRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -421,7 +421,7 @@ export async function listInvoices(tx: Tx, q: Query<typeof officeInvoicesQuery>)
   );
 }
 
-export const officeInvoice = (
+const officeInvoice = (
   invoice: typeof invoices.$inferSelect,
   order: typeof orders.$inferSelect,
   customer: UserRow,

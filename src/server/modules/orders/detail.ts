@@ -76,7 +76,7 @@ function kindOf(from: OrderStatus | null, to: OrderStatus | null): TimelineKind 
   }
 }
 
-export const photoUrl = (orderId: number, photoId: number) =>
+const photoUrl = (orderId: number, photoId: number) =>
   `/public/orders/${orderId}/photos/${photoId}`;
 
 type ParcelRow = typeof parcels.$inferSelect;

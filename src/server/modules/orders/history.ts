@@ -81,7 +81,7 @@ function searchCondition(search: string | undefined): SQL | undefined {
 const ofCustomer = (customerId: number) => eq(orders.customerId, customerId);
 const hidden = inArray(orders.status, [...HIDDEN_ORDER_STATUSES]);
 
-/** The customer's orders they may see (never Cancelled ones, SPEC section 4). */
+/** The customer's orders they may see (never Cancelled ones, docs/requirements.md §4). */
 const shownTo = (customerId: number) =>
   and(ofCustomer(customerId), notInArray(orders.status, [...HIDDEN_ORDER_STATUSES]));
 
@@ -107,8 +107,9 @@ async function countShown(db: Db, customerId: number): Promise<number> {
 }
 
 /**
- * One page of the customer's order history with the invoices of its orders (SPEC section 7:
- * each order is linked to the invoices whose OrderId is its Id), and how many orders match.
+ * One page of the customer's order history with the invoices of its orders
+ * (docs/requirements.md §7: each order is linked to the invoices whose OrderId is its Id), and how
+ * many orders match.
  */
 export async function orderHistory(
   db: Db,

@@ -58,7 +58,7 @@ type OrderFacts = Pick<
   'id' | 'reference' | 'description' | 'itemValuePence'
 >;
 
-export function itemLinesView(order: OrderFacts, lines: readonly ItemLine[]): OrderItemLines {
+function itemLinesView(order: OrderFacts, lines: readonly ItemLine[]): OrderItemLines {
   return {
     OrderId: order.id,
     Reference: order.reference,

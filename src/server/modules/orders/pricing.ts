@@ -15,8 +15,8 @@ import type { Tx } from './lifecycle';
 /**
  * Prices the basket's bookings from the catalogue (never from anything the browser sent), with
  * the shared pricing and label rules. A band must be offered (enabled and public); an extra must
- * exist (a disabled one is a hidden extra, still priced, SPEC section 3); a parcel's own size
- * must fit its band. Every problem is a 400 naming the booking's field.
+ * exist (a disabled one is a hidden extra, still priced, docs/requirements.md §3); a parcel's own
+ * size must fit its band. Every problem is a 400 naming the booking's field.
  */
 
 export interface PricedBooking {

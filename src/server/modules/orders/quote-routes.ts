@@ -11,8 +11,8 @@ import { acceptQuote, quoteView } from './quote-payments';
 import { declineQuote, findCustomerQuote } from './quotes';
 
 /**
- * Quotes (SPEC section 7, issue 12), under /public/orders. Every call needs a logged-in customer
- * and reaches only that customer's quotes: another customer's id is a 404.
+ * Quotes (docs/requirements.md §7, issue 12), under /public/orders. Every call needs a logged-in
+ * customer and reaches only that customer's quotes: another customer's id is a 404.
  *
  * - GET /public/orders/quote/{id}: the quote, what it answers, and what may be done with it.
  * - POST /public/orders/accept/{id}: accept with extras and addresses; answers its payment.

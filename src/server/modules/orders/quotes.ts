@@ -64,7 +64,7 @@ export function assertAnswerable(row: OrderRow) {
 }
 
 /** Where the customer reads and answers a quote. */
-export const quoteUrl = (site: Site, id: number) => `${site.publicUrl}/dashboard/quote/${id}`;
+const quoteUrl = (site: Site, id: number) => `${site.publicUrl}/dashboard/quote/${id}`;
 
 function quoteReadyEmail(
   site: Site,

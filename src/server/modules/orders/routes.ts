@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CHECKOUT_MESSAGES } from '../../../shared/api/checkout';
 import {
+  customerOrderSchema,
   customerOrdersResponse,
   invoiceSchema,
   orderHistoryRequest,
   orderSummaryResponse,
   quoteRequestSchema,
-  quoteResponseSchema,
 } from '../../../shared/api/orders';
 import { gstEstimateRequest, gstEstimateResponse } from '../../../shared/api/gst';
 import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
@@ -20,10 +20,11 @@ import { estimateCustomerGst } from './gst';
 import { createQuote } from './service';
 
 /**
- * Orders (SPEC section 7). Every call needs a logged-in customer and reaches only that
+ * Orders (docs/requirements.md §7). Every call needs a logged-in customer and reaches only that
  * customer's orders and invoices: another customer's id is a 404.
  *
- * - POST /public/orders: a page of the customer's Orders (Cancelled ones hidden, SPEC section 4)
+ * - POST /public/orders: a page of the customer's Orders (Cancelled ones hidden,
+ * docs/requirements.md §4)
  *   and the Invoices of those orders; `{ options, filter: { Status, Search } }`, no body = the
  *   defaults (newest first, 20 a page). See ./history.ts.
  * - GET /public/orders/summary: what needs the customer now (quotes to answer, invoices to pay,
@@ -70,7 +71,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Ask for a quote for a parcel of another size',
         body: quoteRequestSchema,
-        response: { 201: quoteResponseSchema },
+        response: { 201: customerOrderSchema },
       },
     },
     async (request, reply) => {

@@ -21,11 +21,11 @@ import { settleRefund, type RefundRow } from './refunds';
  */
 
 /** A pending refund is asked about again once it is this old (the first call may still run). */
-export const REFUND_RETRY_AFTER_MS = 60_000;
+const REFUND_RETRY_AFTER_MS = 60_000;
 /** Asked again with its idempotency key only while the provider still knows the key. */
 export const REFUND_RETRY_WITHIN_MS = 23 * 60 * 60_000;
 
-export const REFUND_FOLLOW_UP_QUEUE = 'refunds-follow-up';
+const REFUND_FOLLOW_UP_QUEUE = 'refunds-follow-up';
 
 /** The follow-up's events are the provider's word, told on the order's timeline as such. */
 const PROVIDER: Actor = { type: 'provider' };

@@ -23,7 +23,8 @@ import {
  * - GET /public/payment/{Reference}: one of the customer's payments and its orders. A pending
  *   payment is first checked with the provider, so a customer back from the payment page sees it
  *   paid even before the webhook arrives.
- * - POST /public/payment/additional/{Id}: starts paying an unpaid invoice (SPEC section 7).
+ * - POST /public/payment/additional/{Id}: starts paying an unpaid invoice
+ *   (docs/requirements.md §7).
  * - POST /public/payment/webhook/{provider}: the provider's signed events. A bad signature is a
  *   400 and changes nothing; so is a signed body that is not an event of the provider's shape
  *   (logged); an event of a kind we do not act on is acknowledged (200); an event already

@@ -20,7 +20,7 @@ import {
  * the job queue. Then the customer is sent to the success or failure page.
  */
 
-export const SANDBOX_WEBHOOK_QUEUE = 'sandbox-webhook';
+const SANDBOX_WEBHOOK_QUEUE = 'sandbox-webhook';
 
 const sessionParams = z.object({
   id: z.string().regex(/^sbx_cs_[0-9a-f]{32}$/, 'is not a session'),
@@ -39,11 +39,7 @@ const localPath = (url: string) => {
 };
 
 /** Delivers a sandbox event to the webhook route (signed now); throws unless it is accepted. */
-export async function deliverSandboxEvent(
-  app: FastifyInstance,
-  provider: SandboxProvider,
-  body: string,
-) {
+async function deliverSandboxEvent(app: FastifyInstance, provider: SandboxProvider, body: string) {
   const res = await app.inject({
     method: 'POST',
     url: '/public/payment/webhook/sandbox',

@@ -35,7 +35,7 @@ import { trackingUrlOf } from '../tracking/codes';
 export type PaymentRow = typeof payments.$inferSelect;
 
 /** A checkout left unpaid this long is cancelled, and its basket can be paid again. */
-export const PAYMENT_TTL_MS = 24 * 60 * 60 * 1000;
+const PAYMENT_TTL_MS = 24 * 60 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -134,7 +134,7 @@ export async function markPaid(
  * orders still awaiting payment are cancelled and its discount use is released. An accepted
  * quote goes back to Quote Ready instead, to be accepted again.
  */
-export async function abandonPayment(
+async function abandonPayment(
   tx: Tx,
   paymentId: number,
   status: 'expired' | 'cancelled',
@@ -387,7 +387,7 @@ export async function expireStalePayments(app: FastifyInstance, now = new Date()
   return counts;
 }
 
-export const EXPIRE_QUEUE = 'payments-expire';
+const EXPIRE_QUEUE = 'payments-expire';
 
 /** Runs the expiry every five minutes on a worker node (one node per tick). */
 export async function schedulePaymentExpiry(app: FastifyInstance) {

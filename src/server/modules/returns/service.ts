@@ -79,8 +79,8 @@ export async function decodeLabel(
 }
 
 /** Where the customer downloads the label of their order's return. */
-export const customerLabelUrl = (orderId: number) => `/public/orders/returnlabel/${orderId}`;
-export const depotLabelUrl = (orderId: number) => `/api/admin/depot/returns/${orderId}/label`;
+const customerLabelUrl = (orderId: number) => `/public/orders/returnlabel/${orderId}`;
+const depotLabelUrl = (orderId: number) => `/api/admin/depot/returns/${orderId}/label`;
 
 async function toReturn(
   tx: Tx,

@@ -5,7 +5,7 @@ import { sendCachedJson } from '../../lib/cache';
 import { publicSettings } from './service';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** SPEC section 7: the public site settings as { Category, Name, Value } items. */
+  /** docs/requirements.md §7: the public site settings as { Category, Name, Value } items. */
   app.get(
     '/settings',
     {

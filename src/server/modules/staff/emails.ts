@@ -1,8 +1,7 @@
 import type { MailMessage } from '../../lib/mail';
 import { customerMessage, type Site } from '../auth/emails';
 
-export const invitationUrl = (site: Site, token: string) =>
-  `${site.publicUrl}/admin/invitation/${token}`;
+const invitationUrl = (site: Site, token: string) => `${site.publicUrl}/admin/invitation/${token}`;
 
 /** The link that lets an invited staff member set a password and start. */
 export function invitationEmail(

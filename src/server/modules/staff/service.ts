@@ -30,7 +30,7 @@ import { invitationEmail } from './emails';
 
 const isStaff = inArray(users.role, [...STAFF_ROLES]);
 
-export function toStaffMember(u: UserRow): StaffMember {
+function toStaffMember(u: UserRow): StaffMember {
   return {
     Id: u.id,
     Email: u.email ?? '',

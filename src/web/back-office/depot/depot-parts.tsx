@@ -165,7 +165,7 @@ export function ReceiveOutcome({ result }: { result: ReceiveResult }) {
 }
 
 /** The parcel's label PDF, opened in a new tab to print (fetched with the staff token). */
-export function PrintLabel({ parcelId }: { parcelId: number }) {
+function PrintLabel({ parcelId }: { parcelId: number }) {
   const { url, failed } = useLabelUrl(parcelId);
   if (failed) return <Typography variant="body2">The label could not be made.</Typography>;
   return (

@@ -9,7 +9,7 @@ import { TablePagination } from '@mui/material';
  */
 
 /** The page sizes every list offers, and the one it starts with. */
-export const PER_PAGE = [10, 25, 50, 100];
+const PER_PAGE = [10, 25, 50, 100];
 const DEFAULT_PER_PAGE = 25;
 
 interface OneOf<V extends string, D extends string> {

@@ -29,7 +29,10 @@ export function PasswordField(props: TextFieldProps) {
   );
 }
 
-/** A new password and its confirmation (SPEC section 5: ConfirmPassword must match Password). */
+/**
+ * A new password and its confirmation (docs/requirements.md §5: ConfirmPassword must match
+ * Password).
+ */
 export function NewPasswordFields({
   form,
   label,

@@ -10,7 +10,7 @@ import { PasswordField } from '../kit/password-field';
 import { startStaffSession } from './staff-session';
 
 /** Where to go after logging in: a back-office path only (never another site). */
-export function nextAdminPath(next: string | null): string {
+function nextAdminPath(next: string | null): string {
   return next && /^\/admin\/[\w\-/?=&%.]*$/.test(next) ? next : '/admin/';
 }
 

@@ -10,7 +10,7 @@ import { readJson, readText, remove, writeJson, writeText } from '../../lib/stor
  * reaches a staff call. A 401 on a staff call ends it (the layout then asks to log in again).
  */
 
-export const STAFF_STORAGE_KEYS = { token: 'staffAccessToken', user: 'staffUserData' } as const;
+const STAFF_STORAGE_KEYS = { token: 'staffAccessToken', user: 'staffUserData' } as const;
 
 export interface StaffSession {
   token: string | null;
@@ -35,9 +35,9 @@ function set(next: StaffSession) {
   for (const listener of listeners) listener();
 }
 
-export const getStaffSession = (): StaffSession => (state ??= load());
+const getStaffSession = (): StaffSession => (state ??= load());
 
-export function clearStaffSession() {
+function clearStaffSession() {
   remove(STAFF_STORAGE_KEYS.token, STAFF_STORAGE_KEYS.user);
   set(EMPTY);
 }

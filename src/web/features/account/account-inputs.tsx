@@ -36,7 +36,10 @@ export function PasswordInput({ label = 'Password', ...props }: InputProps) {
   );
 }
 
-/** A new password and its confirmation (SPEC section 5: ConfirmPassword must match Password). */
+/**
+ * A new password and its confirmation (docs/requirements.md §5: ConfirmPassword must match
+ * Password).
+ */
 export function NewPasswordInputs({
   form,
   label,

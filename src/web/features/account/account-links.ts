@@ -1,4 +1,4 @@
-/** The account pages the user menu and the drawer link to (SPEC section 2). */
+/** The account pages the user menu and the drawer link to (docs/requirements.md §2). */
 export const ACCOUNT_LINKS = [
   { label: 'My Account', to: '/dashboard/' },
   { label: 'Profile', to: '/dashboard/profile/' },

@@ -20,8 +20,8 @@ function moveFocus(event: KeyboardEvent<HTMLElement>, panel: HTMLElement | null)
 }
 
 /**
- * The logged-in user menu (SPEC section 2): a disclosure, the button opening a popover of links
- * (the browser's Popover API, no script needed to open or close it): the account links, the
+ * The logged-in user menu (docs/requirements.md §2): a disclosure, the button opening a popover of
+ * links (the browser's Popover API, no script needed to open or close it): the account links, the
  * shipping address card (click to copy) and Log Out. Tab or the arrow keys move through it,
  * Escape or a press outside closes it and the focus goes back to the button
  * (docs/decisions/0029).

@@ -13,10 +13,10 @@ import '../../styles/account-screens.css';
 export type DeleteAccountAnswer = { failure: Failure | null };
 
 /**
- * Account deletion (/dashboard/delete-account/): the customer types DELETE to confirm (SPEC
- * section 5) and gives their password again (a borrowed session alone cannot delete); the
- * route's action deletes the account, then this browser forgets everything and the visitor lands
- * home.
+ * Account deletion (/dashboard/delete-account/): the customer types DELETE to confirm
+ * (docs/requirements.md §5) and gives their password again (a borrowed session alone cannot
+ * delete); the route's action deletes the account, then this browser forgets everything and the
+ * visitor lands home.
  */
 export function DeleteAccountPage() {
   const form = useForm({ confirm: '', CurrentPassword: '' }, () => ({

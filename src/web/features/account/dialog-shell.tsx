@@ -6,7 +6,7 @@ interface Props {
   /** The dialog's flag in dialog-store.ts: it is open while the flag is on. */
   name: DialogName;
   title: string;
-  /** SPEC section 9: 500 (Login, Forgotten Password) or 900 (Register). */
+  /** docs/requirements.md §9: 500 (Login, Forgotten Password) or 900 (Register). */
   width: 500 | 900;
   /** Full screen on phones (the long register form). */
   fullScreenOnPhone?: boolean;

@@ -4,10 +4,10 @@ import { onSessionExpired } from '../../lib/session';
 import { ACCOUNT_MESSAGES } from './messages';
 
 /**
- * The account dialogs (SPEC sections 2 and 4): Login, Register and Forgotten Password open and
- * close through the flags showLogin, showRegister and showForgottenPassword, each with its options.
- * Opening a dialog already open does nothing; closing one clears its options and its errors;
- * errors.login and errors.register are also cleared when their form is sent.
+ * The account dialogs (docs/requirements.md §2 and §4): Login, Register and Forgotten Password open
+ * and close through the flags showLogin, showRegister and showForgottenPassword, each with its
+ * options. Opening a dialog already open does nothing; closing one clears its options and its
+ * errors; errors.login and errors.register are also cleared when their form is sent.
  *
  * The transitions are pure functions of the state (unit-tested); a small store holds the state.
  */
@@ -15,7 +15,7 @@ import { ACCOUNT_MESSAGES } from './messages';
 export type DialogName = 'login' | 'register' | 'forgottenPassword';
 
 export interface LoginOptions {
-  /** Shown in the login dialog while there is no error (SPEC section 2). */
+  /** Shown in the login dialog while there is no error (docs/requirements.md §2). */
   loginMessage?: string;
   /**
    * Keeps the customer on the page after registering from this dialog (e.g. the checkout),
@@ -25,7 +25,7 @@ export interface LoginOptions {
 }
 
 export interface ForgottenPasswordOptions {
-  /** Hides Back to Login (SPEC section 2: shown unless the options say otherwise). */
+  /** Hides Back to Login (docs/requirements.md §2: shown unless the options say otherwise). */
   hideBackToLogin?: boolean;
   /** Prefills the e-mail field. */
   email?: string;
@@ -185,5 +185,6 @@ export const dialogs = {
 export const openLogin = (options?: LoginOptions) => dialogs.open('login', options);
 export const openRegister = (options?: RegisterOptions) => dialogs.open('register', options);
 
-// SPEC section 4: after a 401 outside the auth calls, the login dialog says the session expired.
+// docs/requirements.md §4: after a 401 outside the auth calls, the login dialog says the session
+// expired.
 onSessionExpired(() => openLogin({ loginMessage: ACCOUNT_MESSAGES.sessionExpired }));

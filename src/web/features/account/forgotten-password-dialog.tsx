@@ -9,8 +9,8 @@ import { DialogShell } from './dialog-shell';
 import { ACCOUNT_MESSAGES } from './messages';
 
 /**
- * The Forgotten Password dialog (SPEC section 2: 500 wide; Back to Login unless hidden). In the
- * page's HTML like the Login dialog, so its link in the Login dialog answers at once.
+ * The Forgotten Password dialog (docs/requirements.md §2: 500 wide; Back to Login unless hidden).
+ * In the page's HTML like the Login dialog, so its link in the Login dialog answers at once.
  */
 export default function ForgottenPasswordDialog() {
   const { options } = useDialogs();
@@ -34,7 +34,8 @@ function ForgottenPasswordForm({ options }: { options: ForgottenPasswordOptions 
   const [showBackToLogin] = useState(!options.hideBackToLogin);
 
   const submit = form.handleSubmit((values) => {
-    // SPEC section 4: the form is replaced straight away, before any reply; failures are ignored.
+    // docs/requirements.md §4: the form is replaced straight away, before any reply; failures are
+    // ignored.
     setSent(true);
     forgotPassword({ email: values.email.trim() }).catch(() => undefined);
   });

@@ -10,8 +10,9 @@ import { DialogShell } from './dialog-shell';
 import { logIn } from './session-actions';
 
 /**
- * The Login dialog (SPEC section 2: 500 wide, links to Register and Forgotten Password). It is in
- * every customer page's HTML, closed, so the header's Login opens it before the code has loaded.
+ * The Login dialog (docs/requirements.md §2: 500 wide, links to Register and Forgotten Password).
+ * It is in every customer page's HTML, closed, so the header's Login opens it before the code has
+ * loaded.
  */
 export default function LoginDialog() {
   const { options, errors } = useDialogs();
@@ -47,8 +48,8 @@ function LoginForm({
       await logIn({ email: values.email.trim(), password: values.password });
       dialogs.close('login');
     } catch (err) {
-      // SPEC section 8: any failure (wrong details, rate limit, server down) reads the same, but
-      // for the right password of an account the office disabled, which is told so.
+      // docs/requirements.md §8: any failure (wrong details, rate limit, server down) reads the
+      // same, but for the right password of an account the office disabled, which is told so.
       const disabled =
         err instanceof ApiError && err.body?.message === AUTH_MESSAGES.accountDisabled;
       dialogs.setLoginError(disabled ? AUTH_MESSAGES.accountDisabled : AUTH_MESSAGES.loginFailed);

@@ -1,12 +1,12 @@
-// The account screens' texts; those quoted by SPEC sections 2, 4 and 8 are exact. The login and
-// register failures are the server's too: AUTH_MESSAGES in src/shared/api/auth.ts (kept out of
-// this file, which the header loads, because that module brings zod with it).
+// The account screens' texts; those quoted by docs/requirements.md §2, §4 and §8 are exact. The
+// login and register failures are the server's too: AUTH_MESSAGES in src/shared/api/auth.ts (kept
+// out of this file, which the header loads, because that module brings zod with it).
 export const ACCOUNT_MESSAGES = {
-  /** SPEC section 4: the login dialog opened by a 401 outside the auth calls. */
+  /** docs/requirements.md §4: the login dialog opened by a 401 outside the auth calls. */
   sessionExpired: 'Your session has expired, please login to continue.',
-  /** SPEC section 8: shown as soon as the forgotten password form is sent. */
+  /** docs/requirements.md §8: shown as soon as the forgotten password form is sent. */
   forgottenPasswordSent: 'You have requested a new password, please check your email.',
-  /** SPEC section 2: with the shipping address card. */
+  /** docs/requirements.md §2: with the shipping address card. */
   shippingReminder:
     'Remember to book and pay for your delivery with us after ordering from retailers.',
   /** The login dialog opened by a dashboard page for a visitor who is not logged in. */

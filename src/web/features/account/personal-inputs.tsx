@@ -17,7 +17,7 @@ interface PersonalForm {
 
 /**
  * The personal details a customer gives on registering (and changes on the profile page), each
- * field with its label (SPEC section 2) and autocomplete, on native inputs and selects.
+ * field with its label (docs/requirements.md §2) and autocomplete, on native inputs and selects.
  */
 export function personalInputs(form: PersonalForm) {
   return {

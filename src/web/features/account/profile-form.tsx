@@ -127,7 +127,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
     });
   });
 
-  // SPEC section 8: a failure with a response shows the response's message as the update error.
+  // docs/requirements.md §8: a failure with a response shows the response's message as the update
+  // error.
   const failure = answer?.failure;
   const updateError = failure
     ? failure.status > 0

@@ -12,7 +12,7 @@ import { personalInputs } from './personal-inputs';
 import { startSession } from './session-actions';
 import { useAccountForm } from './use-account-form';
 
-/** The Register dialog (SPEC section 2: 900 wide, two columns, Back To Login). */
+/** The Register dialog (docs/requirements.md §2: 900 wide, two columns, Back To Login). */
 export default function RegisterDialog() {
   const { errors, options } = useDialogs();
   return (

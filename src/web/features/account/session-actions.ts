@@ -8,10 +8,10 @@ import { logout } from './api/logout';
 
 /**
  * Starts a session from an access token (a login's or a registration's): stores the token, then
- * asks GET /public/auth/me for the user data and stores it with its abilities (SPEC section 7).
- * If the server refuses the user data, nothing stays stored. A call that got no answer (the
- * customer moved to another page meanwhile) keeps the token: the next page reads the user back
- * (lib/session.ts, issue 23).
+ * asks GET /public/auth/me for the user data and stores it with its abilities
+ * (docs/requirements.md §7). If the server refuses the user data, nothing stays stored. A call that
+ * got no answer (the customer moved to another page meanwhile) keeps the token: the next page reads
+ * the user back (lib/session.ts, issue 23).
  */
 export async function startSession(token: string): Promise<void> {
   setAccessToken(token);
@@ -32,10 +32,11 @@ const isIdList = (value: unknown): value is number[] =>
   Array.isArray(value) && value.every((id) => Number.isInteger(id));
 
 /**
- * Forgets everything the browser keeps for a customer (SPEC section 4, Logout): the user, the
- * token and abilities, the basket, the stored orders (the index and each ORDER-{id}), the checkout
- * data (discount, payment, checkout reference and order) and the chosen delivery and billing
- * addresses. A synthetic `storage` event tells the other in-page stores to read storage again.
+ * Forgets everything the browser keeps for a customer (docs/requirements.md §4, Logout): the user,
+ * the token and abilities, the basket, the stored orders (the index and each ORDER-{id}), the
+ * checkout data (discount, payment, checkout reference and order) and the chosen delivery and
+ * billing addresses. A synthetic `storage` event tells the other in-page stores to read storage
+ * again.
  */
 export function clearCustomerData(): void {
   const orderIds = readJson<number[]>(STORAGE_KEYS.orderIndex, [], isIdList);
@@ -61,8 +62,8 @@ export function clearCustomerData(): void {
 }
 
 /**
- * Log Out (SPEC section 4): ends the session on the server, then clears the customer's data.
- * The caller goes to the home page. A failed server call still logs out of this browser.
+ * Log Out (docs/requirements.md §4): ends the session on the server, then clears the customer's
+ * data. The caller goes to the home page. A failed server call still logs out of this browser.
  */
 export async function logOut(): Promise<void> {
   try {

@@ -19,8 +19,8 @@ interface Props {
 }
 
 /**
- * The customer's unique UK shipping address (SPEC section 2): clicking the card copies the full
- * name, the customer reference and the address to the clipboard, and says so. Plain HTML and
+ * The customer's unique UK shipping address (docs/requirements.md §2): clicking the card copies the
+ * full name, the customer reference and the address to the clipboard, and says so. Plain HTML and
  * CSS, because the header's menu and drawer show it on every page.
  */
 export function ShippingAddressCard({ user, withReminder = true, notice = 'toast' }: Props) {

@@ -4,9 +4,10 @@ import type { FieldRules } from '../../../shared/validation/form';
 import { useForm } from '../../lib/use-form';
 
 /**
- * An account form (lib/use-form.ts) that also shows the server's field errors (SPEC section 8): a
- * field's server message shows under it, after its own rule's, until the customer changes the
- * field; sending the form again starts afresh. `onEdit` hears each change of a text or date field.
+ * An account form (lib/use-form.ts) that also shows the server's field errors
+ * (docs/requirements.md §8): a field's server message shows under it, after its own rule's, until
+ * the customer changes the field; sending the form again starts afresh. `onEdit` hears each change
+ * of a text or date field.
  */
 export function useAccountForm<Values extends Record<string, string | boolean>>(
   initial: Values,

@@ -9,11 +9,11 @@ import './account.css';
 const DrawerUser = lazyChunk('drawer-user', () => import('./drawer-user'));
 
 /**
- * The header's user menu (SPEC section 2). Logged in: a button opening My Account, Profile,
- * Order History, Address Book, Log Out and the card with the customer's unique shipping address
- * (click to copy) with the reminder. Logged out: Login, which opens its dialog with no script
- * (the dialog is in the page's HTML), and Register. While a stored session's user is read back
- * (lib/session.ts), neither.
+ * The header's user menu (docs/requirements.md §2). Logged in: a button opening My Account,
+ * Profile, Order History, Address Book, Log Out and the card with the customer's unique shipping
+ * address (click to copy) with the reminder. Logged out: Login, which opens its dialog with no
+ * script (the dialog is in the page's HTML), and Register. While a stored session's user is read
+ * back (lib/session.ts), neither.
  */
 export function UserMenu() {
   const { user, restoring } = useSession();
@@ -53,7 +53,7 @@ interface DrawerAccountLinksProps {
 }
 
 /**
- * The drawer's account section (SPEC section 2). Logged out: Login and Register. Logged in
+ * The drawer's account section (docs/requirements.md §2). Logged out: Login and Register. Logged in
  * (fetched then): the account links, the shipping address card and Log Out.
  */
 export function DrawerAccountLinks({ onClose }: DrawerAccountLinksProps) {

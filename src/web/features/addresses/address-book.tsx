@@ -31,9 +31,9 @@ export const bookPage = (page: number) => `/dashboard/addresses/${page > 1 ? `?p
 
 /**
  * The Address Book (/dashboard/addresses/): the customer's saved addresses as cards, 10 a page in
- * the order of SPEC section 9 (Updated ascending), the page in the address (`?page=2`), each with
- * Edit and Delete (after a confirmation); new delivery and billing addresses are added in a
- * dialog. The route's loader reads the page; Delete submits to its action; a saved address has
+ * the order of docs/requirements.md §9 (Updated ascending), the page in the address (`?page=2`),
+ * each with Edit and Delete (after a confirmation); new delivery and billing addresses are added in
+ * a dialog. The route's loader reads the page; Delete submits to its action; a saved address has
  * the loader read the page again.
  */
 export function AddressBookPage(props: { list: Loaded<AddressList>; page: number }) {
@@ -196,7 +196,10 @@ function AddressCard({
   );
 }
 
-/** Asks before deleting; a failure is shown in the dialog (SPEC section 8: passed to the caller). */
+/**
+ * Asks before deleting; a failure is shown in the dialog (docs/requirements.md §8: passed to the
+ * caller).
+ */
 function DeleteAddressDialog({
   address,
   onClose,

@@ -27,8 +27,8 @@ const AddressDialog = lazyChunk('address-form', loadAddressDialog);
 
 /**
  * The checkout's (and the quote's) choice of a saved address: the addresses as radio cards
- * (arrow keys move the choice), 10 at a time with "Show more addresses" (SPEC section 9's list
- * call), and "Add a new address" in a dialog, chosen at once when saved. The chosen address is
+ * (arrow keys move the choice), 10 at a time with "Show more addresses" (docs/requirements.md §9's
+ * list call), and "Add a new address" in a dialog, chosen at once when saved. The chosen address is
  * shown first even when its page was not read. When nothing is chosen and the customer has
  * exactly one address that may be, it is chosen. A chosen address that is deleted (once every
  * page is read), or no longer on the bookings' island, is let go (onChange(null)); one changed

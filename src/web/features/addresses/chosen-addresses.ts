@@ -4,7 +4,7 @@ import type { Address } from '../../../shared/api/addresses';
 import { readJson, readText, remove, STORAGE_KEYS, writeJson } from '../../lib/storage';
 
 /**
- * The chosen delivery and billing addresses (SPEC section 3), kept in this browser under
+ * The chosen delivery and billing addresses (docs/requirements.md §3), kept in this browser under
  * `DELIVERY` and `BILLING` as the saved Address objects, for the checkout. A stored value that is
  * not an address (or, under DELIVERY, not a delivery address) reads as no choice and is removed.
  * Logging out removes both keys (account/session-actions.ts clearCustomerData), deleting a chosen
@@ -27,7 +27,7 @@ export const mayChoose = (type: AddressType, address: Pick<Address, 'Type'>) =>
   type === 'Billing' || address.Type === 'Delivery';
 
 /** Whether a stored value is a saved address that may be chosen as `type`. */
-export function isChosenAddress(type: AddressType, value: unknown): value is Address {
+function isChosenAddress(type: AddressType, value: unknown): value is Address {
   // The shape of src/shared/addresses.ts, checked without zod (the checkout does not load it).
   return isSavedAddressShape(value) && mayChoose(type, value as Address);
 }

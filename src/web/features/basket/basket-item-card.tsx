@@ -21,9 +21,10 @@ interface Props {
 }
 
 /**
- * A booking as SPEC section 2's basket item display shows it: the title (product Name or Custom
- * Shipment), dimensions in whole cm, the box image of its TTLMDProductCode, the price lines and
- * the ItemValue in pounds. Plain elements (basket.css): the basket and checkout load without MUI.
+ * A booking as docs/requirements.md §2's basket item display shows it: the title (product Name or
+ * Custom Shipment), dimensions in whole cm, the box image of its TTLMDProductCode, the price lines
+ * and the ItemValue in pounds. Plain elements (basket.css): the basket and checkout load without
+ * MUI.
  */
 export function BasketItemCard({ booked, needs = null, actions, headingLevel = 'h2' }: Props) {
   const { order } = booked;

@@ -16,9 +16,9 @@ const BasketMenuPanel = lazyChunk('basket-menu-panel', loadPanel);
 const PANEL_ID = 'basket-menu-panel';
 
 /**
- * The header's basket menu (SPEC section 2): with items, a badge with the count and a dropdown
- * listing them with the Order Total and Basket and Checkout buttons; with none, a plain basket
- * button linking to /basket/.
+ * The header's basket menu (docs/requirements.md §2): with items, a badge with the count and a
+ * dropdown listing them with the Order Total and Basket and Checkout buttons; with none, a plain
+ * basket button linking to /basket/.
  */
 export function BasketMenu() {
   const count = useBasketCount();

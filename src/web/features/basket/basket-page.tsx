@@ -20,9 +20,9 @@ const EDIT =
 const DELETE = 'M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6zM19 4h-3.5l-1-1h-5l-1 1H5v2h14z';
 
 /**
- * The basket (SPEC section 2, /basket/): each booking in the spec's item display, with Edit (back
- * into its steps), Remove, Empty basket and the total. Plain elements (basket.css): the basket
- * loads without MUI (docs/decisions/0027).
+ * The basket (docs/requirements.md §2, /basket/): each booking in the item display of §2, with
+ * Edit (back into its steps), Remove, Empty basket and the total. Plain elements (basket.css): the
+ * basket loads without MUI (docs/decisions/0027).
  */
 export function BasketPage() {
   const { items, totalPence, isPending, isError } = useBasket();

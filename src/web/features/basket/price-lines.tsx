@@ -3,8 +3,9 @@ import { formatMoney } from '../../../shared/money';
 import './basket.css';
 
 /**
- * A booking's price lines (SPEC section 2): Delivery Price, each extra, and a Subtotal only when
- * it differs from the Delivery Price. A description list, so a screen reader reads name and price.
+ * A booking's price lines (docs/requirements.md §2): Delivery Price, each extra, and a Subtotal
+ * only when it differs from the Delivery Price. A description list, so a screen reader reads name
+ * and price.
  */
 export function PriceLines({ order, dense = false }: { order: BasketItemOrder; dense?: boolean }) {
   return (

@@ -27,8 +27,8 @@ const count = () => store?.getBookings().basket.length ?? 0;
 const serverCount = () => 0;
 
 /**
- * How many bookings are in the basket (SPEC section 2: the drawer's "Basket (with count)" and the
- * basket menu's badge). Kept up to date across tabs; 0 while prerendering and hydrating.
+ * How many bookings are in the basket (docs/requirements.md §2: the drawer's "Basket (with count)"
+ * and the basket menu's badge). Kept up to date across tabs; 0 while prerendering and hydrating.
  */
 export function useBasketCount(): number {
   return useSyncExternalStore(subscribe, count, serverCount);

@@ -4,7 +4,7 @@ import { listTotalPence } from '../../../shared/pricing';
 import { basketOrders, useBookings } from '../booking/booking-store';
 import { useCatalogue, type BookedOrder } from '../booking/use-catalogue';
 
-export interface BasketItem {
+interface BasketItem {
   booked: BookedOrder;
   /** A step the booking still needs (e.g. its band is no longer offered), or null. */
   needs: BookingStep | null;

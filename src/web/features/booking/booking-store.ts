@@ -19,9 +19,10 @@ import {
 } from '../../lib/storage';
 
 /**
- * The bookings kept in this browser (SPEC sections 3 and 4): each order under `ORDER-{id}`, the
- * ids under `ORDER-INDEX`, and the basket under `BASKET`. One in-memory snapshot serves every
- * component; it is rebuilt after each change here and when another tab changes the storage.
+ * The bookings kept in this browser (docs/requirements.md §3 and §4): each order under
+ * `ORDER-{id}`, the ids under `ORDER-INDEX`, and the basket under `BASKET`. One in-memory snapshot
+ * serves every component; it is rebuilt after each change here and when another tab changes the
+ * storage.
  *
  * Reading repairs what it can: the index is rebuilt from the `ORDER-{id}` keys when it is lost or
  * damaged, orders are read field by field (src/shared/local-order.ts), an entry that is not an
@@ -134,7 +135,7 @@ const now = () => new Date().toISOString();
 
 /**
  * Starts a new booking: its id is one higher than the largest id stored (read afresh, so a
- * booking made in another tab is counted), or 1 (SPEC section 3).
+ * booking made in another tab is counted), or 1 (docs/requirements.md §3).
  */
 export function createOrder(patch: Partial<Omit<LocalOrder, 'Id'>> = {}): LocalOrder {
   const current = load();
@@ -159,7 +160,7 @@ export function updateOrder(
   return order;
 }
 
-/** SPEC section 4: adding to the basket stores the order id without duplicates. */
+/** docs/requirements.md §4: adding to the basket stores the order id without duplicates. */
 export function addOrderToBasket(id: number): void {
   const current = load();
   if (!current.orders.has(id)) return;
@@ -175,8 +176,8 @@ const CHECKOUT_KEYS = [
 ] as const;
 
 /**
- * Removes an order: from the basket, from the index and its own entry. SPEC section 4: removing
- * an order clears the checkout reference, the checkout order and the discount.
+ * Removes an order: from the basket, from the index and its own entry. docs/requirements.md §4:
+ * removing an order clears the checkout reference, the checkout order and the discount.
  */
 export function removeOrder(id: number): void {
   removeOrders([id]);
@@ -202,8 +203,9 @@ export function removeOrders(ids: readonly number[]): void {
 }
 
 /**
- * Empties the basket (SPEC section 4: emptying clears the list) and removes the orders that were
- * in it, which, as with removing one, clears the checkout reference, checkout order and discount.
+ * Empties the basket (docs/requirements.md §4: emptying clears the list) and removes the orders
+ * that were in it, which, as with removing one, clears the checkout reference, checkout order and
+ * discount.
  */
 export function emptyTheBasket(): void {
   const current = load();
@@ -217,8 +219,8 @@ export function emptyTheBasket(): void {
 }
 
 /**
- * Forgets every booking and the checkout data (SPEC section 4, logout: the basket, the stored
- * orders and the checkout data are cleared).
+ * Forgets every booking and the checkout data (docs/requirements.md §4, logout: the basket, the
+ * stored orders and the checkout data are cleared).
  */
 export function clearBookings(): void {
   const current = load();

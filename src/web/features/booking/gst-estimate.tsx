@@ -24,7 +24,7 @@ interface Props {
 }
 
 /** The island's GST from the site settings (Tax/Gst), or null when it charges none. */
-export function useIslandGst(island: string | null) {
+function useIslandGst(island: string | null) {
   const settings = useSettings();
   return gstOf(parseGstSettings(settings.get(GST_SETTING.category, GST_SETTING.name)), island);
 }

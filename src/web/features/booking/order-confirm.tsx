@@ -15,8 +15,8 @@ const EDIT =
   'M3 17.25V21h3.75L17.81 9.94l-3.75-3.75zM20.71 7.04c.39-.39.39-1.02 0-1.41l-2.34-2.34a.996.996 0 0 0-1.41 0l-1.83 1.83 3.75 3.75z';
 
 /**
- * The order confirmation (SPEC section 2, /order-confirm/): the finished booking with its label,
- * price lines and total, now in the basket, with Add another delivery and Checkout.
+ * The order confirmation (docs/requirements.md §2, /order-confirm/): the finished booking with its
+ * label, price lines and total, now in the basket, with Add another delivery and Checkout.
  */
 export function OrderConfirm({ initial }: { initial: LocalOrder }) {
   const stored = useLocalOrder(initial.Id);

@@ -26,8 +26,7 @@ const LABELS: Record<string, string> = {
   Notes: 'Anything we should know',
 };
 
-export const QUOTE_LOGIN_MESSAGE =
-  'Please log in to send your quote request. What you entered is kept.';
+const QUOTE_LOGIN_MESSAGE = 'Please log in to send your quote request. What you entered is kept.';
 
 /** The API's dotted field names as the form's. */
 const formField = (field: string) => field.replace(/^size\./, '').replace(/^Weight$/, 'weight');
@@ -35,9 +34,10 @@ const formField = (field: string) => field.replace(/^size\./, '').replace(/^Weig
 const rules = () => QUOTE_RULES;
 
 /**
- * The quote request (SPEC section 2, /quote/) for a parcel that fits no price band: its size,
- * weight, what it is, its value and island, and a note. Sending needs a login: the login dialog
- * opens with a message saying why, and the request goes as soon as the customer is logged in.
+ * The quote request (docs/requirements.md §2, /quote/) for a parcel that fits no price band: its
+ * size, weight, what it is, its value and island, and a note. Sending needs a login: the login
+ * dialog opens with a message saying why, and the request goes as soon as the customer is logged
+ * in.
  */
 export function QuoteFormPage() {
   const navigate = useNavigate();

@@ -11,10 +11,11 @@ import { requireDigits } from '../../lib/route-params';
 import { getBookings, refreshBookings } from './booking-store';
 
 /**
- * SPEC section 2: ids in these routes are digits; anything else is the not-found page (a 404).
- * A digits id that names no booking (0, or too long to be one) is a booking that does not exist.
+ * docs/requirements.md §2: ids in these routes are digits; anything else is the not-found page (a
+ * 404). A digits id that names no booking (0, or too long to be one) is a booking that does not
+ * exist.
  */
-export function orderIdParam(id: string | undefined): number {
+function orderIdParam(id: string | undefined): number {
   return Number(requireDigits(id));
 }
 
@@ -35,7 +36,7 @@ export function sizeStepOrder(idParam: string | undefined, start: string): { ord
 }
 
 /** Where a booking should go next: its first incomplete step, or its confirmation. */
-export function resumePath(order: LocalOrder): string {
+function resumePath(order: LocalOrder): string {
   const step = firstIncompleteStep(order);
   return step ? stepPath(step, order.Id) : confirmPath(order.Id);
 }

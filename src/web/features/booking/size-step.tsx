@@ -29,7 +29,7 @@ const BAND_REQUIRED = 'Please choose a price band, or enter your parcel’s size
 const TOO_LARGE = 'Your parcel fits none of our price bands: please request a quote.';
 
 /** The address of the quote form with the size entered here filled in. */
-export function quotePath(form: SizeForm): string {
+function quotePath(form: SizeForm): string {
   const query = new URLSearchParams(
     Object.entries(form).filter(([, value]) => value.trim() !== ''),
   ).toString();
@@ -60,9 +60,9 @@ interface Props {
 }
 
 /**
- * The size step (SPEC section 2: /order/, /order/{id}, /order/size/{id}, /calculator/): choose a
- * price band, or enter the parcel's size and weight and be offered the smallest band it fits in
- * any orientation, or a quote when it fits none.
+ * The size step (docs/requirements.md §2: /order/, /order/{id}, /order/size/{id}, /calculator/):
+ * choose a price band, or enter the parcel's size and weight and be offered the smallest band it
+ * fits in any orientation, or a quote when it fits none.
  */
 export function SizeStep({ mode, initial }: Props) {
   const navigate = useNavigate();

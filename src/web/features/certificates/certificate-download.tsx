@@ -13,8 +13,8 @@ interface CertificateDownloadProps {
 }
 
 /**
- * The order's export certificate (SPEC section 7): a PDF the customer gives the retailer to get
- * the UK VAT back, saved as Export-Certificate-{Reference}.pdf by the order page's action
+ * The order's export certificate (docs/requirements.md §7): a PDF the customer gives the retailer
+ * to get the UK VAT back, saved as Export-Certificate-{Reference}.pdf by the order page's action
  * (`intent` certificate). Until the parcel has left the UK the button is off and says when it
  * comes; a refused download says why.
  */

@@ -36,15 +36,14 @@ import { LoginGate } from './login-gate';
 import { useLeaveForPayment } from './use-leave-for-payment';
 import './checkout.css';
 
-export const CHECKOUT_LOGIN_MESSAGE =
-  'Please log in or register to check out. Your basket is kept.';
-export const CHECKOUT_FAILED =
+const CHECKOUT_LOGIN_MESSAGE = 'Please log in or register to check out. Your basket is kept.';
+const CHECKOUT_FAILED =
   'Your payment could not be started, and nothing was taken. Please try again.';
 
 const NO_ERRORS: PlacedErrors = placeCheckoutErrors([], []);
 /**
- * The checkout (SPEC section 2, /checkout/), for logged-in customers: a visitor is asked to log in
- * or register (the basket is kept, and the page goes on once they have).
+ * The checkout (docs/requirements.md §2, /checkout/), for logged-in customers: a visitor is asked
+ * to log in or register (the basket is kept, and the page goes on once they have).
  */
 export function CheckoutPage() {
   return (

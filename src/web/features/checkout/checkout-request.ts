@@ -118,7 +118,7 @@ export function plainWords(label: string, error: string): string {
   return /^[a-z]/.test(error) ? `${label} ${error}.` : error;
 }
 
-export interface BookingError {
+interface BookingError {
   message: string;
   /** The step of the booking where it can be put right. */
   step: BookingStep;

@@ -2,7 +2,7 @@ import type { CheckoutResult } from '../../../shared/api/checkout';
 import { isRecord } from '../../../shared/local-order';
 import { readJson, readText, remove, STORAGE_KEYS, writeJson, writeText } from '../../lib/storage';
 
-// What a checkout keeps in this browser (SPEC section 3), under the spec's keys:
+// What a checkout keeps in this browser (docs/requirements.md §3), under its keys:
 // - CHECKOUT-REF: the Idempotency-Key of POST /public/orders/create (plain text). Kept across
 //   retries, so a double click, a retry after a lost answer or a reload never books twice.
 // - CHECKOUT-ORDER: what create answered (JSON): the payment reference and the orders made, each
@@ -68,7 +68,7 @@ const isPaymentRecord = (value: unknown): value is PaymentRecord =>
   typeof value.amount === 'number';
 
 /** The two records of a checkout's answer. */
-export function checkoutRecords({ Payment, Orders }: CheckoutResult): {
+function checkoutRecords({ Payment, Orders }: CheckoutResult): {
   checkoutOrder: CheckoutOrderRecord;
   payment: PaymentRecord;
 } {
@@ -121,12 +121,12 @@ export function clearCheckout(): void {
 
 export const readDiscountCode = (): string | null => readText(STORAGE_KEYS.discount) || null;
 
-/** SPEC section 4: setting a discount stores the code. */
+/** docs/requirements.md §4: setting a discount stores the code. */
 export function saveDiscountCode(code: string): void {
   writeText(STORAGE_KEYS.discount, code);
 }
 
-/** SPEC section 4: clearing the discount removes it. */
+/** docs/requirements.md §4: clearing the discount removes it. */
 export function clearDiscountCode(): void {
   remove(STORAGE_KEYS.discount);
 }

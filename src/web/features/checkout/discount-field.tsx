@@ -6,7 +6,7 @@ import { BusyButton } from '../../components/plain-controls';
 import { FormField } from '../booking/booking-fields';
 import './checkout.css';
 
-export const DISCOUNT_FORMAT_MESSAGE = 'A discount code is 3 to 32 letters, digits or hyphens.';
+const DISCOUNT_FORMAT_MESSAGE = 'A discount code is 3 to 32 letters, digits or hyphens.';
 
 interface Props {
   /** The code applied (or being checked), or null. */
@@ -21,8 +21,8 @@ interface Props {
 }
 
 /**
- * The discount code (SPEC sections 3 and 4): a field with Apply; once the server has checked the
- * code, what it takes off and a Remove button; otherwise the reason under the field.
+ * The discount code (docs/requirements.md §3 and §4): a field with Apply; once the server has
+ * checked the code, what it takes off and a Remove button; otherwise the reason under the field.
  */
 export function DiscountField({ code, applied, checking, error, onApply, onRemove }: Props) {
   const [input, setInput] = useState(code ?? '');

@@ -15,7 +15,7 @@ const STATUS_WORDS: Readonly<Record<InvoiceStatus, string>> = {
   void: 'Cancelled',
 };
 
-export const PAY_INVOICE_FAILED =
+const PAY_INVOICE_FAILED =
   'The payment could not be started, and nothing was taken. Please try again.';
 
 /** What the pay route's action answers (routes/dashboard-pay.tsx): the payment page, or why not. */

@@ -17,11 +17,11 @@ import { isPaymentReference } from './payment-outcome';
 import './payment.css';
 
 /** How often a pending payment is asked about again, and for how long at most. */
-export const CONFIRM_POLL_MS = 2_000;
-export const CONFIRM_GIVE_UP_MS = 30_000;
+const CONFIRM_POLL_MS = 2_000;
+const CONFIRM_GIVE_UP_MS = 30_000;
 
-export const CONFIRMING = 'Confirming your payment…';
-export const STILL_CONFIRMING =
+const CONFIRMING = 'Confirming your payment…';
+const STILL_CONFIRMING =
   'Your payment is taking longer than usual to confirm. If you paid, nothing more is needed: we e-mail your receipt as soon as the payment provider tells us, and your orders show as paid in Order History.';
 
 /**

@@ -6,7 +6,7 @@ import { ACCOUNT_MESSAGES } from '../account/messages';
 import { ACCOUNT_LINKS } from '../account/account-links';
 import './dashboard.css';
 
-// The user menu's pages (SPEC section 2), then the household (issue 28), shipping bookings
+// The user menu's pages (docs/requirements.md §2), then the household (issue 28), shipping bookings
 // together (issue 26) and Delete Account.
 const NAV = [
   ...ACCOUNT_LINKS,

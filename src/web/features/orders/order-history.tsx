@@ -215,7 +215,7 @@ function NoOrders() {
   );
 }
 
-/** The unpaid invoices of an order (SPEC section 3: linked by OrderId). */
+/** The unpaid invoices of an order (docs/requirements.md §3: linked by OrderId). */
 const owedOn = (order: CustomerOrder, invoices: readonly Invoice[]) =>
   invoices.filter((i) => i.OrderId === order.Id && i.Status === 'unpaid');
 

@@ -18,8 +18,7 @@ import { DeclineQuoteDialog } from './decline-quote-dialog';
 import type { QuoteAnswer, QuoteSubmission } from './quote-answer';
 import { QuoteCard, QuotedBooking, QuotedPrice } from './quote-details';
 
-export const ACCEPT_FAILED =
-  'Your payment could not be started, and nothing was taken. Please try again.';
+const ACCEPT_FAILED = 'Your payment could not be started, and nothing was taken. Please try again.';
 
 type Place = 'extras' | 'delivery' | 'billing' | 'terms' | 'general';
 

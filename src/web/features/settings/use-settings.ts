@@ -3,7 +3,7 @@ import { flattenSettings } from '../../../shared/settings';
 import { useResource } from '../../lib/remote-resource';
 import { settingsResource } from './api/get-settings';
 
-/** The site settings as a map keyed by category and name (SPEC section 3). */
+/** The site settings as a map keyed by category and name (docs/requirements.md §3). */
 export function useSettings() {
   const { data, status } = useResource(settingsResource);
   return useMemo(() => {

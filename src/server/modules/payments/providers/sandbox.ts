@@ -55,7 +55,7 @@ export interface SandboxProvider extends PaymentProvider {
 }
 
 export type SandboxSession = typeof sandboxSessions.$inferSelect;
-export interface SignedEvent {
+interface SignedEvent {
   body: string;
   signature: string;
   outcome: 'paid' | PaymentFailure;

@@ -139,7 +139,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
 }
 
 /** The refund's metadata key holding our idempotency key. */
-export const REFUND_KEY_METADATA = 'ferrybox_refund';
+const REFUND_KEY_METADATA = 'ferrybox_refund';
 
 /** A Stripe refund as a provider event tells it. */
 function refundState(refund: Stripe.Refund): RefundState {

@@ -13,7 +13,7 @@ import { staffRequest } from '../../staff/staff-session';
 
 /** The office's catalogue (/api/admin/catalogue) and site settings (/api/admin/settings). */
 const base = '/api/admin/catalogue';
-export const catalogueKey = ['admin', 'catalogue'] as const;
+const catalogueKey = ['admin', 'catalogue'] as const;
 const settingsKey = ['admin', 'settings'] as const;
 
 export const useAdminProducts = () =>

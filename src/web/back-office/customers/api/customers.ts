@@ -12,7 +12,7 @@ import { staffDownload, staffRequest } from '../../staff/staff-session';
  * The office's customers (/api/admin/customers, src/shared/api/customers-admin.ts) and the audit
  * log (/api/admin/audit). Every change to an account refreshes its page and the lists.
  */
-export const customersKey = ['admin', 'customers'] as const;
+const customersKey = ['admin', 'customers'] as const;
 const BASE = '/api/admin/customers';
 
 /** A page of the customers the search matches (`query`: listQuery's string). */
@@ -60,7 +60,7 @@ export function useExportCustomer() {
   });
 }
 
-export const auditKey = ['admin', 'audit'] as const;
+const auditKey = ['admin', 'audit'] as const;
 
 /** A page of the audit log (`query`: listQuery's string), newest first. */
 export function useAuditLog(query: string) {

@@ -27,7 +27,7 @@ export const depotKey = ['admin', 'depot'] as const;
 const BASE = '/api/admin/depot';
 
 /** GET /lookup: what a scanned or typed label names, with the customer's open bookings. */
-export const lookupParcel = (q: string) =>
+const lookupParcel = (q: string) =>
   staffRequest<LookupResult>('GET', `${BASE}/lookup?q=${encodeURIComponent(q)}`);
 
 /** The find of the receiving screen, sent when the clerk presses Enter (or the scanner does). */

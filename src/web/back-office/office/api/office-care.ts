@@ -25,8 +25,8 @@ export interface Page<T> {
   itemsPerPage: number;
 }
 
-export const invoicesKey = ['admin', 'invoices'] as const;
-export const casesKey = ['admin', 'cases'] as const;
+const invoicesKey = ['admin', 'invoices'] as const;
+const casesKey = ['admin', 'cases'] as const;
 const ordersKey = ['admin', 'orders'] as const;
 
 const query = (values: Record<string, string | number | undefined>) =>

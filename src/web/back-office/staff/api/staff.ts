@@ -4,7 +4,7 @@ import type { StaffRole } from '../../../../shared/access';
 import { staffRequest } from '../staff-session';
 
 /** GET /api/admin/staff, and the admin's changes to it (invite, role, disable, enable). */
-export const staffKey = ['admin', 'staff'] as const;
+const staffKey = ['admin', 'staff'] as const;
 
 export function useStaffList() {
   return useQuery({

@@ -1,7 +1,5 @@
 import type { UserData } from '../../../../shared/api/auth';
 import { apiRequest } from '../../../lib/api-client';
 
-export const meQueryKey = ['account', 'me'] as const;
-
-/** GET /public/auth/me: the user data with its Ability list (SPEC section 7). */
+/** GET /public/auth/me: the user data with its Ability list (docs/requirements.md §7). */
 export const getMe = () => apiRequest<UserData>('GET', '/public/auth/me');

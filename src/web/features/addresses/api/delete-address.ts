@@ -4,7 +4,7 @@ import { forgetChosenAddress } from '../chosen-addresses';
 
 /**
  * DELETE /public/addresses/{Id}: deletes an address, and a choice of it for the checkout; errors go
- * to the caller (SPEC section 8).
+ * to the caller (docs/requirements.md §8).
  */
 export async function deleteAddress(Id: number) {
   const ok = await apiRequest<Ok>('DELETE', `/public/addresses/${Id}`);

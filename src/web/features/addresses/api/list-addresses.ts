@@ -4,15 +4,18 @@ import { ADDRESS_PAGE_SIZE } from '../../../../shared/saved-addresses';
 import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
-/** POST /public/addresses: a page of the customer's addresses (SPEC section 7: items read). */
+/**
+ * POST /public/addresses: a page of the customer's addresses (docs/requirements.md §7: items read).
+ */
 export const listAddresses = (request: AddressListRequest = {}) =>
   apiRequest<AddressList>('POST', '/public/addresses', request);
 
 /**
- * The list call of SPEC section 9 for a chooser: 10 a page, Updated ascending; the delivery
- * chooser asks for delivery addresses only, the billing one for all (any can be billed to).
+ * The list call of docs/requirements.md §9 for a chooser: 10 a page, Updated ascending; the
+ * delivery chooser asks for delivery addresses only, the billing one for all (any can be billed
+ * to).
  */
-export const chooserPage = (type: 'Delivery' | 'Billing', page: number): AddressListRequest => ({
+const chooserPage = (type: 'Delivery' | 'Billing', page: number): AddressListRequest => ({
   options: { sortBy: 'Updated', sortDesc: false, itemsPerPage: ADDRESS_PAGE_SIZE, page },
   filter: type === 'Delivery' ? { Type: 'Delivery' } : {},
 });

@@ -5,8 +5,8 @@ import { createResource } from '../../../lib/remote-resource';
 const request: ExtraListRequest = { options: { sortBy: 'SortOrder', itemsPerPage: 100 } };
 
 /**
- * Every order extra in SortOrder with its Enabled flag (SPEC sections 3 and 7): the enabled ones
- * are offered, the others are hidden extras, kept and still priced.
+ * Every order extra in SortOrder with its Enabled flag (docs/requirements.md §3 and §7): the
+ * enabled ones are offered, the others are hidden extras, kept and still priced.
  */
 export const getExtras = () => apiRequest<ExtraList>('POST', '/api/orderextras', request);
 

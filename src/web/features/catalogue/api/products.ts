@@ -2,12 +2,12 @@ import type { ProductList, ProductListRequest } from '../../../../shared/api/cat
 import { apiRequest } from '../../../lib/api-client';
 import { createResource } from '../../../lib/remote-resource';
 
-export const productsRequest: ProductListRequest = {
+const productsRequest: ProductListRequest = {
   options: { sortBy: 'SortOrder', itemsPerPage: 100 },
 };
 
-/** The enabled, public price bands in SortOrder (SPEC section 7: POST /api/products). */
-export const getProducts = () => apiRequest<ProductList>('POST', '/api/products', productsRequest);
+/** The enabled, public price bands in SortOrder (docs/requirements.md §7: POST /api/products). */
+const getProducts = () => apiRequest<ProductList>('POST', '/api/products', productsRequest);
 
 /** For the public pages (home): fetched once per page load, no TanStack Query on those pages. */
 export const productsResource = createResource(getProducts);

@@ -11,7 +11,7 @@ import { useRequest } from '../../../lib/use-request';
  * POST /public/orders/checkdiscount: what a code takes off these bookings, or a 400 on `Code`
  * saying why it cannot be used.
  */
-export const checkDiscount = (body: CheckDiscountRequest) =>
+const checkDiscount = (body: CheckDiscountRequest) =>
   apiRequest<CheckDiscountResult>('POST', '/public/orders/checkdiscount', body);
 
 /** An answer, with the body it answers (the body as text: see useDiscountCheck). */

@@ -4,7 +4,7 @@ import { useRequest } from '../../../lib/use-request';
 import { checkoutKey, clearCheckoutKey } from '../checkout-storage';
 
 /** POST /public/orders/create with the checkout's Idempotency-Key. */
-export const createCheckout = (body: CheckoutRequest, key: string) =>
+const createCheckout = (body: CheckoutRequest, key: string) =>
   apiRequest<CheckoutResult>('POST', '/public/orders/create', body, { 'Idempotency-Key': key });
 
 /**

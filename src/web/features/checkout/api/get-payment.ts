@@ -7,7 +7,7 @@ import { isPaymentReference } from '../payment-outcome';
  * GET /public/payment/{Reference}: a payment of the customer's and its orders (the server checks
  * a pending one with the payment provider first).
  */
-export const getPayment = (reference: string) =>
+const getPayment = (reference: string) =>
   apiRequest<CheckoutResult>('GET', `/public/payment/${encodeURIComponent(reference)}`);
 
 /** What the payment outcome pages' loaders read: the payment, or why it could not be read. */

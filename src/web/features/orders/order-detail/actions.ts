@@ -8,8 +8,8 @@ import { DISPUTE_MESSAGES, disputeRequest } from '../../../../shared/disputes';
 import { TRACKING_MESSAGES } from '../../../../shared/tracking';
 import { replaceTrackingLink } from '../../tracking/api/replace-tracking-link';
 
-export const REPORT_FAILED = 'Your report could not be sent just now. Please try again.';
-export const DISPUTE_FAILED = 'Your dispute could not be sent just now. Please try again.';
+const REPORT_FAILED = 'Your report could not be sent just now. Please try again.';
+const DISPUTE_FAILED = 'Your dispute could not be sent just now. Please try again.';
 
 /** What the order page's action answers, by the form's `intent`. */
 export type OrderActionResult =
