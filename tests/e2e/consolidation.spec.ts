@@ -7,6 +7,7 @@ import {
   outbox,
   paidBooking,
   receivedThroughApi,
+  staffMember,
 } from './support/depot';
 import { expect, screenshots, test } from './support/fixtures';
 import { staffLogIn } from './support/staff';
@@ -97,8 +98,12 @@ test('three bookings shipped as one: requested, received, repacked, dispatched, 
   await expect(tracking).toBeFocused();
   await staff.keyboard.type('JP555000111GB');
   await staff.keyboard.press('Enter');
-  await staff.getByRole('tab', { name: 'Dispatched' }).click();
-  await staff.getByRole('button', { name: `Open ${reference}` }).click();
+  // Shown at once in the Dispatched list, open and focused, with the refund.
+  await expect(staff.getByRole('tab', { name: 'Dispatched' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(panel).toBeFocused();
   await expect(panel).toContainText('Refunded £5.90');
   await expect(panel).toContainText('JP555000111GB');
   expect(await axeProblems(staff)).toEqual([]);
@@ -111,8 +116,21 @@ test('three bookings shipped as one: requested, received, repacked, dispatched, 
   await expect(card).toContainText('JP555000111GB');
   await expect(card.getByText('£5.90 refunded to your card.')).toBeVisible();
   await screenshots(page, 'consolidation-dispatched');
+  // on the order the refund was made from, too
   await page.goto(`/dashboard/orders/${booked[0].Id}/`);
-  await expect(page.getByText('£5.90').first()).toBeVisible();
+  await expect(
+    page.getByText('£5.90 was refunded to the card you paid with', { exact: false }),
+  ).toBeVisible();
+
+  // --- the office sees the refund of the difference on the order's screen ----------------------
+  const office = await browserStaff(page, await staffMember(request, 'office'));
+  await office.goto(`/admin/orders/${booked[0].Id}/`);
+  const refund = office.getByTestId('office-refund');
+  await expect(refund).toHaveCount(1);
+  await expect(refund).toContainText('£5.90');
+  await expect(refund).toContainText('made');
+  await expect(refund).toContainText(`Consolidation ${reference}: one crossing in band B`);
+  await office.close();
 });
 
 /** A second page in its own context: the depot member logged in to the back office. */
