@@ -169,9 +169,22 @@ test('cancelled before repacking: each booking goes on its own again', async ({
   await logIn(page, ann.email, ann.password);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ship together');
   const card = await shipTogether(page, booked);
-  await card.getByRole('button', { name: 'Cancel this consolidation' }).click();
-  await card.getByRole('button', { name: /^Yes, cancel CON-/ }).click();
+  // By keyboard: the confirmation takes the focus on its safe choice, Keep it gives it back to
+  // the button; Shift+Tab reaches Yes, cancel; once cancelled the card has the focus.
+  const cancel = card.getByRole('button', { name: 'Cancel this consolidation' });
+  const keep = card.getByRole('button', { name: 'Keep it' });
+  await cancel.focus();
+  await page.keyboard.press('Enter');
+  await expect(keep).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(cancel).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(keep).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(card.getByRole('button', { name: /^Yes, cancel CON-/ })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(card).toContainText('Cancelled');
+  await expect(card).toBeFocused();
   await expect(card.getByRole('button', { name: 'Cancel this consolidation' })).toHaveCount(0);
   // Offered again to ship together.
   await expect(
@@ -216,6 +229,7 @@ test('a late parcel: the rest go without it @alone', async ({ page, request }) =
     await page.setViewportSize({ width: 1280, height: 900 });
     await leave.click();
     await expect(card).toContainText('All parcels in: waiting to be repacked');
+    await expect(card).toBeFocused();
     await expect(card.locator('[data-state="left-out"]')).toHaveText(
       'left out: it travels on its own',
     );

@@ -153,40 +153,42 @@ function ConsignmentPanel({
         <Typography variant="h5" component="h2">
           {c.Reference} · {c.Customer.Name} · {c.Island}
         </Typography>
-        <Table size="small" aria-label={`Bookings of ${c.Reference}`}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Booking</TableCell>
-              <TableCell>Goods</TableCell>
-              <TableCell>Band</TableCell>
-              <TableCell>Parcel</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {c.Bookings.map((b) => (
-              <TableRow key={b.OrderId}>
-                <TableCell>{b.Reference}</TableCell>
-                <TableCell>
-                  {b.RetailerName}: {b.Description}
-                </TableCell>
-                <TableCell>{b.Band ?? '—'}</TableCell>
-                <TableCell>
-                  {b.LeftOut ? (
-                    <Chip size="small" label="Left out" />
-                  ) : b.Arrived ? (
-                    <Chip size="small" color="success" label="Arrived" />
-                  ) : (
-                    <Chip
-                      size="small"
-                      color={b.Late ? 'error' : 'warning'}
-                      label={b.Late ? 'Late' : 'Awaited'}
-                    />
-                  )}
-                </TableCell>
+        <TableContainer>
+          <Table size="small" aria-label={`Bookings of ${c.Reference}`}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Booking</TableCell>
+                <TableCell>Goods</TableCell>
+                <TableCell>Band</TableCell>
+                <TableCell>Parcel</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {c.Bookings.map((b) => (
+                <TableRow key={b.OrderId}>
+                  <TableCell>{b.Reference}</TableCell>
+                  <TableCell>
+                    {b.RetailerName}: {b.Description}
+                  </TableCell>
+                  <TableCell>{b.Band ?? '—'}</TableCell>
+                  <TableCell>
+                    {b.LeftOut ? (
+                      <Chip size="small" label="Left out" />
+                    ) : b.Arrived ? (
+                      <Chip size="small" color="success" label="Arrived" />
+                    ) : (
+                      <Chip
+                        size="small"
+                        color={b.Late ? 'error' : 'warning'}
+                        label={b.Late ? 'Late' : 'Awaited'}
+                      />
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
         {c.LateAsked && (
           <Alert severity="warning">
             A parcel is late: the customer was asked on{' '}
