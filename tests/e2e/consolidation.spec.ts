@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { logIn } from './support/accounts';
+import { linkFromOutbox, logIn } from './support/accounts';
 import { axeProblems } from './support/booking';
 import {
   depotCustomer,
@@ -116,6 +116,25 @@ test('three bookings shipped as one: requested, received, repacked, dispatched, 
   await expect(card).toContainText('JP555000111GB');
   await expect(card.getByText('£5.90 refunded to your card.')).toBeVisible();
   await screenshots(page, 'consolidation-dispatched');
+  // --- the dispatch e-mail's private link, on a phone with no session: the box's tracking -----
+  const path = await linkFromOutbox(request, ann.email, 'consolidation-dispatched', '/track/');
+  const phone = await page
+    .context()
+    .browser()!
+    .newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  const tracker = await phone.newPage();
+  await tracker.goto(path);
+  await expect(tracker.getByTestId('track-status')).toHaveText('Shipped');
+  await expect(
+    tracker.getByRole('link', { name: /Track with Condor Ferries Freight/ }),
+  ).toHaveAttribute('href', /JP555000111GB/);
+  expect(
+    await tracker.evaluate(() =>
+      ['accessToken', 'userData'].map((key) => localStorage.getItem(key)),
+    ),
+  ).toEqual([null, null]);
+  await phone.close();
+
   // on the order the refund was made from, too
   await page.goto(`/dashboard/orders/${booked[0].Id}/`);
   await expect(
