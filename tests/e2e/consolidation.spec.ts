@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
+import { pdfText } from '../support/pdf';
 import { linkFromOutbox, logIn } from './support/accounts';
 import { axeProblems } from './support/booking';
 import {
@@ -140,6 +142,16 @@ test('three bookings shipped as one: requested, received, repacked, dispatched, 
   await expect(
     page.getByText('£5.90 was refunded to the card you paid with', { exact: false }),
   ).toBeVisible();
+  // One export certificate for the box: it lists every booking of it and every item.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download export certificate' }).click(),
+  ]);
+  const certificate = await pdfText(fs.readFileSync(await download.path()));
+  expect(certificate).toContain(`Shipped together as ${reference}`);
+  for (const order of booked) expect(certificate).toContain(order.Reference);
+  for (const item of ['Phone case', 'Paperbacks', 'Trainers']) expect(certificate).toContain(item);
+  expect(certificate).toContain('JP555000111GB');
 
   // --- the office sees the refund of the difference on the order's screen ----------------------
   const office = await browserStaff(page, await staffMember(request, 'office'));
