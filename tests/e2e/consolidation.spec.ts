@@ -216,6 +216,7 @@ test('cancelled before repacking: each booking goes on its own again', async ({
   await page.keyboard.press('Enter');
   await expect(card).toContainText('Cancelled');
   await expect(card).toBeFocused();
+  await screenshots(page, 'consolidation-cancelled');
   await expect(card.getByRole('button', { name: 'Cancel this consolidation' })).toHaveCount(0);
   // Offered again to ship together.
   await expect(
