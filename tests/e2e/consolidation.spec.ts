@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { logIn } from './support/accounts';
+import { pdfText } from '../support/pdf';
+import { linkFromOutbox, logIn } from './support/accounts';
 import { axeProblems } from './support/booking';
 import {
   depotCustomer,
@@ -7,6 +9,7 @@ import {
   outbox,
   paidBooking,
   receivedThroughApi,
+  staffMember,
 } from './support/depot';
 import { expect, screenshots, test } from './support/fixtures';
 import { staffLogIn } from './support/staff';
@@ -97,8 +100,12 @@ test('three bookings shipped as one: requested, received, repacked, dispatched, 
   await expect(tracking).toBeFocused();
   await staff.keyboard.type('JP555000111GB');
   await staff.keyboard.press('Enter');
-  await staff.getByRole('tab', { name: 'Dispatched' }).click();
-  await staff.getByRole('button', { name: `Open ${reference}` }).click();
+  // Shown at once in the Dispatched list, open and focused, with the refund.
+  await expect(staff.getByRole('tab', { name: 'Dispatched' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(panel).toBeFocused();
   await expect(panel).toContainText('Refunded £5.90');
   await expect(panel).toContainText('JP555000111GB');
   expect(await axeProblems(staff)).toEqual([]);
@@ -111,8 +118,50 @@ test('three bookings shipped as one: requested, received, repacked, dispatched, 
   await expect(card).toContainText('JP555000111GB');
   await expect(card.getByText('£5.90 refunded to your card.')).toBeVisible();
   await screenshots(page, 'consolidation-dispatched');
+  // --- the dispatch e-mail's private link, on a phone with no session: the box's tracking -----
+  const path = await linkFromOutbox(request, ann.email, 'consolidation-dispatched', '/track/');
+  const phone = await page
+    .context()
+    .browser()!
+    .newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  const tracker = await phone.newPage();
+  await tracker.goto(path);
+  await expect(tracker.getByTestId('track-status')).toHaveText('Shipped');
+  await expect(
+    tracker.getByRole('link', { name: /Track with Condor Ferries Freight/ }),
+  ).toHaveAttribute('href', /JP555000111GB/);
+  expect(
+    await tracker.evaluate(() =>
+      ['accessToken', 'userData'].map((key) => localStorage.getItem(key)),
+    ),
+  ).toEqual([null, null]);
+  await phone.close();
+
+  // on the order the refund was made from, too
   await page.goto(`/dashboard/orders/${booked[0].Id}/`);
-  await expect(page.getByText('£5.90').first()).toBeVisible();
+  await expect(
+    page.getByText('£5.90 was refunded to the card you paid with', { exact: false }),
+  ).toBeVisible();
+  // One export certificate for the box: it lists every booking of it and every item.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download export certificate' }).click(),
+  ]);
+  const certificate = await pdfText(fs.readFileSync(await download.path()));
+  expect(certificate).toContain(`Shipped together as ${reference}`);
+  for (const order of booked) expect(certificate).toContain(order.Reference);
+  for (const item of ['Phone case', 'Paperbacks', 'Trainers']) expect(certificate).toContain(item);
+  expect(certificate).toContain('JP555000111GB');
+
+  // --- the office sees the refund of the difference on the order's screen ----------------------
+  const office = await browserStaff(page, await staffMember(request, 'office'));
+  await office.goto(`/admin/orders/${booked[0].Id}/`);
+  const refund = office.getByTestId('office-refund');
+  await expect(refund).toHaveCount(1);
+  await expect(refund).toContainText('£5.90');
+  await expect(refund).toContainText('made');
+  await expect(refund).toContainText(`Consolidation ${reference}: one crossing in band B`);
+  await office.close();
 });
 
 /** A second page in its own context: the depot member logged in to the back office. */
@@ -151,9 +200,23 @@ test('cancelled before repacking: each booking goes on its own again', async ({
   await logIn(page, ann.email, ann.password);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ship together');
   const card = await shipTogether(page, booked);
-  await card.getByRole('button', { name: 'Cancel this consolidation' }).click();
-  await card.getByRole('button', { name: /^Yes, cancel CON-/ }).click();
+  // By keyboard: the confirmation takes the focus on its safe choice, Keep it gives it back to
+  // the button; Shift+Tab reaches Yes, cancel; once cancelled the card has the focus.
+  const cancel = card.getByRole('button', { name: 'Cancel this consolidation' });
+  const keep = card.getByRole('button', { name: 'Keep it' });
+  await cancel.focus();
+  await page.keyboard.press('Enter');
+  await expect(keep).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(cancel).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(keep).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(card.getByRole('button', { name: /^Yes, cancel CON-/ })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(card).toContainText('Cancelled');
+  await expect(card).toBeFocused();
+  await screenshots(page, 'consolidation-cancelled');
   await expect(card.getByRole('button', { name: 'Cancel this consolidation' })).toHaveCount(0);
   // Offered again to ship together.
   await expect(
@@ -198,6 +261,7 @@ test('a late parcel: the rest go without it @alone', async ({ page, request }) =
     await page.setViewportSize({ width: 1280, height: 900 });
     await leave.click();
     await expect(card).toContainText('All parcels in: waiting to be repacked');
+    await expect(card).toBeFocused();
     await expect(card.locator('[data-state="left-out"]')).toHaveText(
       'left out: it travels on its own',
     );

@@ -98,7 +98,7 @@ export async function startServerProcess(env: Record<string, string>) {
       child.kill('SIGKILL');
       await exited;
     }
-    throw err;
+    throw new Error(`${(err as Error).message}; it printed:\n${output}`);
   });
   return { child, exited, output: () => output };
 }

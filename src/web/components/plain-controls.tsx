@@ -105,6 +105,8 @@ export function Alert({
   className?: string;
   /** -1: focusable from code (the first error of a refused form takes the focus). */
   tabIndex?: number;
+  /** To give it the focus from code (a notice that replaces the button pressed). */
+  id?: string;
   'data-testid'?: string;
 }) {
   if (!children && !title) return null;

@@ -1,4 +1,4 @@
-import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import type { CheckoutResult } from '../../../src/shared/api/checkout';
 import { jerseyDelivery } from '../../support/addresses';
 import { waitFor } from '../../support/wait';
@@ -215,3 +215,34 @@ export const receiveSearch = (page: Page) =>
   page.getByRole('textbox', {
     name: 'Customer reference, tracking number, order reference or name',
   });
+
+/**
+ * On the receiving screen (open, its search focused): the customer's reference typed, the
+ * booking chosen in the list with the arrow keys, the parcel's measures typed a Tab apart, Enter.
+ */
+export async function receiveByKeyboard(
+  page: Page,
+  customerReference: string,
+  orderReference: string,
+) {
+  const keys = page.keyboard;
+  await expect(receiveSearch(page)).toBeFocused();
+  await keys.type(customerReference);
+  await keys.press('Enter');
+  const list = page.getByRole('listbox', { name: 'Bookings' });
+  await expect(list).toBeFocused();
+  const selected = list.getByRole('option', { selected: true });
+  for (let i = 0; i < 5 && !(await selected.textContent())?.includes(orderReference); i++) {
+    await keys.press('ArrowDown');
+  }
+  await expect(selected).toContainText(orderReference);
+  await keys.press('Enter');
+  for (const [i, value] of ['2', '30', '20', '6', 'K-9'].entries()) {
+    if (i > 0) await keys.press('Tab');
+    await keys.type(value);
+  }
+  await keys.press('Enter');
+  await expect(page.getByTestId('receive-outcome')).toContainText(`Received ${orderReference}`);
+  // ready for the next parcel
+  await expect(receiveSearch(page)).toBeFocused();
+}

@@ -88,3 +88,22 @@ export async function expectFocusIn(page: Page, container: Locator) {
     })
     .toBe(true);
 }
+
+/**
+ * Chooses `option` of the focused native select with the arrow keys alone (the list stays shut,
+ * the choice changes at each press).
+ */
+export async function chooseWithArrows(page: Page, select: Locator, option: string) {
+  await expect(select).toBeFocused();
+  const shown = () => select.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.text);
+  for (let i = 0; i < 30 && (await shown()) !== option; i++) await page.keyboard.press('ArrowDown');
+  expect(await shown()).toBe(option);
+  await expect(select).toBeFocused();
+}
+
+/** Presses Space on the focused switch or checkbox and checks it is on. */
+export async function toggleOn(page: Page, control: Locator) {
+  await expect(control).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(control).toBeChecked();
+}

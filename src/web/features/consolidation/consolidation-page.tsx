@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useFetcher } from 'react-router';
 import type {
   Consignment,
@@ -34,6 +35,19 @@ const STATUS_WORDS: Record<ConsignmentStatus, string> = {
   dispatched: 'Dispatched',
   cancelled: 'Cancelled',
 };
+
+/**
+ * Gives the focus to the element of `id` when a new `answer` has come: the button pressed went
+ * away with what it did (the bookings asked for, a cancelled or completed consolidation), so the
+ * focus goes to what tells the outcome rather than to the page's body.
+ */
+function useFocusOnAnswer(id: string, answer: ConsolidationAnswer | undefined) {
+  useEffect(() => {
+    if (answer) document.getElementById(id)?.focus();
+  }, [answer, id]);
+}
+
+const NOTICE_ID = 'consolidation-notice';
 
 const submitJson = (
   fetcher: ReturnType<typeof useFetcher<ConsolidationAnswer>>,
@@ -100,11 +114,14 @@ function Choose({ overview }: { overview: ConsolidationOverview }) {
     asked && !asked.failure
       ? 'Your consolidation is requested: we have emailed you the details.'
       : null;
+  useFocusOnAnswer(NOTICE_ID, notice ? asked : undefined);
 
   if (overview.Eligible.length === 0) {
     return (
       <>
-        <Alert severity="success">{notice}</Alert>
+        <Alert severity="success" id={NOTICE_ID} tabIndex={-1}>
+          {notice}
+        </Alert>
         <p className="consolidation__none">
           You have no bookings to ship together right now: it takes two or more paid bookings to the
           same island whose parcels have not left our depot.{' '}
@@ -125,7 +142,9 @@ function Choose({ overview }: { overview: ConsolidationOverview }) {
       <h2 id="choose-heading" className="consolidation__heading">
         Choose the bookings
       </h2>
-      <Alert severity="success">{notice}</Alert>
+      <Alert severity="success" id={NOTICE_ID} tabIndex={-1}>
+        {notice}
+      </Alert>
       {overview.Eligible.map((group) => (
         <ChoiceGroup
           key={group.Island}
@@ -207,10 +226,18 @@ function ConsignmentCard({ consignment: c, days }: { consignment: Consignment; d
   const act = useFetcher<ConsolidationAnswer>();
   const answer = act.state === 'idle' ? act.data : undefined;
   const [confirming, setConfirming] = useState(false);
+  const cardId = `consolidation-${c.Id}`;
+  useFocusOnAnswer(cardId, answer && !answer.failure ? answer : undefined);
+  // The confirmation replaces the button that asked for it: the focus goes to its safe choice,
+  // and back to the button when that is chosen.
+  const confirm = (on: boolean) => {
+    flushSync(() => setConfirming(on));
+    document.getElementById(`${cardId}-${on ? 'keep' : 'cancel'}`)?.focus();
+  };
   const carrier = CARRIERS.find((x) => x.id === c.Carrier);
   const late = c.Bookings.filter((b) => b.Late);
   return (
-    <li className="card consolidation__card" aria-label={c.Reference}>
+    <li className="card consolidation__card" aria-label={c.Reference} id={cardId} tabIndex={-1}>
       <div className="consolidation__title">
         <h3>{c.Reference}</h3>
         <span className="consolidation__status" data-status={c.Status}>
@@ -291,13 +318,23 @@ function ConsignmentCard({ consignment: c, days }: { consignment: Consignment; d
             >
               Yes, cancel {c.Reference}
             </BusyButton>
-            <button type="button" className="button" onClick={() => setConfirming(false)}>
+            <button
+              type="button"
+              className="button"
+              id={`${cardId}-keep`}
+              onClick={() => confirm(false)}
+            >
               Keep it
             </button>
           </div>
         ) : (
           <div className="consolidation__actions">
-            <button type="button" className="button" onClick={() => setConfirming(true)}>
+            <button
+              type="button"
+              className="button"
+              id={`${cardId}-cancel`}
+              onClick={() => confirm(true)}
+            >
               Cancel this consolidation
             </button>
           </div>
