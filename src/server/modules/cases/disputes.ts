@@ -78,21 +78,6 @@ export async function disputeDays(tx: Pick<Tx, 'select'>): Promise<number> {
   }
 }
 
-/** The dispute cases of these invoices that are not decided yet. */
-export async function openDisputesOf(tx: Tx, invoiceIds: readonly number[]) {
-  if (invoiceIds.length === 0) return [];
-  return tx
-    .select()
-    .from(orderCases)
-    .where(
-      and(
-        inArray(orderCases.invoiceId, [...invoiceIds]),
-        eq(orderCases.kind, 'dispute'),
-        ne(orderCases.status, 'Resolved'),
-      ),
-    );
-}
-
 /** The orders among these held by a dispute not decided yet (their parcels stay at the depot). */
 export async function ordersHeldByDispute(tx: Tx, orderIds: readonly number[]) {
   if (orderIds.length === 0) return [];

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/api/checkout';
 import {
   customerOrdersResponse,
-  invoiceSchema,
+  customerInvoiceSchema,
   orderHistoryRequest,
   orderSummaryResponse,
   quoteRequestSchema,
@@ -20,7 +20,7 @@ import { gstEstimateRequest, gstEstimateResponse } from '../../../shared/api/gst
 import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { pathId } from '../../../shared/api/listing';
-import { findCustomerInvoice } from '../invoices/service';
+import { findCustomerInvoice, openDisputeOf } from '../invoices/service';
 import { checkDiscount, createCheckout } from './checkout';
 import { quoteRoutes } from './quote-routes';
 import { orderHistory, orderSummary } from './history';
@@ -155,13 +155,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'An invoice of the customer',
         params: z.object({ id: pathId }),
-        response: { 200: invoiceSchema },
+        response: { 200: customerInvoiceSchema },
       },
     },
     async (request) => {
       const found = await findCustomerInvoice(db, authOf(request).user.id, request.params.id);
       if (!found) throw new HttpError(404, CHECKOUT_MESSAGES.invoiceNotFound);
-      return found.invoice;
+      return { ...found.invoice, DisputedIn: await openDisputeOf(db, found.row.id) };
     },
   );
 };
