@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { DISPUTE_MESSAGES } from '../../../shared/disputes';
 import type { FastifyInstance } from 'fastify';
 import { OFFICE_MESSAGES } from '../../../shared/api/office';
