@@ -32,7 +32,7 @@ import type { OrderEventData, Tx } from './lifecycle';
 import { toCustomerOrder } from './service';
 import { trackingPathOf } from '../tracking/codes';
 import { storageClock } from '../../../shared/storage';
-import { storageRules } from '../depot/storage';
+import { storageRules, storageWaitsOf } from '../depot/storage';
 import { customsRules } from '../depot/customs';
 import { daysBetween, evidenceDeadline, ukDay } from '../../../shared/customs';
 import { customerReturn, labelPricePence } from '../returns/service';
@@ -217,7 +217,10 @@ export async function orderDetail(
     CertificateAvailable: hasLeftTheUk(order.status),
     CanReportMissingItems: canReportMissingItems(order.status),
     Storage:
-      parcel && order.status === 'Awaiting Payment' && !parcel.abandonedAt && !parcel.dispatchedAt
+      parcel &&
+      (await storageWaitsOf(tx, [{ ...parcel, orderId: order.id, orderStatus: order.status }])).get(
+        parcel.id,
+      )
         ? storageClock(parcel.receivedAt, now, await storageRules(tx))
         : null,
     Timeline: timeline(
