@@ -50,6 +50,7 @@ function kindOf(from: OrderStatus | null, to: OrderStatus | null): TimelineKind 
   if (to === null) return null;
   if (to === 'Cancelled') return 'cancelled';
   if (from === null) return to === 'Quote Requested' ? 'quote-requested' : 'booked';
+  if (from === 'Return Requested' && to !== 'Returned to Retailer') return 'return-withdrawn';
   switch (to) {
     case 'Quote Ready':
       return 'quoted';
