@@ -75,6 +75,7 @@ export type RetailerReturn = z.infer<typeof retailerReturnSchema>;
 
 /** DELETE /public/orders/return/{Id}: withdrawn; what of a paid label is being refunded. */
 export const withdrawReturnResponse = z.object({ Refunded: z.number() });
+export type WithdrawReturnResponse = z.infer<typeof withdrawReturnResponse>;
 
 // --- depot -----------------------------------------------------------------------------------------
 
