@@ -21,6 +21,9 @@ export const CHECKOUT_MESSAGES = {
   paymentNotFound: 'This payment was not found.',
   invoiceNotFound: 'This invoice was not found.',
   invoiceNotPayable: 'This invoice is not waiting for payment.',
+  /** A disputed invoice is not paid until staff decide (decision 0038). */
+  invoiceDisputed: (invoiceReference: string, caseReference: string) =>
+    `${invoiceReference} is disputed (case ${caseReference}): it cannot be paid until we have decided the dispute. We will email you our decision.`,
 } as const;
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'expired', 'cancelled'] as const;

@@ -42,7 +42,26 @@ export function disputeDaysOf(value: unknown): number {
     : DEFAULT_DISPUTE_DAYS;
 }
 
+/**
+ * The days staff have to decide a dispute from its opening (a setting, seeded 5). A dispute not
+ * decided by then is overdue: flagged to the office (Today, the cases list) and the customer is
+ * told once, with an apology; it is never decided by itself (decision 0038).
+ */
+export const DISPUTE_DECIDE_SETTING = { category: 'Invoices', name: 'DisputeDecideDays' } as const;
+export const DEFAULT_DISPUTE_DECIDE_DAYS = 5;
+
+/** The setting's value as days: a missing or senseless value is the default's. */
+export function disputeDecideDaysOf(value: unknown): number {
+  return Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) <= 90
+    ? (value as number)
+    : DEFAULT_DISPUTE_DECIDE_DAYS;
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** By when staff should decide a dispute opened at `opened`. */
+export const disputeDecideBy = (opened: Date, days: number) =>
+  new Date(opened.getTime() + days * DAY_MS);
 
 /** The last moment an invoice raised at `raised` may be disputed: `days` days of 24 hours. */
 export const disputeUntil = (raised: Date, days: number) =>
@@ -113,6 +132,8 @@ export const DISPUTE_MESSAGES = {
   amountOnlyToReduce: 'is only given to reduce the invoice',
   disputedNoReminder: (reference: string) =>
     `${reference} is disputed: no reminder is sent until the dispute is decided.`,
+  overdue: (decideBy: Date) =>
+    `We are sorry: we meant to decide your dispute by ${formatDisplayDate(decideBy)} and have not yet. It has been passed to the office manager. Your parcel stays safe at our depot and nothing on this invoice is asked of you until we decide.`,
   heldForDispute: (references: string) =>
     `Nothing was dispatched: ${references} held while an invoice is disputed.`,
 } as const;

@@ -15,6 +15,7 @@
 //                                                 the retailer before it sails (issue 28)
 //   Return Requested ─> Returned to Retailer      the depot sent it back (final); the unused
 //                                                 crossing is refunded (src/shared/returns.ts)
+//   Return Requested ─> Received at Depot, Paid   withdrawn by the customer before staff act on it
 //   Cancelled: from any state before shipping; final. An unpaid checkout is cancelled after
 //   24 hours (Awaiting Payment ─> Cancelled).
 //
@@ -48,7 +49,8 @@ export const ORDER_STATUS_TRANSITIONS: Readonly<Record<OrderStatus, readonly Ord
   'Awaiting Parcel': ['Received at Depot', 'Cancelled'],
   'Received at Depot': ['Shipped', 'Awaiting Payment', 'Return Requested', 'Cancelled'],
   Paid: ['Shipped', 'Return Requested', 'Cancelled'],
-  'Return Requested': ['Returned to Retailer', 'Cancelled'],
+  // Withdrawn by the customer before staff act on it: back to where it was (decision 0039).
+  'Return Requested': ['Returned to Retailer', 'Received at Depot', 'Paid', 'Cancelled'],
   'Returned to Retailer': [],
   Shipped: ['Delivered'],
   Delivered: [],

@@ -35,6 +35,13 @@ export type ReturnState = (typeof RETURN_STATES)[number];
 export const returnStateOf = (r: { hasLabel: boolean; returned: boolean }): ReturnState =>
   r.returned ? 'returned' : r.hasLabel ? 'label-ready' : 'awaiting-label';
 
+/**
+ * Whether the customer may still withdraw their return: until staff act on it, that is until the
+ * parcel is sent back, or, for a label we buy, until staff attach the label they bought.
+ */
+export const canWithdrawReturn = (r: { bought: boolean; hasLabel: boolean; returned: boolean }) =>
+  !r.returned && !(r.bought && r.hasLabel);
+
 export const RETURN_MESSAGES = {
   notReturnable: (status: string) =>
     status === 'Shipped' || status === 'Delivered'
@@ -56,6 +63,8 @@ export const RETURN_MESSAGES = {
     `The return label’s invoice ${reference} is not paid yet: the parcel waits until it is.`,
   alreadyReturned: 'This parcel has already been returned to the retailer.',
   labelNotBought: 'The customer uploaded their own label: it cannot be replaced here.',
+  cannotWithdraw:
+    'We have already acted on this return (bought its label or sent the parcel back), so it can no longer be withdrawn. Please contact us.',
 } as const;
 
 /** The bytes of a PDF begin with this (within the first 1024 bytes, as readers allow). */

@@ -57,6 +57,41 @@ export function storageRulesOf(values: Record<string, unknown> | undefined): Sto
   return { ...rules, abandonDays: Math.max(rules.abandonDays, rules.freeDays) };
 }
 
+/**
+ * Why a parcel at the depot waits for its customer, and so is on the storage clock (decision
+ * 0037): it has no booking (`unbooked`, an unknown parcel too), its booking is held for an unpaid
+ * invoice or a quote (`invoice`), or it waits in the customer's consolidation request for their
+ * other parcels (`consolidation`: the consignment requested or awaiting parcels; once ready, it
+ * waits for the depot, not the customer). A parcel held by an open dispute waits for staff to
+ * decide, not for its customer: off the clock's reminders and abandonment (decision 0038).
+ */
+export type StorageWait = 'unbooked' | 'invoice' | 'consolidation';
+
+/** The consignment statuses in which an arrived parcel waits for its customer's other parcels. */
+export const CONSIGNMENT_WAITS = ['requested', 'awaiting parcels'] as const;
+
+export function storageWait(parcel: {
+  booked: boolean;
+  /** The booking's order status (null when unbooked). */
+  orderStatus: string | null;
+  /** The status of the open consignment its booking is in, if any. */
+  consignmentStatus: string | null;
+  disputed: boolean;
+  gone: boolean;
+}): StorageWait | null {
+  if (parcel.gone) return null;
+  if (!parcel.booked) return 'unbooked';
+  if (parcel.disputed) return null;
+  if (parcel.orderStatus === 'Awaiting Payment') return 'invoice';
+  if (
+    (parcel.orderStatus === 'Received at Depot' || parcel.orderStatus === 'Paid') &&
+    (CONSIGNMENT_WAITS as readonly string[]).includes(parcel.consignmentStatus ?? '')
+  ) {
+    return 'consolidation';
+  }
+  return null;
+}
+
 export const STORAGE_PHASES = ['free', 'charging', 'abandonable'] as const;
 type StoragePhase = (typeof STORAGE_PHASES)[number];
 

@@ -424,7 +424,7 @@ describe('abandonment', () => {
     expect(await queued(ann.email, 'parcel-abandoned')).toBe(1);
   });
 
-  test('a booked parcel is not abandoned; an unknown one is, without an e-mail', async () => {
+  test('a booked parcel ready to leave is not abandoned; an unknown one is, without an e-mail', async () => {
     const staff = await staffMember(ctx, 'depot');
     const bob = await depotCustomer(ctx);
     const order = await paidBooking(ctx, bob, 'C');
@@ -432,7 +432,7 @@ describe('abandonment', () => {
     at(booked, abandonDays + 1);
     const refused = await abandon(booked.Id, staff.token);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(DEPOT_MESSAGES.bookedNotAbandoned);
+    expect(refused.json().message).toBe(DEPOT_MESSAGES.notWaitingNotAbandoned);
     expect((await abandon(999_999, staff.token)).statusCode).toBe(404);
     expect((await abandon(0, staff.token)).statusCode).toBe(400);
 

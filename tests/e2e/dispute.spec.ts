@@ -151,3 +151,56 @@ test('a disputed re-measure reduced and refunded the difference', async ({ page,
     .toEqual(['dispute-decided', 'dispute-opened']);
   await context.close();
 });
+
+test('a disputed invoice cannot be paid until the office decides', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const ann = await depotCustomer(request);
+  const depot = await depotMember(request);
+  const order = await paidBooking(request, ann, { band: 'A', description: 'Desk lamp' });
+  const photo = fs.readFileSync('public/og-image.png').toString('base64');
+  const received = await ok(
+    await request.post('/api/admin/depot/receive', {
+      headers: { authorization: `Bearer ${depot.token}` },
+      data: {
+        OrderId: order.Id,
+        WeightKg: 5,
+        LengthCm: 35.1,
+        WidthCm: 25,
+        HeightCm: 16,
+        Shelf: 'D-5',
+        Photos: [{ Data: photo }],
+      },
+    }),
+    'receive',
+  );
+  const invoice = ((await received.json()) as { Invoice: { Id: number; Reference: string } })
+    .Invoice;
+  const disputed = await ok(
+    await request.post(`/public/orders/dispute/${invoice.Id}`, {
+      headers: { authorization: `Bearer ${ann.token}` },
+      data: { Message: 'The lamp’s box was 35 cm long when it left the shop.' },
+    }),
+    'dispute',
+  );
+  const caseReference = ((await disputed.json()) as { Reference: string }).Reference;
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/dashboard/pay/${invoice.Id}/`);
+  await logIn(page, ann.email, ann.password);
+  await expect(page.getByTestId('invoice-disputed')).toHaveText(
+    `${invoice.Reference} is disputed (case ${caseReference}): it cannot be paid until we have decided the dispute. We will email you our decision.`,
+  );
+  await expect(page.getByTestId('pay-invoice')).toHaveCount(0);
+  expect(await axeProblems(page)).toEqual([]);
+  await screenshots(page, 'pay-invoice-disputed');
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/dashboard/orders/${order.Id}/`);
+  const line = page.getByTestId('invoice').filter({ hasText: invoice.Reference });
+  await expect(line).toContainText(`Disputed (case ${caseReference})`);
+  await expect(line.getByRole('link', { name: /Pay/ })).toHaveCount(0);
+  await expect(page.getByTestId('dispute-decide-by')).toHaveText(
+    /^We aim to decide by \d\d-\d\d-\d{4}\.$/,
+  );
+  await screenshots(page, 'order-dispute-decide-by');
+});

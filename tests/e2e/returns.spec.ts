@@ -146,3 +146,48 @@ test('a return to the retailer with an uploaded label', async ({
   expect(consoleErrors.filter((e) => refused.test(e))).toHaveLength(2);
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !refused.test(e)));
 });
+
+test('a return withdrawn before the depot acts: the parcel goes to the island', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const ann = await depotCustomer(request);
+  const depot = await depotMember(request);
+  const order = await paidBooking(request, ann, { description: 'Boots' });
+  await receivedThroughApi(request, depot.token, order.Id);
+  // Asked with a label we buy, not paid yet.
+  const asked = await request.post(`/public/orders/return/${order.Id}`, {
+    headers: { authorization: `Bearer ${ann.token}` },
+    data: { BuyLabel: true, Reason: 'Changed my mind' },
+  });
+  expect(asked.status()).toBe(201);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/dashboard/');
+  await logIn(page, ann.email, ann.password);
+  await page.goto(`/dashboard/orders/${order.Id}/`);
+  const part = page.getByRole('region', { name: 'Return to the retailer' });
+  await expect(part.getByTestId('return-state')).toHaveText('We are getting the return label');
+  await part.getByRole('button', { name: 'Withdraw the return' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Withdraw the return?' });
+  await expect(dialog).toContainText('its invoice is cancelled');
+  expect(await axeProblems(page)).toEqual([]);
+  await screenshots(page, 'return-withdraw-dialog');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await dialog.getByRole('button', { name: 'Withdraw the return' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('order-status')).toHaveText('Received at Depot');
+  await expect(page.getByRole('list', { name: 'Timeline' }).getByRole('heading').last()).toHaveText(
+    'Return to the retailer withdrawn: it goes to the island',
+  );
+  await expect(part.getByRole('button', { name: 'Return to the retailer' })).toBeVisible();
+  await screenshots(page, 'return-withdrawn');
+  await expect
+    .poll(async () =>
+      (await outbox(request)).some(
+        (e) => e.to.includes(ann.email) && e.kind === 'return-withdrawn',
+      ),
+    )
+    .toBe(true);
+});

@@ -12,7 +12,12 @@ import {
   STORAGE_SETTING_NAMES,
   type StorageRules,
 } from '../../shared/storage';
-import { DEFAULT_DISPUTE_DAYS, DISPUTE_SETTING } from '../../shared/disputes';
+import {
+  DEFAULT_DISPUTE_DAYS,
+  DEFAULT_DISPUTE_DECIDE_DAYS,
+  DISPUTE_DECIDE_SETTING,
+  DISPUTE_SETTING,
+} from '../../shared/disputes';
 import {
   CONSOLIDATION_CATEGORY,
   DEFAULT_MISSING_PARCEL_DAYS,
@@ -215,6 +220,12 @@ export const seedSettings: SeedSetting[] = [
   { category: 'Account', name: 'HouseholdLimit', value: DEFAULT_HOUSEHOLD_LIMIT, public: false },
   // The days an excess-carriage invoice may be disputed (issue 28, src/shared/disputes.ts).
   { category: DISPUTE_SETTING.category, name: DISPUTE_SETTING.name, value: DEFAULT_DISPUTE_DAYS },
+  // The days staff have to decide a dispute before it is overdue (issue 28, decision 0038).
+  {
+    category: DISPUTE_DECIDE_SETTING.category,
+    name: DISPUTE_DECIDE_SETTING.name,
+    value: DEFAULT_DISPUTE_DECIDE_DAYS,
+  },
   // Days a consolidation waits for a late parcel before the rest may go without it (issue 26).
   {
     category: CONSOLIDATION_CATEGORY,

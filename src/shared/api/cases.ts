@@ -60,6 +60,8 @@ export const orderCaseSchema = z.object({
       InvoiceReference: z.string(),
       /** The staff's decision, once made: `upheld`, `reduced` or `cancelled`. */
       Outcome: z.enum(DISPUTE_OUTCOMES).nullable(),
+      /** By when staff should decide it (the `DisputeDecideDays` setting); null once decided. */
+      DecideBy: z.string().nullable(),
       /** What the invoice came to after the decision, pounds (0 when cancelled). */
       Amount: z.number().nullable(),
       /** The staff's re-measure (grams, mm), if they measured again. */

@@ -55,7 +55,8 @@ export const DEPOT_MESSAGES = {
   noSuchCustomer: 'No such customer.',
   notInHousehold: 'This person is not in the household of the customer the parcel is for.',
   alreadyAbandoned: 'This parcel is already treated as abandoned.',
-  bookedNotAbandoned: 'Only a parcel without a booking can be treated as abandoned.',
+  notWaitingNotAbandoned:
+    'Only a parcel waiting for its customer (unbooked, held for payment or waiting in a consolidation request) can be treated as abandoned.',
   notYetAbandonable: (date: string) =>
     `This parcel cannot be treated as abandoned before ${date} (its storage clock).`,
   noSuchParcel: 'No such parcel.',

@@ -406,6 +406,8 @@ export const officeTodayResponse = z.object({
   HeldForPayment: z.number().int(),
   /** Quote requests not priced yet. */
   QuotesWaiting: z.number().int(),
+  /** Disputes not decided within the days staff have (`Invoices/DisputeDecideDays`). */
+  DisputesOverdue: z.number().int(),
   UnpaidInvoices: z.number().int(),
   /** What the unpaid invoices come to. */
   UnpaidAmount: z.number(),

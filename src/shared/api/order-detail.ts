@@ -44,6 +44,7 @@ const TIMELINE_KINDS = [
   'dispute-decided',
   'return-asked',
   'return-label',
+  'return-withdrawn',
   'returned',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
@@ -68,6 +69,7 @@ export const TIMELINE_TITLES: Readonly<Record<TimelineKind, string>> = {
   'dispute-decided': 'Dispute decided',
   'return-asked': 'Return to the retailer asked',
   'return-label': 'Return label ready',
+  'return-withdrawn': 'Return to the retailer withdrawn: it goes to the island',
   returned: 'Returned to the retailer',
 };
 

@@ -88,6 +88,13 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
+/**
+ * GET /public/orders/invoices/{id}: the invoice, and the reference of its dispute while one is
+ * open (it cannot be paid until staff decide; decision 0038).
+ */
+export const customerInvoiceSchema = invoiceSchema.extend({ DisputedIn: z.string().nullable() });
+export type CustomerInvoice = z.infer<typeof customerInvoiceSchema>;
+
 export { type OrderSortField } from '../order-history';
 
 const orderHistoryBody = z

@@ -67,8 +67,14 @@ export const retailerReturnSchema = z.object({
   Refund: z.number().nullable(),
   Asked: z.string(),
   Returned: z.string().nullable(),
+  /** The customer may still withdraw it (src/shared/returns.ts `canWithdrawReturn`). */
+  CanWithdraw: z.boolean(),
 });
 export type RetailerReturn = z.infer<typeof retailerReturnSchema>;
+
+/** DELETE /public/orders/return/{Id}: withdrawn; what of a paid label is being refunded. */
+export const withdrawReturnResponse = z.object({ Refunded: z.number() });
+export type WithdrawReturnResponse = z.infer<typeof withdrawReturnResponse>;
 
 // --- depot -----------------------------------------------------------------------------------------
 

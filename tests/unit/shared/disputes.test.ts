@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import {
   DEFAULT_DISPUTE_DAYS,
+  DEFAULT_DISPUTE_DECIDE_DAYS,
   DISPUTE_MESSAGES,
   disputeDaysOf,
   disputeRefusal,
@@ -65,5 +66,7 @@ describe('the FAQ and the terms say the seeded days', () => {
     const terms = fs.readFileSync('content/pages/terms-and-conditions.md', 'utf8');
     expect(faq).toContain(`Within **${DEFAULT_DISPUTE_DAYS} days** of the invoice`);
     expect(terms).toContain(`within **${DEFAULT_DISPUTE_DAYS} days** of the date we send it`);
+    expect(faq).toContain(`We aim to decide within **${DEFAULT_DISPUTE_DECIDE_DAYS} days**`);
+    expect(terms).toContain(`We aim to decide within **${DEFAULT_DISPUTE_DECIDE_DAYS} days**`);
   });
 });

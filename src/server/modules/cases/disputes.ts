@@ -43,7 +43,7 @@ import { closeInvoicePayments } from '../payments/service';
 import { audit } from '../staff/audit';
 import { withTrackUrl } from '../tracking/codes';
 import { disputeDecidedEmail, disputeOpenedEmail, disputeRemeasuredEmail } from './emails';
-import { toOrderCase } from './service';
+import { disputeDecideDays, toOrderCase } from './service';
 
 /**
  * Disputes of a re-measure (issue 28, rules in src/shared/disputes.ts). A dispute is a case of
@@ -116,7 +116,12 @@ async function caseView(tx: Tx, row: CaseRow, invoiceReference: string): Promise
     .from(caseMessages)
     .where(eq(caseMessages.caseId, row.id))
     .orderBy(asc(caseMessages.id));
-  return toOrderCase(row, messages, new Map([[row.invoiceId!, invoiceReference]]));
+  return toOrderCase(
+    row,
+    messages,
+    new Map([[row.invoiceId!, invoiceReference]]),
+    await disputeDecideDays(tx),
+  );
 }
 
 /**

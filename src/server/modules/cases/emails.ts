@@ -100,3 +100,18 @@ export function disputeDecidedEmail(
     after: [`Please quote ${facts.caseReference} if you contact us.`],
   });
 }
+
+/** A dispute staff have not decided in the days they have: an apology, the parcel safe. */
+export function disputeOverdueEmail(
+  site: Site,
+  to: To,
+  order: Tracked,
+  facts: { caseReference: string; invoiceReference: string; message: string },
+): MailMessage {
+  return orderMessage(site, to, order, 'dispute-overdue', {
+    subject: `${facts.caseReference}: we are late deciding your dispute of ${facts.invoiceReference}`,
+    paragraphs: [facts.message],
+    button: { label: 'See your order', url: orderPageUrl(site, order.id) },
+    after: [`Please quote ${facts.caseReference} if you contact us.`],
+  });
+}

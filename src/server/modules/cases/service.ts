@@ -5,7 +5,13 @@ import { caseReference } from '../../../shared/order-reference';
 import { canReportMissingItems } from '../../../shared/order-status';
 import type { Db } from '../../db/client';
 import { nextIds } from '../../db/next-ids';
-import { caseMessages, invoices, orderCases, orders, users } from '../../db/schema';
+import { caseMessages, invoices, orderCases, orders, settings, users } from '../../db/schema';
+import {
+  DEFAULT_DISPUTE_DECIDE_DAYS,
+  DISPUTE_DECIDE_SETTING,
+  disputeDecideBy,
+  disputeDecideDaysOf,
+} from '../../../shared/disputes';
 import { toPounds } from '../../../shared/money';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
@@ -54,13 +60,34 @@ export async function casesOf(tx: Tx, orderIds: number[]): Promise<OrderCase[]> 
       ),
     )
     .orderBy(asc(caseMessages.id));
-  return rows.map((row) => toOrderCase(row, messages, references));
+  const days = await disputeDecideDays(tx);
+  return rows.map((row) => toOrderCase(row, messages, references, days));
+}
+
+/** The days staff have to decide a dispute (the setting, or its default). */
+export async function disputeDecideDays(tx: Pick<Tx, 'select'>): Promise<number> {
+  const [row] = await tx
+    .select({ value: settings.value })
+    .from(settings)
+    .where(
+      and(
+        eq(settings.category, DISPUTE_DECIDE_SETTING.category),
+        eq(settings.name, DISPUTE_DECIDE_SETTING.name),
+      ),
+    );
+  if (!row) return disputeDecideDaysOf(undefined);
+  try {
+    return disputeDecideDaysOf(JSON.parse(row.value));
+  } catch {
+    return disputeDecideDaysOf(row.value);
+  }
 }
 
 export function toOrderCase(
   row: CaseRow,
   messages: (typeof caseMessages.$inferSelect)[],
   invoiceReferences: ReadonlyMap<number, string> = new Map(),
+  decideDays = DEFAULT_DISPUTE_DECIDE_DAYS,
 ): OrderCase {
   const remeasure = row.remeasure;
   return {
@@ -86,6 +113,10 @@ export function toOrderCase(
             InvoiceId: row.invoiceId,
             InvoiceReference: invoiceReferences.get(row.invoiceId) ?? '',
             Outcome: row.outcome,
+            DecideBy:
+              row.status === 'Resolved'
+                ? null
+                : disputeDecideBy(row.createdAt, decideDays).toISOString(),
             Amount: row.outcomePence === null ? null : toPounds(row.outcomePence),
             Remeasured: remeasure
               ? {

@@ -193,6 +193,40 @@ export async function parcelArrivedForConsignment(
   return row.id;
 }
 
+/** Releases every booking still in a consignment (cancelled: each goes on its own). */
+export async function releaseAll(tx: Tx, consignmentId: number) {
+  await tx
+    .update(consignmentOrders)
+    .set({ releasedAt: new Date() })
+    .where(
+      and(eq(consignmentOrders.consignmentId, consignmentId), isNull(consignmentOrders.releasedAt)),
+    );
+}
+
+/**
+ * A parcel waiting in a consignment was treated as abandoned (decision 0037): the consignment
+ * cannot go as asked, so it is cancelled and its other bookings go on their own.
+ */
+export async function cancelForAbandonedParcel(
+  tx: Tx,
+  consignmentId: number,
+  actor: Actor,
+  now: Date,
+  parcelOrderReference: string,
+) {
+  const row = await lockConsignment(tx, consignmentId);
+  const members = (await membersOf(tx, [row.id])).get(row.id) ?? [];
+  await move(
+    tx,
+    row,
+    'cancelled',
+    actor,
+    members.filter((m) => m.releasedAt === null).map((m) => m.orderId),
+    { cancelledAt: now, cancelReason: `The parcel of ${parcelOrderReference} was abandoned` },
+  );
+  await releaseAll(tx, row.id);
+}
+
 /** Whether an order is in an open consignment (the depot's screens show it). */
 export async function openConsignmentOf(tx: Tx, orderId: number): Promise<number | null> {
   const [link] = await tx

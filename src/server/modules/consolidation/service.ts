@@ -48,7 +48,15 @@ import {
 import { HttpError } from '../../lib/errors';
 import { customsProblems } from '../depot/customs';
 import { bookedCarriage, DISPATCHABLE, offeredBands, sailingDay } from '../depot/service';
-import { freshMembers, lockConsignment, membersOf, move, tell, type ConsignmentRow } from './core';
+import {
+  freshMembers,
+  lockConsignment,
+  membersOf,
+  move,
+  releaseAll,
+  tell,
+  type ConsignmentRow,
+} from './core';
 import { raiseInvoice, toInvoice, voidInvoice } from '../invoices/service';
 import { recordOrderEvent, transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
 import { reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
@@ -419,15 +427,6 @@ export async function requestConsolidation(
     );
     return (await toViews(tx, [row], now))[0];
   });
-}
-
-async function releaseAll(tx: Tx, consignmentId: number) {
-  await tx
-    .update(consignmentOrders)
-    .set({ releasedAt: new Date() })
-    .where(
-      and(eq(consignmentOrders.consignmentId, consignmentId), isNull(consignmentOrders.releasedAt)),
-    );
 }
 
 /** Cancels a consignment (the customer's, or any for staff) until repacking starts. */

@@ -187,14 +187,36 @@ const longDate = (iso: string) =>
   });
 
 /** A booked parcel held at the depot for an unpaid invoice: its order. */
-type HeldOrder = { id: number; reference: string } | null;
+/** The booking a parcel waits in (null: unbooked), and what it waits for (src/shared/storage.ts). */
+type HeldOrder = { id: number; reference: string; wait: 'invoice' | 'consolidation' } | null;
+
+const WAIT_WORDS = {
+  unbooked: {
+    waiting: 'without a delivery booked',
+    until: 'until you book its delivery',
+    act: 'Book its delivery',
+  },
+  invoice: {
+    waiting: 'for its invoice to be paid',
+    until: 'until its invoice is paid',
+    act: 'Pay its invoice',
+  },
+  consolidation: {
+    waiting: 'for your other parcels to arrive, to be shipped together with them',
+    until: 'until your other parcels have arrived (or you send it on its own)',
+    act: 'Send it on its own or cancel the request',
+  },
+} as const;
+const wordsOf = (held: HeldOrder) => WAIT_WORDS[held?.wait ?? 'unbooked'];
 
 const waitingWords = (tracking: string, held: HeldOrder) =>
-  `Your parcel${tracking ? ` (courier tracking number ${tracking})` : ''}${held ? ` for ${held.reference}` : ''} is still waiting at our depot ${held ? 'for its invoice to be paid' : 'without a delivery booked'}.`;
+  `Your parcel${tracking ? ` (courier tracking number ${tracking})` : ''}${held ? ` for ${held.reference}` : ''} is still waiting at our depot ${wordsOf(held).waiting}.`;
 const action = (site: Site, held: HeldOrder) =>
-  held
-    ? { label: 'Pay the invoice', url: orderPageUrl(site, held.id) }
-    : { label: 'Book its delivery', url: `${site.publicUrl}/order/` };
+  !held
+    ? { label: 'Book its delivery', url: `${site.publicUrl}/order/` }
+    : held.wait === 'invoice'
+      ? { label: 'Pay the invoice', url: orderPageUrl(site, held.id) }
+      : { label: 'See your request', url: `${site.publicUrl}/dashboard/consolidation/` };
 
 /**
  * Days before a parcel's storage charges start (or, caught up after the job missed its days,
@@ -209,7 +231,7 @@ export function storageChargesSoonEmail(
 ): MailMessage {
   const started = clock.Phase !== 'free';
   const perDay = `${formatMoney(Math.round(clock.ChargePerDay * 100))} a day`;
-  const until = held ? 'until its invoice is paid' : 'until you book its delivery';
+  const until = wordsOf(held).until;
   return customerMessage(site, to, 'storage-charges-soon', {
     subject: started
       ? 'Storage charges have started for your parcel at our depot'
@@ -231,7 +253,7 @@ export function storageAbandonSoonEmail(
   held: HeldOrder = null,
 ): MailMessage {
   const past = clock.Phase === 'abandonable';
-  const act = held ? 'Pay its invoice' : 'Book its delivery';
+  const act = wordsOf(held).act;
   return customerMessage(site, to, 'storage-abandon-soon', {
     subject: 'Your parcel at our depot may soon be treated as abandoned',
     paragraphs: [
@@ -244,17 +266,26 @@ export function storageAbandonSoonEmail(
   });
 }
 
-/** A member of staff confirmed that the parcel is treated as abandoned. */
+/**
+ * A member of staff confirmed that the parcel is treated as abandoned; a booked one's booking is
+ * cancelled with it (decision 0037: its crossing is not refunded, its unpaid invoices cancelled).
+ */
 export function parcelAbandonedEmail(
   site: Site,
   to: To,
   parcel: { id: number; inboundTrackingNumber: string },
+  held: HeldOrder = null,
 ): MailMessage {
   const tracking = parcel.inboundTrackingNumber;
   return customerMessage(site, to, 'parcel-abandoned', {
     subject: 'Your parcel at our depot has been treated as abandoned',
     paragraphs: [
-      `Your parcel${tracking ? ` (courier tracking number ${tracking})` : ''} waited at our depot without a delivery booked for longer than our terms allow, and we have now treated it as abandoned (terms and conditions, section 10.3).`,
+      `Your parcel${tracking ? ` (courier tracking number ${tracking})` : ''}${held ? ` for ${held.reference}` : ''} waited at our depot ${wordsOf(held).waiting} for longer than our terms allow, and we have now treated it as abandoned (terms and conditions, section 10.3).`,
+      ...(held
+        ? [
+            `Its booking ${held.reference} is cancelled. What was paid for its crossing is not refunded: it goes towards the storage and our costs. Any of its invoices still unpaid are cancelled, so nothing more is asked of you for it.`,
+          ]
+        : []),
       'We may return it to the sender or dispose of it. If you think this is a mistake, please contact us straight away.',
     ],
     button: { label: 'Contact us', url: `${site.publicUrl}/contact-us/` },

@@ -53,7 +53,7 @@ import { householdMembersOf } from '../household/service';
 import { toInvoice } from '../invoices/service';
 import type { Tx } from '../orders/lifecycle';
 import { DISPATCHABLE } from './service';
-import { storageRules } from './storage';
+import { storageRules, storageWaitsOf } from './storage';
 
 /** What the depot's screens read: the find, the parcels' lists, a parcel, a photo. */
 
@@ -318,9 +318,6 @@ function stateOf(row: Joined): ParcelState {
   }
 }
 
-/** The parcels whose storage clock runs: they wait for their customer. */
-const CLOCKED: ReadonlySet<ParcelState> = new Set(['unknown', 'unbooked', 'held']);
-
 /**
  * The API shape of parcels, with their photos, their order's latest invoice and, while they wait
  * for their customer, their storage clock at `now` (the app's clock).
@@ -328,6 +325,14 @@ const CLOCKED: ReadonlySet<ParcelState> = new Set(['unknown', 'unbooked', 'held'
 async function toDepotParcels(tx: Tx, rows: Joined[], now: Date): Promise<DepotParcel[]> {
   if (rows.length === 0) return [];
   const rules = await storageRules(tx);
+  const waits = await storageWaitsOf(
+    tx,
+    rows.map(({ parcel, order }) => ({
+      ...parcel,
+      orderId: order?.id ?? null,
+      orderStatus: order?.status ?? null,
+    })),
+  );
   const customs = await customsRules(tx);
   const ids = rows.map((r) => r.parcel.id);
   const orderIds = rows.flatMap((r) => (r.order ? [r.order.id] : []));
@@ -423,7 +428,7 @@ async function toDepotParcels(tx: Tx, rows: Joined[], now: Date): Promise<DepotP
       TrackingUrl: p.carrier ? trackingLink(p.carrier, p.trackingNumber) : null,
       SailingDate: p.dispatchedAt ? p.dispatchedAt.toISOString().slice(0, 10) : null,
       Delivered: p.deliveredAt?.toISOString() ?? null,
-      Storage: CLOCKED.has(state) ? storageClock(p.receivedAt, now, rules) : null,
+      Storage: waits.get(p.id) ? storageClock(p.receivedAt, now, rules) : null,
       Abandoned: p.abandonedAt?.toISOString() ?? null,
       CustomsForm: row.order ? customsFormFor(row.order.itemValuePence, customs) : null,
       CustomsProblem: row.order

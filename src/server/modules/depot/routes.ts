@@ -48,6 +48,7 @@ import { HttpError } from '../../lib/errors';
 import type { Actor } from '../orders/lifecycle';
 import { decodePhotos } from './photos';
 import { abandonParcel, scheduleStorageReminders } from './storage';
+import { closeInvoicePayments } from '../payments/service';
 import {
   customerIsland,
   depotParcel,
@@ -193,16 +194,23 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: manager,
       schema: {
         operationId: 'abandonParcel',
-        summary: 'Confirms that a parcel without a booking is treated as abandoned (terms 10.3)',
+        summary:
+          'Confirms that a parcel waiting for its customer is treated as abandoned (terms 10.3); a booked one’s booking is cancelled',
         params: idParams,
         response: { 200: depotParcelSchema },
-        answers: { 409: 'The parcel may not be treated as abandoned yet (the date is named).' },
+        answers: {
+          409: 'The parcel may not be treated as abandoned: not yet (the date is named), not waiting for its customer, or already.',
+        },
       },
     },
     async (request) => {
       const now = app.clock.now();
       const actor = { type: 'staff' as const, id: authOf(request).user.id };
-      await db.transaction((tx) => abandonParcel(tx, request.params.Id, actor, now, app.config));
+      const { voidedInvoiceIds } = await db.transaction((tx) =>
+        abandonParcel(tx, request.params.Id, actor, now, app.config),
+      );
+      // The payment pages of the invoices voided with its booking, closed after the commit.
+      await closeInvoicePayments(app, voidedInvoiceIds, 'Its parcel was treated as abandoned');
       return depotParcel(db, request.params.Id, now);
     },
   );

@@ -1,30 +1,45 @@
-import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DEPOT_MESSAGES } from '../../../shared/api/depot';
 import {
+  CONSIGNMENT_WAITS,
   STORAGE_CATEGORY,
   storageClock,
+  storageWait,
+  type StorageWait,
   storageReminderDue,
   storageRulesOf,
   type StorageReminder,
   type StorageRules,
 } from '../../../shared/storage';
-import { orders, parcels, settings, storageNotices } from '../../db/schema';
+import {
+  consignmentOrders,
+  consignments,
+  invoices,
+  orderCases,
+  orders,
+  parcels,
+  settings,
+  storageNotices,
+} from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
 import type { Site } from '../auth/emails';
-import type { Actor, Tx } from '../orders/lifecycle';
+import { transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
+import { cancelForAbandonedParcel } from '../consolidation/core';
+import { voidInvoice } from '../invoices/service';
 import { audit } from '../staff/audit';
 import { parcelAbandonedEmail, storageAbandonSoonEmail, storageChargesSoonEmail } from './emails';
 import { recipient } from '../customers/recipient';
 
 /**
  * The storage clock (issue 28; terms 10.2 and 10.3, rules in src/shared/storage.ts). A parcel
- * waits for its customer while it has no booking (unbooked, or unknown) or its booking is held
- * for payment; its clock runs from its arrival. The reminders go to the customers of parcels
- * without a booking (the terms' "unbooked parcels"), each once (a storage_notices row, taken in
- * the e-mail's own transaction); a parcel may be treated as abandoned only once its clock says so
- * and a member of staff confirms, which is audited and e-mailed.
+ * waits for its customer while it has no booking (unbooked, or unknown), its booking is held for
+ * payment, or it waits in a consolidation request for the customer's other parcels
+ * (`storageWait`); its clock runs from its arrival. The reminders go to its customer, each once
+ * (a storage_notices row, taken in the e-mail's own transaction); a parcel may be treated as
+ * abandoned only once its clock says so and a member of staff confirms, which is audited and
+ * e-mailed (a booked one's booking is cancelled with it, decision 0037).
  */
 
 const STORAGE_REMINDERS_QUEUE = 'storage-reminders';
@@ -46,23 +61,82 @@ export async function storageRules(tx: Pick<Tx, 'select'>): Promise<StorageRules
   return storageRulesOf(values);
 }
 
+/** The open consignment an order waits in for the customer's other parcels, by order. */
+const waitingConsignment = and(
+  isNull(consignmentOrders.releasedAt),
+  inArray(consignments.status, [...CONSIGNMENT_WAITS]),
+);
+
+/**
+ * Why each of these parcels waits for its customer (null: it does not), by parcel id: the one
+ * rule of src/shared/storage.ts, given its order's status, the consignment its booking waits in
+ * and an open dispute of its invoices.
+ */
+export async function storageWaitsOf(
+  tx: Pick<Tx, 'select'>,
+  rows: readonly {
+    id: number;
+    orderId: number | null;
+    orderStatus: string | null;
+    abandonedAt: Date | null;
+    dispatchedAt: Date | null;
+  }[],
+): Promise<Map<number, StorageWait | null>> {
+  const orderIds = rows.flatMap((r) => (r.orderId === null ? [] : [r.orderId]));
+  const [waits, disputes] =
+    orderIds.length === 0
+      ? [[], []]
+      : await Promise.all([
+          tx
+            .select({ orderId: consignmentOrders.orderId, status: consignments.status })
+            .from(consignmentOrders)
+            .innerJoin(consignments, eq(consignments.id, consignmentOrders.consignmentId))
+            .where(and(inArray(consignmentOrders.orderId, orderIds), waitingConsignment)),
+          tx
+            .select({ orderId: orderCases.orderId })
+            .from(orderCases)
+            .where(
+              and(
+                inArray(orderCases.orderId, orderIds),
+                eq(orderCases.kind, 'dispute'),
+                ne(orderCases.status, 'Resolved'),
+              ),
+            ),
+        ]);
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      storageWait({
+        booked: r.orderId !== null,
+        orderStatus: r.orderStatus,
+        consignmentStatus: waits.find((w) => w.orderId === r.orderId)?.status ?? null,
+        disputed: disputes.some((d) => d.orderId === r.orderId),
+        gone: r.abandonedAt !== null || r.dispatchedAt !== null,
+      }),
+    ]),
+  );
+}
+
 /**
  * Sends the reminders due at `now` (app.clock in the job), once each: for each parcel waiting for
- * its customer (without a booking and with a known customer, or booked and held for an unpaid
- * invoice), the one its clock says is due given those already sent, so a window missed while the
+ * its customer (without a booking and with a known customer, or booked and waiting: held for an
+ * unpaid invoice, or in a consolidation request), the one its clock says is due given those already sent, so a window missed while the
  * job did not run is caught up once (storageReminderDue). Answers how many were sent.
  */
 export async function sendStorageReminders(app: FastifyInstance, now: Date): Promise<number> {
   const db = app.database.db;
   const rules = await storageRules(db);
-  const waiting = await db
+  const candidates = await db
     .select({
       id: parcels.id,
       customerId: sql<number>`coalesce(${orders.customerId}, ${parcels.customerId})`,
       receivedAt: parcels.receivedAt,
       inboundTrackingNumber: parcels.inboundTrackingNumber,
-      orderId: orders.id,
+      orderId: parcels.orderId,
+      orderStatus: orders.status,
       orderReference: orders.reference,
+      abandonedAt: parcels.abandonedAt,
+      dispatchedAt: parcels.dispatchedAt,
     })
     .from(parcels)
     .leftJoin(orders, eq(orders.id, parcels.orderId))
@@ -70,13 +144,23 @@ export async function sendStorageReminders(app: FastifyInstance, now: Date): Pro
       and(
         isNull(parcels.abandonedAt),
         isNull(parcels.dispatchedAt),
+        // Those that may wait (storageWaitsOf decides).
         or(
           and(isNull(parcels.orderId), isNotNull(parcels.customerId)),
           eq(orders.status, 'Awaiting Payment'),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(consignmentOrders)
+              .innerJoin(consignments, eq(consignments.id, consignmentOrders.consignmentId))
+              .where(and(eq(consignmentOrders.orderId, parcels.orderId), waitingConsignment)),
+          ),
         ),
       ),
     )
     .orderBy(asc(parcels.id));
+  const waits = await storageWaitsOf(db, candidates);
+  const waiting = candidates.filter((p) => waits.get(p.id));
   if (waiting.length === 0) return 0;
   const notices = await db
     .select({ parcelId: storageNotices.parcelId, kind: storageNotices.kind })
@@ -95,8 +179,11 @@ export async function sendStorageReminders(app: FastifyInstance, now: Date): Pro
     const due = storageReminderDue(parcel.receivedAt, now, rules, already);
     if (!due) continue;
     const clock = storageClock(parcel.receivedAt, now, rules);
+    const wait = waits.get(parcel.id);
     const held =
-      parcel.orderId === null ? null : { id: parcel.orderId, reference: parcel.orderReference! };
+      parcel.orderId === null || wait === 'unbooked' || !wait
+        ? null
+        : { id: parcel.orderId, reference: parcel.orderReference!, wait };
     sent += await db.transaction(async (tx) => {
       const taken = await tx
         .insert(storageNotices)
@@ -133,9 +220,12 @@ export async function scheduleStorageReminders(app: FastifyInstance) {
 }
 
 /**
- * A member of staff confirms that a parcel without a booking is treated as abandoned: only once
- * its clock has passed the abandonment days (409 before, naming the date; 409 for a booked or
- * already abandoned parcel). Audited; the customer, if known, is told.
+ * A member of staff confirms that a parcel waiting for its customer is treated as abandoned: only
+ * once its clock has passed the abandonment days (409 before, naming the date; 409 for a parcel
+ * not waiting for its customer, or already abandoned). A booked one's booking is cancelled with
+ * it (decision 0037): its unpaid invoices are voided (their payment pages closed by the caller
+ * after the commit; `InvoiceIds`), a consolidation it waits in is cancelled, and what was paid for
+ * its crossing is not refunded. Audited; the customer, if known, is told.
  */
 export async function abandonParcel(
   tx: Tx,
@@ -143,13 +233,20 @@ export async function abandonParcel(
   actor: Actor & { type: 'staff' },
   now: Date,
   site: Site,
-) {
-  const [parcel] = await tx.select().from(parcels).where(eq(parcels.id, parcelId)).for('update');
-  if (!parcel) throw new HttpError(404, DEPOT_MESSAGES.noSuchParcel);
+): Promise<{ voidedInvoiceIds: number[] }> {
+  const [found] = await tx
+    .select({ parcel: parcels, order: orders })
+    .from(parcels)
+    .leftJoin(orders, eq(orders.id, parcels.orderId))
+    .where(eq(parcels.id, parcelId))
+    .for('update', { of: parcels });
+  if (!found) throw new HttpError(404, DEPOT_MESSAGES.noSuchParcel);
+  const { parcel, order } = found;
   if (parcel.abandonedAt) throw new HttpError(409, DEPOT_MESSAGES.alreadyAbandoned);
-  if (parcel.orderId !== null || parcel.dispatchedAt) {
-    throw new HttpError(409, DEPOT_MESSAGES.bookedNotAbandoned);
-  }
+  const wait = (await storageWaitsOf(tx, [{ ...parcel, orderStatus: order?.status ?? null }])).get(
+    parcel.id,
+  );
+  if (!wait) throw new HttpError(409, DEPOT_MESSAGES.notWaitingNotAbandoned);
   const clock = storageClock(parcel.receivedAt, now, await storageRules(tx));
   if (clock.Phase !== 'abandonable') {
     throw new HttpError(409, DEPOT_MESSAGES.notYetAbandonable(clock.AbandonableFrom.slice(0, 10)));
@@ -158,14 +255,45 @@ export async function abandonParcel(
     .update(parcels)
     .set({ abandonedAt: now, abandonedBy: actor.id ?? null, updatedAt: now })
     .where(eq(parcels.id, parcelId));
+  const voidedInvoiceIds: number[] = [];
+  if (order && wait !== 'unbooked') {
+    const note = `Its parcel was treated as abandoned after ${clock.Days} days (terms 10.3)`;
+    await transitionOrders(tx, [order.id], order.status, 'Cancelled', actor, note);
+    const unpaid = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.orderId, order.id), eq(invoices.status, 'unpaid')));
+    for (const { id } of unpaid) {
+      if (await voidInvoice(tx, id, actor)) voidedInvoiceIds.push(id);
+    }
+    if (wait === 'consolidation') {
+      const [link] = await tx
+        .select({ consignmentId: consignmentOrders.consignmentId })
+        .from(consignmentOrders)
+        .where(and(eq(consignmentOrders.orderId, order.id), isNull(consignmentOrders.releasedAt)));
+      await cancelForAbandonedParcel(tx, link.consignmentId, actor, now, order.reference);
+    }
+  }
   await audit(tx, {
     actorId: actor.id ?? null,
     action: 'abandon',
     subject: 'Parcel',
     subjectId: parcelId,
-    before: { Abandoned: null, Days: clock.Days },
-    after: { Abandoned: now.toISOString(), Days: clock.Days, CustomerId: parcel.customerId },
+    before: { Abandoned: null, Days: clock.Days, OrderStatus: order?.status ?? null },
+    after: {
+      Abandoned: now.toISOString(),
+      Days: clock.Days,
+      CustomerId: order?.customerId ?? parcel.customerId,
+      Waiting: wait,
+      ...(order && wait !== 'unbooked'
+        ? { OrderStatus: 'Cancelled', VoidedInvoices: voidedInvoiceIds }
+        : {}),
+    },
   });
-  const to = parcel.customerId === null ? null : await recipient(tx, parcel.customerId);
-  if (to) await queueMail(tx, parcelAbandonedEmail(site, to, parcel));
+  const customerId = order?.customerId ?? parcel.customerId;
+  const to = customerId === null ? null : await recipient(tx, customerId);
+  const held =
+    order && wait !== 'unbooked' ? { id: order.id, reference: order.reference, wait } : null;
+  if (to) await queueMail(tx, parcelAbandonedEmail(site, to, parcel, held));
+  return { voidedInvoiceIds };
 }

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, type SQLWrapper } from 'drizzle-orm';
 import type { Invoice } from '../../../shared/api/orders';
 import { toPounds } from '../../../shared/money';
 import { invoiceReference } from '../../../shared/order-reference';
 import { nextIds } from '../../db/next-ids';
-import { invoices, orders, parcels, payments } from '../../db/schema';
+import { invoices, orderCases, orders, parcels, payments } from '../../db/schema';
 import { transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
 
 /**
@@ -53,6 +53,26 @@ export async function findCustomerInvoice(tx: Tx, customerId: number, id: number
     and(eq(invoices.id, id), eq(invoices.customerId, customerId)),
   );
   return row ? { row: row.invoice, invoice: toInvoice(row.invoice, row.orderReference) } : null;
+}
+
+/**
+ * Whether an invoice's dispute is open: a case of kind `dispute` not decided yet (decision 0038).
+ * Such an invoice is neither reminded nor paid until staff decide.
+ */
+export const disputeOpenOn = (invoiceId: number | SQLWrapper) =>
+  and(
+    eq(orderCases.invoiceId, invoiceId),
+    eq(orderCases.kind, 'dispute'),
+    ne(orderCases.status, 'Resolved'),
+  );
+
+/** The reference of the invoice's open dispute, or null. */
+export async function openDisputeOf(tx: Pick<Tx, 'select'>, invoiceId: number) {
+  const [row] = await tx
+    .select({ reference: orderCases.reference })
+    .from(orderCases)
+    .where(disputeOpenOn(invoiceId));
+  return row?.reference ?? null;
 }
 
 export async function invoiceOrderId(tx: Tx, invoiceId: number): Promise<number> {

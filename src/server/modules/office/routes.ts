@@ -44,6 +44,7 @@ import {
   searchOrders,
 } from './queries';
 import { officeToday } from './today';
+import { scheduleOverdueDisputes } from '../cases/overdue';
 import {
   addOrderNote,
   cancelOrder,
@@ -74,6 +75,7 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
   const params = z.object({ Id: pathId }).strict();
   const me = (request: Parameters<typeof authOf>[0]) => authOf(request).user.id;
   const detail = { 200: officeOrderDetailResponse };
+  await scheduleOverdueDisputes(app);
 
   // --- today ---
   app.get(
@@ -82,7 +84,7 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: orders,
       schema: { summary: "The office's work for today", response: { 200: officeTodayResponse } },
     },
-    async () => officeToday(db),
+    async () => officeToday(db, app.clock.now()),
   );
 
   // --- orders ---

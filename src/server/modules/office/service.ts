@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { DISPUTE_MESSAGES } from '../../../shared/disputes';
 import type { FastifyInstance } from 'fastify';
 import { OFFICE_MESSAGES } from '../../../shared/api/office';
@@ -13,7 +13,7 @@ import { queueMail, type MailMessage } from '../../lib/mail';
 import type { Site } from '../auth/emails';
 import { recipient } from '../customers/recipient';
 import { withTrackUrl } from '../tracking/codes';
-import { raiseInvoice, voidInvoice } from '../invoices/service';
+import { openDisputeOf, raiseInvoice, voidInvoice } from '../invoices/service';
 import { recordOrderEvent, transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
 import { priceQuote } from '../orders/quotes';
 import { reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
@@ -309,17 +309,8 @@ export async function remindInvoice(app: FastifyInstance, invoiceId: number, sta
   await app.database.db.transaction(async (tx) => {
     const { invoice, order } = await lockInvoice(tx, invoiceId);
     // A disputed invoice is not reminded until the dispute is decided (issue 28).
-    const [disputed] = await tx
-      .select({ id: orderCases.id })
-      .from(orderCases)
-      .where(
-        and(
-          eq(orderCases.invoiceId, invoiceId),
-          eq(orderCases.kind, 'dispute'),
-          ne(orderCases.status, 'Resolved'),
-        ),
-      );
-    if (disputed) throw new HttpError(409, DISPUTE_MESSAGES.disputedNoReminder(invoice.reference));
+    if (await openDisputeOf(tx, invoiceId))
+      throw new HttpError(409, DISPUTE_MESSAGES.disputedNoReminder(invoice.reference));
     await tell(tx, app.config, invoice.customerId, order, (to, tracked) =>
       invoiceEmail(
         app.config,

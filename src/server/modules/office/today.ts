@@ -1,9 +1,10 @@
-import { and, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { TODAY_CHART_DAYS, type OfficeToday } from '../../../shared/api/office';
 import { toPounds } from '../../../shared/money';
 import { QUOTE_STATE_STATUSES } from '../../../shared/office';
-import { invoices, orders, parcels, payments, refunds } from '../../db/schema';
+import { invoices, orderCases, orders, parcels, payments, refunds } from '../../db/schema';
+import { disputeDecideDays } from '../cases/service';
 import { DISPATCHABLE } from '../depot/service';
 import type { Tx } from '../orders/lifecycle';
 import { orderPaidPence } from '../orders/service';
@@ -119,6 +120,18 @@ export async function officeToday(tx: Tx, now = new Date()): Promise<OfficeToday
       .where(and(eq(refunds.status, 'succeeded'), within(refunds.createdAt, weekStart))),
   ]);
 
+  // Disputes past the days staff have to decide them (decision 0038).
+  const decideDays = await disputeDecideDays(tx);
+  const [overdue] = await tx
+    .select({ n: count() })
+    .from(orderCases)
+    .where(
+      and(
+        eq(orderCases.kind, 'dispute'),
+        ne(orderCases.status, 'Resolved'),
+        lte(orderCases.createdAt, new Date(now.getTime() - decideDays * 24 * 60 * 60 * 1000)),
+      ),
+    );
   const byDay = new Map(perDay.map((r) => [r.day, Number(r.n)]));
   const revenuePence = Number(week.pence) + Number(invoicesPaid.pence) - Number(refunded.pence);
   return {
@@ -128,6 +141,7 @@ export async function officeToday(tx: Tx, now = new Date()): Promise<OfficeToday
     ReadyToLeave: ready.n,
     HeldForPayment: held.n,
     QuotesWaiting: quotes.n,
+    DisputesOverdue: overdue.n,
     UnpaidInvoices: unpaid.n,
     UnpaidAmount: toPounds(Number(unpaid.pence)),
     WeekStart: weekStart,

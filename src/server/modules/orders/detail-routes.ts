@@ -10,6 +10,7 @@ import { authOf } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { reportMissingItems } from '../cases/service';
 import { openDispute } from '../cases/disputes';
+import { closeInvoicePayments } from '../payments/service';
 import { disputeRequest } from '../../../shared/disputes';
 import { orderDetail, parcelPhoto } from './detail';
 
@@ -124,6 +125,9 @@ export const orderDetailRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.Message,
         app.clock.now(),
       );
+      // A payment page started before the dispute is closed: the invoice is not paid while
+      // disputed (decision 0038). Paid that moment, the dispute stands on a paid invoice.
+      await closeInvoicePayments(app, [request.params.Id], 'The invoice was disputed');
       request.log.info(
         { invoiceId: request.params.Id, case: orderCase.Reference },
         'invoice disputed',

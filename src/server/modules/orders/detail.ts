@@ -32,7 +32,7 @@ import type { OrderEventData, Tx } from './lifecycle';
 import { toCustomerOrder } from './service';
 import { trackingPathOf } from '../tracking/codes';
 import { storageClock } from '../../../shared/storage';
-import { storageRules } from '../depot/storage';
+import { storageRules, storageWaitsOf } from '../depot/storage';
 import { customsRules } from '../depot/customs';
 import { daysBetween, evidenceDeadline, ukDay } from '../../../shared/customs';
 import { customerReturn, labelPricePence } from '../returns/service';
@@ -50,6 +50,7 @@ function kindOf(from: OrderStatus | null, to: OrderStatus | null): TimelineKind 
   if (to === null) return null;
   if (to === 'Cancelled') return 'cancelled';
   if (from === null) return to === 'Quote Requested' ? 'quote-requested' : 'booked';
+  if (from === 'Return Requested' && to !== 'Returned to Retailer') return 'return-withdrawn';
   switch (to) {
     case 'Quote Ready':
       return 'quoted';
@@ -217,7 +218,10 @@ export async function orderDetail(
     CertificateAvailable: hasLeftTheUk(order.status),
     CanReportMissingItems: canReportMissingItems(order.status),
     Storage:
-      parcel && order.status === 'Awaiting Payment' && !parcel.abandonedAt && !parcel.dispatchedAt
+      parcel &&
+      (await storageWaitsOf(tx, [{ ...parcel, orderId: order.id, orderStatus: order.status }])).get(
+        parcel.id,
+      )
         ? storageClock(parcel.receivedAt, now, await storageRules(tx))
         : null,
     Timeline: timeline(

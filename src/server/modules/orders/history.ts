@@ -8,6 +8,7 @@ import {
   inArray,
   isNull,
   ne,
+  notExists,
   notInArray,
   or,
   sql,
@@ -24,10 +25,10 @@ import {
 import { orderIdFromReference } from '../../../shared/order-reference';
 import { HIDDEN_ORDER_STATUSES, ORDER_STATUSES } from '../../../shared/order-status';
 import type { Db } from '../../db/client';
-import { householdMembers, invoices, orders, parcels } from '../../db/schema';
+import { householdMembers, invoices, orderCases, orders, parcels } from '../../db/schema';
 import { storageClock } from '../../../shared/storage';
 import { storageRules } from '../depot/storage';
-import { customerInvoices, toInvoice } from '../invoices/service';
+import { customerInvoices, disputeOpenOn, toInvoice } from '../invoices/service';
 import { customerOrderColumns, orderPaidPence, toCustomerOrder } from './service';
 
 /**
@@ -170,7 +171,17 @@ export async function orderSummary(
     ]);
     return { items: rows.map(toCustomerOrder), total };
   };
-  const unpaid = and(eq(invoices.customerId, customerId), eq(invoices.status, 'unpaid'));
+  // A disputed invoice is not asked for until staff decide (decision 0038).
+  const unpaid = and(
+    eq(invoices.customerId, customerId),
+    eq(invoices.status, 'unpaid'),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(orderCases)
+        .where(disputeOpenOn(invoices.id)),
+    ),
+  );
   // Held for an invoice: Awaiting Payment once the parcel is in (an unpaid checkout has none).
   const atDepot = and(
     inArray(orders.status, ['Received at Depot', 'Awaiting Payment', 'Paid']),

@@ -4,7 +4,7 @@ import { CHECKOUT_MESSAGES } from '../../../shared/api/checkout';
 import {
   customerOrderSchema,
   customerOrdersResponse,
-  invoiceSchema,
+  customerInvoiceSchema,
   orderHistoryRequest,
   orderSummaryResponse,
   quoteRequestSchema,
@@ -13,7 +13,7 @@ import { gstEstimateRequest, gstEstimateResponse } from '../../../shared/api/gst
 import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { pathId } from '../../../shared/api/listing';
-import { findCustomerInvoice } from '../invoices/service';
+import { findCustomerInvoice, openDisputeOf } from '../invoices/service';
 import { quoteRoutes } from './quote-routes';
 import { orderHistory, orderSummary } from './history';
 import { estimateCustomerGst } from './gst';
@@ -103,13 +103,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'An invoice of the customer',
         params: z.object({ id: pathId }),
-        response: { 200: invoiceSchema },
+        response: { 200: customerInvoiceSchema },
       },
     },
     async (request) => {
       const found = await findCustomerInvoice(db, authOf(request).user.id, request.params.id);
       if (!found) throw new HttpError(404, CHECKOUT_MESSAGES.invoiceNotFound);
-      return found.invoice;
+      return { ...found.invoice, DisputedIn: await openDisputeOf(db, found.row.id) };
     },
   );
 };

@@ -63,7 +63,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAuth(),
       schema: {
         summary: 'Start paying an invoice',
-        answers: { 201: 'The payment is started.', 409: 'The invoice is not payable.' },
+        answers: {
+          201: 'The payment is started.',
+          409: 'The invoice is not payable: paid, cancelled, or disputed until staff decide.',
+        },
         params: z.object({ Id: pathId }),
         response: { 200: checkoutResponse, 201: checkoutResponse },
       },

@@ -11,10 +11,15 @@ import { paymentReference } from '../../../shared/order-reference';
 import { HttpError } from '../../lib/errors';
 import { toPence, toPounds } from '../../../shared/money';
 import { nextIds } from '../../db/next-ids';
-import { orders, payments, users } from '../../db/schema';
+import { invoices, orders, payments, users } from '../../db/schema';
 import { depotAddress, fullName, shippingAddress, uniqueViolation } from '../auth/user-data';
 import { discountCodeOf, redeemDiscount, releaseDiscount } from '../discounts/service';
-import { findCustomerInvoice, invoiceOrderId, invoicePaid } from '../invoices/service';
+import {
+  findCustomerInvoice,
+  invoiceOrderId,
+  invoicePaid,
+  openDisputeOf,
+} from '../invoices/service';
 import { SYSTEM, transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
 import { isQuoteRow, paysForAQuote, reopenQuotes } from '../orders/quotes';
 import { toCustomerOrder } from '../orders/service';
@@ -351,7 +356,11 @@ export function otherPendingCheckouts(tx: Tx, customerId: number, key: string) {
  * Closes the provider's page of a payment started for an unpaid invoice, so it cannot be paid
  * once voided. Answers `paid` when the customer paid it first (it is booked instead).
  */
-export async function closeInvoicePayments(app: FastifyInstance, invoiceIds: number[]) {
+export async function closeInvoicePayments(
+  app: FastifyInstance,
+  invoiceIds: number[],
+  why = 'The invoice was voided',
+) {
   if (invoiceIds.length === 0) return 'closed';
   const pending = await app.database.db
     .select()
@@ -359,7 +368,7 @@ export async function closeInvoicePayments(app: FastifyInstance, invoiceIds: num
     .where(and(inArray(payments.invoiceId, invoiceIds), eq(payments.status, 'pending')));
   let outcome: 'closed' | 'paid' = 'closed';
   for (const row of pending) {
-    if ((await closePayment(app, row, 'cancelled', 'The invoice was voided')) === 'paid') {
+    if ((await closePayment(app, row, 'cancelled', why)) === 'paid') {
       outcome = 'paid';
     }
   }
@@ -416,6 +425,13 @@ export async function startInvoicePayment(
   const found = await findCustomerInvoice(db, customerId, invoiceId);
   if (!found) throw new HttpError(404, CHECKOUT_MESSAGES.invoiceNotFound);
   if (found.row.status !== 'unpaid') throw new HttpError(409, CHECKOUT_MESSAGES.invoiceNotPayable);
+  const refuseWhileDisputed = async (tx: Pick<Tx, 'select'>) => {
+    const disputed = await openDisputeOf(tx, invoiceId);
+    if (disputed) {
+      throw new HttpError(409, CHECKOUT_MESSAGES.invoiceDisputed(found.row.reference, disputed));
+    }
+  };
+  await refuseWhileDisputed(db);
   const pending = () =>
     db
       .select()
@@ -426,6 +442,14 @@ export async function startInvoicePayment(
   if (!row) {
     try {
       row = await db.transaction(async (tx) => {
+        // The invoice locked as opening a dispute locks it: a dispute opened meanwhile refuses
+        // this payment, or closes the page started before it (openDispute's caller).
+        await tx
+          .select({ id: invoices.id })
+          .from(invoices)
+          .where(eq(invoices.id, invoiceId))
+          .for('update');
+        await refuseWhileDisputed(tx);
         const [id] = await nextIds(tx, 'payments');
         const [inserted] = await tx
           .insert(payments)

@@ -47,3 +47,30 @@ export function returnedEmail(
     button: { label: 'See your order', url: orderPageUrl(site, order.id) },
   });
 }
+
+/** The customer withdrew their return: the parcel goes on to the island as booked. */
+export function returnWithdrawnEmail(
+  site: Site,
+  to: To,
+  order: TrackedOrder,
+  label: { reference: string; refundPence: number; voided: boolean } | null,
+): MailMessage {
+  return orderMessage(site, to, order, 'return-withdrawn', {
+    subject: `You withdrew the return of the parcel for ${order.reference}`,
+    paragraphs: [
+      `You withdrew your request to send the parcel for ${order.reference} back to the retailer. It stays booked to the island and leaves on a coming sailing as usual.`,
+      ...(label === null
+        ? []
+        : label.refundPence > 0
+          ? [
+              `We had not bought the return label yet, so we are refunding the ${formatMoney(label.refundPence)} you paid for it (invoice ${label.reference}) to the card you paid with.`,
+            ]
+          : label.voided
+            ? [
+                `We had not bought the return label, so its invoice ${label.reference} is cancelled.`,
+              ]
+            : []),
+    ],
+    button: { label: 'See your order', url: orderPageUrl(site, order.id) },
+  });
+}

@@ -9,7 +9,9 @@ import {
   retailerReturnSchema,
   returnOrderParams,
   returnsQuerySchema,
+  withdrawReturnResponse,
 } from '../../../shared/api/returns';
+import { toPounds } from '../../../shared/money';
 import { authOf } from '../../lib/auth';
 import {
   askReturn,
@@ -20,6 +22,7 @@ import {
   markReturned,
   returnLabel,
 } from './service';
+import { withdrawReturn } from './withdraw';
 
 /** A label is two MB of file in base64 (a third larger), and the form's fields. */
 const LABEL_BODY_LIMIT = Math.ceil((2 * 1024 * 1024 * 4) / 3) + 16 * 1024;
@@ -73,6 +76,29 @@ export const customerReturnRoutes: FastifyPluginAsyncZod = async (app) => {
         label,
       });
       return reply.status(201).send(answer);
+    },
+  );
+
+  app.delete(
+    '/return/:Id',
+    {
+      onRequest: app.requireAuth(),
+      schema: {
+        operationId: 'withdrawReturnToRetailer',
+        summary: 'Withdraw a return to the retailer before staff act on it',
+        params: orderIdParams,
+        response: { 200: withdrawReturnResponse },
+        answers: {
+          200: 'Withdrawn: the parcel goes to the island as booked; a paid label is refunded.',
+          404: 'No such order of the customer.',
+          409: 'No return is asked, or staff have already acted on it.',
+        },
+      },
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      const { refundedPence } = await withdrawReturn(app, user.id, request.params.Id);
+      return { Refunded: toPounds(refundedPence) };
     },
   );
 

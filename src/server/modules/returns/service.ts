@@ -5,6 +5,7 @@ import type { FieldError } from '../../../shared/api/errors';
 import { toPounds } from '../../../shared/money';
 import {
   canAskReturn,
+  canWithdrawReturn,
   looksLikePdf,
   pdfLabelProblem,
   RETURN_LABEL_EXTRA,
@@ -106,6 +107,11 @@ async function toReturn(
     Refund: row.refundPence === null ? null : toPounds(row.refundPence),
     Asked: row.createdAt.toISOString(),
     Returned: row.returnedAt?.toISOString() ?? null,
+    CanWithdraw: canWithdrawReturn({
+      bought: row.bought,
+      hasLabel: row.labelAttachedAt !== null,
+      returned: row.returnedAt !== null,
+    }),
   };
 }
 

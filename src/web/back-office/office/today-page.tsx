@@ -53,6 +53,12 @@ function tiles(t: OfficeToday): Tile[] {
       to: '/admin/quotes/',
     },
     {
+      label: 'Disputes overdue',
+      value: String(t.DisputesOverdue),
+      detail: 'not decided in the days allowed',
+      to: '/admin/cases/',
+    },
+    {
       label: 'Unpaid invoices',
       value: String(t.UnpaidInvoices),
       detail: `${formatPounds(t.UnpaidAmount)} owed`,

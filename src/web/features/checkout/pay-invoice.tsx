@@ -1,6 +1,6 @@
 import { useFetcher } from 'react-router';
 import { CHECKOUT_MESSAGES } from '../../../shared/checkout-messages';
-import type { Invoice, InvoiceStatus } from '../../../shared/api/orders';
+import type { CustomerInvoice, InvoiceStatus } from '../../../shared/api/orders';
 import { formatDisplayDate } from '../../../shared/dates';
 import { formatPounds } from '../../../shared/money';
 import { FactList, type Fact } from '../../components/fact-list';
@@ -25,10 +25,10 @@ export type PayAnswer =
 /**
  * /dashboard/pay/{id}: one of the customer's invoices (something more owed on an order, e.g.
  * excess carriage): its reference, order, reason, amount and status; Pay while unpaid (on the
- * provider's payment page), and when it was paid once it is. The route's loader reads it; Pay
- * submits to its action.
+ * provider's payment page) unless it is disputed (decision 0038: not payable until staff decide),
+ * and when it was paid once it is. The route's loader reads it; Pay submits to its action.
  */
-export function PayInvoice(props: { invoice: Loaded<Invoice> }) {
+export function PayInvoice(props: { invoice: Loaded<CustomerInvoice> }) {
   const invoice = useSessionData(props.invoice);
   if (invoice.failure) {
     return (
@@ -60,7 +60,12 @@ export function PayInvoice(props: { invoice: Loaded<Invoice> }) {
       <div className="card">
         <FactList rows={rows} />
       </div>
-      {data.Status === 'unpaid' && <PayButton amount={data.Amount} />}
+      {data.Status === 'unpaid' && data.DisputedIn && (
+        <Alert severity="info" data-testid="invoice-disputed">
+          {CHECKOUT_MESSAGES.invoiceDisputed(data.Reference, data.DisputedIn)}
+        </Alert>
+      )}
+      {data.Status === 'unpaid' && !data.DisputedIn && <PayButton amount={data.Amount} />}
       {data.Status === 'paid' && (
         <Alert severity="success">
           This invoice was paid

@@ -91,6 +91,11 @@ export function Disputes({ cases, invoices }: { cases: OrderCase[]; invoices: In
                   : 'we are looking at it. Your parcel is held and we will not ask for payment until we decide.'}
               </strong>
             </p>
+            {dispute?.DecideBy && (
+              <p className="dashboard-small" data-testid="dispute-decide-by">
+                We aim to decide by {formatDisplayDate(new Date(dispute.DecideBy))}.
+              </p>
+            )}
             {dispute?.Remeasured && (
               <p className="dashboard-muted dashboard-small">
                 Measured again: {dispute.Remeasured.Length / 10} × {dispute.Remeasured.Width / 10} ×{' '}

@@ -14,10 +14,11 @@ import {
 import { PlainDialog } from '../../../components/plain-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { FormField } from '../../booking/booking-fields';
-import { askReturn, downloadReturnLabel } from './api/ask-return';
+import { askReturn, downloadReturnLabel, withdrawReturn } from './api/ask-return';
 import '../../dashboard/dashboard.css';
 
 const ASK_FAILED = 'Your return could not be asked just now. Please try again.';
+const WITHDRAW_FAILED = 'Your return could not be withdrawn just now. Please try again.';
 const LABEL_TYPES = 'application/pdf,image/jpeg,image/png,image/webp';
 
 /** The file as base64, without its data-URL prefix. */
@@ -144,6 +145,62 @@ function ReturnFacts({ detail }: { detail: OrderDetail }) {
           back.
         </p>
       )}
+      {r.CanWithdraw && <WithdrawReturn orderId={detail.Order.Id} bought={r.Bought} />}
+    </div>
+  );
+}
+
+/** Changed their mind: the parcel goes to the island after all (before staff act on it). */
+function WithdrawReturn({ orderId, bought }: { orderId: number; bought: boolean }) {
+  const revalidator = useRevalidator();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  const confirm = async () => {
+    setBusy(true);
+    setFailure('');
+    try {
+      await withdrawReturn(orderId);
+      await revalidator.revalidate();
+      setOpen(false);
+    } catch (error) {
+      setFailure(
+        error instanceof ApiError && error.status === 409
+          ? (error.body?.message ?? WITHDRAW_FAILED)
+          : WITHDRAW_FAILED,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div>
+      <button type="button" className="button button--outlined" onClick={() => setOpen(true)}>
+        Withdraw the return
+      </button>
+      <PlainDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Withdraw the return?"
+        width={480}
+      >
+        <div className="dashboard-stack">
+          <p>
+            The parcel will go to the island as booked instead of back to the retailer.
+            {bought &&
+              ' We have not bought the return label yet: its invoice is cancelled, or refunded to your card if you paid it.'}
+          </p>
+          {failure && <Alert severity="error">{failure}</Alert>}
+          <div className="dialog-actions">
+            <button type="button" className="button" onClick={() => setOpen(false)}>
+              Keep the return
+            </button>
+            <BusyButton className="button--contained" busy={busy} onClick={() => void confirm()}>
+              Withdraw the return
+            </BusyButton>
+          </div>
+        </div>
+      </PlainDialog>
     </div>
   );
 }
