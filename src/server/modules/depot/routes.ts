@@ -443,7 +443,7 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: dispatcher,
       schema: { summary: 'The parcels ready to sail', response: { 200: dispatchListResponse } },
     },
-    async () => dispatchList(db),
+    async () => dispatchList(db, app.clock.now()),
   );
 
   app.post(
@@ -481,7 +481,7 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
           app.config,
         ),
       );
-      return { Parcels: await depotParcels(db, ids) };
+      return { Parcels: await depotParcels(db, ids, app.clock.now()) };
     },
   );
 

@@ -494,22 +494,21 @@ function Shipped() {
 const byLeaveBy = (a: DepotParcel, b: DepotParcel) =>
   (a.LeaveBy ?? '9999').localeCompare(b.LeaveBy ?? '9999');
 
-/** The date by which the goods must leave for the retailer to zero-rate the sale (issue 27). */
+/**
+ * The date by which the goods must leave for the retailer to zero-rate the sale (issue 27), in red
+ * once it is within the Customs settings' warning days (the server says: `LeaveBySoon`).
+ */
 function LeaveBy({ parcel }: { parcel: DepotParcel }) {
-  const [now] = useState(() => Date.now());
   if (!parcel.LeaveBy)
     return (
       <Typography variant="body2" color="text.secondary">
         Not given
       </Typography>
     );
-  const left = Math.round(
-    (Date.parse(`${parcel.LeaveBy}T23:59:59Z`) - now) / (24 * 60 * 60 * 1000),
-  );
   return (
     <Typography
       variant="body2"
-      color={left <= 14 ? 'error' : undefined}
+      color={parcel.LeaveBySoon ? 'error' : undefined}
       sx={{ whiteSpace: 'nowrap' }}
     >
       {shownDate(parcel.LeaveBy)}
