@@ -33,6 +33,7 @@ import { storedToDisplayDate } from '../../../shared/dates';
 import { renderDeclaration, renderLabelWithDeclaration } from '../../lib/pdf/customs-declaration';
 import { declarationOf, recentSailings, sailingParcels } from './customs';
 import { scheduleEvidenceWarnings } from './evidence';
+import { sailingGstRoutes } from './sailing-gst';
 import {
   orderItemLinesParams,
   orderItemLinesResponse,
@@ -88,6 +89,7 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
   const manager = app.requireAuth({ can: ['manage', 'Parcel'] });
   await scheduleStorageReminders(app);
   await scheduleEvidenceWarnings(app);
+  await app.register(sailingGstRoutes);
   const idParams = z.object({ Id: pathId }).strict();
   const staff = (request: Parameters<typeof authOf>[0]): Actor => ({
     type: 'staff',

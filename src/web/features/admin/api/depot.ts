@@ -12,6 +12,11 @@ import type {
 import type { OrderItemLines, UpdateItemLines } from '../../../../shared/api/item-lines';
 import type { Sailing } from '../../../../shared/api/depot';
 import {
+  sailingGstRequest,
+  type SailingGst,
+  type SailingGstRequest,
+} from '../../../../shared/api/sailing-gst';
+import {
   customsDataFileName,
   customsFormFileName,
   type CustomsForm,
@@ -194,3 +199,16 @@ export const useSaveItemLines = (orderId: number) =>
   useDepotChange((body: UpdateItemLines) =>
     staffRequest<OrderItemLines>('PUT', `${BASE}/orders/${orderId}/item-lines`, body),
   );
+
+/**
+ * POST /dispatch/gst: the island GST of the chosen parcels on the sailing, customer by customer
+ * (parcels to one customer on one sailing are valued together); nothing asked while none is chosen
+ * or the date is not a day.
+ */
+export const useSailingGst = (body: SailingGstRequest) =>
+  useQuery({
+    queryKey: [...depotKey, 'dispatch-gst', body],
+    queryFn: () => staffRequest<{ Customers: SailingGst[] }>('POST', `${BASE}/dispatch/gst`, body),
+    enabled: sailingGstRequest.safeParse(body).success,
+    placeholderData: keepPreviousData,
+  });
