@@ -32,6 +32,7 @@ import {
   useReverseDifference,
   type ConsignmentList,
 } from './api/consolidation';
+import { useConsignmentCustomsDownload } from './api/depot';
 import { problem } from './problem';
 import { staffCan, useStaffSession } from './staff-session';
 
@@ -191,6 +192,7 @@ function ConsignmentPanel({ consignment: c }: { consignment: StaffConsignment })
         {c.Estimate && <PriceTable price={c.Estimate} title="The customer's estimate" />}
         {c.Status === 'ready' && <StartRepacking id={c.Id} />}
         {c.Status === 'repacking' && <MeasureBox consignment={c} />}
+        {c.Status === 'repacking' && c.Final && <BoxCustoms consignment={c} />}
         {c.Status === 'repacking' && c.Final && <DispatchBox consignment={c} />}
         {c.Status === 'dispatched' && (
           <Stack spacing={1}>
@@ -199,6 +201,7 @@ function ConsignmentPanel({ consignment: c }: { consignment: StaffConsignment })
               Dispatched {c.Dispatched ? new Date(c.Dispatched).toLocaleDateString('en-GB') : ''}:{' '}
               {CARRIERS.find((x) => x.id === c.Carrier)?.name} {c.TrackingNumber}
             </Typography>
+            <BoxCustoms consignment={c} />
             {c.Refunded > 0 && <Typography>Refunded {formatPounds(c.Refunded)}.</Typography>}
             {c.RefundPending > 0 && (
               <Typography>
@@ -441,5 +444,29 @@ function Reverse({ id }: { id: number }) {
         </Alert>
       )}
     </Box>
+  );
+}
+
+/**
+ * The box's customs declaration as a whole (issue 27): one CN22 or CN23 by the total value of
+ * every order in it, listing all their items, printed to travel with the box.
+ */
+function BoxCustoms({ consignment: c }: { consignment: StaffConsignment }) {
+  const download = useConsignmentCustomsDownload();
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      <Button
+        variant="outlined"
+        loading={download.isPending}
+        onClick={() => download.mutate({ Id: c.Id, Reference: c.Reference })}
+      >
+        Customs declaration of {c.Reference}
+      </Button>
+      {download.isError && (
+        <Typography variant="body2" color="error">
+          {problem(download.error)}
+        </Typography>
+      )}
+    </Stack>
   );
 }

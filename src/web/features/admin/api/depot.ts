@@ -156,6 +156,21 @@ export const useCustomsFormDownload = () =>
     },
   });
 
+/**
+ * GET /consignments/{Id}/customs.pdf: a consolidated box's one declaration (CN22 or CN23 by the
+ * box's total value), listing every item of all its orders.
+ */
+export const useConsignmentCustomsDownload = () =>
+  useMutation({
+    mutationFn: async (box: { Id: number; Reference: string }) => {
+      const blob = await staffDownload(
+        `${BASE}/consignments/${box.Id}/customs.pdf`,
+        'application/pdf',
+      );
+      save(blob, `customs-declaration-${box.Reference}.pdf`);
+    },
+  });
+
 /** GET /parcels/{Id}/label-and-customs.pdf: the label with its CN22 or CN23, to print together. */
 export const useLabelWithCustomsDownload = () =>
   useMutation({
