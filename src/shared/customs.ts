@@ -38,20 +38,31 @@ export const CUSTOMS_SETTING_NAMES: Record<keyof CustomsRules, string> = {
   evidenceWarningDays: 'EvidenceWarningDays',
 };
 
-const wholeNumber = (value: unknown, fallback: number, min: number, max: number) =>
-  Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max
+/**
+ * The values each rule may take, whole numbers from min to max: what the office's Customs settings
+ * accept (src/shared/api/settings-admin.ts) and what a stored value must be to count.
+ */
+export const CUSTOMS_LIMITS: Record<keyof CustomsRules, { min: number; max: number }> = {
+  cn22LimitPence: { min: 1, max: 100_000_000 },
+  evidenceMonths: { min: 1, max: 120 },
+  evidenceWarningDays: { min: 0, max: 365 },
+};
+
+const wholeNumber = (value: unknown, key: keyof CustomsRules) =>
+  Number.isSafeInteger(value) &&
+  (value as number) >= CUSTOMS_LIMITS[key].min &&
+  (value as number) <= CUSTOMS_LIMITS[key].max
     ? (value as number)
-    : fallback;
+    : DEFAULT_CUSTOMS_RULES[key];
 
 /** The rules from the Customs settings (`name → parsed value`); a senseless value is the default's. */
 export function customsRulesOf(values: Record<string, unknown> | undefined): CustomsRules {
   const v = values ?? {};
   const n = CUSTOMS_SETTING_NAMES;
-  const d = DEFAULT_CUSTOMS_RULES;
   return {
-    cn22LimitPence: wholeNumber(v[n.cn22LimitPence], d.cn22LimitPence, 1, 100_000_000),
-    evidenceMonths: wholeNumber(v[n.evidenceMonths], d.evidenceMonths, 1, 120),
-    evidenceWarningDays: wholeNumber(v[n.evidenceWarningDays], d.evidenceWarningDays, 0, 365),
+    cn22LimitPence: wholeNumber(v[n.cn22LimitPence], 'cn22LimitPence'),
+    evidenceMonths: wholeNumber(v[n.evidenceMonths], 'evidenceMonths'),
+    evidenceWarningDays: wholeNumber(v[n.evidenceWarningDays], 'evidenceWarningDays'),
   };
 }
 
@@ -237,7 +248,7 @@ export function ukDay(at: Date): string {
 }
 
 /** Whole days from one yyyy-MM-dd to another (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
+function daysBetween(from: string, to: string): number {
   const ms = Date.UTC(+to.slice(0, 4), +to.slice(5, 7) - 1, +to.slice(8, 10));
   const base = Date.UTC(+from.slice(0, 4), +from.slice(5, 7) - 1, +from.slice(8, 10));
   return Math.round((ms - base) / 86_400_000);
@@ -251,6 +262,13 @@ export function evidenceWarningDue(deadline: string, now: Date, rules: CustomsRu
   const left = daysBetween(ukDay(now), deadline);
   return left >= 0 && left <= rules.evidenceWarningDays;
 }
+
+/**
+ * Whether a screen marks the deadline as close: within the warning days, or already past (the
+ * customer's order page and the depot's lists alike; the e-mail is `evidenceWarningDue`).
+ */
+export const leaveBySoon = (deadline: string | null, now: Date, rules: CustomsRules) =>
+  deadline !== null && daysBetween(ukDay(now), deadline) <= rules.evidenceWarningDays;
 
 /** The deadline in words for a screen: "Must leave the UK by 25-02-2027". */
 export const leaveByText = (deadline: string) => {

@@ -130,6 +130,18 @@ export function estimateGst(parcels: readonly GstParcel[], gst: IslandGst): GstE
 /** The rate as people write it: 0.05 is `5%`, 0.075 `7.5%`. */
 export const formatRate = (rate: number) => `${Number((rate * 100).toFixed(4))}%`;
 
+/** What parcels valued together come to, and the GST it may bring: the warnings' common part. */
+const togetherText = (
+  island: string,
+  estimate: GstEstimate,
+  gst: IslandGst,
+  money: (pence: number) => string,
+) =>
+  `come to ${money(estimate.valuePence)}, at or over the ${money(gst.ThresholdPence)} threshold, ` +
+  `so ${island} Customs may charge GST at ${formatRate(gst.Rate)} on the whole amount, about ` +
+  `${money(estimate.gstPence)}, where the parcels on their own would bring ` +
+  `${money(estimate.gstAlonePence)}.`;
+
 /**
  * The warning before paying when parcels valued together cross the threshold that each alone
  * would not (null otherwise).
@@ -143,9 +155,33 @@ export function combiningWarning(
   if (!estimate.combiningCrossesThreshold) return null;
   return (
     `Parcels that reach ${island} together are valued together: with goods, retailers’ delivery ` +
-    `and our carriage these come to ${money(estimate.valuePence)}, at or over the ` +
-    `${money(gst.ThresholdPence)} threshold, so ${island} Customs may charge GST at ` +
-    `${formatRate(gst.Rate)} on the whole amount, about ${money(estimate.gstPence)}, ` +
-    `where the parcels on their own would bring ${money(estimate.gstAlonePence)}.`
+    `and our carriage these ${togetherText(island, estimate, gst, money)}`
+  );
+}
+
+/** What every screen and message that shows an estimate adds (decision 0035). */
+export const GST_ESTIMATE_ONLY =
+  'This is only an estimate: the island’s Customs decide what is due, and we do not collect it.';
+
+/** `A`, `A and B`, `A, B and C`. */
+const listed = (items: readonly string[]) =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+/**
+ * The same warning at dispatch, naming the parcels of one customer that leave on one sailing to
+ * the island (a consolidated box's bookings among them): for the depot's screen and the
+ * customer's dispatch e-mail (null when valuing them together crosses no threshold).
+ */
+export function sailingWarning(
+  island: string,
+  references: readonly string[],
+  estimate: GstEstimate,
+  gst: IslandGst,
+  money: (pence: number) => string,
+): string | null {
+  if (!estimate.combiningCrossesThreshold) return null;
+  return (
+    `${listed(references)} reach ${island} on the same sailing, so they are valued together: ` +
+    `with goods, retailers’ delivery and our carriage they ${togetherText(island, estimate, gst, money)}`
   );
 }

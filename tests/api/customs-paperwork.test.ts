@@ -14,6 +14,7 @@ import { CUSTOMS_DATA_COLUMNS, DEFAULT_CUSTOMS_RULES } from '../../src/shared/cu
 import { mailOutbox, orders } from '../../src/server/db/schema';
 import { sendEvidenceWarnings } from '../../src/server/modules/depot/evidence';
 import { useTestApp } from '../support/app';
+import { parseCsv } from '../support/csv';
 import { pdfText } from '../support/pdf';
 import { bearer } from '../support/accounts';
 import { depotCalls, depotCustomer, measured, paidBooking } from '../support/depot';
@@ -24,35 +25,6 @@ const depot = depotCalls(ctx);
 const today = () => new Date().toISOString().slice(0, 10);
 
 afterEach(() => ctx.app.clock.set(null));
-
-/** RFC 4180 read back: rows of cells (quoted cells may hold commas and doubled quotes). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
 
 const line = (
   Description: string,

@@ -110,6 +110,17 @@ test('three bookings shipped as one: requested, received, repacked, dispatched, 
   await expect(panel).toContainText('JP555000111GB');
   expect(await axeProblems(staff)).toEqual([]);
   await screenshots(staff, 'admin-consolidation-dispatched', [768, 1280]);
+  // the box's one customs declaration lists the goods of all three bookings (issue 27)
+  const [declaration] = await Promise.all([
+    staff.waitForEvent('download'),
+    panel.getByRole('button', { name: `Customs declaration of ${reference}` }).click(),
+  ]);
+  expect(declaration.suggestedFilename()).toBe(`customs-declaration-${reference}.pdf`);
+  const form = await pdfText(fs.readFileSync((await declaration.path())!));
+  expect(form).toMatch(/CUSTOMS DECLARATION CN 2[23]/);
+  for (const expected of [reference, 'Phone case', 'Paperbacks', 'Trainers', 'JP555000111GB']) {
+    expect(form).toContain(expected);
+  }
   await staff.close();
 
   // --- the customer sees it dispatched as one, and the refund ---------------------------------

@@ -134,6 +134,9 @@ test('booking with item lines, corrected at receipt, dispatched with its CN23 an
     .fill('JP555000111GB');
   await page.getByRole('combobox', { name: 'Carrier' }).click();
   await page.getByRole('option', { name: 'Jersey Post' }).click();
+  // parcels to one customer on one sailing are valued together for GST: here the one, liable
+  const gst = page.getByRole('table', { name: 'Island GST per customer' });
+  await expect(gst.getByRole('row', { name: new RegExp(order.Reference) })).toContainText('(5%)');
   await screenshots(page, 'customs-dispatch-ready', STAFF_WIDTHS);
   await page.getByRole('button', { name: 'Dispatch 1 parcel' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'dispatched' })).toContainText(

@@ -312,6 +312,8 @@ export const depotParcelSchema = z.object({
   RetailerOrderDate: z.string().nullable(),
   /** The last day it may leave for the retailer to zero-rate the sale (yyyy-MM-dd), if known. */
   LeaveBy: z.string().nullable(),
+  /** That day is within the Customs settings' warning days, or past (the screen marks it). */
+  LeaveBySoon: z.boolean(),
 });
 export type DepotParcel = z.infer<typeof depotParcelSchema>;
 

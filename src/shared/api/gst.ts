@@ -20,7 +20,7 @@ export const gstEstimateRequest = z
   .strict();
 export type GstEstimateRequest = z.input<typeof gstEstimateRequest>;
 
-const islandGstEstimateSchema = z.object({
+export const islandGstEstimateSchema = z.object({
   Island: z.string(),
   /** The island's rate in percent (5 for 5%) and threshold in pounds. */
   Percent: z.number(),

@@ -1,7 +1,13 @@
 import { z } from 'zod';
+import {
+  CUSTOMS_CATEGORY,
+  CUSTOMS_LIMITS,
+  CUSTOMS_SETTING_NAMES,
+  customsRulesOf,
+} from '../customs';
 import { GST_SETTING, parseGstSettings, type GstSettings } from '../gst';
 import { ISLANDS, type Island } from '../islands';
-import { toPence } from '../money';
+import { formatMoney, toPence } from '../money';
 import { TIME_PATTERN } from '../receiving-hours';
 import { multilineText, text } from './fields';
 import { MESSAGES } from '../validation/messages';
@@ -107,12 +113,51 @@ const taxSettingsSchema = z
   )
   .strict();
 
+const { cn22LimitPence, evidenceMonths, evidenceWarningDays } = CUSTOMS_LIMITS;
+const cn22Range = `must be between ${formatMoney(cn22LimitPence.min)} and ${formatMoney(cn22LimitPence.max)}`;
+const wholeNumberIn = ({ min, max }: { min: number; max: number }) =>
+  z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(min, `must be between ${min} and ${max}`)
+    .max(max, `must be between ${min} and ${max}`);
+
+const inLimits = (c: { EvidenceMonths: number; EvidenceWarningDays: number }) =>
+  wholeNumberIn(evidenceMonths).safeParse(c.EvidenceMonths).success &&
+  wholeNumberIn(evidenceWarningDays).safeParse(c.EvidenceWarningDays).success;
+
+/**
+ * The customs paperwork's numbers (issue 27, docs/decisions/0040), the limits of
+ * src/shared/customs.ts: the CN22/CN23 limit in pounds, and the export evidence's months and
+ * warning days. Stored as the Customs settings (not public).
+ */
+const customsSettingsSchema = z
+  .object({
+    /** Goods worth this much or less travel with a CN22; more, with a CN23. */
+    Cn22Limit: z
+      .number({ error: 'must be an amount in pounds' })
+      .min(cn22LimitPence.min / 100, cn22Range)
+      .max(cn22LimitPence.max / 100, cn22Range)
+      .refine(twoDecimals, 'must have at most 2 decimals'),
+    /** Months from the retailer's order date by which the goods must leave the UK. */
+    EvidenceMonths: wholeNumberIn(evidenceMonths),
+    /** Days before that date the customer is warned and the depot's lists mark the parcel. */
+    EvidenceWarningDays: wholeNumberIn(evidenceWarningDays),
+  })
+  .strict()
+  // Judged only once each number is within its own limits (their messages say enough otherwise).
+  .refine((c) => !inLimits(c) || c.EvidenceWarningDays < c.EvidenceMonths * 28, {
+    path: ['EvidenceWarningDays'],
+    message: 'must be fewer days than the evidence months hold',
+  });
+
 export const siteSettingsSchema = z.object({
   Contact: contactSettingsSchema,
   Depot: depotSettingsSchema,
   Notice: noticeSettingsSchema,
   Social: socialSettingsSchema,
   Tax: taxSettingsSchema,
+  Customs: customsSettingsSchema,
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
@@ -142,6 +187,11 @@ export const siteSettingsResponse = z.object({
       z.ZodObject<{ Enabled: z.ZodBoolean; Percent: z.ZodNumber; Threshold: z.ZodNumber }>
     >,
   ),
+  Customs: z.object({
+    Cn22Limit: z.number(),
+    EvidenceMonths: z.number(),
+    EvidenceWarningDays: z.number(),
+  }),
 }) satisfies z.ZodType<SiteSettings>;
 
 /** PUT /api/admin/settings: the sections to change (at least one). */
@@ -156,12 +206,14 @@ export interface SettingRow {
   category: string;
   name: string;
   value: unknown;
+  /** Whether GET /public/settings sends it (a new row; an existing one keeps its own). */
+  public?: boolean;
 }
 
 /** The rows a section of the form is stored in, in the public settings' own shapes. */
 export function settingRowsOf(update: Partial<SiteSettings>): SettingRow[] {
   const rows: SettingRow[] = [];
-  const { Contact, Depot, Notice, Social, Tax } = update;
+  const { Contact, Depot, Notice, Social, Tax, Customs } = update;
   if (Contact) {
     rows.push({ category: 'Contact', name: 'Phone', value: Contact.Phone });
     rows.push({ category: 'Contact', name: 'Email', value: Contact.Email });
@@ -192,6 +244,13 @@ export function settingRowsOf(update: Partial<SiteSettings>): SettingRow[] {
     ) as GstSettings;
     rows.push({ category: GST_SETTING.category, name: GST_SETTING.name, value });
   }
+  if (Customs) {
+    const customs = { category: CUSTOMS_CATEGORY, public: false };
+    const names = CUSTOMS_SETTING_NAMES;
+    rows.push({ ...customs, name: names.cn22LimitPence, value: toPence(Customs.Cn22Limit) });
+    rows.push({ ...customs, name: names.evidenceMonths, value: Customs.EvidenceMonths });
+    rows.push({ ...customs, name: names.evidenceWarningDays, value: Customs.EvidenceWarningDays });
+  }
   return rows;
 }
 
@@ -208,6 +267,7 @@ export function siteSettingsOf(
   const hours = (map.Depot?.ReceivingHours ?? {}) as Record<string, unknown>;
   const links = Array.isArray(map.Social?.Links) ? (map.Social.Links as unknown[]) : [];
   const gst = parseGstSettings(map[GST_SETTING.category]?.[GST_SETTING.name]);
+  const customs = customsRulesOf(map[CUSTOMS_CATEGORY]);
   return {
     Contact: {
       Phone: str(map.Contact?.Phone),
@@ -239,5 +299,10 @@ export function siteSettingsOf(
         },
       ]),
     ) as SiteSettings['Tax'],
+    Customs: {
+      Cn22Limit: customs.cn22LimitPence / 100,
+      EvidenceMonths: customs.evidenceMonths,
+      EvidenceWarningDays: customs.evidenceWarningDays,
+    },
   };
 }

@@ -8,6 +8,7 @@ import {
   DEFAULT_CUSTOMS_RULES,
   evidenceDeadline,
   evidenceWarningDue,
+  leaveBySoon,
   lineWeightsGrams,
 } from '../../../src/shared/customs';
 
@@ -86,5 +87,18 @@ describe('evidence in time', () => {
     expect(evidenceWarningDue('2026-11-30', new Date('2026-11-16T00:30:00Z'), rules)).toBe(true);
     expect(evidenceWarningDue('2026-11-30', new Date('2026-11-30T22:00:00Z'), rules)).toBe(true);
     expect(evidenceWarningDue('2026-11-30', new Date('2026-12-01T00:30:00Z'), rules)).toBe(false);
+  });
+});
+
+describe('the screens mark the leave-by date', () => {
+  test('from the warning days before, and once past; the warning days are a setting', () => {
+    const deadline = '2026-11-30';
+    expect(leaveBySoon(deadline, new Date('2026-11-15T12:00:00Z'), rules)).toBe(false);
+    expect(leaveBySoon(deadline, new Date('2026-11-16T00:30:00Z'), rules)).toBe(true);
+    expect(leaveBySoon(deadline, new Date('2026-12-05T12:00:00Z'), rules)).toBe(true);
+    expect(leaveBySoon(null, new Date('2026-12-05T12:00:00Z'), rules)).toBe(false);
+    const longer = { ...rules, evidenceWarningDays: 30 };
+    expect(leaveBySoon(deadline, new Date('2026-10-31T12:00:00Z'), longer)).toBe(true);
+    expect(leaveBySoon(deadline, new Date('2026-10-30T12:00:00Z'), longer)).toBe(false);
   });
 });

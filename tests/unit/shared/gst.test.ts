@@ -8,6 +8,7 @@ import {
   estimateGst,
   gstOf,
   parseGstSettings,
+  sailingWarning,
   type GstParcel,
 } from '../../../src/shared/gst';
 import { formatMoney } from '../../../src/shared/money';
@@ -178,4 +179,18 @@ test('property: GST is the rate of the whole value to the nearest penny, from th
       },
     ),
   );
+});
+
+describe('at dispatch: one customer’s parcels on one sailing', () => {
+  test('the warning names the parcels, in the checkout warning’s words; none when nothing is crossed', () => {
+    const crossing = estimateGst([parcel(3000), parcel(2505, 495)], JERSEY);
+    expect(sailingWarning('Jersey', ['ORD-1', 'ORD-2'], crossing, JERSEY, formatMoney)).toBe(
+      'ORD-1 and ORD-2 reach Jersey on the same sailing, so they are valued together: with goods, retailers’ delivery and our carriage they come to £60.00, at or over the £60.00 threshold, so Jersey Customs may charge GST at 5% on the whole amount, about £3.00, where the parcels on their own would bring £0.00.',
+    );
+    const under = estimateGst([parcel(3000), parcel(2504, 495)], JERSEY);
+    expect(sailingWarning('Jersey', ['ORD-1', 'ORD-2'], under, JERSEY, formatMoney)).toBeNull();
+    // one parcel liable on its own: nothing new to tell
+    const alone = estimateGst([parcel(7000)], JERSEY);
+    expect(sailingWarning('Jersey', ['ORD-1'], alone, JERSEY, formatMoney)).toBeNull();
+  });
 });

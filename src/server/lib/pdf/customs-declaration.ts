@@ -23,7 +23,10 @@ import { writeText } from './text';
 export interface DeclarationDocument {
   form: CustomsForm;
   brand: string;
+  /** The order's reference, or a consolidated box's (CON-…) when `orders` names its orders. */
   orderReference: string;
+  /** A consolidated box: the orders whose items it holds (the form covers them all). */
+  orders?: readonly string[];
   retailerOrderNumber: string;
   island: string;
   /** The carrier's consignment (tracking) number; '' before dispatch. */
@@ -61,7 +64,7 @@ const infoOf = (
 ) => ({
   Title: `${input.form} ${input.orderReference}`,
   Author: input.brand,
-  Subject: `Customs declaration of order ${input.orderReference} to ${input.island}`,
+  Subject: `Customs declaration of ${input.orderReference} to ${input.island}`,
 });
 
 export async function renderDeclaration(input: DeclarationDocument): Promise<Buffer> {
@@ -110,7 +113,9 @@ async function drawDeclaration(doc: PDFKit.PDFDocument, input: DeclarationDocume
   writeText(doc, 'May be opened officially', left, doc.y, { size: 7 * f, width, color: GREY });
   writeText(
     doc,
-    `${input.brand} · Order ${input.orderReference}` +
+    (input.orders
+      ? `${input.brand} · Consolidation ${input.orderReference} · Orders ${input.orders.join(', ')}`
+      : `${input.brand} · Order ${input.orderReference}`) +
       (input.retailerOrderNumber ? ` · Retailer order ${input.retailerOrderNumber}` : ''),
     left,
     doc.y + 2,

@@ -44,7 +44,8 @@ export function shippingAddress(fullName: string, reference: string, depot: stri
   return [fullName, ...lines];
 }
 
-export const fullName = (u: UserRow) => [u.firstName, u.lastName].filter(Boolean).join(' ');
+export const fullName = (u: Pick<UserRow, 'firstName' | 'lastName'>) =>
+  [u.firstName, u.lastName].filter(Boolean).join(' ');
 
 function toUserData(u: UserRow, depot: string[]): UserData {
   const name = fullName(u);

@@ -1,4 +1,5 @@
 import { differenceText } from '../../../shared/consolidation';
+import { GST_ESTIMATE_ONLY } from '../../../shared/gst';
 import { formatMoney } from '../../../shared/money';
 import type { MailMessage } from '../../lib/mail';
 import { customerMessage, type Site } from '../auth/emails';
@@ -140,6 +141,8 @@ export const consolidationDispatchedEmail = (
     bandName: string;
     differencePence: number;
     invoice: { id: number; reference: string } | null;
+    /** The box, with their other parcels on the sailing, crosses the island's GST threshold. */
+    gstWarning: string | null;
   },
 ) =>
   message(
@@ -155,6 +158,7 @@ export const consolidationDispatchedEmail = (
         : facts.differencePence > 0
           ? `The repacked box fits our ${facts.bandName} band, which comes to ${formatMoney(facts.differencePence)} more than you paid: invoice ${facts.invoice?.reference}, to pay at ${site.publicUrl}/dashboard/pay/${facts.invoice?.id}.`
           : `The box went as one crossing in our ${facts.bandName} band, for exactly what you paid.`,
+      ...(facts.gstWarning ? [`${facts.gstWarning} ${GST_ESTIMATE_ONLY}`] : []),
     ],
     facts.trackingUrl ? [`Follow it at ${facts.trackingUrl}`] : [],
   );

@@ -18,6 +18,10 @@ import { DEPOT_MESSAGES } from '../../../shared/api/depot';
 import { pathId } from '../../../shared/api/listing';
 import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
+import { customsFormFileName, ukDay } from '../../../shared/customs';
+import { storedToDisplayDate } from '../../../shared/dates';
+import { renderDeclaration } from '../../lib/pdf/customs-declaration';
+import { consignmentDeclarationOf } from '../depot/customs';
 import {
   cancelConsolidation,
   consolidationOverview,
@@ -186,6 +190,40 @@ export const consolidationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => staffConsignment(db, request.params.Id, app.clock.now()),
+  );
+
+  app.get(
+    '/depot/consignments/:Id/customs.pdf',
+    {
+      onRequest: reader,
+      schema: {
+        operationId: 'getConsignmentCustomsDeclaration',
+        summary:
+          "A consolidated box's customs declaration (PDF): one CN22 or CN23 by the box's total value, listing every item of all its orders",
+        params,
+        answers: {
+          404: 'No such consolidation.',
+          409: 'An order’s item lines are missing or do not add up (the message says which).',
+        },
+      },
+    },
+    async (request, reply) => {
+      const declaration = await consignmentDeclarationOf(db, request.params.Id, app.config.brand);
+      const pdf = await renderDeclaration({
+        ...declaration,
+        brand: app.config.brand,
+        date: storedToDisplayDate(ukDay(app.clock.now())) ?? '',
+      });
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `inline; filename="${customsFormFileName(declaration.form, declaration.orderReference)}"`,
+        )
+        .header('x-customs-form', declaration.form)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
   );
 
   app.post(

@@ -47,6 +47,8 @@ import {
 } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { customsProblems } from '../depot/customs';
+import { sailingGst } from '../depot/sailing-gst';
+import { ukDay } from '../../../shared/customs';
 import { bookedCarriage, DISPATCHABLE, offeredBands, sailingDay } from '../depot/service';
 import {
   freshMembers,
@@ -883,6 +885,13 @@ export async function dispatchConsignment(
         Invoice: invoice?.reference ?? null,
       },
     });
+    // The box's bookings, with the customer's other parcels on this sailing, are valued together
+    // for island GST (decision 0035): one customer, one island, so at most one entry.
+    const [together] = await sailingGst(
+      tx,
+      { sailingDate: ukDay(input.sailingDate), carrier: input.carrier },
+      members.map((m) => m.orderId),
+    );
     await tell(tx, app.config, moved, members, (to, c) =>
       consolidationDispatchedEmail(app.config, to, c, {
         carrierName: carrierOf(input.carrier)?.name ?? input.carrier,
@@ -892,6 +901,7 @@ export async function dispatchConsignment(
         bandName: row.final!.bandName,
         differencePence: difference,
         invoice,
+        gstWarning: together?.Warning ?? null,
       }),
     );
     return refundRows;

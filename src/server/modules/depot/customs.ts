@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { addressLines } from '../../../shared/addresses';
 import type { CarrierId } from '../../../shared/carriers';
 import {
@@ -12,7 +12,9 @@ import {
   type CustomsRules,
 } from '../../../shared/customs';
 import type { ItemLine } from '../../../shared/item-lines';
-import { orders, parcels, settings, users } from '../../db/schema';
+import { consignmentReference, CONSOLIDATION_MESSAGES } from '../../../shared/consolidation';
+import { sumPence } from '../../../shared/money';
+import { consignmentOrders, consignments, orders, parcels, settings, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { depotAddress, fullName } from '../auth/user-data';
 import type { Tx } from '../orders/lifecycle';
@@ -86,6 +88,8 @@ const consignee = (order: OrderRow, customer: UserRow) => {
 interface Declaration {
   form: CustomsForm;
   orderReference: string;
+  /** A consolidated box's orders (its reference is then the box's). */
+  orders?: string[];
   retailerOrderNumber: string;
   island: string;
   consignment: string;
@@ -130,8 +134,61 @@ export async function declarationOf(tx: Tx, parcelId: number, brand: string): Pr
   };
 }
 
+/**
+ * A consolidated box's declaration, as a whole (issue 27 with issue 26, docs/decisions/0040 and
+ * 0041): CN22 or CN23 by the box's total declared value (every order in it), listing every item
+ * line of all its orders, weighed as the box was, under the box's consignment number once it has
+ * sailed. 404 for no such consolidation; 409 saying which order's lines are missing or do not add
+ * up (the same rule that keeps the box at the depot).
+ */
+export async function consignmentDeclarationOf(
+  tx: Tx,
+  consignmentId: number,
+  brand: string,
+): Promise<Declaration> {
+  const [box] = await tx.select().from(consignments).where(eq(consignments.id, consignmentId));
+  if (!box) throw new HttpError(404, CONSOLIDATION_MESSAGES.noSuchConsignment);
+  const rows = await tx
+    .select({ order: orders, customer: users, weightGrams: parcels.weightGrams })
+    .from(consignmentOrders)
+    .innerJoin(orders, eq(orders.id, consignmentOrders.orderId))
+    .innerJoin(users, eq(users.id, orders.customerId))
+    .leftJoin(parcels, eq(parcels.orderId, orders.id))
+    .where(and(eq(consignmentOrders.consignmentId, box.id), isNull(consignmentOrders.releasedAt)))
+    .orderBy(asc(orders.id));
+  const lines = await itemLinesOf(
+    tx,
+    rows.map((r) => r.order.id),
+  );
+  const problems = rows.flatMap(
+    (r) => customsProblem(r.order.reference, lines.get(r.order.id)!, r.order.itemValuePence) ?? [],
+  );
+  if (rows.length === 0 || problems.length > 0) {
+    throw new HttpError(409, problems.join(' ') || CUSTOMS_MESSAGES.notAtDepot);
+  }
+  const declaredPence = sumPence(rows.map((r) => r.order.itemValuePence));
+  const [first] = rows;
+  return {
+    form: customsFormFor(declaredPence, await customsRules(tx)),
+    orderReference: consignmentReference(box.id),
+    orders: rows.map((r) => r.order.reference),
+    retailerOrderNumber: '',
+    island: box.island,
+    consignment: box.trackingNumber,
+    sender: await sender(tx, brand),
+    consignee: consignee(first.order, first.customer),
+    lines: rows.flatMap((r) => lines.get(r.order.id)!),
+    weightGrams: box.weightGrams ?? sumPence(rows.map((r) => r.weightGrams ?? 0)),
+    declaredPence,
+    // what the box's crossing costs once measured (the band and the repacking), else as booked
+    carriagePence: box.final
+      ? box.final.crossingPence + box.final.repackPence
+      : sumPence(rows.map((r) => r.order.totalPence)),
+  };
+}
+
 /** The sailing's day as the depot records it: the date of export, in the UK. */
-const sailingDay = sql`to_char(${parcels.dispatchedAt} at time zone 'Europe/London', 'YYYY-MM-DD')`;
+export const sailingDay = sql`to_char(${parcels.dispatchedAt} at time zone 'Europe/London', 'YYYY-MM-DD')`;
 
 /**
  * The carrier's electronic customs data for a sailing (its date and carrier): every parcel that

@@ -1,3 +1,4 @@
+import { GST_ESTIMATE_ONLY } from '../../../shared/gst';
 import { formatMoney } from '../../../shared/money';
 import type { MailAttachment, MailMessage } from '../../lib/mail';
 import { customerMessage, orderMessage, type Site, type TrackedOrder } from '../auth/emails';
@@ -162,6 +163,8 @@ export function parcelDispatchedEmail(
     trackingNumber: string;
     trackingUrl: string | null;
     date: string;
+    /** Its parcels on this sailing, valued together, cross the island's GST threshold. */
+    gstWarning: string | null;
   },
 ): MailMessage {
   return orderMessage(site, to, order, 'parcel-dispatched', {
@@ -170,6 +173,7 @@ export function parcelDispatchedEmail(
       `Your parcel for ${order.reference} left our depot on the sailing of ${sailing.date} with ${sailing.carrierName}, tracking number ${sailing.trackingNumber}.`,
       ...(sailing.trackingUrl ? [`Follow it here: ${sailing.trackingUrl}`] : []),
       'Its export certificate, your proof that the goods left the UK, can now be downloaded from your order.',
+      ...(sailing.gstWarning ? [`${sailing.gstWarning} ${GST_ESTIMATE_ONLY}`] : []),
     ],
     button: { label: 'See your order', url: orderPageUrl(site, order.id) },
   });

@@ -23,7 +23,12 @@ import {
   type ParcelState,
 } from '../../../shared/api/depot';
 import { storageClock } from '../../../shared/storage';
-import { customsFormFor, customsProblem, evidenceDeadline } from '../../../shared/customs';
+import {
+  customsFormFor,
+  customsProblem,
+  evidenceDeadline,
+  leaveBySoon,
+} from '../../../shared/customs';
 import { itemLinesOf } from '../orders/item-lines';
 import { customsRules } from './customs';
 import { trackingLink } from '../../../shared/carriers';
@@ -382,6 +387,7 @@ async function toDepotParcels(tx: Tx, rows: Joined[], now: Date): Promise<DepotP
       ? invoiceRows.filter((i) => i.orderId === row.order!.id).at(-1)
       : undefined;
     const invoice = latest && row.order ? toInvoice(latest, row.order.reference) : null;
+    const leaveBy = evidenceDeadline(row.order?.retailerOrderDate, customs.evidenceMonths);
     return {
       Id: p.id,
       State: state,
@@ -439,7 +445,8 @@ async function toDepotParcels(tx: Tx, rows: Joined[], now: Date): Promise<DepotP
           )
         : null,
       RetailerOrderDate: row.order?.retailerOrderDate ?? null,
-      LeaveBy: evidenceDeadline(row.order?.retailerOrderDate, customs.evidenceMonths),
+      LeaveBy: leaveBy,
+      LeaveBySoon: leaveBySoon(leaveBy, now, customs),
     };
   });
 }
@@ -512,14 +519,14 @@ export async function listParcels(
 }
 
 /** The parcels ready to leave, grouped by their island (in the islands' order), oldest first. */
-export async function dispatchList(tx: Tx) {
+export async function dispatchList(tx: Tx, now: Date) {
   // A parcel in an open consolidation leaves in its box, from the Consolidation screen (issue 26).
   const alone = sql`not exists (select 1 from consignment_orders co
     where co.order_id = ${parcels.orderId} and co.released_at is null)`;
   const rows = await joined(tx)
     .where(and(ready, alone))
     .orderBy(asc(parcels.receivedAt), asc(parcels.id));
-  const all = await toDepotParcels(tx, rows, new Date());
+  const all = await toDepotParcels(tx, rows, now);
   const islands = [...new Set([...ISLANDS, ...all.map((p) => p.Island ?? '')])];
   return {
     Islands: islands

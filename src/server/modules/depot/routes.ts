@@ -33,6 +33,7 @@ import { storedToDisplayDate } from '../../../shared/dates';
 import { renderDeclaration, renderLabelWithDeclaration } from '../../lib/pdf/customs-declaration';
 import { declarationOf, recentSailings, sailingParcels } from './customs';
 import { scheduleEvidenceWarnings } from './evidence';
+import { sailingGstRoutes } from './sailing-gst';
 import {
   orderItemLinesParams,
   orderItemLinesResponse,
@@ -89,6 +90,7 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
   const manager = app.requireAuth({ can: ['manage', 'Parcel'] });
   await scheduleStorageReminders(app);
   await scheduleEvidenceWarnings(app);
+  await app.register(sailingGstRoutes);
   const idParams = z.object({ Id: pathId }).strict();
   const staff = (request: Parameters<typeof authOf>[0]): Actor => ({
     type: 'staff',
@@ -451,7 +453,7 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: dispatcher,
       schema: { summary: 'The parcels ready to sail', response: { 200: dispatchListResponse } },
     },
-    async () => dispatchList(db),
+    async () => dispatchList(db, app.clock.now()),
   );
 
   app.post(
@@ -489,7 +491,7 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
           app.config,
         ),
       );
-      return { Parcels: await depotParcels(db, ids) };
+      return { Parcels: await depotParcels(db, ids, app.clock.now()) };
     },
   );
 

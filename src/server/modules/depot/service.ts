@@ -28,6 +28,8 @@ import { transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
 import { audit } from '../staff/audit';
 import { storageRules } from './storage';
 import { customsProblems } from './customs';
+import { sailingGst } from './sailing-gst';
+import { ukDay } from '../../../shared/customs';
 import {
   parcelArrivedEmail,
   parcelDispatchedEmail,
@@ -599,6 +601,12 @@ export async function dispatchParcels(
   const problems = await customsProblems(tx, rows);
   if (problems.length > 0) throw new HttpError(409, problems.join(' '));
   const carrier = carrierOf(input.carrier)!;
+  // Each customer's parcels on this sailing are valued together for island GST (decision 0035).
+  const together = await sailingGst(
+    tx,
+    { sailingDate: ukDay(input.sailingDate), carrier: input.carrier },
+    rows.map((r) => r.id),
+  );
   const parcelIds: number[] = [];
   for (const item of input.parcels) {
     const order = rows.find((r) => r.id === item.orderId)!;
@@ -640,6 +648,7 @@ export async function dispatchParcels(
             trackingNumber: item.trackingNumber,
             trackingUrl: trackingLink(input.carrier, item.trackingNumber),
             date: sailingDay(input.sailingDate),
+            gstWarning: together.find((g) => g.Orders.includes(order.reference))?.Warning ?? null,
           },
         ),
       );

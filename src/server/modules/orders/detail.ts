@@ -34,7 +34,7 @@ import { trackingPathOf } from '../tracking/codes';
 import { storageClock } from '../../../shared/storage';
 import { storageRules, storageWaitsOf } from '../depot/storage';
 import { customsRules } from '../depot/customs';
-import { daysBetween, evidenceDeadline, ukDay } from '../../../shared/customs';
+import { evidenceDeadline, leaveBySoon } from '../../../shared/customs';
 import { customerReturn, labelPricePence } from '../returns/service';
 import { canAskReturn } from '../../../shared/returns';
 
@@ -202,10 +202,9 @@ export async function orderDetail(
       LeaveBy: leaveBy,
     },
     LeaveBySoon:
-      leaveBy !== null &&
       !hasLeftTheUk(order.status) &&
       order.status !== 'Cancelled' &&
-      daysBetween(ukDay(now), leaveBy) <= customs.evidenceWarningDays,
+      leaveBySoon(leaveBy, now, customs),
     Payments: await Promise.all(
       paid.map(async (p) => ({
         ...toPayment(p, await discountCodeOf(tx, p.discountCodeId)),

@@ -22,6 +22,21 @@ import { priceBookings } from './pricing';
  * the catalogue, valued with the customer's parcels to the same island that have not left yet.
  */
 
+/**
+ * A booked order as GST values it: its goods, the retailer's delivery and what was paid to us
+ * for the crossing (its total less its discount). The checkout and dispatch value orders alike.
+ */
+export const gstParcelOf = (order: {
+  goodsPence: number;
+  retailerDeliveryPence: number;
+  totalPence: number;
+  discountPence: number;
+}): GstParcel => ({
+  goodsPence: order.goodsPence,
+  retailerDeliveryPence: order.retailerDeliveryPence,
+  carriagePence: order.totalPence - order.discountPence,
+});
+
 /** Booked and paid for, not yet on a sailing: they may leave with the new ones. */
 const NOT_YET_SHIPPED: OrderStatus[] = ['Awaiting Parcel', 'Received at Depot', 'Paid'];
 
@@ -70,11 +85,7 @@ export async function estimateCustomerGst(
           retailerDeliveryPence: toPence(p.booking.RetailerDeliveryCharge),
           carriagePence: p.totalPence,
         })),
-        ...theirs.map((w) => ({
-          goodsPence: w.goodsPence,
-          retailerDeliveryPence: w.retailerDeliveryPence,
-          carriagePence: w.totalPence - w.discountPence,
-        })),
+        ...theirs.map(gstParcelOf),
       ];
       const estimate = estimateGst(parcels, gst);
       return {

@@ -40,7 +40,7 @@ export async function updateSiteSettings(
   update: Partial<SiteSettings>,
 ): Promise<SiteSettings> {
   await db.transaction(async (tx) => {
-    for (const { category, name, value } of settingRowsOf(update)) {
+    for (const { category, name, value, public: isPublic = true } of settingRowsOf(update)) {
       const text = JSON.stringify(value);
       const [old] = await tx
         .select()
@@ -50,7 +50,7 @@ export async function updateSiteSettings(
       if (old?.value === text) continue;
       await tx
         .insert(settings)
-        .values({ category, name, value: text })
+        .values({ category, name, value: text, public: isPublic })
         .onConflictDoUpdate({
           target: [settings.category, settings.name],
           set: { value: text, updatedAt: new Date() },

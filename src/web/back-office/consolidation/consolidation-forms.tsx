@@ -11,6 +11,7 @@ import {
   useRepack,
   useReverseDifference,
 } from './api/consolidation';
+import { useConsignmentCustomsDownload } from '../depot/api/depot';
 import { problem } from '../kit/problem';
 
 // The consolidation screen's forms (issue 26, decision 0041): start repacking, weigh and measure
@@ -258,5 +259,29 @@ export function Reverse({ id }: { id: number }) {
         </Alert>
       )}
     </Box>
+  );
+}
+
+/**
+ * The box's customs declaration as a whole (issue 27): one CN22 or CN23 by the total value of
+ * every order in it, listing all their items, printed to travel with the box.
+ */
+export function BoxCustoms({ consignment: c }: { consignment: StaffConsignment }) {
+  const download = useConsignmentCustomsDownload();
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      <Button
+        variant="outlined"
+        loading={download.isPending}
+        onClick={() => download.mutate({ Id: c.Id, Reference: c.Reference })}
+      >
+        Customs declaration of {c.Reference}
+      </Button>
+      {download.isError && (
+        <Typography variant="body2" color="error">
+          {problem(download.error)}
+        </Typography>
+      )}
+    </Stack>
   );
 }

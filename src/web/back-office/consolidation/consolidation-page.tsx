@@ -21,6 +21,7 @@ import { CARRIERS } from '../../../shared/carriers';
 import { formatPounds } from '../../../shared/money';
 import { useConsignments, type ConsignmentList } from './api/consolidation';
 import {
+  BoxCustoms,
   DispatchBox,
   MeasureBox,
   PriceTable,
@@ -199,6 +200,7 @@ function ConsignmentPanel({
         {c.Estimate && <PriceTable price={c.Estimate} title="The customer's estimate" />}
         {c.Status === 'ready' && <StartRepacking id={c.Id} />}
         {c.Status === 'repacking' && <MeasureBox consignment={c} />}
+        {c.Status === 'repacking' && c.Final && <BoxCustoms consignment={c} />}
         {c.Status === 'repacking' && c.Final && (
           <DispatchBox consignment={c} onDispatched={onDispatched} />
         )}
@@ -209,6 +211,7 @@ function ConsignmentPanel({
               Dispatched {c.Dispatched ? new Date(c.Dispatched).toLocaleDateString('en-GB') : ''}:{' '}
               {CARRIERS.find((x) => x.id === c.Carrier)?.name} {c.TrackingNumber}
             </Typography>
+            <BoxCustoms consignment={c} />
             {c.Refunded > 0 && <Typography>Refunded {formatPounds(c.Refunded)}.</Typography>}
             {c.RefundPending > 0 && (
               <Typography>

@@ -19,21 +19,21 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { type CustomsForm } from '../../../shared/customs';
 import { dispatchSchema, type DepotParcel, type DispatchRequest } from '../../../shared/api/depot';
 import { toFieldErrors, type FieldError } from '../../../shared/api/errors';
 import { CARRIERS, carrierOf } from '../../../shared/carriers';
-import { formatDisplayDate, formatStoredDate, parseStoredDate } from '../../../shared/dates';
+import { formatStoredDate } from '../../../shared/dates';
 import { ApiError } from '../../lib/api-client';
+import { useDeliver, useDispatch, useDispatchList } from './api/depot';
 import {
-  useCustomsDataDownload,
-  useCustomsFormDownload,
-  useLabelWithCustomsDownload,
-  useDeliver,
-  useDispatch,
-  useDispatchList,
-  useSailings,
-} from './api/depot';
+  byLeaveBy,
+  CustomsCell,
+  LeaveBy,
+  SailingGstPanel,
+  SailingPaperwork,
+  Sailings,
+  shownDate,
+} from './dispatch-customs';
 import { measuredText, parcelName, receivedText, usePagedParcels } from './depot-parts';
 import { problem } from '../kit/problem';
 
@@ -44,10 +44,6 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** A button's words for the chosen rows: `Dispatch 2 parcels`, or just `Dispatch` for none. */
 const forChosen = (n: number, before: string, after = '') =>
   [before, n > 0 ? plural(n, 'parcel') : '', after].filter(Boolean).join(' ');
-const shownDate = (stored: string) => {
-  const day = parseStoredDate(stored);
-  return day ? formatDisplayDate(day) : stored;
-};
 
 /** Which order ids are chosen; toggling some adds them all, or takes them all away when all were. */
 function useSelection() {
@@ -247,6 +243,11 @@ function ReadyToLeave() {
               </TableContainer>
             ))}
             <Paper variant="outlined" sx={{ p: 2 }}>
+              <SailingGstPanel
+                sailingDate={sailing}
+                carrier={carrier}
+                orderIds={chosen.map((p) => p.OrderId!)}
+              />
               <Stack
                 direction={{ xs: 'column', sm: 'row' }}
                 spacing={2}
@@ -487,195 +488,5 @@ function Shipped() {
         </TableContainer>
       )}
     </Stack>
-  );
-}
-
-/** Parcels whose goods must leave soonest first; those without a retailer's order date last. */
-const byLeaveBy = (a: DepotParcel, b: DepotParcel) =>
-  (a.LeaveBy ?? '9999').localeCompare(b.LeaveBy ?? '9999');
-
-/** The date by which the goods must leave for the retailer to zero-rate the sale (issue 27). */
-function LeaveBy({ parcel }: { parcel: DepotParcel }) {
-  const [now] = useState(() => Date.now());
-  if (!parcel.LeaveBy)
-    return (
-      <Typography variant="body2" color="text.secondary">
-        Not given
-      </Typography>
-    );
-  const left = Math.round(
-    (Date.parse(`${parcel.LeaveBy}T23:59:59Z`) - now) / (24 * 60 * 60 * 1000),
-  );
-  return (
-    <Typography
-      variant="body2"
-      color={left <= 14 ? 'error' : undefined}
-      sx={{ whiteSpace: 'nowrap' }}
-    >
-      {shownDate(parcel.LeaveBy)}
-    </Typography>
-  );
-}
-
-/**
- * The parcel's customs declaration (CN22 or CN23, by its declared value): a button that
- * downloads it, or why it cannot be made (and the parcel may not leave).
- */
-function CustomsCell({ parcel }: { parcel: DepotParcel }) {
-  const download = useCustomsFormDownload();
-  if (parcel.CustomsProblem) {
-    return (
-      <Typography variant="body2" color="error" sx={{ minWidth: 160 }}>
-        {parcel.CustomsProblem}
-      </Typography>
-    );
-  }
-  if (!parcel.CustomsForm || !parcel.OrderReference) return null;
-  const form: CustomsForm = parcel.CustomsForm;
-  return (
-    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-      <Button
-        size="small"
-        variant="outlined"
-        loading={download.isPending}
-        onClick={() =>
-          download.mutate({ Id: parcel.Id, OrderReference: parcel.OrderReference!, Form: form })
-        }
-        aria-label={`${form} for ${parcel.OrderReference}`}
-      >
-        {form}
-      </Button>
-      {download.isError && (
-        <Typography variant="caption" color="error">
-          {problem(download.error)}
-        </Typography>
-      )}
-    </Stack>
-  );
-}
-
-/** After a sailing is recorded: its customs data file and each parcel's form, to print. */
-function SailingPaperwork({
-  SailingDate,
-  Carrier,
-  Parcels,
-}: {
-  SailingDate: string;
-  Carrier: DispatchRequest['Carrier'];
-  Parcels: DepotParcel[];
-}) {
-  const data = useCustomsDataDownload();
-  return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2 }}
-      aria-label="Customs paperwork of this sailing"
-      component="section"
-    >
-      <Stack spacing={1.5}>
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-          Customs paperwork: print each form with its label
-        </Typography>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {Parcels.map((parcel) => (
-            <Stack key={parcel.Id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Typography variant="body2">{parcel.OrderReference}</Typography>
-              <LabelWithCustoms parcel={parcel} />
-              <CustomsCell parcel={parcel} />
-            </Stack>
-          ))}
-        </Stack>
-        <div>
-          <Button
-            variant="contained"
-            loading={data.isPending}
-            onClick={() => data.mutate({ SailingDate, Carrier })}
-          >
-            Download customs data file
-          </Button>
-        </div>
-        {data.isError && <Alert severity="error">{problem(data.error)}</Alert>}
-      </Stack>
-    </Paper>
-  );
-}
-
-/** The sailings parcels left on, each with its electronic customs data for the carrier. */
-function Sailings() {
-  const list = useSailings();
-  const data = useCustomsDataDownload();
-  const sailings = list.data?.Sailings ?? [];
-  return (
-    <Stack component="section" aria-labelledby="sailings-title" spacing={2}>
-      <Typography variant="h5" component="h2" id="sailings-title">
-        Sailings and customs data
-      </Typography>
-      <Typography color="text.secondary">
-        The carrier’s electronic customs data: one row per item, by consignment number.
-      </Typography>
-      {list.isError && <Alert severity="error">{problem(list.error)}</Alert>}
-      {data.isError && <Alert severity="error">{problem(data.error)}</Alert>}
-      {list.isPending && <Skeleton variant="rounded" height={80} />}
-      {list.data && (
-        <TableContainer component={Paper} variant="outlined">
-          <Table aria-label="Sailings" size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>Sailing</TableCell>
-                <TableCell>Carrier</TableCell>
-                <TableCell>Parcels</TableCell>
-                <TableCell align="right">Customs data</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {sailings.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={4}>No parcels have sailed yet.</TableCell>
-                </TableRow>
-              )}
-              {sailings.map((s) => {
-                const name = `${shownDate(s.SailingDate)} ${carrierOf(s.Carrier)?.name ?? s.Carrier}`;
-                return (
-                  <TableRow key={`${s.SailingDate}-${s.Carrier}`}>
-                    <TableCell>{shownDate(s.SailingDate)}</TableCell>
-                    <TableCell>{carrierOf(s.Carrier)?.name}</TableCell>
-                    <TableCell>{s.Parcels}</TableCell>
-                    <TableCell align="right">
-                      <Button
-                        size="small"
-                        onClick={() => data.mutate(s)}
-                        aria-label={`Download customs data of ${name}`}
-                      >
-                        CSV
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-    </Stack>
-  );
-}
-
-/** The parcel's label and its customs form in one PDF, to print together. */
-function LabelWithCustoms({ parcel }: { parcel: DepotParcel }) {
-  const download = useLabelWithCustomsDownload();
-  if (!parcel.CustomsForm || !parcel.OrderReference || parcel.CustomsProblem) return null;
-  const form: CustomsForm = parcel.CustomsForm;
-  return (
-    <Button
-      size="small"
-      variant="contained"
-      loading={download.isPending}
-      onClick={() =>
-        download.mutate({ Id: parcel.Id, OrderReference: parcel.OrderReference!, Form: form })
-      }
-      aria-label={`Label and ${form} for ${parcel.OrderReference}`}
-    >
-      Label and {form}
-    </Button>
   );
 }

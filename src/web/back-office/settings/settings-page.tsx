@@ -1,31 +1,24 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Box,
   Button,
-  FormControlLabel,
   IconButton,
-  InputAdornment,
-  Paper,
   Skeleton,
   Stack,
-  Switch,
   TextField,
   Typography,
 } from '@mui/material';
-import {
-  updateSettingsSchema,
-  type SiteSettings,
-  type UpdateSettings,
-} from '../../../shared/api/settings-admin';
-import { ISLANDS, type Island } from '../../../shared/islands';
-import { useSaveSettings, useSiteSettings } from '../catalogue/api/catalogue';
-import { checkForm, serverFieldErrors, type FieldErrors } from '../kit/field-errors';
+import { type SiteSettings } from '../../../shared/api/settings-admin';
+import { useSiteSettings } from '../catalogue/api/catalogue';
 import { problem } from '../kit/problem';
+import { err, Section } from './settings-section';
+import { CustomsSection, TaxSection } from './settings-tax';
 
 /**
  * /admin/settings/ (office, admin): what the public site says about us, a section at a time (the
- * notice banner, contact details, the depot, social links, island GST). Each section is saved on
+ * notice banner, contact details, the depot, social links, island GST, the customs paperwork's
+ * numbers). Each section is saved on
  * its own and shows on the site within seconds (the cache's time).
  */
 export function SettingsPage() {
@@ -50,79 +43,12 @@ function SettingsForms({ settings }: { settings: SiteSettings }) {
       <DepotSection settings={settings} />
       <SocialSection settings={settings} />
       <TaxSection settings={settings} />
+      <CustomsSection settings={settings} />
     </>
   );
 }
 
 const linesOf = (text: string) => text.split('\n').map((l) => l.trim());
-
-/** One section of the settings: its own form, Save button, errors and confirmation. */
-function Section({
-  title,
-  save: saveLabel,
-  description,
-  build,
-  children,
-}: {
-  title: string;
-  /** The Save button's words. */
-  save: string;
-  description: string;
-  /** The PUT body of this section from the form's values. */
-  build: () => UpdateSettings;
-  children: (errors: FieldErrors) => ReactNode;
-}) {
-  const save = useSaveSettings();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saved, setSaved] = useState(false);
-  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setSaved(false);
-    const checked = checkForm(updateSettingsSchema, build());
-    setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    save.mutate(checked.data, {
-      onSuccess: () => setSaved(true),
-      onError: (error) => setErrors(serverFieldErrors(error)),
-    });
-  };
-  const fieldless = save.error && !Object.keys(serverFieldErrors(save.error)).length;
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-      <Box component="form" noValidate onSubmit={submit} aria-labelledby={id}>
-        <Stack spacing={2}>
-          <div>
-            <Typography variant="h6" component="h2" id={id}>
-              {title}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {description}
-            </Typography>
-          </div>
-          {children(errors)}
-          {fieldless ? <Alert severity="error">{problem(save.error)}</Alert> : null}
-          {saved && (
-            <Alert severity="success" onClose={() => setSaved(false)}>
-              Saved. The public site shows it within seconds.
-            </Alert>
-          )}
-          <Box>
-            <Button type="submit" variant="contained" loading={save.isPending}>
-              {saveLabel}
-            </Button>
-          </Box>
-        </Stack>
-      </Box>
-    </Paper>
-  );
-}
-
-/** A field's error props from the section's errors. */
-const err = (errors: FieldErrors, field: string, help?: string) => ({
-  error: !!errors[field],
-  helperText: errors[field] ?? help,
-});
 
 function NoticeSection({ settings }: { settings: SiteSettings }) {
   const [text, setText] = useState(settings.Notice.NoticeBanner);
@@ -325,90 +251,6 @@ function SocialSection({ settings }: { settings: SiteSettings }) {
             </Button>
           </Box>
         </>
-      )}
-    </Section>
-  );
-}
-
-function TaxSection({ settings }: { settings: SiteSettings }) {
-  const [v, setV] = useState(
-    () =>
-      Object.fromEntries(
-        ISLANDS.map((island) => [
-          island,
-          {
-            enabled: settings.Tax[island].Enabled,
-            rate: String(settings.Tax[island].Percent),
-            threshold: settings.Tax[island].Threshold.toFixed(2),
-          },
-        ]),
-      ) as Record<Island, { enabled: boolean; rate: string; threshold: string }>,
-  );
-  const num = (text: string) => (text.trim() === '' ? undefined : Number(text));
-  const set = (island: Island, change: Partial<(typeof v)[Island]>) =>
-    setV({ ...v, [island]: { ...v[island], ...change } });
-  return (
-    <Section
-      title="Island GST"
-      save="Save GST"
-      description="The estimate customers see when booking, island by island: GST on the whole value once goods, the retailer's delivery and our carriage (parcels arriving together added up) reach the threshold (docs/decisions/0035). Switch an island on when it starts charging GST."
-      build={() => ({
-        Tax: Object.fromEntries(
-          ISLANDS.map((island) => [
-            island,
-            {
-              Enabled: v[island].enabled,
-              Percent: num(v[island].rate) as number,
-              Threshold: num(v[island].threshold) as number,
-            },
-          ]),
-        ) as SiteSettings['Tax'],
-      })}
-    >
-      {(errors) => (
-        <Stack spacing={2}>
-          {ISLANDS.map((island) => (
-            <Stack
-              key={island}
-              direction={{ xs: 'column', sm: 'row' }}
-              spacing={2}
-              sx={{ alignItems: { sm: 'center' } }}
-              role="group"
-              aria-label={`${island} GST`}
-            >
-              <FormControlLabel
-                sx={{ minWidth: 240, mr: 0 }}
-                control={
-                  <Switch
-                    checked={v[island].enabled}
-                    onChange={(e) => set(island, { enabled: e.target.checked })}
-                  />
-                }
-                label={`${island}: GST charged`}
-              />
-              <TextField
-                label={`${island} GST rate`}
-                value={v[island].rate}
-                onChange={(e) => set(island, { rate: e.target.value })}
-                slotProps={{
-                  input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
-                  htmlInput: { inputMode: 'decimal' },
-                }}
-                {...err(errors, `Tax.${island}.Percent`)}
-              />
-              <TextField
-                label={`${island} threshold`}
-                value={v[island].threshold}
-                onChange={(e) => set(island, { threshold: e.target.value })}
-                slotProps={{
-                  input: { startAdornment: <InputAdornment position="start">£</InputAdornment> },
-                  htmlInput: { inputMode: 'decimal' },
-                }}
-                {...err(errors, `Tax.${island}.Threshold`)}
-              />
-            </Stack>
-          ))}
-        </Stack>
       )}
     </Section>
   );

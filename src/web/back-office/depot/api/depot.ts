@@ -12,6 +12,11 @@ import type {
 import type { OrderItemLines, UpdateItemLines } from '../../../../shared/api/item-lines';
 import type { Sailing } from '../../../../shared/api/depot';
 import {
+  sailingGstRequest,
+  type SailingGst,
+  type SailingGstRequest,
+} from '../../../../shared/api/sailing-gst';
+import {
   customsDataFileName,
   customsFormFileName,
   type CustomsForm,
@@ -151,6 +156,21 @@ export const useCustomsFormDownload = () =>
     },
   });
 
+/**
+ * GET /consignments/{Id}/customs.pdf: a consolidated box's one declaration (CN22 or CN23 by the
+ * box's total value), listing every item of all its orders.
+ */
+export const useConsignmentCustomsDownload = () =>
+  useMutation({
+    mutationFn: async (box: { Id: number; Reference: string }) => {
+      const blob = await staffDownload(
+        `${BASE}/consignments/${box.Id}/customs.pdf`,
+        'application/pdf',
+      );
+      save(blob, `customs-declaration-${box.Reference}.pdf`);
+    },
+  });
+
 /** GET /parcels/{Id}/label-and-customs.pdf: the label with its CN22 or CN23, to print together. */
 export const useLabelWithCustomsDownload = () =>
   useMutation({
@@ -194,3 +214,16 @@ export const useSaveItemLines = (orderId: number) =>
   useDepotChange((body: UpdateItemLines) =>
     staffRequest<OrderItemLines>('PUT', `${BASE}/orders/${orderId}/item-lines`, body),
   );
+
+/**
+ * POST /dispatch/gst: the island GST of the chosen parcels on the sailing, customer by customer
+ * (parcels to one customer on one sailing are valued together); nothing asked while none is chosen
+ * or the date is not a day.
+ */
+export const useSailingGst = (body: SailingGstRequest) =>
+  useQuery({
+    queryKey: [...depotKey, 'dispatch-gst', body],
+    queryFn: () => staffRequest<{ Customers: SailingGst[] }>('POST', `${BASE}/dispatch/gst`, body),
+    enabled: sailingGstRequest.safeParse(body).success,
+    placeholderData: keepPreviousData,
+  });
