@@ -332,7 +332,7 @@ test('two parcels leave on a sailing; the customer downloads the export certific
   }
   const send = page.getByRole('button', { name: 'Dispatch 2 parcels' });
   await send.click();
-  await expect(page.getByText('Choose the carrier')).toBeVisible();
+  await expect(page.getByText('Choose the carrier', { exact: true })).toBeVisible();
   await page.getByRole('combobox', { name: 'Carrier' }).click();
   await page.getByRole('option', { name: 'Jersey Post' }).click();
   await screenshots(page, 'admin-dispatch-chosen', STAFF_WIDTHS);
