@@ -47,7 +47,7 @@ const ADDRESS_FIELDS: readonly AddressField[] = [
  * Any text field: read by asForm below (missing or null is empty, other types are refused). Its
  * documented schema (`meta`) says so, with the longest text the form's rules take.
  */
-const text = (documented: Record<string, unknown> = {}) =>
+const formField = (documented: Record<string, unknown> = {}) =>
   z
     .unknown()
     .optional()
@@ -100,9 +100,9 @@ function asForm(body: Partial<Record<AddressField, unknown>>): {
  */
 export const addressInputSchema = z
   .object(
-    Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, text(FIELD_DOCS[f])])) as Record<
+    Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, formField(FIELD_DOCS[f])])) as Record<
       AddressField,
-      ReturnType<typeof text>
+      ReturnType<typeof formField>
     >,
   )
   .strict()

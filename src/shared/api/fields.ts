@@ -14,7 +14,13 @@ import { MESSAGES } from '../validation/messages';
  * reference, a search; it refuses every control character, CR and LF included. `multilineText` is a
  * note, a message, a reason or a description: it keeps line breaks and refuses the rest.
  */
-export const text = (max: number) => cleanString().trim().max(max, MESSAGES.maxLength(max));
+export const text = (max: number) => ruledText().max(max, MESSAGES.maxLength(max));
+
+/**
+ * One line of text, trimmed and clean like `text`, whose length and other checks are its form's
+ * rules (withRules in validation/zod-rules.ts: the account and staff forms).
+ */
+export const ruledText = () => cleanString().trim();
 
 export const multilineText = (max: number) =>
   cleanString({ lines: true }).trim().max(max, MESSAGES.maxLength(max));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { STAFF_ROLES } from '../access';
 import { loginSchema, registerRules, withConfirmPassword } from '../auth/schemas';
 import { cleanString } from '../validation/clean-text';
+import { ruledText } from './fields';
 import { MESSAGES } from '../validation/messages';
 import { withRules } from '../validation/zod-rules';
 
@@ -16,7 +17,6 @@ import { withRules } from '../validation/zod-rules';
  */
 
 const rules = registerRules({});
-const text = () => cleanString().trim();
 
 export const staffLoginSchema = loginSchema;
 
@@ -26,9 +26,9 @@ const staffRoleSchema = z.enum(STAFF_ROLES, {
 
 export const inviteStaffSchema = z
   .object({
-    Email: withRules(text(), rules.Email),
-    FirstName: withRules(text(), rules.FirstName),
-    LastName: withRules(text(), rules.LastName),
+    Email: withRules(ruledText(), rules.Email),
+    FirstName: withRules(ruledText(), rules.FirstName),
+    LastName: withRules(ruledText(), rules.LastName),
     Role: staffRoleSchema,
   })
   .strict();

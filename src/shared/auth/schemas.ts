@@ -4,6 +4,7 @@ import { MESSAGES } from '../validation/messages';
 import type { Rule } from '../validation/rules';
 import { withRules } from '../validation/zod-rules';
 import { cleanString } from '../validation/clean-text';
+import { ruledText } from '../api/fields';
 import { ISLANDS } from '../islands';
 import { FORGOTTEN_PASSWORD_RULES, LOGIN_RULES } from './login-rules';
 import { REGISTER_FIELD_RULES, registerRules } from './register-rules';
@@ -20,25 +21,24 @@ export { MIN_PASSWORD_LENGTH, REGISTER_SERVER_ERROR_FIELDS, registerRules } from
 
 // A value of the wrong JSON type (a number for a name, text for a switch) is reported as missing,
 // so every issue carries a rule message; the browser forms never send one.
-const text = () => cleanString().trim();
 // a password is kept as typed: line breaks are no danger in a hash
 const secret = () => cleanString({ lines: true });
 const flag = () => z.boolean({ error: MESSAGES.required });
 
 /** Optional text: rules apply when something is entered; empty and null become undefined. */
 const optionalText = (rules: readonly Rule[]) =>
-  withRules(text().nullish(), rules).transform((value) => value || undefined);
+  withRules(ruledText().nullish(), rules).transform((value) => value || undefined);
 
 // --- login and forgotten password ----------------------------------------------------------
 
 export const loginSchema = z.object({
-  email: withRules(text(), LOGIN_RULES.email),
+  email: withRules(ruledText(), LOGIN_RULES.email),
   password: withRules(secret(), LOGIN_RULES.password),
 });
 export type LoginPayload = z.output<typeof loginSchema>;
 
 export const forgottenPasswordSchema = z.object({
-  email: withRules(text(), FORGOTTEN_PASSWORD_RULES.email),
+  email: withRules(ruledText(), FORGOTTEN_PASSWORD_RULES.email),
 });
 export type ForgottenPasswordPayload = z.output<typeof forgottenPasswordSchema>;
 
@@ -67,12 +67,12 @@ export function withConfirmPassword<
 export const registerSchema = withConfirmPassword(
   z.object({
     Salutation: optionalText(REGISTER_FIELD_RULES.Salutation).pipe(z.enum(SALUTATIONS).optional()),
-    FirstName: withRules(text(), REGISTER_FIELD_RULES.FirstName),
-    LastName: withRules(text(), REGISTER_FIELD_RULES.LastName),
-    Email: withRules(text(), REGISTER_FIELD_RULES.Email),
+    FirstName: withRules(ruledText(), REGISTER_FIELD_RULES.FirstName),
+    LastName: withRules(ruledText(), REGISTER_FIELD_RULES.LastName),
+    Email: withRules(ruledText(), REGISTER_FIELD_RULES.Email),
     Password: withRules(secret(), REGISTER_FIELD_RULES.Password),
     ConfirmPassword: secret(),
-    Country: withRules(text(), REGISTER_FIELD_RULES.Country).pipe(z.enum(ISLANDS)),
+    Country: withRules(ruledText(), REGISTER_FIELD_RULES.Country).pipe(z.enum(ISLANDS)),
     DOB: optionalText(REGISTER_FIELD_RULES.DOB),
     Telephone: optionalText(REGISTER_FIELD_RULES.Telephone),
     Marketing: flag().default(false),

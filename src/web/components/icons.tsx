@@ -1,9 +1,20 @@
 // Icons are inline SVG (Material Design Icons paths from @mdi/js), bundled from our own origin:
 // no icon font to download, nothing from a third-party host (docs/decisions/0006).
-import { mdiBasketOutline, mdiClose, mdiEmailOutline, mdiMapMarkerOutline, mdiMenu } from '@mdi/js';
+import {
+  mdiBasketOutline,
+  mdiChevronLeft,
+  mdiChevronRight,
+  mdiClose,
+  mdiEmailOutline,
+  mdiMapMarkerOutline,
+  mdiMenu,
+} from '@mdi/js';
 
 export const icons = {
   basket: mdiBasketOutline,
+  /** A pager's previous and next page. */
+  before: mdiChevronLeft,
+  next: mdiChevronRight,
   close: mdiClose,
   email: mdiEmailOutline,
   menu: mdiMenu,

@@ -1,10 +1,6 @@
 import { Link } from 'react-router';
-import { Icon } from './icons';
+import { Icon, icons } from './icons';
 import './pager.css';
-
-// MUI's NavigateBefore and NavigateNext (Material Design icons, Apache 2.0), drawn by <Icon>.
-const BEFORE = 'M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z';
-const NEXT = 'M10 6 8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z';
 
 export type PageItem = number | 'start-ellipsis' | 'end-ellipsis';
 
@@ -58,7 +54,7 @@ export function Pager({
   return (
     <nav aria-label={label} className="pager">
       <ul>
-        <li>{step(page - 1, 'previous', BEFORE)}</li>
+        <li>{step(page - 1, 'previous', icons.before)}</li>
         {pageItems(page, count).map((item) => (
           <li key={item}>
             {typeof item !== 'number' ? (
@@ -79,7 +75,7 @@ export function Pager({
             )}
           </li>
         ))}
-        <li>{step(page + 1, 'next', NEXT)}</li>
+        <li>{step(page + 1, 'next', icons.next)}</li>
       </ul>
     </nav>
   );
