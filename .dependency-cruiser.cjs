@@ -7,7 +7,7 @@
  * - the customer site never imports the back office's kit (MUI, emotion, TanStack Query, MUI X),
  *   nor the back office's own files (docs/decisions/0029).
  */
-const BACK_OFFICE = '^src/web/(back-office/|routes/admin)';
+const BACK_OFFICE = '^src/web/(admin/|routes/admin)';
 const STAFF_KIT = '^node_modules/(@mui/|@emotion/|@tanstack/)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../back-office/admin-layout';
-import { AuditPage } from '../back-office/audit/audit-page';
+import { AdminArea } from '../admin/admin-layout';
+import { AuditPage } from '../admin/audit/audit-page';
 
 export const meta = () => [
   { title: pageTitle('Audit log') },

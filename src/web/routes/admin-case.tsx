@@ -1,8 +1,8 @@
 import type { Route } from './+types/admin-case';
 import { pageTitle } from '../lib/site';
 import { requireDigits } from '../lib/route-params';
-import { AdminArea } from '../back-office/admin-layout';
-import { CasePage } from '../back-office/cases/case-page';
+import { AdminArea } from '../admin/admin-layout';
+import { CasePage } from '../admin/cases/case-page';
 
 /** /admin/cases/{id}: one missing-item case; the id is digits. */
 export function clientLoader({ params }: Route.ClientLoaderArgs) {

@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../back-office/admin-layout';
-import { CasesPage } from '../back-office/cases/cases-page';
+import { AdminArea } from '../admin/admin-layout';
+import { CasesPage } from '../admin/cases/cases-page';
 
 export const meta = () => [
   { title: pageTitle('Missing-item cases') },

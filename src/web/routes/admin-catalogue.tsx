@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../back-office/admin-layout';
-import { CataloguePage } from '../back-office/catalogue/catalogue-page';
+import { AdminArea } from '../admin/admin-layout';
+import { CataloguePage } from '../admin/catalogue/catalogue-page';
 
 export const meta = () => [
   { title: pageTitle('Catalogue') },

@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../back-office/admin-layout';
-import { ConsolidationPage } from '../back-office/consolidation/consolidation-page';
+import { AdminArea } from '../admin/admin-layout';
+import { ConsolidationPage } from '../admin/consolidation/consolidation-page';
 
 export const meta = () => [
   { title: pageTitle('Consolidation') },

@@ -1,8 +1,8 @@
 import type { Route } from './+types/admin-customer';
 import { pageTitle } from '../lib/site';
 import { requireDigits } from '../lib/route-params';
-import { AdminArea } from '../back-office/admin-layout';
-import { CustomerPage } from '../back-office/customers/customer-page';
+import { AdminArea } from '../admin/admin-layout';
+import { CustomerPage } from '../admin/customers/customer-page';
 
 /** /admin/customers/{id}: one customer account; the id is digits. */
 export function clientLoader({ params }: Route.ClientLoaderArgs) {

@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../back-office/admin-layout';
-import { CustomersPage } from '../back-office/customers/customers-page';
+import { AdminArea } from '../admin/admin-layout';
+import { CustomersPage } from '../admin/customers/customers-page';
 
 export const meta = () => [
   { title: pageTitle('Customers') },

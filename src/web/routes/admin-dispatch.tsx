@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../back-office/admin-layout';
-import { DispatchPage } from '../back-office/depot/dispatch-page';
+import { AdminArea } from '../admin/admin-layout';
+import { DispatchPage } from '../admin/depot/dispatch-page';
 
 export const meta = () => [
   { title: pageTitle('Dispatch') },

@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../back-office/admin-layout';
-import { HealthPage } from '../back-office/operations/health-page';
+import { AdminArea } from '../admin/admin-layout';
+import { HealthPage } from '../admin/operations/health-page';
 
 export const meta = () => [{ title: pageTitle('Health') }, { name: 'robots', content: 'noindex' }];
 

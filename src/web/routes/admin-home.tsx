@@ -1,5 +1,5 @@
 import { pageTitle } from '../lib/site';
-import { AdminHome } from '../back-office/admin-home';
+import { AdminHome } from '../admin/admin-home';
 
 export const meta = () => [
   { title: pageTitle('Back office') },

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { pageTitle } from '../lib/site';
-import { AdminInvitation } from '../back-office/staff/admin-invitation';
+import { AdminInvitation } from '../admin/staff/admin-invitation';
 
 export const meta = () => [
   { title: pageTitle('Choose your password') },

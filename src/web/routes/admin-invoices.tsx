@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../back-office/admin-layout';
-import { InvoicesPage } from '../back-office/office/invoices-page';
+import { AdminArea } from '../admin/admin-layout';
+import { InvoicesPage } from '../admin/office/invoices-page';
 
 export const meta = () => [
   { title: pageTitle('Invoices') },

@@ -1,5 +1,5 @@
 import { pageTitle } from '../lib/site';
-import { AdminLogin } from '../back-office/staff/admin-login';
+import { AdminLogin } from '../admin/staff/admin-login';
 
 export const meta = () => [
   { title: pageTitle('Staff log in') },

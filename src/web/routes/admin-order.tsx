@@ -2,8 +2,8 @@ import type { Route } from './+types/admin-order';
 import { pageTitle } from '../lib/site';
 import { requireDigits } from '../lib/route-params';
 import { orderReference } from '../../shared/order-reference';
-import { AdminArea } from '../back-office/admin-layout';
-import { OrderPage } from '../back-office/orders/order-page';
+import { AdminArea } from '../admin/admin-layout';
+import { OrderPage } from '../admin/orders/order-page';
 
 /** /admin/orders/{id}: one order, for the office; the id is digits. */
 export function clientLoader({ params }: Route.ClientLoaderArgs) {

@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../back-office/admin-layout';
-import { OrdersPage } from '../back-office/orders/orders-page';
+import { AdminArea } from '../admin/admin-layout';
+import { OrdersPage } from '../admin/orders/orders-page';
 
 export const meta = () => [{ title: pageTitle('Orders') }, { name: 'robots', content: 'noindex' }];
 

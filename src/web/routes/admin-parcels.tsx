@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../back-office/admin-layout';
-import { UnmatchedParcelsPage } from '../back-office/depot/unmatched-parcels-page';
+import { AdminArea } from '../admin/admin-layout';
+import { UnmatchedParcelsPage } from '../admin/depot/unmatched-parcels-page';
 
 export const meta = () => [
   { title: pageTitle('Unmatched parcels') },

@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../back-office/admin-layout';
-import { QuotesPage } from '../back-office/orders/quotes-page';
+import { AdminArea } from '../admin/admin-layout';
+import { QuotesPage } from '../admin/orders/quotes-page';
 
 export const meta = () => [{ title: pageTitle('Quotes') }, { name: 'robots', content: 'noindex' }];
 

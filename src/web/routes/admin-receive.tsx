@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../back-office/admin-layout';
-import { ReceivePage } from '../back-office/depot/receive-page';
+import { AdminArea } from '../admin/admin-layout';
+import { ReceivePage } from '../admin/depot/receive-page';
 
 export const meta = () => [
   { title: pageTitle('Receive a parcel') },

@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../back-office/admin-layout';
-import { ReturnsPage } from '../back-office/returns/returns-page';
+import { AdminArea } from '../admin/admin-layout';
+import { ReturnsPage } from '../admin/returns/returns-page';
 
 export const meta = () => [
   { title: pageTitle('Returns to retailers') },

@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../back-office/admin-layout';
-import { SettingsPage } from '../back-office/settings/settings-page';
+import { AdminArea } from '../admin/admin-layout';
+import { SettingsPage } from '../admin/settings/settings-page';
 
 export const meta = () => [
   { title: pageTitle('Settings') },

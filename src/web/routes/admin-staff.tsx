@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../back-office/admin-layout';
-import { StaffPage } from '../back-office/staff/staff-page';
+import { AdminArea } from '../admin/admin-layout';
+import { StaffPage } from '../admin/staff/staff-page';
 
 export const meta = () => [{ title: pageTitle('Staff') }, { name: 'robots', content: 'noindex' }];
 

@@ -1,6 +1,6 @@
 import { pageTitle } from '../lib/site';
-import { AdminArea } from '../back-office/admin-layout';
-import { TodayPage } from '../back-office/office/today-page';
+import { AdminArea } from '../admin/admin-layout';
+import { TodayPage } from '../admin/office/today-page';
 
 export const meta = () => [{ title: pageTitle('Today') }, { name: 'robots', content: 'noindex' }];
 

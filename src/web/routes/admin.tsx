@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { AdminLayout } from '../back-office/admin-layout';
+import { AdminLayout } from '../admin/admin-layout';
 
 /**
  * /admin/*: the back office, for staff. Its code (and its routes' code) is loaded only on these

@@ -9,7 +9,7 @@ import {
   tokensCss,
   typeScale,
 } from '../../../src/web/design-tokens';
-import { theme } from '../../../src/web/back-office/kit/theme';
+import { theme } from '../../../src/web/admin/kit/theme';
 
 /** The plain stylesheets: the public pages' and the customer site's (the back office uses MUI). */
 const STYLESHEETS = [
@@ -18,7 +18,7 @@ const STYLESHEETS = [
     .readdirSync('src/web/components')
     .filter((name) => name.endsWith('.css'))
     .map((name) => `src/web/components/${name}`),
-  // Every stylesheet of the customer site's features (src/web/back-office has none: MUI).
+  // Every stylesheet of the customer site's features (src/web/admin has none: MUI).
   ...fs
     .readdirSync('src/web/features', { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith('.css'))

@@ -5,7 +5,7 @@ import { queryClient } from './query-client';
 import { theme } from './theme';
 
 /**
- * MUI's theme and TanStack Query for the back office under /admin/ (back-office/admin-layout):
+ * MUI's theme and TanStack Query for the back office under /admin/ (admin/admin-layout):
  * the customer site uses neither (docs/decisions/0029).
  */
 export function AppProviders({ children }: { children: ReactNode }) {
