@@ -31,16 +31,14 @@ export const sailingGstRequest = z
   .strict();
 export type SailingGstRequest = z.input<typeof sailingGstRequest>;
 
-const sailingGstSchema = islandGstEstimateSchema
-  .omit({ Bookings: true, Waiting: true })
-  .extend({
-    CustomerId: z.number().int(),
-    Customer: z.string(),
-    /** The chosen orders of this customer to this island. */
-    Orders: z.array(z.string()),
-    /** Their orders to this island that already left on this sailing, valued with them. */
-    OnSailing: z.array(z.string()),
-  });
+const sailingGstSchema = islandGstEstimateSchema.omit({ Bookings: true, Waiting: true }).extend({
+  CustomerId: z.number().int(),
+  Customer: z.string(),
+  /** The chosen orders of this customer to this island. */
+  Orders: z.array(z.string()),
+  /** Their orders to this island that already left on this sailing, valued with them. */
+  OnSailing: z.array(z.string()),
+});
 export type SailingGst = z.infer<typeof sailingGstSchema>;
 
 export const sailingGstResponse = z.object({ Customers: z.array(sailingGstSchema) });
