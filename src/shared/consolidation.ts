@@ -98,6 +98,8 @@ export const CONSOLIDATION_MESSAGES = {
     'The box is larger or heavier than every price band: repack it smaller or ship the parcels separately.',
   nothingToReverse: 'Nothing was refunded or invoiced on this consolidation to reverse.',
   alreadyReversed: 'This consolidation’s difference was already reversed.',
+  refundPending:
+    'The refund of this consolidation’s difference is still being made: reverse it once the provider has confirmed it.',
 } as const;
 
 /** Which of the given bookings may join one consignment, and why not (first problem only). */

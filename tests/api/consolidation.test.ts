@@ -450,6 +450,13 @@ describe('the refund of the difference when the provider does not answer', () =>
         ),
         409,
       );
+      // The office may not reverse a refund the provider has not confirmed: it says so.
+      const office = await staffMember(ctx, 'office');
+      const early = await call('POST', `/api/admin/consignments/${made.Id}/reverse`, office.token, {
+        Reason: 'Measured wrongly',
+      });
+      expectStatus(early, 409);
+      expect(early.json().message).toBe(CONSOLIDATION_MESSAGES.refundPending);
       // Two follow-ups at once, later: the refund is recorded once, made once.
       const later = new Date(Date.now() + 2 * 60_000);
       await Promise.all([followUpRefunds(ctx.app, later), followUpRefunds(ctx.app, later)]);
@@ -463,6 +470,19 @@ describe('the refund of the difference when the provider does not answer', () =>
         await call('GET', `/public/consolidation/${made.Id}`, ann.token)
       ).json() as Consignment;
       expect(mine).toMatchObject({ Refunded: 5.9, RefundPending: 0 });
+      // Confirmed, it can be reversed: the whole refund is invoiced back.
+      const reversed = await call(
+        'POST',
+        `/api/admin/consignments/${made.Id}/reverse`,
+        office.token,
+        { Reason: 'Measured wrongly' },
+      );
+      expectStatus(reversed, 200);
+      const asked = await ctx.database.db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.orderId, booked[0].Id));
+      expect(asked.map((i) => [i.amountPence, i.status])).toEqual([[590, 'unpaid']]);
     } finally {
       provider.refund = real;
     }

@@ -299,7 +299,9 @@ export const consolidationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         body: reverseSchema,
         response: one,
-        answers: { 409: 'Nothing was refunded or invoiced on it, or it was reversed already.' },
+        answers: {
+          409: 'Nothing was refunded or invoiced on it, its refund is still being made, or it was reversed already.',
+        },
       },
     },
     async (request) => reverseDifference(app, request.params.Id, request.body.Reason, me(request)),

@@ -928,11 +928,14 @@ export async function reverseDifference(
     if (row.status !== 'dispatched')
       throw new HttpError(409, CONSOLIDATION_MESSAGES.nothingToReverse);
     const members = await freshMembers(tx, row);
-    const given = await tx
-      .select()
-      .from(refunds)
-      .where(and(eq(refunds.consignmentId, id), eq(refunds.status, 'succeeded')));
-    const givenPence = sumPence(given.map((r) => r.amountPence));
+    const made = await tx.select().from(refunds).where(eq(refunds.consignmentId, id));
+    // A refund the provider has not confirmed yet (the follow-up settles it) is neither given nor
+    // failed: reversing now would invoice back too little, so the office waits for it.
+    if (made.some((r) => r.status === 'pending'))
+      throw new HttpError(409, CONSOLIDATION_MESSAGES.refundPending);
+    const givenPence = sumPence(
+      made.filter((r) => r.status === 'succeeded').map((r) => r.amountPence),
+    );
     let what: string;
     let rows: RefundRow[] = [];
     let reversalInvoiceId: number | null = null;
