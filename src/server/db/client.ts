@@ -155,21 +155,28 @@ async function openPostgres(url: string, max: number, t: DbTimeouts): Promise<Da
     });
     // A statement given up by the client may still be on the wire: that connection is done for.
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    // Statements of one transaction started together (a Promise.all over `tx`) run one after the
+    // other, as PostgreSQL runs them on one connection anyway: queued here rather than in pg's own
+    // queue, which pg 8 deprecates and pg 9 removes. Calls with a callback or a stream (the pool's
+    // own single statements, cursors) go straight through.
+    let previous: Promise<unknown> = Promise.resolve();
     (client as { query: unknown }).query = (...args: unknown[]) => {
-      const result = query(...args);
-      if (result instanceof Promise) {
-        result.catch((err: unknown) => {
-          const timedOut = err instanceof Error && err.message === 'Query read timeout';
-          if (timedOut || (err as { code?: string } | null)?.code === '57014') {
-            statementTimeouts.inc();
-          }
-          if (timedOut) {
-            (
-              client as unknown as { connection: { stream: { destroy(): void } } }
-            ).connection.stream.destroy();
-          }
-        });
-      }
+      const streamed =
+        typeof args.at(-1) === 'function' ||
+        typeof (args[0] as { submit?: unknown } | null)?.submit === 'function';
+      if (streamed) return query(...args);
+      const result = previous.then(() => query(...args));
+      previous = result.catch((err: unknown) => {
+        const timedOut = err instanceof Error && err.message === 'Query read timeout';
+        if (timedOut || (err as { code?: string } | null)?.code === '57014') {
+          statementTimeouts.inc();
+        }
+        if (timedOut) {
+          (
+            client as unknown as { connection: { stream: { destroy(): void } } }
+          ).connection.stream.destroy();
+        }
+      });
       return result;
     };
   });
