@@ -27,7 +27,7 @@ test('five statements started together in a transaction answer in turn, without 
         ),
       ),
     );
-    expect(answers.map((a) => (a.rows[0] as { n: number }).n)).toEqual([1, 2, 3, 4, 5]);
+    expect(answers.map((a) => (a as { rows: { n: number }[] }).rows[0].n)).toEqual([1, 2, 3, 4, 5]);
     // pg emits its warning on a later tick
     await new Promise((resolve) => setImmediate(resolve));
   } finally {

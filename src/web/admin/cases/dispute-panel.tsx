@@ -22,7 +22,7 @@ import { DISPUTE_DECISIONS, reduceRefusal, type DisputeDecision } from '../../..
 import { formatPounds, toPence } from '../../../shared/money';
 import { useDecideDispute, useRemeasure } from '../office/api/office-care';
 import { checkForm, serverFieldErrors, type FieldErrors } from '../kit/field-errors';
-import { Photo } from '../orders/order-page';
+import { Photo } from '../orders/order-facts';
 import { problem } from '../kit/problem';
 import { PhotoPicker, type Photo as PickedPhoto } from '../depot/receive-page';
 import { resizePhoto } from '../depot/resize-photo';
