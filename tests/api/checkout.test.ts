@@ -15,7 +15,7 @@ import {
   orders,
   payments,
 } from '../../src/server/db/schema';
-import { expireStalePayments } from '../../src/server/modules/payments/service';
+import { expireStalePayments } from '../../src/server/modules/payments/close';
 import { useTestApp } from '../support/app';
 import { bearer, waitForMail } from '../support/accounts';
 import { band, booking, checkoutCalls, checkoutCustomer, extra } from '../support/checkout';

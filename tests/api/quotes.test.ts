@@ -7,7 +7,7 @@ import {
   type AcceptQuoteRequest,
 } from '../../src/shared/api/quotes';
 import { orderEvents, orders, payments } from '../../src/server/db/schema';
-import { expireStalePayments } from '../../src/server/modules/payments/service';
+import { expireStalePayments } from '../../src/server/modules/payments/close';
 import { useTestApp } from '../support/app';
 import { requestQuote as requestQuoteOf, SOFA as sofa } from '../support/office';
 import { bearer, waitForMail } from '../support/accounts';

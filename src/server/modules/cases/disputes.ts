@@ -39,7 +39,7 @@ import { bookedCarriage, offeredBands, type PhotoInput } from '../depot/service'
 import { toInvoice, voidInvoice } from '../invoices/service';
 import { recordOrderEvent, type Actor, type Tx } from '../orders/lifecycle';
 import { reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
-import { closeInvoicePayments } from '../payments/service';
+import { closeInvoicePayments } from '../payments/close';
 import { audit } from '../staff/audit';
 import { withTrackUrl } from '../tracking/codes';
 import { disputeDecidedEmail, disputeOpenedEmail, disputeRemeasuredEmail } from './emails';

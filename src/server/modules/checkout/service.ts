@@ -23,12 +23,12 @@ import { applyDiscount, reserveDiscount } from '../discounts/service';
 import {
   ensureSession,
   markPaid,
-  closePayment,
   otherPendingCheckouts,
   paymentView,
   queueReceipt,
   type PaymentRow,
 } from '../payments/service';
+import { closePayment } from '../payments/close';
 import { recordCreated, type Tx } from '../orders/lifecycle';
 import { itemLineRows } from '../orders/item-lines';
 import { priceBookings } from '../orders/pricing';

@@ -49,7 +49,7 @@ import { HttpError } from '../../lib/errors';
 import type { Actor } from '../orders/lifecycle';
 import { decodePhotos } from './photos';
 import { abandonParcel, scheduleStorageReminders } from './storage';
-import { closeInvoicePayments } from '../payments/service';
+import { closeInvoicePayments } from '../payments/close';
 import {
   customerIsland,
   depotParcel,

@@ -17,7 +17,7 @@ import { openDisputeOf, raiseInvoice, voidInvoice } from '../invoices/service';
 import { recordOrderEvent, transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
 import { priceQuote } from '../orders/quotes';
 import { reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
-import { closeInvoicePayments } from '../payments/service';
+import { closeInvoicePayments } from '../payments/close';
 import { audit } from '../staff/audit';
 import {
   caseEmail,

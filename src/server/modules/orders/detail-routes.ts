@@ -10,7 +10,7 @@ import { authOf } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { reportMissingItems } from '../cases/service';
 import { openDispute } from '../cases/disputes';
-import { closeInvoicePayments } from '../payments/service';
+import { closeInvoicePayments } from '../payments/close';
 import { disputeRequest } from '../../../shared/disputes';
 import { orderDetail, parcelPhoto } from './detail';
 

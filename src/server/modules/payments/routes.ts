@@ -13,10 +13,10 @@ import {
   findCustomerPayment,
   paymentView,
   refreshPayment,
-  schedulePaymentExpiry,
   settleSession,
   startInvoicePayment,
 } from './service';
+import { schedulePaymentExpiry } from './close';
 
 /**
  * /public/payment (issue 11):

@@ -11,7 +11,7 @@ import { recipient } from '../customers/recipient';
 import { voidInvoice } from '../invoices/service';
 import { transitionOrders, type Actor } from '../orders/lifecycle';
 import { reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
-import { closeInvoicePayments } from '../payments/service';
+import { closeInvoicePayments } from '../payments/close';
 import { audit } from '../staff/audit';
 import { withTrackUrl } from '../tracking/codes';
 import { returnWithdrawnEmail } from './emails';
