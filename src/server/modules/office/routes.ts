@@ -30,7 +30,7 @@ import {
 import { invoiceSchema } from '../../../shared/api/orders';
 import { toPence } from '../../../shared/money';
 import { DEPOT_LIMITS, cmToMm, kgToGrams } from '../../../shared/api/depot';
-import { decideDispute, remeasureDispute } from '../cases/disputes';
+import { decideDispute, remeasureDispute } from '../cases/dispute-decisions';
 import { decodePhotos } from '../depot/photos';
 import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
 import {
