@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { officeCaseSchema, officeCasesResponse } from '../../src/shared/api/office';
 import { REFUND_MESSAGES } from '../../src/shared/refunds';
 import { toPence } from '../../src/shared/money';
-import { RESOLVED_MESSAGE } from '../../src/server/modules/office/service';
+import { RESOLVED_MESSAGE } from '../../src/server/modules/office/case-actions';
 import { useTestApp } from '../support/app';
 import { bearer, waitForMail } from '../support/accounts';
 import { checkoutCustomer } from '../support/checkout';

@@ -51,11 +51,9 @@ import {
   priceQuoteAsStaff,
   raiseOrderInvoice,
   refundOrder,
-  remindInvoice,
-  replyToCase,
-  resolveCase,
-  voidInvoiceAsStaff,
 } from './service';
+import { remindInvoice, voidInvoiceAsStaff } from './invoice-actions';
+import { replyToCase, resolveCase } from './case-actions';
 
 /**
  * The office's calls (issue 14), under /api/admin; contracts in src/shared/api/office.ts. Each

@@ -1,31 +1,24 @@
 import { and, eq } from 'drizzle-orm';
-import { DISPUTE_MESSAGES } from '../../../shared/disputes';
 import type { FastifyInstance } from 'fastify';
 import { OFFICE_MESSAGES } from '../../../shared/api/office';
 import { formatMoney, sumPence } from '../../../shared/money';
 import { INVOICEABLE_STATUSES } from '../../../shared/office';
 import { canTransition } from '../../../shared/order-status';
 import { REFUND_MESSAGES } from '../../../shared/refunds';
-import { caseMessages, invoices, orderCases, orders, payments, users } from '../../db/schema';
+import { invoices, orders, payments, users } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
 import { queueMail, type MailMessage } from '../../lib/mail';
 import type { Site } from '../auth/emails';
 import { recipient } from '../customers/recipient';
 import { withTrackUrl } from '../tracking/codes';
-import { openDisputeOf, raiseInvoice, voidInvoice } from '../invoices/service';
-import { recordOrderEvent, transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
+import { raiseInvoice, voidInvoice } from '../invoices/service';
+import { recordOrderEvent, staffActor, transitionOrders, type Tx } from '../orders/lifecycle';
 import { priceQuote } from '../orders/quotes';
 import { reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
 import { closeInvoicePayments } from '../payments/close';
 import { audit } from '../staff/audit';
-import {
-  caseEmail,
-  invoiceEmail,
-  invoiceVoidedEmail,
-  orderCancelledEmail,
-  refundEmail,
-} from './emails';
+import { invoiceEmail, orderCancelledEmail, refundEmail } from './emails';
 import { officeQuote } from './queries';
 
 /**
@@ -37,9 +30,7 @@ import { officeQuote } from './queries';
 type OrderRow = typeof orders.$inferSelect;
 type To = { email: string; firstName: string };
 
-const staff = (id: number): Actor => ({ type: 'staff', id });
-
-async function lockOrder(tx: Tx, id: number): Promise<OrderRow> {
+export async function lockOrder(tx: Tx, id: number): Promise<OrderRow> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
   if (!order) throw new HttpError(404, OFFICE_MESSAGES.noSuchOrder);
   return order;
@@ -49,7 +40,7 @@ async function lockOrder(tx: Tx, id: number): Promise<OrderRow> {
  * Queues a message about an order to the customer, when their account still has an address; the
  * order is given to `build` with its tracking link, which every order e-mail carries.
  */
-async function tell<O extends { id: number }>(
+export async function tell<O extends { id: number }>(
   tx: Tx,
   site: Site,
   customerId: number,
@@ -62,10 +53,10 @@ async function tell<O extends { id: number }>(
 
 const refundView = (rows: readonly RefundRow[]) =>
   rows.map((r) => ({ Id: r.id, PaymentId: r.paymentId, Amount: r.amountPence, Status: r.status }));
-const succeededPence = (rows: readonly RefundRow[]) =>
+export const succeededPence = (rows: readonly RefundRow[]) =>
   sumPence(rows.filter((r) => r.status === 'succeeded').map((r) => r.amountPence));
 /** A refund not wholly made: refused (nothing given back), or pending, which is followed up. */
-const refundShortfall = (rows: readonly RefundRow[]) =>
+export const refundShortfall = (rows: readonly RefundRow[]) =>
   new HttpError(
     502,
     rows.some((r) => r.status === 'pending')
@@ -87,7 +78,7 @@ export async function cancelOrder(
   staffId: number,
 ) {
   const db = app.database.db;
-  const actor = staff(staffId);
+  const actor = staffActor(staffId);
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new HttpError(404, OFFICE_MESSAGES.noSuchOrder);
   const unpaid = await db
@@ -152,7 +143,7 @@ export async function refundOrder(
   staffId: number,
 ) {
   const db = app.database.db;
-  const actor = staff(staffId);
+  const actor = staffActor(staffId);
   const { order, rows } = await db.transaction(async (tx) => {
     const locked = await lockOrder(tx, orderId);
     const reserved = await reserveRefunds(tx, locked, amountPence, reason, actor);
@@ -190,7 +181,7 @@ export async function raiseOrderInvoice(
     if (input.hold && order.status !== 'Received at Depot') {
       throw new HttpError(409, OFFICE_MESSAGES.holdNeedsParcel);
     }
-    const invoice = await raiseInvoice(tx, { orderId, ...input }, staff(staffId));
+    const invoice = await raiseInvoice(tx, { orderId, ...input }, staffActor(staffId));
     await audit(tx, {
       actorId: staffId,
       action: 'create',
@@ -215,7 +206,7 @@ export async function raiseOrderInvoice(
 export async function addOrderNote(db: Db, orderId: number, note: string, staffId: number) {
   await db.transaction(async (tx) => {
     await lockOrder(tx, orderId);
-    await recordOrderEvent(tx, orderId, staff(staffId), note, { kind: 'note' });
+    await recordOrderEvent(tx, orderId, staffActor(staffId), note, { kind: 'note' });
     await audit(tx, {
       actorId: staffId,
       action: 'note',
@@ -236,7 +227,7 @@ export async function priceQuoteAsStaff(
   staffId: number,
 ) {
   return app.database.db.transaction(async (tx) => {
-    await priceQuote(tx as Db, app.config, orderId, input, staff(staffId));
+    await priceQuote(tx as Db, app.config, orderId, input, staffActor(staffId));
     await audit(tx, {
       actorId: staffId,
       action: 'price',
@@ -252,182 +243,4 @@ export async function priceQuoteAsStaff(
       .where(eq(orders.id, orderId));
     return officeQuote(row.order, row.customer);
   });
-}
-
-// --- invoices -----------------------------------------------------------------------------------
-
-async function lockInvoice(tx: Tx, id: number) {
-  const [row] = await tx
-    .select({ invoice: invoices, order: orders })
-    .from(invoices)
-    .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .where(eq(invoices.id, id))
-    .for('update', { of: invoices });
-  if (!row) throw new HttpError(404, OFFICE_MESSAGES.noSuchInvoice);
-  if (row.invoice.status !== 'unpaid') {
-    throw new HttpError(409, OFFICE_MESSAGES.notUnpaid(row.invoice.status));
-  }
-  return row;
-}
-
-/** Voids an unpaid invoice: its payment page is closed first; a parcel held for it is released. */
-export async function voidInvoiceAsStaff(
-  app: FastifyInstance,
-  invoiceId: number,
-  reason: string,
-  staffId: number,
-) {
-  const db = app.database.db;
-  await db.transaction((tx) => lockInvoice(tx, invoiceId));
-  if ((await closeInvoicePayments(app, [invoiceId])) === 'paid') {
-    throw new HttpError(409, OFFICE_MESSAGES.justPaid);
-  }
-  await db.transaction(async (tx) => {
-    const { invoice, order } = await lockInvoice(tx, invoiceId);
-    const { released } = (await voidInvoice(tx, invoiceId, staff(staffId)))!;
-    await audit(tx, {
-      actorId: staffId,
-      action: 'void',
-      subject: 'Invoice',
-      subjectId: invoiceId,
-      before: { Status: 'unpaid' },
-      after: { Status: 'void', Reason: reason, Released: released },
-    });
-    await tell(tx, app.config, invoice.customerId, order, (to, tracked) =>
-      invoiceVoidedEmail(app.config, to, tracked, {
-        id: invoice.id,
-        reference: invoice.reference,
-        reason: invoice.reason,
-        amountPence: invoice.amountPence,
-      }),
-    );
-  });
-}
-
-/** E-mails the customer a reminder of an unpaid invoice, with the link to pay it. */
-export async function remindInvoice(app: FastifyInstance, invoiceId: number, staffId: number) {
-  await app.database.db.transaction(async (tx) => {
-    const { invoice, order } = await lockInvoice(tx, invoiceId);
-    // A disputed invoice is not reminded until the dispute is decided (issue 28).
-    if (await openDisputeOf(tx, invoiceId))
-      throw new HttpError(409, DISPUTE_MESSAGES.disputedNoReminder(invoice.reference));
-    await tell(tx, app.config, invoice.customerId, order, (to, tracked) =>
-      invoiceEmail(
-        app.config,
-        to,
-        tracked,
-        {
-          id: invoice.id,
-          reference: invoice.reference,
-          reason: invoice.reason,
-          amountPence: invoice.amountPence,
-        },
-        true,
-      ),
-    );
-    await audit(tx, {
-      actorId: staffId,
-      action: 'remind',
-      subject: 'Invoice',
-      subjectId: invoiceId,
-    });
-  });
-}
-
-// --- cases --------------------------------------------------------------------------------------
-
-async function lockCase(tx: Tx, id: number, resolving = false) {
-  const [row] = await tx
-    .select({ orderCase: orderCases, order: orders })
-    .from(orderCases)
-    .innerJoin(orders, eq(orders.id, orderCases.orderId))
-    .where(eq(orderCases.id, id))
-    .for('update', { of: orderCases });
-  if (!row) throw new HttpError(404, OFFICE_MESSAGES.noSuchCase);
-  if (row.orderCase.status === 'Resolved') throw new HttpError(409, OFFICE_MESSAGES.caseResolved);
-  if (resolving && row.orderCase.kind === 'dispute') {
-    throw new HttpError(409, DISPUTE_MESSAGES.decideNotResolve);
-  }
-  return row;
-}
-
-/** A staff message on a case, the status it moves to, and the customer's e-mail, in `tx`. */
-async function answerCase(
-  tx: Tx,
-  app: FastifyInstance,
-  caseId: number,
-  { message, resolved, refundPence }: { message: string; resolved: boolean; refundPence: number },
-  staffId: number,
-) {
-  const { orderCase, order } = await lockCase(tx, caseId, resolved);
-  const status = resolved ? 'Resolved' : 'Answered';
-  await tx
-    .insert(caseMessages)
-    .values({ caseId, authorType: 'staff', authorId: staffId, body: message });
-  await tx
-    .update(orderCases)
-    .set({ status, updatedAt: new Date() })
-    .where(eq(orderCases.id, caseId));
-  await audit(tx, {
-    actorId: staffId,
-    action: resolved ? 'resolve' : 'reply',
-    subject: 'Case',
-    subjectId: caseId,
-    before: { Status: orderCase.status },
-    after: { Status: status, Message: message, ...(refundPence ? { Refund: refundPence } : {}) },
-  });
-  await tell(tx, app.config, orderCase.customerId, order, (to, tracked) =>
-    caseEmail(app.config, to, tracked, {
-      caseReference: orderCase.reference,
-      message,
-      resolved,
-      refundPence,
-    }),
-  );
-}
-
-/** Replies to the customer on a case: Answered, and the customer is e-mailed the reply. */
-export async function replyToCase(
-  app: FastifyInstance,
-  caseId: number,
-  message: string,
-  staffId: number,
-) {
-  await app.database.db.transaction((tx) =>
-    answerCase(tx, app, caseId, { message, resolved: false, refundPence: 0 }, staffId),
-  );
-}
-
-export const RESOLVED_MESSAGE = 'We have looked into your report and resolved this case.';
-
-/**
- * Resolves a case, with a refund on its order when given: the refund is made first, and the case
- * is resolved only once the provider has made it (a refused refund leaves the case as it was).
- */
-export async function resolveCase(
-  app: FastifyInstance,
-  caseId: number,
-  { message, refundPence }: { message: string; refundPence: number },
-  staffId: number,
-) {
-  const db = app.database.db;
-  const actor = staff(staffId);
-  if (refundPence > 0) {
-    const rows = await db.transaction(async (tx) => {
-      const { orderCase } = await lockCase(tx, caseId, true);
-      const order = await lockOrder(tx, orderCase.orderId);
-      return reserveRefunds(tx, order, refundPence, `Case ${orderCase.reference}`, actor);
-    });
-    const sent = await sendRefunds(app, rows, actor);
-    if (succeededPence(sent) < refundPence) throw refundShortfall(sent);
-  }
-  await db.transaction((tx) =>
-    answerCase(
-      tx,
-      app,
-      caseId,
-      { message: message || RESOLVED_MESSAGE, resolved: true, refundPence },
-      staffId,
-    ),
-  );
 }

@@ -21,6 +21,9 @@ export interface Actor {
 
 export const SYSTEM: Actor = { type: 'system' };
 
+/** A member of staff as the actor of an order event or an audit entry. */
+export const staffActor = (id: number): Actor & { type: 'staff' } => ({ type: 'staff', id });
+
 export class TransitionError extends Error {
   constructor(
     readonly orderId: number,
