@@ -15,16 +15,8 @@ import {
 } from '../../../shared/api/catalogue-admin';
 import { pathId } from '../../../shared/api/listing';
 import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
-import {
-  createDiscount,
-  discountUses,
-  listAllExtras,
-  listAllProducts,
-  listDiscounts,
-  saveExtra,
-  saveProduct,
-  setDiscountEnabled,
-} from './admin-service';
+import { listAllExtras, listAllProducts, saveExtra, saveProduct } from './admin-service';
+import { createDiscount, discountUses, listDiscounts, setDiscountEnabled } from './discount-admin';
 
 /**
  * The office's catalogue (issue 14) under /api/admin/catalogue, for `manage Catalogue`; the

@@ -1,23 +1,10 @@
-import { asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { asc, eq, ilike, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  createDiscountSchema,
-  Discount,
-  DiscountUse,
-  extraInputSchema,
-  productInputSchema,
-} from '../../../shared/api/catalogue-admin';
+import type { extraInputSchema, productInputSchema } from '../../../shared/api/catalogue-admin';
 import type { OrderExtra } from '../../../shared/api/catalogue';
-import { toPence, toPounds } from '../../../shared/money';
+import { toPence } from '../../../shared/money';
 import type { Db } from '../../db/client';
-import {
-  discountCodes,
-  discountRedemptions,
-  orderExtras,
-  payments,
-  products,
-  users,
-} from '../../db/schema';
+import { orderExtras, products } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { uniqueViolation } from '../auth/user-data';
 import { audit } from '../staff/audit';
@@ -33,9 +20,8 @@ import { toOrderExtra, toProduct } from './queries';
 
 type ProductValues = z.output<typeof productInputSchema>;
 type ExtraValues = z.output<typeof extraInputSchema>;
-type DiscountValues = z.output<typeof createDiscountSchema>;
 
-const taken = (field: string, what: string) =>
+export const taken = (field: string, what: string) =>
   new HttpError(400, `Another ${what} already has this code.`, [
     { field, error: `is already used by another ${what}` },
   ]);
@@ -44,11 +30,11 @@ const taken = (field: string, what: string) =>
  * moment; the database's unique constraint then refuses the second write, which is answered as
  * the check would have answered it, not as a 500.
  */
-const codeTaken = (constraint: string, field: string, what: string) => (err: unknown) => {
+export const codeTaken = (constraint: string, field: string, what: string) => (err: unknown) => {
   if (uniqueViolation(err) === constraint) throw taken(field, what);
   throw err;
 };
-const notFound = (what: string) => new HttpError(404, `No such ${what}.`);
+export const notFound = (what: string) => new HttpError(404, `No such ${what}.`);
 
 const productRow = (v: ProductValues) => ({
   name: v.Name,
@@ -199,218 +185,4 @@ export async function saveExtra(
         throw err;
       return saveExtra(db, actorId, id, values, attempt + 1);
     });
-}
-
-// --- discount codes -----------------------------------------------------------------------------
-
-/** Midnight at the start of a day in the UK (`yyyy-MM-dd`), as an instant. */
-function ukStartOfDay(day: string): Date {
-  const midnightUtc = new Date(`${day}T00:00:00Z`);
-  const noon = new Date(`${day}T12:00:00Z`);
-  const ukHour = Number(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/London',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    }).format(noon),
-  );
-  return new Date(midnightUtc.getTime() - (ukHour - 12) * 3_600_000);
-}
-
-const nextDay = (day: string) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
-/** The UK day of an instant, `yyyy-MM-dd`. */
-const ukDay = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
-
-type DiscountRow = typeof discountCodes.$inferSelect;
-
-/** How many checkouts hold or have redeemed each of these codes. */
-async function usesOf(db: Db, ids: number[]) {
-  const uses = new Map(ids.map((id) => [id, { Redeemed: 0, Reserved: 0 }]));
-  if (!ids.length) return uses;
-  const rows = await db
-    .select({
-      id: discountRedemptions.discountCodeId,
-      status: discountRedemptions.status,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(discountRedemptions)
-    .where(inArray(discountRedemptions.discountCodeId, ids))
-    .groupBy(discountRedemptions.discountCodeId, discountRedemptions.status);
-  for (const row of rows) {
-    const counts = uses.get(row.id)!;
-    if (row.status === 'redeemed') counts.Redeemed = row.count;
-    if (row.status === 'reserved') counts.Reserved = row.count;
-  }
-  return uses;
-}
-
-/** A code's first and last day (`yyyy-MM-dd`, UK), or null where it has no limit. */
-export const validDays = (d: Pick<DiscountRow, 'validFrom' | 'validTo'>) => ({
-  ValidFrom: d.validFrom ? ukDay(d.validFrom) : null,
-  // Valid to the end of its last day: the day before the instant it stops.
-  ValidTo: d.validTo ? ukDay(new Date(d.validTo.getTime() - 1)) : null,
-});
-
-const toDiscount = (d: DiscountRow, uses: { Redeemed: number; Reserved: number }): Discount => ({
-  Id: d.id,
-  Code: d.code,
-  Description: d.description,
-  Kind: d.kind,
-  Percent: d.percent,
-  Amount: d.amountPence === null ? null : toPounds(d.amountPence),
-  MinSpend: toPounds(d.minSpendPence),
-  ...validDays(d),
-  MaxUses: d.maxUses,
-  MaxUsesPerCustomer: d.maxUsesPerCustomer,
-  Enabled: d.enabled,
-  Redeemed: uses.Redeemed,
-  Reserved: uses.Reserved,
-  Created: d.createdAt.toISOString(),
-});
-
-export async function listDiscounts(
-  db: Db,
-  query: { q?: string; page: number; itemsPerPage: number },
-) {
-  const q = query.q?.trim();
-  const where = q
-    ? or(
-        ilike(discountCodes.code, `%${escapeLike(q)}%`),
-        ilike(discountCodes.description, `%${escapeLike(q)}%`),
-      )
-    : undefined;
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(discountCodes)
-      .where(where)
-      .orderBy(desc(discountCodes.enabled), desc(discountCodes.id))
-      .limit(query.itemsPerPage)
-      .offset((query.page - 1) * query.itemsPerPage),
-    db.$count(discountCodes, where),
-  ]);
-  const uses = await usesOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return {
-    items: rows.map((r) => toDiscount(r, uses.get(r.id)!)),
-    total,
-    page: query.page,
-    itemsPerPage: query.itemsPerPage,
-  };
-}
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-async function discountById(db: Db, id: number) {
-  const [row] = await db.select().from(discountCodes).where(eq(discountCodes.id, id));
-  if (!row) throw notFound('discount code');
-  return toDiscount(row, (await usesOf(db, [id])).get(id)!);
-}
-
-/** A new code's row from the office's form (the seed's codes come this way too). */
-export const discountRow = (v: DiscountValues) => ({
-  code: v.Code,
-  description: v.Description,
-  kind: v.Kind,
-  percent: v.Kind === 'percent' ? (v.Percent ?? null) : null,
-  amountPence: v.Kind === 'fixed' && v.Amount ? toPence(v.Amount) : null,
-  minSpendPence: v.MinSpend ? toPence(v.MinSpend) : 0,
-  validFrom: v.ValidFrom ? ukStartOfDay(v.ValidFrom) : null,
-  // Valid to the end of its last day: until the next day begins.
-  validTo: v.ValidTo ? ukStartOfDay(nextDay(v.ValidTo)) : null,
-  maxUses: v.MaxUses ?? null,
-  maxUsesPerCustomer: v.MaxUsesPerCustomer ?? null,
-});
-
-export async function createDiscount(db: Db, actorId: number, v: DiscountValues) {
-  const id = await db
-    .transaction(async (tx) => {
-      const [clash] = await tx
-        .select({ id: discountCodes.id })
-        .from(discountCodes)
-        .where(eq(discountCodes.code, v.Code));
-      if (clash) throw taken('Code', 'discount code');
-      const [row] = await tx.insert(discountCodes).values(discountRow(v)).returning();
-      await audit(tx, {
-        actorId,
-        action: 'create',
-        subject: 'DiscountCode',
-        subjectId: row.id,
-        after: toDiscount(row, { Redeemed: 0, Reserved: 0 }),
-      });
-      return row.id;
-    })
-    .catch(codeTaken('discount_codes_code_unique', 'Code', 'discount code'));
-  return discountById(db, id);
-}
-
-export async function setDiscountEnabled(db: Db, actorId: number, id: number, enabled: boolean) {
-  await db.transaction(async (tx) => {
-    const [old] = await tx
-      .select()
-      .from(discountCodes)
-      .where(eq(discountCodes.id, id))
-      .for('update');
-    if (!old) throw notFound('discount code');
-    if (old.enabled === enabled) return;
-    const [row] = await tx
-      .update(discountCodes)
-      .set({ enabled, updatedAt: new Date() })
-      .where(eq(discountCodes.id, id))
-      .returning();
-    await audit(tx, {
-      actorId,
-      action: enabled ? 'enable' : 'disable',
-      subject: 'DiscountCode',
-      subjectId: id,
-      before: { Code: old.code, Enabled: old.enabled },
-      after: { Code: row.code, Enabled: row.enabled },
-    });
-  });
-  return discountById(db, id);
-}
-
-/** The checkouts that used a code, newest first: who, which checkout, and how it stands. */
-export async function discountUses(
-  db: Db,
-  id: number,
-  query: { page: number; itemsPerPage: number },
-) {
-  const discount = await discountById(db, id);
-  const where = eq(discountRedemptions.discountCodeId, id);
-  const [rows, total] = await Promise.all([
-    db
-      .select({ use: discountRedemptions, payment: payments, customer: users })
-      .from(discountRedemptions)
-      .innerJoin(payments, eq(payments.id, discountRedemptions.paymentId))
-      .innerJoin(users, eq(users.id, discountRedemptions.customerId))
-      .where(where)
-      .orderBy(desc(discountRedemptions.id))
-      .limit(query.itemsPerPage)
-      .offset((query.page - 1) * query.itemsPerPage),
-    db.$count(discountRedemptions, where),
-  ]);
-  const items: DiscountUse[] = rows.map(({ use, payment, customer }) => ({
-    Id: use.id,
-    At: use.createdAt.toISOString(),
-    Status: use.status,
-    Customer: {
-      Id: customer.id,
-      Name:
-        [customer.firstName, customer.lastName].filter(Boolean).join(' ') ||
-        (customer.deletedAt ? 'Deleted account' : ''),
-      Reference: customer.reference,
-    },
-    Checkout: {
-      Id: payment.id,
-      Reference: payment.reference,
-      Status: payment.status,
-      Discount: toPounds(payment.discountPence),
-    },
-  }));
-  return { items, total, page: query.page, itemsPerPage: query.itemsPerPage, Discount: discount };
 }

@@ -4,7 +4,7 @@ import type { Promotion } from '../../../shared/api/promotions';
 import { describeDiscount } from '../../../shared/discounts';
 import { discountCodes } from '../../db/schema';
 import { promotedCodes } from '../../lib/web';
-import { validDays } from '../catalogue/admin-service';
+import { validDays } from '../catalogue/discount-admin';
 import { discountPeriod, discountTerms } from '../discounts/service';
 
 /**
