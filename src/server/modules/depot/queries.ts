@@ -60,7 +60,8 @@ import { householdMembersOf } from '../household/service';
 import { toInvoice } from '../invoices/service';
 import type { Tx } from '../orders/lifecycle';
 import { DISPATCHABLE } from './service';
-import { storageRules, storageWaitsOf } from './storage';
+import { storageWaitsOf } from './storage';
+import { storageRules } from './storage-charges';
 
 /** What the depot's screens read: the find, the parcels' lists, a parcel, a photo. */
 

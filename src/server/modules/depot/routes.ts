@@ -153,7 +153,13 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = staff(request);
       const received = await db.transaction((tx) =>
         b.OrderId !== undefined
-          ? receiveBookedParcel(tx, { ...input, orderId: b.OrderId }, actor, app.config)
+          ? receiveBookedParcel(
+              tx,
+              { ...input, orderId: b.OrderId },
+              actor,
+              app.config,
+              app.clock.now(),
+            )
           : receiveUnmatchedParcel(tx, { ...input, customerId: b.CustomerId }, actor, app.config),
       );
       return reply.status(201).send(await answer(received));
