@@ -63,6 +63,7 @@ export default [
     route('staff', 'routes/admin-staff.tsx'),
     route('receive', 'routes/admin-receive.tsx'),
     route('parcels', 'routes/admin-parcels.tsx'),
+    route('waiting', 'routes/admin-waiting.tsx'),
     route('dispatch', 'routes/admin-dispatch.tsx'),
     route('returns', 'routes/admin-returns.tsx'),
     route('consolidation', 'routes/admin-consolidation.tsx'),

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { invoices, mailOutbox, payments } from '../../src/server/db/schema';
 import { tellOverdueDisputes } from '../../src/server/modules/cases/overdue';
 import { DEFAULT_DISPUTE_DECIDE_DAYS, DISPUTE_MESSAGES } from '../../src/shared/disputes';
-import { officeTodayResponse } from '../../src/shared/api/office';
+import { officeCasesResponse, officeTodayResponse } from '../../src/shared/api/office';
 import { auditOf, officeCalls } from '../support/office';
 import { waitForMail } from '../support/accounts';
 import { CHECKOUT_MESSAGES } from '../../src/shared/checkout-messages';
@@ -100,6 +100,15 @@ describe('a disputed invoice is not payable until staff decide', () => {
 
 const DAY = 24 * 60 * 60 * 1000;
 const office = officeCalls(ctx);
+/** The case as the office's cases list shows it (open ones first), at the app's clock. */
+const listedCase = async (caseId: number, token: string) => {
+  const res = await ctx.app.inject({
+    url: '/api/admin/cases?itemsPerPage=100',
+    headers: bearer(token),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return officeCasesResponse.parse(res.json()).items.find((c) => c.Id === caseId);
+};
 const today = async (token: string) => {
   const res = await ctx.app.inject({ url: '/api/admin/today', headers: bearer(token) });
   expect(res.statusCode, res.body).toBe(200);
@@ -118,6 +127,10 @@ describe('a dispute staff leave undecided', () => {
     ctx.app.clock.set(new Date(decideBy - 60_000));
     expect(await tellOverdueDisputes(ctx.app, ctx.app.clock.now())).toBe(0);
     expect((await today(staff.token)).DisputesOverdue).toBe(before);
+    expect(await listedCase(opened.Id, staff.token)).toMatchObject({
+      Overdue: false,
+      Dispute: { DecideBy: new Date(decideBy).toISOString() },
+    });
 
     // Past it: told once, however many runs.
     ctx.app.clock.set(new Date(decideBy + 60_000));
@@ -133,6 +146,8 @@ describe('a dispute staff leave undecided', () => {
     const mail = await waitForMail(ctx, { to: ann.email, kind: 'dispute-overdue' });
     expect(mail.text).toContain(DISPUTE_MESSAGES.overdue(new Date(decideBy)));
     expect((await today(staff.token)).DisputesOverdue).toBe(before + 1);
+    // The office's cases list flags it.
+    expect((await listedCase(opened.Id, staff.token))?.Overdue).toBe(true);
     expect(await auditOf(ctx, 'Case', opened.Id)).toContainEqual(
       expect.objectContaining({ action: 'dispute.overdue', actorId: null }),
     );
@@ -153,5 +168,10 @@ describe('a dispute staff leave undecided', () => {
     );
     expect(upheld.statusCode, upheld.body).toBe(200);
     expect((await today(staff.token)).DisputesOverdue).toBe(before);
+    expect(await listedCase(opened.Id, staff.token)).toMatchObject({
+      Status: 'Resolved',
+      Overdue: false,
+      Dispute: { DecideBy: null },
+    });
   });
 });

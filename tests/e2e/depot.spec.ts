@@ -107,6 +107,7 @@ test('a depot member receives a booked parcel with a photo; the customer sees it
   await expect(nav.getByRole('link')).toHaveText([
     'Receive',
     'Unmatched',
+    'Waiting',
     'Dispatch',
     'Consolidation',
     'Returns',

@@ -8,7 +8,9 @@ import { staffLogIn } from './support/staff';
 // The storage clock (issue 28; terms 10.2 and 10.3): a parcel arrives without a booking; days
 // later (the server's clock moved with PUT /dev/clock) the customer sees on My Account that its
 // storage is being charged, and after 60 days the depot sees it may be treated as abandoned and
-// confirms it, and the customer is told. It moves the server's clock for every page: @alone.
+// confirms it, and the customer is told; a parcel booked late and still held for its storage
+// invoice is abandoned the same way from the Waiting page (its booking cancelled). It moves the
+// server's clock for every page: @alone.
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -124,6 +126,35 @@ test('a parcel’s storage clock, seen by the customer and the depot, ends in ab
         ),
       )
       .toBe(true);
+
+    // --- the booked parcel still held for its storage invoice: abandoned from Waiting ----------
+    await page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Waiting' })
+      .click();
+    await expect(
+      page.getByRole('heading', { name: 'Parcels waiting for their customer' }),
+    ).toBeVisible();
+    const heldRow = page
+      .getByRole('table', { name: 'Parcels waiting for their customer' })
+      .getByRole('row')
+      .filter({ hasText: order.Reference });
+    await expect(heldRow.getByTestId('storage-clock')).toHaveText(
+      /^Waiting 6[01] days: may be treated as abandoned since \d\d-\d\d-\d{4}\. Storage £23\.00\.$/,
+    );
+    await expect(heldRow).toContainText(/Invoice INV-\d+ \(£1\.00\) to be paid/);
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshots(page, 'admin-waiting-parcels', [1280]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await heldRow.getByRole('button', { name: `Treat ${order.Reference} as abandoned` }).click();
+    const confirm = page.getByRole('dialog', { name: `Treat ${order.Reference} as abandoned?` });
+    await expect(confirm).toContainText(`Its booking ${order.Reference} is cancelled`);
+    await confirm.getByRole('button', { name: 'Treat as abandoned' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'abandoned' })).toContainText(
+      `${order.Reference} is treated as abandoned. Its booking is cancelled.`,
+    );
+    await expect(heldRow).toHaveCount(0);
   } finally {
     await setClock(request, null);
   }

@@ -766,6 +766,11 @@ export const parcels = pgTable(
     /** Treated as abandoned (terms 10.3), confirmed by this member of staff (issue 28). */
     abandonedAt: at('abandoned_at'),
     abandonedBy: integer('abandoned_by').references(() => users.id),
+    /**
+     * Storage days of its clock already invoiced (decision 0037): at its match, and each time its
+     * wait for its customer ends. The next storage invoice charges only the days after these.
+     */
+    storageDaysInvoiced: integer('storage_days_invoiced').notNull().default(0),
     ...timestamps,
   },
   (t) => [

@@ -18,8 +18,9 @@ import { invoiceSchema } from './orders';
  *   without one (`CustomerId`: unbooked) or for nobody known (neither: unknown); addressed to
  *   the account holder or to a person of their household (`HouseholdMemberId`).
  * - POST /parcels/{Id}/match: an unbooked (or unknown) parcel matched to a booking made later.
- * - GET  /parcels?state=unknown|unbooked|held|ready|dispatched&page=&itemsPerPage=: the lists,
- *   paged (dispatched: shipped, not yet delivered).
+ * - GET  /parcels?state=unknown|unbooked|held|ready|dispatched|waiting&page=&itemsPerPage=: the
+ *   lists, paged (dispatched: shipped, not yet delivered; waiting: booked parcels waiting for their
+ *   customer, held for an unpaid invoice or a quote or in a consolidation request, decision 0037).
  * - GET  /parcels/{Id}/label.pdf: the shelf label (Code 128 of the order reference).
  * - GET  /photos/{Id}: a parcel photo.
  * - GET  /dispatch, POST /dispatch, POST /deliver: what can leave, a sailing, deliveries.
@@ -227,8 +228,12 @@ const PARCEL_STATES = [
   'returned',
 ] as const;
 export type ParcelState = (typeof PARCEL_STATES)[number];
-/** The lists the screens page through; `dispatched` is shipped and not yet delivered. */
-const LISTED_STATES = ['unknown', 'unbooked', 'held', 'ready', 'dispatched'] as const;
+/**
+ * The lists the screens page through; `dispatched` is shipped and not yet delivered; `waiting` is
+ * the booked parcels waiting for their customer (storageWait `invoice` or `consolidation`, on the
+ * storage clock: decision 0037), whatever their State.
+ */
+const LISTED_STATES = ['unknown', 'unbooked', 'held', 'ready', 'dispatched', 'waiting'] as const;
 export type ListedState = (typeof LISTED_STATES)[number];
 
 /**

@@ -155,6 +155,11 @@ export const officeCaseSchema = orderCaseSchema.extend({
   OrderReference: z.string(),
   Customer: personSchema,
   Messages: z.array(caseMessageSchema.extend({ Staff: z.string().nullable() })),
+  /**
+   * A dispute not decided by its `Dispute.DecideBy`, at the app's clock (decision 0038): the
+   * office's list flags it. False for missing items and for a decided dispute.
+   */
+  Overdue: z.boolean(),
 });
 export type OfficeCase = z.infer<typeof officeCaseSchema>;
 

@@ -43,6 +43,13 @@ export const ADMIN_AREAS: {
     description: 'Unbooked and unknown parcels: match each to its booking once there is one.',
   },
   {
+    label: 'Waiting',
+    to: '/admin/waiting/',
+    can: ['manage', 'Parcel'],
+    description:
+      'Booked parcels waiting for their customer (an unpaid invoice, a consolidation): their storage clock, abandon.',
+  },
+  {
     label: 'Dispatch',
     to: '/admin/dispatch/',
     can: ['dispatch', 'Parcel'],

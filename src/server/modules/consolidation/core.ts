@@ -10,6 +10,7 @@ import { HttpError } from '../../lib/errors';
 import { queueMail, type MailMessage } from '../../lib/mail';
 import type { Site } from '../auth/emails';
 import { recordOrderEvent, type Actor, type Tx } from '../orders/lifecycle';
+import { chargeStorageAfterWait } from '../depot/storage-charges';
 import { trackingUrlOf } from '../tracking/codes';
 import { consolidationReadyEmail, type MailedConsignment } from './emails';
 
@@ -171,6 +172,7 @@ export async function parcelArrivedForConsignment(
   orderId: number,
   actor: Actor,
   site: Site,
+  now = new Date(),
 ): Promise<number | null> {
   const [link] = await tx
     .select({ consignmentId: consignmentOrders.consignmentId })
@@ -189,6 +191,15 @@ export async function parcelArrivedForConsignment(
       members.map((m) => m.orderId),
     );
     await tell(tx, site, moved, members, (to, c) => consolidationReadyEmail(site, to, c));
+    // The parcels that were in waited for this one: their storage of the wait is invoiced (the
+    // one arriving did not wait; a matched one's storage is the match's, decision 0037).
+    await chargeStorageAfterWait(
+      tx,
+      members.filter((m) => m.orderId !== orderId).map((m) => m.orderId),
+      actor,
+      site,
+      now,
+    );
   }
   return row.id;
 }
@@ -213,6 +224,7 @@ export async function cancelForAbandonedParcel(
   actor: Actor,
   now: Date,
   parcelOrderReference: string,
+  site: Site,
 ) {
   const row = await lockConsignment(tx, consignmentId);
   const members = (await membersOf(tx, [row.id])).get(row.id) ?? [];
@@ -225,6 +237,14 @@ export async function cancelForAbandonedParcel(
     { cancelledAt: now, cancelReason: `The parcel of ${parcelOrderReference} was abandoned` },
   );
   await releaseAll(tx, row.id);
+  // The others' parcels no longer wait: their storage of the wait is invoiced (decision 0037).
+  await chargeStorageAfterWait(
+    tx,
+    members.filter((m) => m.releasedAt === null).map((m) => m.orderId),
+    actor,
+    site,
+    now,
+  );
 }
 
 /** Whether an order is in an open consignment (the depot's screens show it). */

@@ -48,6 +48,8 @@ import {
 import { HttpError } from '../../lib/errors';
 import { customsProblems } from '../depot/customs';
 import { sailingGst } from '../depot/sailing-gst';
+import { chargeStorageAfterWait } from '../depot/storage-charges';
+import { CONSIGNMENT_WAITS } from '../../../shared/storage';
 import { ukDay } from '../../../shared/customs';
 import { bookedCarriage, DISPATCHABLE, offeredBands, sailingDay } from '../depot/service';
 import {
@@ -458,6 +460,17 @@ export async function cancelConsolidation(
       { cancelledAt: now, cancelReason: reason },
     );
     await releaseAll(tx, row.id);
+    // Cancelled while it waited for parcels: those in no longer wait for the customer, and their
+    // storage of the wait is invoiced (decision 0037); from ready, they waited for the depot.
+    if ((CONSIGNMENT_WAITS as readonly string[]).includes(row.status)) {
+      await chargeStorageAfterWait(
+        tx,
+        members.map((m) => m.orderId),
+        actor,
+        app.config,
+        now,
+      );
+    }
     await audit(tx, {
       actorId: actorId(actor),
       action: 'cancel',
@@ -529,6 +542,16 @@ export async function leaveOut(
         'ready',
         actor,
         rest.map((m) => m.orderId),
+      );
+    }
+    // No longer waiting for the late parcel: the others' storage of the wait is invoiced.
+    if (moved.status !== row.status) {
+      await chargeStorageAfterWait(
+        tx,
+        rest.map((m) => m.orderId),
+        actor,
+        app.config,
+        now,
       );
     }
     await audit(tx, {

@@ -314,6 +314,28 @@ export function storageInvoiceEmail(
   });
 }
 
+/**
+ * The storage a booked parcel ran up while it waited for its customer (an invoice or a quote to
+ * pay, the other parcels of a consolidation), invoiced when the wait ended (decision 0037). The
+ * parcel is not held for it: it goes on as planned, and the invoice is paid like any other.
+ */
+export function storageAfterWaitInvoiceEmail(
+  site: Site,
+  to: To,
+  order: { id: number; reference: string },
+  invoice: { id: number; reference: string; amountPence: number; days: number },
+): MailMessage {
+  return customerMessage(site, to, 'storage-invoice', {
+    subject: `${formatMoney(invoice.amountPence)} of storage for ${order.reference}`,
+    paragraphs: [
+      `The parcel of ${order.reference} waited at our depot ${invoice.days} more day${invoice.days === 1 ? '' : 's'} past the free storage period before it could go on, so ${formatMoney(invoice.amountPence)} of storage is to pay (invoice ${invoice.reference}, terms and conditions section 10.2).`,
+      'We are not holding the parcel for this: it goes on as planned. Please pay the invoice at your convenience.',
+    ],
+    button: { label: 'Pay the storage', url: payInvoiceUrl(site, invoice.id) },
+    after: [`You can also see the order at ${orderPageUrl(site, order.id)}`],
+  });
+}
+
 // --- evidence in time (issue 27) ------------------------------------------------------------------
 
 /**

@@ -22,7 +22,7 @@ import {
   type ParcelSort,
   type ParcelState,
 } from '../../../shared/api/depot';
-import { storageClock } from '../../../shared/storage';
+import { CONSIGNMENT_WAITS, storageClock } from '../../../shared/storage';
 import {
   customsFormFor,
   customsProblem,
@@ -44,6 +44,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { comparableName } from '../../../shared/household';
 import {
   addresses,
+  consignmentOrders,
+  consignments,
   householdMembers,
   invoices,
   orderCases,
@@ -58,7 +60,8 @@ import { householdMembersOf } from '../household/service';
 import { toInvoice } from '../invoices/service';
 import type { Tx } from '../orders/lifecycle';
 import { DISPATCHABLE } from './service';
-import { storageRules, storageWaitsOf } from './storage';
+import { storageWaitsOf } from './storage';
+import { storageRules } from './storage-charges';
 
 /** What the depot's screens read: the find, the parcels' lists, a parcel, a photo. */
 
@@ -476,12 +479,33 @@ const dispatchable = and(inArray(orders.status, [...DISPATCHABLE]), isNull(parce
 const ready = and(dispatchable, sql`not ${disputed}`);
 
 const notAbandoned = isNull(parcels.abandonedAt);
+/**
+ * A booked parcel waiting for its customer, in SQL: what storageWait (src/shared/storage.ts) says
+ * `invoice` or `consolidation` for. Not abandoned, not dispatched, no open dispute; its order held
+ * (Awaiting Payment), or Received at Depot or Paid in a consignment it is still in whose status is
+ * one of CONSIGNMENT_WAITS.
+ */
+const inWaitingConsignment = sql`exists (select 1 from ${consignmentOrders}
+  inner join ${consignments} on ${consignments.id} = ${consignmentOrders.consignmentId}
+  where ${consignmentOrders.orderId} = ${orders.id} and ${consignmentOrders.releasedAt} is null
+  and ${inArray(consignments.status, [...CONSIGNMENT_WAITS])})`;
+const waitingForCustomer = and(
+  isNotNull(parcels.orderId),
+  notAbandoned,
+  isNull(parcels.dispatchedAt),
+  sql`not ${disputed}`,
+  or(
+    eq(orders.status, 'Awaiting Payment'),
+    and(inArray(orders.status, ['Received at Depot', 'Paid']), inWaitingConsignment),
+  ),
+);
 const STATE_FILTERS: Record<ListedState, SQL | undefined> = {
   unknown: and(isNull(parcels.orderId), isNull(parcels.customerId), notAbandoned),
   unbooked: and(isNull(parcels.orderId), isNotNull(parcels.customerId), notAbandoned),
   held: and(or(eq(orders.status, 'Awaiting Payment'), and(dispatchable, disputed)), notAbandoned),
   ready,
   dispatched: eq(orders.status, 'Shipped'),
+  waiting: waitingForCustomer,
 };
 
 /** A page of the parcels in a state, the longest waiting first (or the newest first). */

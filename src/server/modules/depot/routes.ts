@@ -153,7 +153,13 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = staff(request);
       const received = await db.transaction((tx) =>
         b.OrderId !== undefined
-          ? receiveBookedParcel(tx, { ...input, orderId: b.OrderId }, actor, app.config)
+          ? receiveBookedParcel(
+              tx,
+              { ...input, orderId: b.OrderId },
+              actor,
+              app.config,
+              app.clock.now(),
+            )
           : receiveUnmatchedParcel(tx, { ...input, customerId: b.CustomerId }, actor, app.config),
       );
       return reply.status(201).send(await answer(received));
@@ -223,6 +229,9 @@ export const depotRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: reader,
       schema: {
         summary: 'A page of parcels at the depot',
+        answers: {
+          200: 'A page of the parcels in that list, the longest waiting first (or the newest first), with its total. `waiting`: the booked parcels waiting for their customer (held for an unpaid invoice or a quote, or in a consolidation request for their other parcels; no open dispute), with their storage clock (decision 0037).',
+        },
         querystring: parcelsQuerySchema,
         response: { 200: parcelsResponse },
       },

@@ -6,8 +6,6 @@ import type { Invoice } from '../../../shared/api/orders';
 import type { FittableBand } from '../../../shared/band-fit';
 import { carrierOf, trackingLink, type CarrierId } from '../../../shared/carriers';
 import { excessCarriage, type BookedCarriage } from '../../../shared/excess';
-import { formatMoney } from '../../../shared/money';
-import { storageClock } from '../../../shared/storage';
 import { orderReference } from '../../../shared/order-reference';
 import type { OrderStatus } from '../../../shared/order-status';
 import {
@@ -26,7 +24,7 @@ import { toProduct } from '../catalogue/queries';
 import { raiseInvoice } from '../invoices/service';
 import { transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
 import { audit } from '../staff/audit';
-import { storageRules } from './storage';
+import { invoiceStorageDays, storageInQuote } from './storage-charges';
 import { customsProblems } from './customs';
 import { sailingGst } from './sailing-gst';
 import { ukDay } from '../../../shared/customs';
@@ -35,7 +33,6 @@ import {
   parcelDispatchedEmail,
   parcelHeldEmail,
   parcelNeedsQuoteEmail,
-  storageInvoiceEmail,
   unbookedParcelEmail,
   type EmailPhoto,
 } from './emails';
@@ -220,13 +217,14 @@ async function receiveForOrder(
   parcel: { id: number } & Pick<ReceiveInput, 'weightGrams' | 'lengthMm' | 'widthMm' | 'heightMm'>,
   actor: Actor,
   site: Site,
+  now = new Date(),
 ): Promise<Received> {
   await transitionOrders(tx, [order.id], 'Awaiting Parcel', 'Received at Depot', actor, '', {
     parcelId: parcel.id,
   });
   // In a consolidation (issue 26) the parcels are repacked into one box, measured and priced as
   // one: no excess for this parcel alone; the consignment is ready once all of its are in.
-  if ((await parcelArrivedForConsignment(tx, order.id, actor, site)) !== null) {
+  if ((await parcelArrivedForConsignment(tx, order.id, actor, site, now)) !== null) {
     const to = await recipient(tx, order.customerId);
     const ref = await withTrackUrl(tx, site, { id: order.id, reference: order.reference });
     if (to) await queueMail(tx, parcelArrivedEmail(site, to, ref, await firstPhoto(tx, parcel.id)));
@@ -323,6 +321,7 @@ export async function receiveBookedParcel(
   input: ReceiveInput & { orderId: number },
   actor: Actor,
   site: Site,
+  now = new Date(),
 ): Promise<Received> {
   const order = await lockOrder(tx, input.orderId);
   expectAwaitingParcel(order);
@@ -332,7 +331,7 @@ export async function receiveBookedParcel(
     { orderId: order.id, customerId: order.customerId },
     actor,
   );
-  const received = await receiveForOrder(tx, order, { id: parcelId, ...input }, actor, site);
+  const received = await receiveForOrder(tx, order, { id: parcelId, ...input }, actor, site, now);
   await auditStaff(tx, actor, {
     action: 'receive',
     subject: 'Parcel',
@@ -424,6 +423,7 @@ export async function matchParcel(
     },
     actor,
     site,
+    now,
   );
   await auditStaff(tx, actor, {
     action: 'match',
@@ -432,75 +432,39 @@ export async function matchParcel(
     before: { orderId: null, customerId: parcel.customerId },
     after: { orderId: order.id, customerId: order.customerId, outcome: received.outcome },
   });
-  // Held for the office's quote: the office prices the parcel, storage included.
-  if (received.outcome === 'held-quote') return received;
+  // Held for the office's quote: the office prices the parcel, storage so far included (those
+  // days count as invoiced; the end of its wait charges the days after).
+  if (received.outcome === 'held-quote') {
+    await storageInQuote(tx, parcel.id, now);
+    return received;
+  }
   if (received.outcome === 'received') {
-    return (await invoiceStorage(tx, order, parcel, now, actor, site, true)) ?? received;
+    const invoice = await invoiceStorageDays(tx, parcel.id, order, actor, site, now, {
+      hold: true,
+      when: 'match',
+    });
+    return invoice
+      ? {
+          parcelId: parcel.id,
+          outcome: 'held-invoice',
+          invoice,
+          excess: null,
+          holdReason: `Held for ${invoice.Reference}: ${invoice.Reason}`,
+        }
+      : received;
   }
   // Already held for excess carriage: the storage is a second invoice, and the order waits for
   // both (invoicePaid releases it once none is unpaid).
-  const storage = await invoiceStorage(tx, order, parcel, now, actor, site, false);
-  return storage?.invoice
+  const storage = await invoiceStorageDays(tx, parcel.id, order, actor, site, now, {
+    hold: false,
+    when: 'match',
+  });
+  return storage
     ? {
         ...received,
-        holdReason: `${received.holdReason}; and for ${storage.invoice.Reference}: ${storage.invoice.Reason}`,
+        holdReason: `${received.holdReason}; and for ${storage.Reference}: ${storage.Reason}`,
       }
     : received;
-}
-
-/**
- * A parcel booked after its free days (terms 10.2): the storage it ran up is invoiced through the
- * invoice flow and the order held for it, as an excess-carriage invoice holds it; the customer
- * is e-mailed the invoice. Null when nothing is owed.
- */
-async function invoiceStorage(
-  tx: Tx,
-  order: OrderRow,
-  parcel: { id: number; receivedAt: Date },
-  now: Date,
-  actor: Actor,
-  site: Site,
-  /** Hold the order for it (Received at Depot to Awaiting Payment); false: it is held already. */
-  hold: boolean,
-): Promise<Received | null> {
-  const clock = storageClock(parcel.receivedAt, now, await storageRules(tx));
-  const amountPence = Math.round(clock.Charge * 100);
-  if (amountPence === 0) return null;
-  const invoice = await raiseInvoice(
-    tx,
-    {
-      orderId: order.id,
-      amountPence,
-      reason: `Storage: ${clock.ChargedDays} day${clock.ChargedDays === 1 ? '' : 's'} at ${formatMoney(Math.round(clock.ChargePerDay * 100))} a day after the free days (terms 10.2).`,
-      hold,
-    },
-    actor,
-  );
-  await auditStaff(tx, actor, {
-    action: 'create',
-    subject: 'Invoice',
-    subjectId: invoice.Id,
-    after: { ...invoice, Storage: { Days: clock.Days, ChargedDays: clock.ChargedDays } },
-  });
-  const to = await recipient(tx, order.customerId);
-  if (to) {
-    await queueMail(
-      tx,
-      storageInvoiceEmail(site, to, order, {
-        id: invoice.Id,
-        reference: invoice.Reference,
-        amountPence,
-        days: clock.ChargedDays,
-      }),
-    );
-  }
-  return {
-    parcelId: parcel.id,
-    outcome: 'held-invoice',
-    invoice,
-    excess: null,
-    holdReason: `Held for ${invoice.Reference}: ${invoice.Reason}`,
-  };
 }
 
 /** The statuses a parcel may leave the depot from: received (nothing owed) or its invoice paid. */

@@ -3,14 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { DEPOT_MESSAGES } from '../../../shared/api/depot';
 import {
   CONSIGNMENT_WAITS,
-  STORAGE_CATEGORY,
   storageClock,
   storageWait,
   type StorageWait,
   storageReminderDue,
-  storageRulesOf,
   type StorageReminder,
-  type StorageRules,
 } from '../../../shared/storage';
 import {
   consignmentOrders,
@@ -19,7 +16,6 @@ import {
   orderCases,
   orders,
   parcels,
-  settings,
   storageNotices,
 } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
@@ -31,6 +27,7 @@ import { voidInvoice } from '../invoices/service';
 import { audit } from '../staff/audit';
 import { parcelAbandonedEmail, storageAbandonSoonEmail, storageChargesSoonEmail } from './emails';
 import { recipient } from '../customers/recipient';
+import { storageRules } from './storage-charges';
 
 /**
  * The storage clock (issue 28; terms 10.2 and 10.3, rules in src/shared/storage.ts). A parcel
@@ -43,23 +40,6 @@ import { recipient } from '../customers/recipient';
  */
 
 const STORAGE_REMINDERS_QUEUE = 'storage-reminders';
-
-/** The Storage settings as rules (the defaults where one is missing). */
-export async function storageRules(tx: Pick<Tx, 'select'>): Promise<StorageRules> {
-  const rows = await tx
-    .select({ name: settings.name, value: settings.value })
-    .from(settings)
-    .where(eq(settings.category, STORAGE_CATEGORY));
-  const values: Record<string, unknown> = {};
-  for (const { name, value } of rows) {
-    try {
-      values[name] = JSON.parse(value);
-    } catch {
-      values[name] = value;
-    }
-  }
-  return storageRulesOf(values);
-}
 
 /** The open consignment an order waits in for the customer's other parcels, by order. */
 const waitingConsignment = and(
@@ -271,7 +251,7 @@ export async function abandonParcel(
         .select({ consignmentId: consignmentOrders.consignmentId })
         .from(consignmentOrders)
         .where(and(eq(consignmentOrders.orderId, order.id), isNull(consignmentOrders.releasedAt)));
-      await cancelForAbandonedParcel(tx, link.consignmentId, actor, now, order.reference);
+      await cancelForAbandonedParcel(tx, link.consignmentId, actor, now, order.reference, site);
     }
   }
   await audit(tx, {

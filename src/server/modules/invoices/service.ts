@@ -128,22 +128,36 @@ export async function raiseInvoice(
 
 /**
  * Marks an invoice paid and releases an order held for it once nothing else on it is unpaid (an
- * order held for excess carriage and for storage waits for both, issue 28).
+ * order held for excess carriage and for storage waits for both, issue 28). Answers the order
+ * released (Awaiting Payment to Paid) by this payment, or null: its parcel's wait for its
+ * customer ended, and the caller invoices the storage of that wait (decision 0037).
  */
-export async function invoicePaid(tx: Tx, invoiceId: number, actor: Actor, note: string) {
+export async function invoicePaid(
+  tx: Tx,
+  invoiceId: number,
+  actor: Actor,
+  note: string,
+): Promise<number | null> {
   const [row] = await tx
     .update(invoices)
     .set({ status: 'paid', paidAt: new Date(), updatedAt: new Date() })
     .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'unpaid')))
     .returning();
-  if (!row) return;
+  if (!row) return null;
   const [{ unpaid }] = await tx
     .select({ unpaid: count() })
     .from(invoices)
     .where(and(eq(invoices.orderId, row.orderId), eq(invoices.status, 'unpaid')));
-  if (unpaid === 0) {
-    await transitionOrders(tx, [row.orderId], 'Awaiting Payment', 'Paid', actor, note);
-  }
+  if (unpaid > 0) return null;
+  const released = await transitionOrders(
+    tx,
+    [row.orderId],
+    'Awaiting Payment',
+    'Paid',
+    actor,
+    note,
+  );
+  return released[0] ?? null;
 }
 
 /**

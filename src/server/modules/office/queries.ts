@@ -186,7 +186,7 @@ async function namesOf(tx: Tx, ids: (number | null)[]): Promise<Map<number, stri
 }
 
 /** Cases as the office reads them: with their order, customer, and who wrote each reply. */
-async function officeCases(tx: Tx, cases: OrderCase[]): Promise<OfficeCase[]> {
+async function officeCases(tx: Tx, cases: OrderCase[], now = new Date()): Promise<OfficeCase[]> {
   if (cases.length === 0) return [];
   const rows = await tx
     .select({ caseId: orderCases.id, orderReference: orders.reference, customer: users })
@@ -224,6 +224,8 @@ async function officeCases(tx: Tx, cases: OrderCase[]): Promise<OfficeCase[]> {
         ...m,
         Staff: m.From === 'staff' ? (names.get(authors[i]?.authorId ?? -1) ?? null) : null,
       })),
+      Overdue:
+        c.Dispute?.DecideBy != null && new Date(c.Dispute.DecideBy).getTime() <= now.getTime(),
     };
   });
 }
@@ -447,8 +449,11 @@ export async function findOfficeInvoice(tx: Tx, id: number) {
 
 const caseOrder = sql`case ${orderCases.status} when 'Open' then 0 when 'Answered' then 1 else 2 end`;
 
-/** GET /api/admin/cases: open ones first, then answered, then resolved; oldest first in each. */
-export async function listCases(tx: Tx, q: Query<typeof officeCasesQuery>) {
+/**
+ * GET /api/admin/cases: open ones first, then answered, then resolved; oldest first in each. A
+ * dispute past its decide-by date at `now` (the app's clock) is flagged `Overdue`.
+ */
+export async function listCases(tx: Tx, q: Query<typeof officeCasesQuery>, now = new Date()) {
   const where = q.status ? eq(orderCases.status, q.status) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     tx
@@ -463,12 +468,17 @@ export async function listCases(tx: Tx, q: Query<typeof officeCasesQuery>) {
   const items = await officeCasesById(
     tx,
     rows.map((r) => r.id),
+    now,
   );
   return page(items, total, q);
 }
 
 /** These cases as the office reads them, in the order given. */
-export async function officeCasesById(tx: Tx, ids: number[]): Promise<OfficeCase[]> {
+export async function officeCasesById(
+  tx: Tx,
+  ids: number[],
+  now = new Date(),
+): Promise<OfficeCase[]> {
   if (ids.length === 0) return [];
   const rows = await tx
     .select({ orderId: orderCases.orderId })
@@ -476,18 +486,22 @@ export async function officeCasesById(tx: Tx, ids: number[]): Promise<OfficeCase
     .where(inArray(orderCases.id, ids));
   const all = await casesOf(tx, [...new Set(rows.map((r) => r.orderId))]);
   const wanted = ids.map((id) => all.find((c) => c.Id === id)!);
-  return officeCases(tx, wanted);
+  return officeCases(tx, wanted, now);
 }
 
 /** GET /api/admin/cases/{Id}: a case, with what may still be refunded on its order. */
-export async function officeCaseDetail(tx: Tx, id: number): Promise<OfficeCaseDetail> {
+export async function officeCaseDetail(
+  tx: Tx,
+  id: number,
+  now = new Date(),
+): Promise<OfficeCaseDetail> {
   const [found] = await tx
     .select({ order: orders })
     .from(orderCases)
     .innerJoin(orders, eq(orders.id, orderCases.orderId))
     .where(eq(orderCases.id, id));
   if (!found) throw new HttpError(404, OFFICE_MESSAGES.noSuchCase);
-  const [theCase] = await officeCasesById(tx, [id]);
+  const [theCase] = await officeCasesById(tx, [id], now);
   const refundRows = await refundRowsOf(tx, found.order.id);
   const names = await namesOf(
     tx,

@@ -294,7 +294,7 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: officeCasesResponse },
       },
     },
-    async (request) => listCases(db, request.query),
+    async (request) => listCases(db, request.query, app.clock.now()),
   );
 
   app.get(
@@ -307,10 +307,10 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: officeCaseDetailResponse },
       },
     },
-    async (request) => officeCaseDetail(db, request.params.Id),
+    async (request) => officeCaseDetail(db, request.params.Id, app.clock.now()),
   );
 
-  const oneCase = async (id: number) => (await officeCasesById(db, [id]))[0];
+  const oneCase = async (id: number) => (await officeCasesById(db, [id], app.clock.now()))[0];
 
   app.post(
     '/cases/:Id/reply',
@@ -384,7 +384,7 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         me(request),
       );
-      return officeCaseDetail(db, request.params.Id);
+      return officeCaseDetail(db, request.params.Id, app.clock.now());
     },
   );
 
@@ -416,7 +416,7 @@ export const officeRoutes: FastifyPluginAsyncZod = async (app) => {
         me(request),
       );
       request.log.info({ case: request.params.Id, Decision, ...done }, 'dispute decided');
-      return officeCaseDetail(db, request.params.Id);
+      return officeCaseDetail(db, request.params.Id, app.clock.now());
     },
   );
 };

@@ -27,7 +27,7 @@ import { HIDDEN_ORDER_STATUSES, ORDER_STATUSES } from '../../../shared/order-sta
 import type { Db } from '../../db/client';
 import { householdMembers, invoices, orderCases, orders, parcels } from '../../db/schema';
 import { storageClock } from '../../../shared/storage';
-import { storageRules } from '../depot/storage';
+import { storageRules } from '../depot/storage-charges';
 import { customerInvoices, disputeOpenOn, toInvoice } from '../invoices/service';
 import { customerOrderColumns, orderPaidPence, toCustomerOrder } from './service';
 

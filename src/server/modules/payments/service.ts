@@ -30,6 +30,7 @@ import type { Db } from '../../db/client';
 import type { Site } from '../auth/emails';
 
 import { trackingUrlOf } from '../tracking/codes';
+import { chargeStorageAfterWait } from '../depot/storage-charges';
 /**
  * Payments (decision 0012). A payment is created pending with the orders (or for an invoice),
  * gets a hosted page at the provider, and is settled only by the provider's word: a signed
@@ -109,6 +110,8 @@ export async function markPaid(
   row: PaymentRow,
   providerPaymentId: string | null,
   actor: Actor,
+  /** For an invoice: the site (its e-mails) and the app's clock, to charge a wait's storage. */
+  storage?: { site: Site; now: Date },
 ): Promise<boolean> {
   const [paid] = await tx
     .update(payments)
@@ -128,7 +131,11 @@ export async function markPaid(
     await transitionOrders(tx, ids, 'Awaiting Payment', 'Awaiting Parcel', actor, note);
     await redeemDiscount(tx, row.id);
   } else {
-    await invoicePaid(tx, row.invoiceId!, actor, note);
+    const released = await invoicePaid(tx, row.invoiceId!, actor, note);
+    // Its parcel's wait for the customer ended: the storage of the wait is invoiced, not held.
+    if (released !== null && storage) {
+      await chargeStorageAfterWait(tx, [released], actor, storage.site, storage.now);
+    }
   }
   return true;
 }
@@ -193,7 +200,10 @@ export async function settleSession(
           'provider reports a payment we had given up: booked as paid, orders left as they are; needs a refund or a person',
         );
       }
-      const booked = await markPaid(tx, row, state.providerPaymentId, actor);
+      const booked = await markPaid(tx, row, state.providerPaymentId, actor, {
+        site: app.config,
+        now: app.clock.now(),
+      });
       // The receipt is queued in the same transaction: booked and receipt, or neither.
       if (booked) await queueReceipt(tx, app.config, row.id);
       return { outcome: booked ? ('paid' as const) : ('already-paid' as const), row };

@@ -36,7 +36,11 @@ export function CaseStatusChip({ status }: { status: CaseStatus }) {
   );
 }
 
-/** /admin/cases/: missing-item cases, open ones first (or one status), a page at a time. */
+/**
+ * /admin/cases/: missing-item cases and disputes, open ones first (or one status), a page at a
+ * time; a dispute shows the date staff should decide it by, flagged Overdue once past it (by the
+ * server's clock, decision 0038).
+ */
 export function CasesPage() {
   const view = useListView({ status: oneOf(CASE_STATUSES) });
   const status = view.values.status || undefined;
@@ -88,7 +92,21 @@ export function CasesPage() {
                     </Link>
                   </TableCell>
                   <TableCell>
-                    <CaseStatusChip status={c.Status} />
+                    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                      <CaseStatusChip status={c.Status} />
+                      {c.Overdue && <Chip size="small" color="error" label="Overdue" />}
+                    </Stack>
+                    {c.Dispute?.DecideBy && (
+                      <Typography
+                        variant="body2"
+                        color={c.Overdue ? 'error' : 'text.secondary'}
+                        data-testid="decide-by"
+                        sx={{ whiteSpace: 'nowrap' }}
+                      >
+                        {c.Overdue ? 'Was to be decided by' : 'Decide by'}{' '}
+                        {formatDisplayDate(new Date(c.Dispute.DecideBy))}
+                      </Typography>
+                    )}
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <Link component={RouterLink} to={`/admin/orders/${c.OrderId}`}>

@@ -26,8 +26,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { DepotParcel, ParcelSort, ReceiveResult } from '../../../shared/api/depot';
-import { storageClockText } from '../../../shared/storage';
-import { useAbandon, useBookingsOf, useMatch } from './api/depot';
+import { useBookingsOf, useMatch } from './api/depot';
 import {
   BookingText,
   PageHeading,
@@ -38,6 +37,7 @@ import {
   usePagedParcels,
 } from './depot-parts';
 import { problem } from '../kit/problem';
+import { AbandonButton, AbandonDialog, StorageClockCell, abandonedText } from './storage-parts';
 
 const LISTS = [
   { state: 'unbooked', label: 'Unbooked', empty: 'No unbooked parcels.' },
@@ -124,20 +124,7 @@ export function UnmatchedParcelsPage() {
                   <TableRow key={parcel.Id}>
                     <TableCell>{parcelName(parcel)}</TableCell>
                     <TableCell>{receivedText(parcel)}</TableCell>
-                    <TableCell
-                      data-testid="storage-clock"
-                      sx={{
-                        minWidth: 180,
-                        color:
-                          parcel.Storage?.Phase === 'abandonable'
-                            ? 'error.main'
-                            : parcel.Storage?.Phase === 'charging'
-                              ? 'warning.dark'
-                              : undefined,
-                      }}
-                    >
-                      {parcel.Storage ? storageClockText(parcel.Storage) : '–'}
-                    </TableCell>
+                    <StorageClockCell parcel={parcel} />
                     {state === 'unbooked' && (
                       <TableCell>
                         {parcel.Customer?.Name}
@@ -176,17 +163,7 @@ export function UnmatchedParcelsPage() {
                         >
                           Match
                         </Button>
-                        {parcel.Storage?.Phase === 'abandonable' && (
-                          <Button
-                            variant="outlined"
-                            color="error"
-                            size="small"
-                            onClick={() => setAbandoning(parcel)}
-                            aria-label={`Treat ${parcelName(parcel)} as abandoned`}
-                          >
-                            Abandon
-                          </Button>
-                        )}
+                        <AbandonButton parcel={parcel} onClick={setAbandoning} />
                       </Stack>
                     </TableCell>
                   </TableRow>
@@ -203,9 +180,7 @@ export function UnmatchedParcelsPage() {
           onClose={() => setAbandoning(null)}
           onAbandoned={(parcel) => {
             setAbandoning(null);
-            setAbandoned(
-              `${parcelName(parcel)} is treated as abandoned.${parcel.Customer ? ` ${parcel.Customer.Name} has been told by e-mail.` : ''}`,
-            );
+            setAbandoned(abandonedText(parcel));
           }}
         />
       )}
@@ -321,48 +296,6 @@ function MatchDialog({
           }
         >
           Match
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
-/** Staff confirm that a parcel past its abandonment day is treated as abandoned (terms 10.3). */
-function AbandonDialog({
-  parcel,
-  onClose,
-  onAbandoned,
-}: {
-  parcel: DepotParcel;
-  onClose: () => void;
-  onAbandoned: (parcel: DepotParcel) => void;
-}) {
-  const abandon = useAbandon();
-  const name = parcelName(parcel);
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="abandon-title">
-      <DialogTitle id="abandon-title">Treat {name} as abandoned?</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <Typography>
-            {parcel.Storage && storageClockText(parcel.Storage)}{' '}
-            {parcel.Customer
-              ? `${parcel.Customer.Name} (${parcel.Customer.Reference}) is told by e-mail.`
-              : 'Nobody is known to tell.'}{' '}
-            It leaves the lists; this is recorded in the audit log.
-          </Typography>
-          {abandon.isError && <Alert severity="error">{problem(abandon.error)}</Alert>}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          variant="contained"
-          color="error"
-          loading={abandon.isPending}
-          onClick={() => abandon.mutate(parcel.Id, { onSuccess: onAbandoned })}
-        >
-          Treat as abandoned
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,0 +1,1 @@
+ALTER TABLE "parcels" ADD COLUMN "storage_days_invoiced" integer DEFAULT 0 NOT NULL;
