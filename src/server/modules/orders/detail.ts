@@ -36,7 +36,7 @@ import { storageWaitsOf } from '../depot/storage';
 import { storageRules } from '../depot/storage-charges';
 import { customsRules } from '../depot/customs';
 import { evidenceDeadline, leaveBySoon } from '../../../shared/customs';
-import { customerReturn, labelPricePence } from '../returns/service';
+import { customerReturn, labelPricePence } from '../returns/queries';
 import { canAskReturn } from '../../../shared/returns';
 
 /**

@@ -13,15 +13,8 @@ import {
 } from '../../../shared/api/returns';
 import { toPounds } from '../../../shared/money';
 import { authOf } from '../../lib/auth';
-import {
-  askReturn,
-  attachLabel,
-  decodeLabel,
-  depotReturn,
-  depotReturns,
-  markReturned,
-  returnLabel,
-} from './service';
+import { askReturn, attachLabel, decodeLabel, markReturned } from './service';
+import { depotReturn, depotReturns, returnLabel } from './queries';
 import { withdrawReturn } from './withdraw';
 
 /** A label is two MB of file in base64 (a third larger), and the form's fields. */
