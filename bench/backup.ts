@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { backupTo, restoreFrom } from '../src/server/db/backup';
+import { backupTo } from '../src/server/db/backup';
+import { restoreFrom } from '../src/server/db/restore';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { createScratchDatabase } from '../tests/support/database';
 import { HISTORY_ORDERS, seedOrderHistory } from './order-history';

@@ -5,7 +5,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config';
-import { BackupRefused, openForMaintenance, restoreFrom } from '../src/server/db/backup';
+import { BackupRefused, openForMaintenance } from '../src/server/db/backup';
+import { restoreFrom } from '../src/server/db/restore';
 
 const { values } = parseArgs({
   options: { in: { type: 'string' }, force: { type: 'boolean', default: false } },

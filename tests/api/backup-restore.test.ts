@@ -5,13 +5,8 @@ import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import {
-  backupTo,
-  BackupRefused,
-  knownMigrations,
-  migrationsUpTo,
-  restoreFrom,
-} from '../../src/server/db/backup';
+import { backupTo, BackupRefused, knownMigrations } from '../../src/server/db/backup';
+import { migrationsUpTo, restoreFrom } from '../../src/server/db/restore';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { backupRuns, exportCertificates } from '../../src/server/db/schema';
 import { seed } from '../../src/server/db/seed';

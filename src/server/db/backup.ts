@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { finished } from 'node:stream/promises';
@@ -27,11 +26,11 @@ import { discountCodes, orderExtras, products, seedLog, settings } from './schem
  * pg-boss's schema (its queued jobs) is not in the file: see the decision.
  */
 
-const BACKUP_FORMAT = 'ferrybox-backup';
-const FORMAT_VERSION = 1;
+export const BACKUP_FORMAT = 'ferrybox-backup';
+export const FORMAT_VERSION = 1;
 /** Rows fetched from a cursor, or inserted, at once; a batch of photos is cut at BATCH_BYTES. */
-const BATCH_ROWS = 500;
-const BATCH_BYTES = 8 * 1024 * 1024;
+export const BATCH_ROWS = 500;
+export const BATCH_BYTES = 8 * 1024 * 1024;
 
 /** One applied migration: its tag (file name) and drizzle's hash of its SQL. */
 export interface MigrationId {
@@ -39,7 +38,7 @@ export interface MigrationId {
   hash: string;
 }
 
-interface Header {
+export interface Header {
   format: typeof BACKUP_FORMAT;
   version: number;
   createdAt: string;
@@ -50,13 +49,13 @@ interface Header {
   excludes: string;
 }
 
-interface TableLine {
+export interface TableLine {
   table: string;
   columns: string[];
   rows: number;
 }
 
-interface Trailer {
+export interface Trailer {
   sequences: { name: string; value: string; called: boolean }[];
   tables: number;
   rows: number;
@@ -74,12 +73,12 @@ export interface BackupSummary {
 export class BackupRefused extends Error {}
 
 /** The tables the seed fills: a database holding only these holds no data of its own. */
-const SEED_TABLES = new Set<string>(
+export const SEED_TABLES = new Set<string>(
   [products, orderExtras, settings, seedLog, discountCodes].map(getTableName),
 );
 
-const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const qualified = (table: string) => `public.${ident(table)}`;
+export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+export const qualified = (table: string) => `public.${ident(table)}`;
 
 /** This release's migrations, in order. */
 export function knownMigrations(folder = migrationsFolder): MigrationId[] {
@@ -104,7 +103,7 @@ async function appliedMigrations(query: SqlRunner): Promise<MigrationId[]> {
 }
 
 /** The tables of the public schema, by name. */
-async function tablesOf(query: SqlRunner): Promise<string[]> {
+export async function tablesOf(query: SqlRunner): Promise<string[]> {
   const { rows } = await query<{ name: string }>(
     `select relname as name from pg_class
      where relnamespace = 'public'::regnamespace and relkind in ('r', 'p') order by relname`,
@@ -230,7 +229,7 @@ export async function backupTo(database: Database, file: string): Promise<Backup
 }
 
 /** Reads a backup's lines one at a time. */
-class LineReader {
+export class LineReader {
   private readonly lines: AsyncIterator<string>;
   constructor(file: string) {
     const input = createReadStream(file).pipe(zlib.createGunzip());
@@ -247,174 +246,6 @@ class LineReader {
   async close() {
     await this.lines.return?.();
   }
-}
-
-/**
- * Whether a database holds data of its own: a row in any table but the seed's (a fresh install
- * that only ran `npm start` holds none).
- */
-async function holdsData(query: SqlRunner): Promise<string | undefined> {
-  for (const table of await tablesOf(query)) {
-    if (SEED_TABLES.has(table)) continue;
-    const { rows } = await query<{ found: boolean }>(
-      `select exists (select 1 from ${qualified(table)}) as found`,
-    );
-    if (rows[0].found) return table;
-  }
-  return undefined;
-}
-
-/** Where the file's schema stands against this release's: refused when it is newer or foreign. */
-function checkSchema(migrations: MigrationId[]): number {
-  const known = knownMigrations();
-  const foreign = migrations.findIndex((m, i) => known[i]?.hash !== m.hash);
-  if (foreign >= 0) {
-    throw new BackupRefused(
-      migrations.length > known.length || foreign >= known.length
-        ? `This backup is from a newer Ferrybox: its schema is at migration ${migrations.length} ` +
-            `and this release knows ${known.length} (up to ${known.at(-1)?.tag}). Upgrade ` +
-            'Ferrybox first, then restore.'
-        : `This backup's migration ${foreign + 1} is not this release's ${known[foreign].tag}: ` +
-            'it was not made by a Ferrybox of this line. Nothing was changed.',
-    );
-  }
-  return migrations.length;
-}
-
-/** A copy of the first `count` migrations, to build the schema a backup was taken at. */
-export async function migrationsUpTo(count: number): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ferrybox-migrations-'));
-  const journal = JSON.parse(
-    await fs.readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(0, count);
-  await fs.mkdir(path.join(dir, 'meta'));
-  await fs.writeFile(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
-  for (const { tag } of journal.entries) {
-    await fs.copyFile(path.join(migrationsFolder, `${tag}.sql`), path.join(dir, `${tag}.sql`));
-  }
-  return dir;
-}
-
-export interface RestoreSummary {
-  tables: number;
-  rows: number;
-  /** The migration the backup was taken at, and the one the database is at now. */
-  from: string;
-  to: string;
-}
-
-/**
- * Replaces the database's contents with a backup's: refuses a file from a newer schema, and a
- * database that holds data unless `force`. Drops Ferrybox's tables (and pg-boss's queue), builds
- * the schema the backup was taken at, loads every row in one transaction (the foreign keys
- * dropped meanwhile and checked again when added back, as the tables refer to each other in a
- * cycle), sets the sequences, then migrates to this release's schema.
- */
-export async function restoreFrom(
-  database: Database,
-  file: string,
-  options: { force?: boolean } = {},
-): Promise<RestoreSummary> {
-  if (!existsSync(file)) throw new BackupRefused(`No such file: ${file}`);
-  const reader = new LineReader(file);
-  try {
-    const header = await reader.json<Partial<Header>>().catch((err: unknown) => {
-      throw err instanceof BackupRefused
-        ? err
-        : new BackupRefused(`${file} is not a Ferrybox backup (it is not gzip'd JSON lines).`);
-    });
-    if (header.format !== BACKUP_FORMAT || !Array.isArray(header.migrations)) {
-      throw new BackupRefused(`${file} is not a Ferrybox backup.`);
-    }
-    if (header.version !== FORMAT_VERSION) {
-      throw new BackupRefused(
-        `This backup's format (${header.version}) is not one this release reads.`,
-      );
-    }
-    const count = checkSchema(header.migrations);
-    const occupied = await database.inTransaction('write', holdsData);
-    if (occupied && !options.force) {
-      throw new BackupRefused(
-        `The database holds data (the table ${occupied} has rows) and a restore replaces ` +
-          'everything in it. Run the restore again with --force to do that.',
-      );
-    }
-    await database.inTransaction('write', async (query) => {
-      for (const table of await tablesOf(query)) {
-        await query(`drop table if exists ${qualified(table)} cascade`);
-      }
-      await query('drop schema if exists drizzle cascade');
-      await query('drop schema if exists pgboss cascade');
-    });
-    const older = await migrationsUpTo(count);
-    try {
-      await database.migrate(older);
-    } finally {
-      await fs.rm(older, { recursive: true, force: true });
-    }
-    const loaded = await database.inTransaction('write', (query) => load(query, reader));
-    await database.migrate();
-    return {
-      ...loaded,
-      from: header.migrations.at(-1)?.tag ?? 'empty',
-      to: knownMigrations().at(-1)!.tag,
-    };
-  } finally {
-    await reader.close();
-  }
-}
-
-/** Loads the tables and sequences of a backup into the schema built for it. */
-async function load(query: SqlRunner, reader: LineReader) {
-  const { rows: keys } = await query<{ table: string; name: string; definition: string }>(
-    `select conrelid::regclass::text as table, conname as name,
-            pg_get_constraintdef(oid) as definition
-     from pg_constraint where contype = 'f' and connamespace = 'public'::regnamespace`,
-  );
-  for (const k of keys) await query(`alter table ${k.table} drop constraint ${ident(k.name)}`);
-  let tables = 0;
-  let total = 0;
-  for (;;) {
-    const line = await reader.json<Partial<TableLine & Trailer>>();
-    if (line.sequences) {
-      if (line.tables !== tables || line.rows !== total) {
-        throw new BackupRefused('The backup file does not add up: it is damaged.');
-      }
-      for (const s of line.sequences) {
-        await query('select setval($1::regclass, $2::bigint, $3)', [
-          qualified(s.name),
-          s.value,
-          s.called,
-        ]);
-      }
-      break;
-    }
-    const { table, columns, rows } = line as TableLine;
-    const list = columns.map(ident).join(', ');
-    const insert = `insert into ${qualified(table)} (${list}) overriding system value
-      select ${list} from json_populate_recordset(null::${qualified(table)}, $1::json)`;
-    let batch: string[] = [];
-    let size = 0;
-    const flush = async () => {
-      if (batch.length) await query(insert, [`[${batch.join(',')}]`]);
-      batch = [];
-      size = 0;
-    };
-    for (let i = 0; i < rows; i++) {
-      const row = await reader.next();
-      batch.push(row);
-      size += row.length;
-      if (batch.length >= BATCH_ROWS || size >= BATCH_BYTES) await flush();
-    }
-    await flush();
-    tables += 1;
-    total += rows;
-  }
-  for (const k of keys) {
-    await query(`alter table ${k.table} add constraint ${ident(k.name)} ${k.definition}`);
-  }
-  return { tables, rows: total };
 }
 
 /**
