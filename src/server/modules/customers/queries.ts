@@ -27,12 +27,12 @@ import { fullName } from '../auth/user-data';
 import { discountCodeOf } from '../discounts/service';
 import {
   containing,
-  officeCasesById,
   officeOrderDetail,
   page,
   searchOrders,
   window as pageWindow,
 } from '../office/queries';
+import { officeCasesById } from '../office/lists';
 import type { Tx } from '../orders/lifecycle';
 import { toPayment } from '../payments/service';
 import { householdMembersOf, toHouseholdMember } from '../household/service';

@@ -33,6 +33,7 @@ import { DEPOT_LIMITS, cmToMm, kgToGrams } from '../../../shared/api/depot';
 import { decideDispute, remeasureDispute } from '../cases/dispute-decisions';
 import { decodePhotos } from '../depot/photos';
 import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
+import { officeOrderDetail, searchOrders } from './queries';
 import {
   findOfficeInvoice,
   listCases,
@@ -40,9 +41,7 @@ import {
   listQuotes,
   officeCaseDetail,
   officeCasesById,
-  officeOrderDetail,
-  searchOrders,
-} from './queries';
+} from './lists';
 import { officeToday } from './today';
 import { scheduleOverdueDisputes } from '../cases/overdue';
 import {

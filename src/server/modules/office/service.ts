@@ -19,7 +19,7 @@ import { reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds
 import { closeInvoicePayments } from '../payments/close';
 import { audit } from '../staff/audit';
 import { invoiceEmail, orderCancelledEmail, refundEmail } from './emails';
-import { officeQuote } from './queries';
+import { officeQuote } from './lists';
 
 /**
  * The office's use cases (issue 14). Each is one transaction, with the staff member as the actor
