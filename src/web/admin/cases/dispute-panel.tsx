@@ -24,7 +24,7 @@ import { useDecideDispute, useRemeasure } from '../office/api/office-care';
 import { checkForm, serverFieldErrors, type FieldErrors } from '../kit/field-errors';
 import { Photo } from '../orders/order-facts';
 import { problem } from '../kit/problem';
-import { PhotoPicker, type Photo as PickedPhoto } from '../depot/receive-page';
+import { PhotoPicker, type Photo as PickedPhoto } from '../depot/photo-picker';
 import { resizePhoto } from '../depot/resize-photo';
 
 type Evidence = NonNullable<OfficeCaseDetail['Evidence']>;

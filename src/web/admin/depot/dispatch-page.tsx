@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Checkbox,
-  Link,
   MenuItem,
   Paper,
   Skeleton,
@@ -24,7 +23,7 @@ import { toFieldErrors, type FieldError } from '../../../shared/api/errors';
 import { CARRIERS, carrierOf } from '../../../shared/carriers';
 import { formatStoredDate } from '../../../shared/dates';
 import { ApiError } from '../../lib/api-client';
-import { useDeliver, useDispatch, useDispatchList } from './api/depot';
+import { useDispatch, useDispatchList } from './api/depot';
 import {
   byLeaveBy,
   CustomsCell,
@@ -34,53 +33,10 @@ import {
   Sailings,
   shownDate,
 } from './dispatch-customs';
-import { measuredText, parcelName, receivedText, usePagedParcels } from './depot-parts';
+import { measuredText, parcelName, receivedText } from './depot-parts';
 import { problem } from '../kit/problem';
-
-/** Only on wide screens: the table keeps to what dispatching needs on a tablet. */
-const WIDE = { display: { xs: 'none', lg: 'table-cell' } } as const;
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-/** A button's words for the chosen rows: `Dispatch 2 parcels`, or just `Dispatch` for none. */
-const forChosen = (n: number, before: string, after = '') =>
-  [before, n > 0 ? plural(n, 'parcel') : '', after].filter(Boolean).join(' ');
-
-/** Which order ids are chosen; toggling some adds them all, or takes them all away when all were. */
-function useSelection() {
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (ids: number[]) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      const all = ids.every((id) => current.has(id));
-      ids.forEach((id) => (all ? next.delete(id) : next.add(id)));
-      return next;
-    });
-  return { selected, toggle, clear: () => setSelected(new Set()) };
-}
-
-/** A checkbox for a group of rows: ticked when all are, a dash when some are. */
-function GroupCheckbox({
-  ids,
-  selected,
-  onToggle,
-  label,
-}: {
-  ids: number[];
-  selected: ReadonlySet<number>;
-  onToggle: (ids: number[]) => void;
-  label: string;
-}) {
-  const count = ids.filter((id) => selected.has(id)).length;
-  return (
-    <Checkbox
-      checked={ids.length > 0 && count === ids.length}
-      indeterminate={count > 0 && count < ids.length}
-      disabled={ids.length === 0}
-      onChange={() => onToggle(ids)}
-      slotProps={{ input: { 'aria-label': label } }}
-    />
-  );
-}
+import { forChosen, GroupCheckbox, plural, useSelection, WIDE } from './dispatch-selection';
+import { Shipped } from './dispatch-shipped';
 
 /**
  * /admin/dispatch/: the parcels ready to leave (received, nothing owed), by island; some are
@@ -360,133 +316,5 @@ function ReadyRow({
         />
       </TableCell>
     </TableRow>
-  );
-}
-
-function Shipped() {
-  const { list, pager } = usePagedParcels('dispatched');
-  const deliver = useDeliver();
-  const { selected, toggle, clear } = useSelection();
-  const [done, setDone] = useState<string | null>(null);
-  const items = list.data?.items ?? [];
-  const ids = items.map((p) => p.OrderId!);
-  const chosen = ids.filter((id) => selected.has(id));
-
-  const markDelivered = (orderIds: number[]) => {
-    setDone(null);
-    deliver.mutate(orderIds, {
-      onSuccess: ({ Delivered }) => {
-        clear();
-        setDone(`${plural(Delivered.length, 'parcel')} marked delivered.`);
-      },
-    });
-  };
-
-  return (
-    <Stack component="section" aria-labelledby="shipped-title" spacing={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
-      >
-        <Typography variant="h5" component="h2" id="shipped-title">
-          Shipped
-        </Typography>
-        <Button
-          variant="outlined"
-          disabled={chosen.length === 0}
-          loading={deliver.isPending}
-          onClick={() => markDelivered(chosen)}
-        >
-          {forChosen(chosen.length, 'Mark', 'delivered')}
-        </Button>
-      </Stack>
-      {done && (
-        <Alert severity="success" role="status">
-          {done}
-        </Alert>
-      )}
-      {deliver.isError && <Alert severity="error">{problem(deliver.error)}</Alert>}
-      {list.isError && <Alert severity="error">{problem(list.error)}</Alert>}
-      {list.isPending && <Skeleton variant="rounded" height={120} />}
-      {list.data && (
-        <TableContainer component={Paper} variant="outlined">
-          <Table aria-label="Shipped parcels" size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox">
-                  <GroupCheckbox
-                    ids={ids}
-                    selected={selected}
-                    onToggle={toggle}
-                    label="Select all shipped parcels on this page"
-                  />
-                </TableCell>
-                <TableCell>Order</TableCell>
-                <TableCell>Customer</TableCell>
-                <TableCell>Island</TableCell>
-                <TableCell>Tracking</TableCell>
-                <TableCell sx={WIDE}>Sailed</TableCell>
-                <TableCell>Customs</TableCell>
-                <TableCell align="right">Delivery</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {items.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={8}>Nothing is on its way.</TableCell>
-                </TableRow>
-              )}
-              {items.map((parcel) => {
-                const name = parcelName(parcel);
-                const carrier = parcel.Carrier ? carrierOf(parcel.Carrier)?.name : null;
-                return (
-                  <TableRow key={parcel.Id} selected={selected.has(parcel.OrderId!)}>
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        checked={selected.has(parcel.OrderId!)}
-                        onChange={() => toggle([parcel.OrderId!])}
-                        slotProps={{ input: { 'aria-label': `Select ${name}` } }}
-                      />
-                    </TableCell>
-                    <TableCell>{name}</TableCell>
-                    <TableCell>{parcel.Customer?.Name}</TableCell>
-                    <TableCell>{parcel.Island}</TableCell>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>
-                      {carrier}
-                      <br />
-                      {parcel.TrackingUrl ? (
-                        <Link href={parcel.TrackingUrl} target="_blank" rel="noreferrer">
-                          {parcel.TrackingNumber}
-                        </Link>
-                      ) : (
-                        parcel.TrackingNumber
-                      )}
-                    </TableCell>
-                    <TableCell sx={WIDE}>
-                      {parcel.SailingDate && shownDate(parcel.SailingDate)}
-                    </TableCell>
-                    <TableCell>
-                      <CustomsCell parcel={parcel} />
-                    </TableCell>
-                    <TableCell align="right">
-                      <Button
-                        size="small"
-                        onClick={() => markDelivered([parcel.OrderId!])}
-                        aria-label={`Mark ${name} delivered`}
-                        disabled={deliver.isPending}
-                      >
-                        Mark delivered
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-          {pager}
-        </TableContainer>
-      )}
-    </Stack>
   );
 }

@@ -1,55 +1,21 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type FormEvent,
-  type KeyboardEvent,
-  type RefObject,
-} from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  IconButton,
-  List,
-  ListItem,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import {
   DEPOT_LIMITS,
   DEPOT_MESSAGES,
   receiveSchema,
-  type DepotCustomer,
-  type LookupResult,
-  type OpenBooking,
   type ReceiveRequest,
 } from '../../../shared/api/depot';
 import { toFieldErrors, type FieldError } from '../../../shared/api/errors';
 import { isValidReference, looksLikeReference } from '../../../shared/customer-reference';
-import { CloseIcon } from '../kit/mui-icons';
 import { ApiError } from '../../lib/api-client';
 import { useLookup, useReceive } from './api/depot';
-import { BookingText, PageHeading, ReceiveOutcome } from './depot-parts';
+import { PageHeading, ReceiveOutcome } from './depot-parts';
 import { ItemLinesEditor } from './item-lines-editor';
 import { problem } from '../kit/problem';
 import { resizePhoto } from './resize-photo';
-
-/** What the parcel is recorded for: one of the customer's bookings, the customer, or nobody. */
-type Choice =
-  | { kind: 'booking'; booking: OpenBooking }
-  | { kind: 'unbooked'; customer: DepotCustomer }
-  | { kind: 'unknown' };
-
-/** The bookings the find gave (the likeliest first), then recording it without one. */
-const choicesOf = (found: LookupResult): Choice[] => [
-  ...found.Bookings.map((booking): Choice => ({ kind: 'booking', booking })),
-  found.Customer ? { kind: 'unbooked', customer: found.Customer } : { kind: 'unknown' },
-];
+import { choicesOf, ChoiceList } from './receive-choices';
+import { PhotoPicker, type Photo } from './photo-picker';
 
 const EMPTY = { WeightKg: '', LengthCm: '', WidthCm: '', HeightCm: '', Shelf: '', Note: '' };
 type Measures = typeof EMPTY;
@@ -69,11 +35,6 @@ const SHOWN_IN_PLACE: string[] = [...FIELDS, 'HouseholdMemberId'];
 /** A number as typed (a comma for the decimal point too); nothing typed is missing. */
 const numberOf = (text: string) =>
   text.trim() === '' ? undefined : Number(text.trim().replace(',', '.'));
-
-export interface Photo {
-  name: string;
-  data: string;
-}
 
 /** The check character's verdict as the clerk types, before any call: a typo shows at once. */
 const referenceTypo = (q: string) =>
@@ -364,191 +325,6 @@ export function ReceivePage() {
             </Stack>
           </Paper>
         </Stack>
-      )}
-    </Stack>
-  );
-}
-
-/**
- * The choices as a list box: the first (likeliest) is chosen; the arrow keys, Home and End move
- * the choice, Enter (or a click) takes it and goes on to the weight.
- */
-function ChoiceList({
-  choices,
-  active,
-  onActive,
-  onChoose,
-  listRef,
-}: {
-  choices: Choice[];
-  active: number;
-  onActive: (index: number) => void;
-  onChoose: (index: number) => void;
-  listRef: RefObject<HTMLUListElement | null>;
-}) {
-  const id = useId();
-  const last = choices.length - 1;
-  const keys: Record<string, () => void> = {
-    ArrowDown: () => onActive(Math.min(active + 1, last)),
-    ArrowUp: () => onActive(Math.max(active - 1, 0)),
-    Home: () => onActive(0),
-    End: () => onActive(last),
-    Enter: () => onChoose(active),
-    ' ': () => onChoose(active),
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    const action = keys[event.key];
-    if (!action) return;
-    event.preventDefault();
-    action();
-  };
-  return (
-    <List
-      ref={listRef}
-      role="listbox"
-      aria-label="Bookings"
-      tabIndex={0}
-      aria-activedescendant={`${id}-${active}`}
-      onKeyDown={onKeyDown}
-      disablePadding
-      sx={{
-        bgcolor: 'background.paper',
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-        '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' },
-      }}
-    >
-      {choices.map((c, i) => (
-        <ListItem
-          key={c.kind === 'booking' ? c.booking.OrderId : c.kind}
-          id={`${id}-${i}`}
-          role="option"
-          aria-selected={i === active}
-          onClick={() => onChoose(i)}
-          divider={i < last}
-          sx={{
-            cursor: 'pointer',
-            display: 'block',
-            borderLeft: 4,
-            borderLeftColor: i === active ? 'primary.main' : 'transparent',
-            bgcolor: i === active ? 'action.selected' : undefined,
-          }}
-        >
-          <ChoiceText choice={c} />
-        </ListItem>
-      ))}
-    </List>
-  );
-}
-
-function ChoiceText({ choice }: { choice: Choice }) {
-  switch (choice.kind) {
-    case 'booking':
-      return <BookingText booking={choice.booking} />;
-    case 'unbooked':
-      return (
-        <>
-          <Typography component="span" sx={{ fontWeight: 700 }}>
-            No booking for this parcel
-          </Typography>
-          {` · record it as unbooked: we e-mail ${choice.customer.Name} to book it`}
-        </>
-      );
-    case 'unknown':
-      return (
-        <>
-          <Typography component="span" sx={{ fontWeight: 700 }}>
-            Unknown parcel
-          </Typography>
-          {' · record it on the list of unknown parcels'}
-        </>
-      );
-  }
-}
-
-/** The camera (on a tablet) or files: each resized in the browser, shown as a thumbnail. */
-export function PhotoPicker({
-  photos,
-  preparing,
-  problem,
-  fileRef,
-  onAdd,
-  onRemove,
-}: {
-  photos: Photo[];
-  preparing: number;
-  problem: string | null;
-  fileRef: RefObject<HTMLInputElement | null>;
-  onAdd: (event: ChangeEvent<HTMLInputElement>) => void;
-  onRemove: (index: number) => void;
-}) {
-  return (
-    <Stack spacing={1}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-        <input
-          ref={fileRef}
-          type="file"
-          accept="image/*"
-          capture="environment"
-          multiple
-          hidden
-          aria-label="Photos"
-          onChange={onAdd}
-        />
-        <Button
-          variant="outlined"
-          onClick={() => fileRef.current?.click()}
-          disabled={photos.length + preparing >= DEPOT_LIMITS.photos}
-        >
-          Add photos
-        </Button>
-        <Typography variant="body2" color="text.secondary" role="status">
-          {preparing > 0
-            ? `Preparing ${preparing} photo${preparing > 1 ? 's' : ''}…`
-            : `${photos.length} of at most ${DEPOT_LIMITS.photos} photos`}
-        </Typography>
-      </Stack>
-      {problem && <Alert severity="error">{problem}</Alert>}
-      {photos.length > 0 && (
-        <Box
-          component="ul"
-          aria-label="Photos to send"
-          sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}
-        >
-          {photos.map((photo, i) => (
-            <Box component="li" key={`${photo.name}-${i}`} sx={{ position: 'relative' }}>
-              <Box
-                component="img"
-                src={photo.data}
-                alt={`Photo ${i + 1}`}
-                sx={{
-                  width: 96,
-                  height: 96,
-                  objectFit: 'cover',
-                  borderRadius: 1,
-                  border: 1,
-                  borderColor: 'divider',
-                  display: 'block',
-                }}
-              />
-              <IconButton
-                size="small"
-                aria-label={`Remove photo ${i + 1}`}
-                onClick={() => onRemove(i)}
-                sx={{
-                  position: 'absolute',
-                  top: 2,
-                  right: 2,
-                  bgcolor: 'background.paper',
-                  '&:hover': { bgcolor: 'background.paper' },
-                }}
-              >
-                <CloseIcon fontSize="small" />
-              </IconButton>
-            </Box>
-          ))}
-        </Box>
       )}
     </Stack>
   );
