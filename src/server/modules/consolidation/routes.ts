@@ -22,21 +22,21 @@ import { customsFormFileName, ukDay } from '../../../shared/customs';
 import { storedToDisplayDate } from '../../../shared/dates';
 import { renderDeclaration } from '../../lib/pdf/customs-declaration';
 import { consignmentDeclarationOf } from '../depot/customs';
+import { dispatchConsignment, measureBox, startRepacking } from './depot-steps';
+import { estimateConsolidation } from './pricing';
 import {
   cancelConsolidation,
+  leaveOut,
+  requestConsolidation,
+  scheduleLateParcelQuestions,
+} from './requests';
+import { reverseDifference } from './reversal';
+import {
   consolidationOverview,
   customerConsignment,
-  dispatchConsignment,
-  estimateConsolidation,
-  leaveOut,
-  measureBox,
-  requestConsolidation,
-  reverseDifference,
-  scheduleLateParcelQuestions,
   staffConsignment,
   staffConsignments,
-  startRepacking,
-} from './service';
+} from './views';
 
 const params = z.object({ Id: pathId }).strict();
 
