@@ -16,7 +16,7 @@ import { consolidationReadyEmail, type MailedConsignment } from './emails';
 
 /**
  * The consignment's own moves, shared by the consolidation's use cases (requests.ts,
- * depot-steps.ts, reversal.ts) and the depot's receipt (depot/service.ts calls
+ * depot-steps.ts, reversal.ts) and the depot's receipt (depot/receiving.ts calls
  * `parcelArrivedForConsignment`), so it imports nothing of the depot's (no circle).
  */
 

@@ -25,8 +25,8 @@ import {
   type ConsignmentPrice,
 } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { bookedCarriage, offeredBands } from '../depot/service';
-import { type Tx } from '../orders/lifecycle';
+import { bookedCarriage, offeredBands } from '../depot/receiving';
+import type { Tx } from '../orders/lifecycle';
 
 /**
  * What a customer's choice of bookings is and what shipping it together costs (issue 26,

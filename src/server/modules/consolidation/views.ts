@@ -20,7 +20,7 @@ import { consignments, invoices, orders, refunds, users } from '../../db/schema'
 import { HttpError } from '../../lib/errors';
 import { membersOf, type ConsignmentRow } from './core';
 import { toInvoice } from '../invoices/service';
-import { type Tx } from '../orders/lifecycle';
+import type { Tx } from '../orders/lifecycle';
 import {
   bookingFacts,
   candidate,

@@ -59,7 +59,7 @@ import { HttpError } from '../../lib/errors';
 import { householdMembersOf } from '../household/service';
 import { toInvoice } from '../invoices/service';
 import type { Tx } from '../orders/lifecycle';
-import { DISPATCHABLE } from './service';
+import { DISPATCHABLE } from './dispatch';
 import { storageWaitsOf } from './storage';
 import { storageRules } from './storage-charges';
 

@@ -59,14 +59,9 @@ import {
   lookup,
   parcelPhoto,
 } from './queries';
-import {
-  dispatchParcels,
-  markDelivered,
-  matchParcel,
-  receiveBookedParcel,
-  receiveUnmatchedParcel,
-  type Received,
-} from './service';
+import { dispatchParcels, markDelivered } from './dispatch';
+import { matchParcel } from './matching';
+import { receiveBookedParcel, receiveUnmatchedParcel, type Received } from './receiving';
 
 /**
  * The depot floor (issue 13), under /api/admin/depot; contracts in src/shared/api/depot.ts.
