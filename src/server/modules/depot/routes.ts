@@ -50,15 +50,8 @@ import type { Actor } from '../orders/lifecycle';
 import { decodePhotos } from './photos';
 import { abandonParcel, scheduleStorageReminders } from './storage';
 import { closeInvoicePayments } from '../payments/close';
-import {
-  customerIsland,
-  depotParcel,
-  depotParcels,
-  dispatchList,
-  listParcels,
-  lookup,
-  parcelPhoto,
-} from './queries';
+import { customerIsland, lookup } from './find';
+import { depotParcel, depotParcels, dispatchList, listParcels, parcelPhoto } from './queries';
 import { dispatchParcels, markDelivered } from './dispatch';
 import { matchParcel } from './matching';
 import { receiveBookedParcel, receiveUnmatchedParcel, type Received } from './receiving';
