@@ -4,7 +4,7 @@
 // consignment opened, the dispatched list) is timed through the use cases the routes call, as the
 // median and the slowest of REPEATS runs; issue 26 asks for under 100 ms a step.
 import type { Database } from '../src/server/db/client';
-import { staffConsignment, staffConsignments } from '../src/server/modules/consolidation/service';
+import { staffConsignment, staffConsignments } from '../src/server/modules/consolidation/views';
 
 export const CONSIGNMENTS = 10_000;
 const REPEATS = 20;

@@ -10,7 +10,7 @@ import {
   refunds,
   sandboxRefunds,
 } from '../../src/server/db/schema';
-import { askAboutLateParcels } from '../../src/server/modules/consolidation/service';
+import { askAboutLateParcels } from '../../src/server/modules/consolidation/requests';
 import { itemiseFromBooking } from '../../src/server/modules/orders/item-lines';
 import { followUpRefunds } from '../../src/server/modules/payments/refund-follow-up';
 import { bearer, waitForMail } from '../support/accounts';

@@ -1,12 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CarrierId } from '../../src/shared/carriers';
-import {
-  dispatchParcels,
-  markDelivered,
-  receiveBookedParcel,
-  type ReceiveInput,
-} from '../../src/server/modules/depot/service';
+import { dispatchParcels, markDelivered } from '../../src/server/modules/depot/dispatch';
+import { receiveBookedParcel, type ReceiveInput } from '../../src/server/modules/depot/receiving';
 import { itemiseFromBooking } from '../../src/server/modules/orders/item-lines';
 import { SYSTEM } from '../../src/server/modules/orders/lifecycle';
 import type { TestContext } from './app';

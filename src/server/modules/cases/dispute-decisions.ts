@@ -21,7 +21,7 @@ import {
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
 import { recipient } from '../customers/recipient';
-import type { PhotoInput } from '../depot/service';
+import type { PhotoInput } from '../depot/receiving';
 import { voidInvoice } from '../invoices/service';
 import { recordOrderEvent, type Actor, type Tx } from '../orders/lifecycle';
 import { reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';

@@ -28,7 +28,7 @@ import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
 import type { Site } from '../auth/emails';
 import { recipient } from '../customers/recipient';
-import { bookedCarriage, offeredBands } from '../depot/service';
+import { bookedCarriage, offeredBands } from '../depot/receiving';
 import { toInvoice } from '../invoices/service';
 import { recordOrderEvent, type Actor, type Tx } from '../orders/lifecycle';
 import { audit } from '../staff/audit';

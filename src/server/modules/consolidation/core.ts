@@ -15,9 +15,9 @@ import { trackingUrlOf } from '../tracking/codes';
 import { consolidationReadyEmail, type MailedConsignment } from './emails';
 
 /**
- * The consignment's own moves, shared by the consolidation's use cases (service.ts) and the
- * depot's receipt (depot/service.ts calls `parcelArrivedForConsignment`), so it imports nothing
- * of the depot's (no circle).
+ * The consignment's own moves, shared by the consolidation's use cases (requests.ts,
+ * depot-steps.ts, reversal.ts) and the depot's receipt (depot/receiving.ts calls
+ * `parcelArrivedForConsignment`), so it imports nothing of the depot's (no circle).
  */
 
 export type ConsignmentRow = typeof consignments.$inferSelect;

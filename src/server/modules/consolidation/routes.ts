@@ -22,21 +22,21 @@ import { customsFormFileName, ukDay } from '../../../shared/customs';
 import { storedToDisplayDate } from '../../../shared/dates';
 import { renderDeclaration } from '../../lib/pdf/customs-declaration';
 import { consignmentDeclarationOf } from '../depot/customs';
+import { dispatchConsignment, measureBox, startRepacking } from './depot-steps';
+import { estimateConsolidation } from './pricing';
 import {
   cancelConsolidation,
+  leaveOut,
+  requestConsolidation,
+  scheduleLateParcelQuestions,
+} from './requests';
+import { reverseDifference } from './reversal';
+import {
   consolidationOverview,
   customerConsignment,
-  dispatchConsignment,
-  estimateConsolidation,
-  leaveOut,
-  measureBox,
-  requestConsolidation,
-  reverseDifference,
-  scheduleLateParcelQuestions,
   staffConsignment,
   staffConsignments,
-  startRepacking,
-} from './service';
+} from './views';
 
 const params = z.object({ Id: pathId }).strict();
 
@@ -271,7 +271,7 @@ export const consolidationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const sailingDate = new Date(`${request.body.SailingDate}T12:00:00Z`);
-      // The depot's sailing window (depot/routes.ts): a date mistyped by a month is refused.
+      // The depot's sailing window (depot/dispatch-routes.ts): a date mistyped by a month is refused.
       if (Math.abs(differenceInCalendarDays(sailingDate, app.clock.now())) > 30) {
         throw new HttpError(400, 'Please check the fields below.', [
           { field: 'SailingDate', error: DEPOT_MESSAGES.sailingDate },

@@ -2,7 +2,7 @@ import sharp, { type Metadata } from 'sharp';
 import { DEPOT_LIMITS, DEPOT_MESSAGES } from '../../../shared/api/depot';
 import type { FieldError } from '../../../shared/api/errors';
 import { HttpError } from '../../lib/errors';
-import type { PhotoInput } from './service';
+import type { PhotoInput } from './receiving';
 
 /**
  * Parcel photos as uploaded (base64 in the JSON), decoded on the server before anything is

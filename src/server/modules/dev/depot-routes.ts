@@ -7,7 +7,8 @@ import { orderIdFromReference } from '../../../shared/order-reference';
 import { itemiseFromBooking } from '../orders/item-lines';
 import { SYSTEM } from '../orders/lifecycle';
 import { decodePhotos } from '../depot/photos';
-import { dispatchParcels, markDelivered, receiveBookedParcel } from '../depot/service';
+import { dispatchParcels, markDelivered } from '../depot/dispatch';
+import { receiveBookedParcel } from '../depot/receiving';
 import { onlyFromThisMachine } from './routes';
 
 /**

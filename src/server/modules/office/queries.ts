@@ -30,7 +30,8 @@ import {
 import { HttpError } from '../../lib/errors';
 import { fullName } from '../auth/user-data';
 import { casesOf } from '../cases/service';
-import { compact, compactTracking, depotParcel } from '../depot/queries';
+import { compact, compactTracking } from '../depot/find';
+import { depotParcel } from '../depot/queries';
 import { discountCodeOf } from '../discounts/service';
 import { toInvoice } from '../invoices/service';
 import type { OrderEventData, Tx } from '../orders/lifecycle';

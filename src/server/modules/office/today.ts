@@ -5,7 +5,7 @@ import { toPounds } from '../../../shared/money';
 import { QUOTE_STATE_STATUSES } from '../../../shared/office';
 import { invoices, orderCases, orders, parcels, payments, refunds } from '../../db/schema';
 import { disputeDecideDays } from '../cases/service';
-import { DISPATCHABLE } from '../depot/service';
+import { DISPATCHABLE } from '../depot/dispatch';
 import type { Tx } from '../orders/lifecycle';
 import { orderPaidPence } from '../orders/service';
 

@@ -1,51 +1,36 @@
 import { recipient } from '../customers/recipient';
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { DISPUTE_MESSAGES } from '../../../shared/disputes';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { DEPOT_MESSAGES, type ReceiveOutcome } from '../../../shared/api/depot';
 import type { Invoice } from '../../../shared/api/orders';
 import type { FittableBand } from '../../../shared/band-fit';
-import { carrierOf, trackingLink, type CarrierId } from '../../../shared/carriers';
 import { excessCarriage, type BookedCarriage } from '../../../shared/excess';
-import { orderReference } from '../../../shared/order-reference';
-import type { OrderStatus } from '../../../shared/order-status';
-import {
-  householdMembers,
-  orderCases,
-  orders,
-  parcelPhotos,
-  parcels,
-  products,
-  users,
-} from '../../db/schema';
+import { householdMembers, orders, parcelPhotos, parcels, products, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail, type MailMessage } from '../../lib/mail';
 import type { Site } from '../auth/emails';
 import { toProduct } from '../catalogue/queries';
 import { raiseInvoice } from '../invoices/service';
 import { transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
-import { audit } from '../staff/audit';
-import { invoiceStorageDays, storageInQuote } from './storage-charges';
-import { customsProblems } from './customs';
-import { sailingGst } from './sailing-gst';
-import { ukDay } from '../../../shared/customs';
 import {
   parcelArrivedEmail,
-  parcelDispatchedEmail,
   parcelHeldEmail,
   parcelNeedsQuoteEmail,
   unbookedParcelEmail,
   type EmailPhoto,
 } from './emails';
-
 import { withTrackUrl } from '../tracking/codes';
-import { openConsignmentOf, parcelArrivedForConsignment } from '../consolidation/core';
-import { consignmentReference } from '../../../shared/consolidation';
+import { parcelArrivedForConsignment } from '../consolidation/core';
+import { auditStaff, staffId } from './staff-audit';
+
 /**
- * The depot's use cases (issue 13): a parcel received and measured (for a booking, for a known
- * customer without one, or for nobody known), matched to a booking made later, dispatched to the
- * island on a sailing, delivered. Each runs in the caller's transaction (one per use case), moves
- * orders through the shared lifecycle table (an order event with who did it), keeps the parcel's
- * facts in `parcels`, queues the customer's e-mail and writes the staff member's audit entry.
+ * Receiving at the depot (issue 13): a parcel measured and recorded for a booking (within what
+ * was paid; or an invoice for the difference and the order held; or held for the office's quote),
+ * for a known customer without one (e-mailed to book it), or for nobody known. Each runs in the
+ * caller's transaction (one per use case), moves orders through the shared lifecycle table (an
+ * order event with who did it), keeps the parcel's facts in `parcels`, queues the customer's
+ * e-mail and writes the staff member's audit entry, as matching (matching.ts) and dispatch
+ * (dispatch.ts) do. What was booked and paid and the bands on offer, which the excess rule reads,
+ * are read here for consolidation and the disputes too.
  */
 
 export interface PhotoInput {
@@ -77,26 +62,15 @@ export interface Received {
   holdReason: string | null;
 }
 
-const staffId = (actor: Actor) => (actor.type === 'staff' ? (actor.id ?? null) : null);
-
-/** The audit entry of a staff member's action (other actors, the dev routes, are not staff). */
-async function auditStaff(
-  tx: Tx,
-  actor: Actor,
-  entry: Omit<Parameters<typeof audit>[1], 'actorId'>,
-) {
-  if (actor.type === 'staff') await audit(tx, { actorId: staffId(actor), ...entry });
-}
-
 type OrderRow = typeof orders.$inferSelect;
 
-async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
+export async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order) throw new HttpError(404, DEPOT_MESSAGES.noSuchOrder);
   return order;
 }
 
-function expectAwaitingParcel(order: OrderRow) {
+export function expectAwaitingParcel(order: OrderRow) {
   if (order.status !== 'Awaiting Parcel') {
     throw new HttpError(
       409,
@@ -211,7 +185,7 @@ export async function offeredBands(tx: Tx) {
  * raised and the order held (to Awaiting Payment), or, when no band fits, held for the office to
  * quote (Awaiting Payment without an invoice yet). The customer is e-mailed either way.
  */
-async function receiveForOrder(
+export async function receiveForOrder(
   tx: Tx,
   order: OrderRow,
   parcel: { id: number } & Pick<ReceiveInput, 'weightGrams' | 'lengthMm' | 'widthMm' | 'heightMm'>,
@@ -383,278 +357,4 @@ export async function receiveUnmatchedParcel(
     after: { customerId, ...measuredFacts(input), outcome },
   });
   return { parcelId, outcome, invoice: null, excess: null, holdReason: null };
-}
-
-/**
- * An unbooked (or unknown) parcel is matched to the booking made for it since: same customer,
- * Awaiting Parcel; then it is received for that booking as if it had just arrived (the excess
- * rule, the hold, the e-mail).
- */
-export async function matchParcel(
-  tx: Tx,
-  parcelId: number,
-  orderId: number,
-  actor: Actor,
-  site: Site,
-  now = new Date(),
-): Promise<Received> {
-  const [parcel] = await tx.select().from(parcels).where(eq(parcels.id, parcelId)).for('update');
-  if (!parcel) throw new HttpError(404, DEPOT_MESSAGES.noSuchParcel);
-  if (parcel.orderId !== null) throw new HttpError(409, DEPOT_MESSAGES.alreadyMatched);
-  if (parcel.abandonedAt) throw new HttpError(409, DEPOT_MESSAGES.alreadyAbandoned);
-  const order = await lockOrder(tx, orderId);
-  if (parcel.customerId !== null && parcel.customerId !== order.customerId) {
-    throw new HttpError(409, DEPOT_MESSAGES.otherCustomer);
-  }
-  expectAwaitingParcel(order);
-  await tx
-    .update(parcels)
-    .set({ orderId: order.id, customerId: order.customerId, updatedAt: new Date() })
-    .where(eq(parcels.id, parcel.id));
-  const received = await receiveForOrder(
-    tx,
-    order,
-    {
-      id: parcel.id,
-      weightGrams: parcel.weightGrams ?? 1,
-      lengthMm: parcel.lengthMm ?? 1,
-      widthMm: parcel.widthMm ?? 1,
-      heightMm: parcel.heightMm ?? 1,
-    },
-    actor,
-    site,
-    now,
-  );
-  await auditStaff(tx, actor, {
-    action: 'match',
-    subject: 'Parcel',
-    subjectId: parcel.id,
-    before: { orderId: null, customerId: parcel.customerId },
-    after: { orderId: order.id, customerId: order.customerId, outcome: received.outcome },
-  });
-  // Held for the office's quote: the office prices the parcel, storage so far included (those
-  // days count as invoiced; the end of its wait charges the days after).
-  if (received.outcome === 'held-quote') {
-    await storageInQuote(tx, parcel.id, now);
-    return received;
-  }
-  if (received.outcome === 'received') {
-    const invoice = await invoiceStorageDays(tx, parcel.id, order, actor, site, now, {
-      hold: true,
-      when: 'match',
-    });
-    return invoice
-      ? {
-          parcelId: parcel.id,
-          outcome: 'held-invoice',
-          invoice,
-          excess: null,
-          holdReason: `Held for ${invoice.Reference}: ${invoice.Reason}`,
-        }
-      : received;
-  }
-  // Already held for excess carriage: the storage is a second invoice, and the order waits for
-  // both (invoicePaid releases it once none is unpaid).
-  const storage = await invoiceStorageDays(tx, parcel.id, order, actor, site, now, {
-    hold: false,
-    when: 'match',
-  });
-  return storage
-    ? {
-        ...received,
-        holdReason: `${received.holdReason}; and for ${storage.Reference}: ${storage.Reason}`,
-      }
-    : received;
-}
-
-/** The statuses a parcel may leave the depot from: received (nothing owed) or its invoice paid. */
-export const DISPATCHABLE: readonly OrderStatus[] = ['Received at Depot', 'Paid'];
-
-export interface DispatchInput {
-  /** The sailing: the date of export on the certificate. */
-  sailingDate: Date;
-  carrier: CarrierId;
-  parcels: { orderId: number; trackingNumber: string }[];
-}
-
-/** Unknown ids are a 404 naming them; orders in the wrong status a 409 naming each. */
-async function lockOrders(
-  tx: Tx,
-  ids: readonly number[],
-  allowed: readonly OrderStatus[],
-  what: string,
-) {
-  const rows = await tx
-    .select()
-    .from(orders)
-    .where(inArray(orders.id, [...ids]))
-    .orderBy(orders.id)
-    .for('update');
-  const missing = ids.filter((id) => !rows.some((r) => r.id === id));
-  if (missing.length > 0) {
-    throw new HttpError(404, `No such order: ${missing.map(orderReference).join(', ')}.`);
-  }
-  const wrong = rows.filter((r) => !allowed.includes(r.status));
-  if (wrong.length > 0) {
-    throw new HttpError(
-      409,
-      `Nothing was ${what}: ${wrong.map((r) => `${r.reference} is ${r.status}`).join('; ')}.`,
-    );
-  }
-  return rows;
-}
-
-export const sailingDay = (date: Date) =>
-  date.toLocaleDateString('en-GB', { timeZone: 'Europe/London', dateStyle: 'long' });
-
-/**
- * Parcels leave on a sailing: each order to Shipped and its parcel's carrier, tracking number
- * and date of export recorded, and each customer e-mailed the tracking link. All or none: an
- * order not ready to leave stops the whole batch, and so does one whose item lines are missing
- * or do not add up to its declared value (issue 27: its CN22/CN23 and the carrier's data could
- * not be made; the 409 says why for each). Several orders may share a tracking number: one
- * consignment holding them all. Returns the parcels' ids.
- */
-export async function dispatchParcels(
-  tx: Tx,
-  input: DispatchInput,
-  actor: Actor,
-  site: Site,
-): Promise<number[]> {
-  const rows = await lockOrders(
-    tx,
-    input.parcels.map((p) => p.orderId),
-    DISPATCHABLE,
-    'dispatched',
-  );
-  // A parcel in an open consolidation leaves in its box (issue 26), not on its own.
-  for (const row of rows) {
-    const consignmentId = await openConsignmentOf(tx, row.id);
-    if (consignmentId !== null) {
-      throw new HttpError(
-        409,
-        `Nothing was dispatched: ${row.reference} is in consolidation ${consignmentReference(consignmentId)}; it leaves in its box.`,
-      );
-    }
-  }
-  // A parcel whose invoice is disputed stays at the depot until the dispute is decided (issue 28).
-  const disputed = await tx
-    .select({ orderId: orderCases.orderId })
-    .from(orderCases)
-    .where(
-      and(
-        inArray(
-          orderCases.orderId,
-          rows.map((r) => r.id),
-        ),
-        eq(orderCases.kind, 'dispute'),
-        ne(orderCases.status, 'Resolved'),
-      ),
-    );
-  if (disputed.length > 0) {
-    throw new HttpError(
-      409,
-      DISPUTE_MESSAGES.heldForDispute(
-        rows
-          .filter((r) => disputed.some((d) => d.orderId === r.id))
-          .map((r) => `${r.reference} is`)
-          .join(', '),
-      ),
-    );
-  }
-  const problems = await customsProblems(tx, rows);
-  if (problems.length > 0) throw new HttpError(409, problems.join(' '));
-  const carrier = carrierOf(input.carrier)!;
-  // Each customer's parcels on this sailing are valued together for island GST (decision 0035).
-  const together = await sailingGst(
-    tx,
-    { sailingDate: ukDay(input.sailingDate), carrier: input.carrier },
-    rows.map((r) => r.id),
-  );
-  const parcelIds: number[] = [];
-  for (const item of input.parcels) {
-    const order = rows.find((r) => r.id === item.orderId)!;
-    const [parcel] = await tx
-      .update(parcels)
-      .set({
-        dispatchedAt: input.sailingDate,
-        carrier: input.carrier,
-        trackingNumber: item.trackingNumber,
-        dispatchedBy: staffId(actor),
-        updatedAt: new Date(),
-      })
-      .where(eq(parcels.orderId, item.orderId))
-      .returning({ id: parcels.id });
-    if (!parcel)
-      throw new HttpError(
-        409,
-        `Nothing was dispatched: ${order.reference} has no parcel at the depot.`,
-      );
-    parcelIds.push(parcel.id);
-    await transitionOrders(tx, [order.id], order.status, 'Shipped', actor, '', {
-      carrier: input.carrier,
-      trackingNumber: item.trackingNumber,
-    });
-    const to = await recipient(tx, order.customerId);
-    if (to) {
-      await queueMail(
-        tx,
-        parcelDispatchedEmail(
-          site,
-          to,
-          await withTrackUrl(tx, site, {
-            id: order.id,
-            reference: order.reference,
-            island: order.island,
-          }),
-          {
-            carrierName: carrier.name,
-            trackingNumber: item.trackingNumber,
-            trackingUrl: trackingLink(input.carrier, item.trackingNumber),
-            date: sailingDay(input.sailingDate),
-            gstWarning: together.find((g) => g.Orders.includes(order.reference))?.Warning ?? null,
-          },
-        ),
-      );
-    }
-    await auditStaff(tx, actor, {
-      action: 'dispatch',
-      subject: 'Parcel',
-      subjectId: parcel.id,
-      before: { orderId: order.id, status: order.status },
-      after: {
-        orderId: order.id,
-        status: 'Shipped',
-        sailingDate: input.sailingDate.toISOString(),
-        carrier: input.carrier,
-        trackingNumber: item.trackingNumber,
-      },
-    });
-  }
-  return parcelIds;
-}
-
-/**
- * Parcels reach the customer: Shipped to Delivered, all or none (an order not shipped stops the
- * batch). Returns the ids that moved.
- */
-export async function markDelivered(tx: Tx, orderIds: number[], actor: Actor, at = new Date()) {
-  await lockOrders(tx, orderIds, ['Shipped'], 'marked delivered');
-  const moved = await transitionOrders(tx, orderIds, 'Shipped', 'Delivered', actor);
-  if (moved.length > 0) {
-    await tx
-      .update(parcels)
-      .set({ deliveredAt: at, updatedAt: new Date() })
-      .where(inArray(parcels.orderId, moved));
-  }
-  for (const orderId of moved) {
-    await auditStaff(tx, actor, {
-      action: 'deliver',
-      subject: 'Order',
-      subjectId: orderId,
-      before: { status: 'Shipped' },
-      after: { status: 'Delivered', deliveredAt: at.toISOString() },
-    });
-  }
-  return moved;
 }
