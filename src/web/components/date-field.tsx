@@ -4,13 +4,7 @@ import { validateField } from '../../shared/validation/form';
 import type { Rule } from '../../shared/validation/rules';
 import { FormField } from '../features/booking/booking-fields';
 import { DatePickerDialog, type DateView } from './date-picker-dialog';
-import { Icon } from './icons';
-
-/** Material Design icons (Apache 2.0), the same as MUI's calendar and close. */
-const CALENDAR =
-  'M17 12h-5v5h5zM16 1v2H8V1H6v2H5c-1.11 0-1.99.9-1.99 2L3 19c0 1.1.89 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2h-1V1zm3 18H5V8h14z';
-const CLOSE =
-  'M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z';
+import { Icon, icons } from './icons';
 
 export interface DateFieldProps {
   /** The date as stored, `yyyy-MM-dd`, or '' for none. */
@@ -123,7 +117,7 @@ export function DateField({
                   emit(null);
                 }}
               >
-                <Icon path={CLOSE} size={20} />
+                <Icon path={icons.close} size={20} />
               </button>
             )}
             <button
@@ -136,7 +130,7 @@ export function DateField({
                 openPicker();
               }}
             >
-              <Icon path={CALENDAR} />
+              <Icon path={icons.calendar} />
             </button>
           </>
         }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { parseStoredDate } from '../../shared/dates';
-import { Icon } from './icons';
+import { Icon, icons } from './icons';
 import './date-picker-dialog.css';
 
 /** docs/requirements.md §2: the year list spans 100 years either side (of today). */
@@ -22,11 +22,6 @@ const MONTHS = [
 ] as const;
 /** The week starts on Monday (en-GB). */
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-
-/** Material Design icons (Apache 2.0): previous and next month, the year list's arrow. */
-const PREVIOUS = 'M15.41 16.59 10.83 12l4.58-4.59L14 6l-6 6 6 6z';
-const NEXT = 'M8.59 16.59 13.17 12 8.59 7.41 10 6l6 6-6 6z';
-const DROP_DOWN = 'M7 10l5 5 5-5z';
 
 export type DateView = 'day' | 'month' | 'year';
 
@@ -202,7 +197,7 @@ export function DatePickerDialog({
           <span id={monthId}>
             {MONTHS[active.getMonth()]} {active.getFullYear()}
           </span>
-          <Icon path={DROP_DOWN} className={view === 'day' ? undefined : 'date-dialog__up'} />
+          <Icon path={icons.dropDown} className={view === 'day' ? undefined : 'date-dialog__up'} />
         </button>
         {view === 'day' && (
           <span className="date-dialog__arrows">
@@ -213,7 +208,7 @@ export function DatePickerDialog({
               disabled={firstOfMonth <= minDate}
               onClick={() => setActive(clamp(addMonths(active, -1), minDate, maxDate))}
             >
-              <Icon path={PREVIOUS} />
+              <Icon path={icons.before} />
             </button>
             <button
               type="button"
@@ -222,7 +217,7 @@ export function DatePickerDialog({
               disabled={lastOfMonth >= maxDate}
               onClick={() => setActive(clamp(addMonths(active, 1), minDate, maxDate))}
             >
-              <Icon path={NEXT} />
+              <Icon path={icons.next} />
             </button>
           </span>
         )}

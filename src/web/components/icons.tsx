@@ -1,13 +1,20 @@
 // Icons are inline SVG (Material Design Icons paths from @mdi/js), bundled from our own origin:
 // no icon font to download, nothing from a third-party host (docs/decisions/0006).
 import {
+  mdiArrowDown,
   mdiBasketOutline,
+  mdiCalendar,
+  mdiCheck,
+  mdiCheckCircle,
   mdiChevronLeft,
   mdiChevronRight,
   mdiClose,
+  mdiDelete,
   mdiEmailOutline,
   mdiMapMarkerOutline,
   mdiMenu,
+  mdiMenuDown,
+  mdiPencil,
 } from '@mdi/js';
 
 export const icons = {
@@ -15,7 +22,18 @@ export const icons = {
   /** A pager's previous and next page. */
   before: mdiChevronLeft,
   next: mdiChevronRight,
+  /** A column sorted newest first. */
+  arrowDown: mdiArrowDown,
+  calendar: mdiCalendar,
+  /** A step done. */
+  check: mdiCheck,
+  /** Something done, said in a heading or a notice. */
+  done: mdiCheckCircle,
   close: mdiClose,
+  remove: mdiDelete,
+  /** A list that opens below its control (a select, a month and year picker). */
+  dropDown: mdiMenuDown,
+  edit: mdiPencil,
   email: mdiEmailOutline,
   menu: mdiMenu,
   place: mdiMapMarkerOutline,

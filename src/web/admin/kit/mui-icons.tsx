@@ -1,8 +1,9 @@
+import { mdiClose, mdiEye, mdiEyeOff } from '@mdi/js';
 import { SvgIcon, type SvgIconProps } from '@mui/material';
 
-// The app screens' icons, as MUI SvgIcons: Material Design icon paths (Apache 2.0), inlined, as
-// the site ships no icon package. MUI comes with them, so only lazily loaded modules import this
-// file; the public pages' icons are plain SVG (./icons.tsx, docs/decisions/0006).
+// The back office's icons, as MUI SvgIcons drawn from the one icon source of the whole site,
+// @mdi/js (the customer site draws the same paths as plain SVG, components/icons.tsx,
+// docs/decisions/0006). MUI comes with them, so only lazily loaded modules import this file.
 const icon = (path: string, name: string) => {
   const Icon = (props: SvgIconProps) => (
     <SvgIcon {...props}>
@@ -13,15 +14,6 @@ const icon = (path: string, name: string) => {
   return Icon;
 };
 
-export const CloseIcon = icon(
-  'M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z',
-  'CloseIcon',
-);
-export const VisibilityIcon = icon(
-  'M12 4.5C7 4.5 2.73 7.61 1 12c1.73 4.39 6 7.5 11 7.5s9.27-3.11 11-7.5c-1.73-4.39-6-7.5-11-7.5M12 17c-2.76 0-5-2.24-5-5s2.24-5 5-5 5 2.24 5 5-2.24 5-5 5m0-8c-1.66 0-3 1.34-3 3s1.34 3 3 3 3-1.34 3-3-1.34-3-3-3',
-  'VisibilityIcon',
-);
-export const VisibilityOffIcon = icon(
-  'M12 7c2.76 0 5 2.24 5 5 0 .65-.13 1.26-.36 1.83l2.92 2.92c1.51-1.26 2.7-2.89 3.43-4.75-1.73-4.39-6-7.5-11-7.5-1.4 0-2.74.25-3.98.7l2.16 2.16C10.74 7.13 11.35 7 12 7M2 4.27l2.28 2.28.46.46C3.08 8.3 1.78 10.02 1 12c1.73 4.39 6 7.5 11 7.5 1.55 0 3.03-.3 4.38-.84l.42.42L19.73 22 21 20.73 3.27 3zM7.53 9.8l1.55 1.55c-.05.21-.08.43-.08.65 0 1.66 1.34 3 3 3 .22 0 .44-.03.65-.08l1.55 1.55c-.67.33-1.41.53-2.2.53-2.76 0-5-2.24-5-5 0-.79.2-1.53.53-2.2m4.31-.78 3.15 3.15.02-.16c0-1.66-1.34-3-3-3z',
-  'VisibilityOffIcon',
-);
+export const CloseIcon = icon(mdiClose, 'CloseIcon');
+export const VisibilityIcon = icon(mdiEye, 'VisibilityIcon');
+export const VisibilityOffIcon = icon(mdiEyeOff, 'VisibilityOffIcon');

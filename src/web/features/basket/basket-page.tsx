@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { stepPath } from '../../../shared/booking-steps';
 import { basketItemTitle } from '../../../shared/labels';
 import { formatMoney } from '../../../shared/money';
-import { Icon } from '../../components/icons';
+import { Icon, icons } from '../../components/icons';
 import { Alert, Skeleton } from '../../components/plain-controls';
 import { PlainDialog } from '../../components/plain-dialog';
 import { emptyTheBasket, removeOrder } from '../booking/booking-store';
@@ -11,13 +11,6 @@ import { PRICES_UNAVAILABLE } from '../catalogue/price-bands';
 import { BasketItemCard } from './basket-item-card';
 import { useBasket } from './use-basket';
 import './basket.css';
-
-// MUI's ShoppingBasket, Edit and Delete (Material Design icons, Apache 2.0), drawn by <Icon>.
-const BASKET =
-  'm17.21 9-4.38-6.56c-.19-.28-.51-.42-.83-.42s-.64.14-.83.43L6.79 9H2c-.55 0-1 .45-1 1 0 .09.01.18.04.27l2.54 9.27c.23.84 1 1.46 1.92 1.46h13c.92 0 1.69-.62 1.93-1.46l2.54-9.27L23 10c0-.55-.45-1-1-1zM9 9l3-4.4L15 9zm3 8c-1.1 0-2-.9-2-2s.9-2 2-2 2 .9 2 2-.9 2-2 2';
-const EDIT =
-  'M3 17.25V21h3.75L17.81 9.94l-3.75-3.75zM20.71 7.04c.39-.39.39-1.02 0-1.41l-2.34-2.34a.996.996 0 0 0-1.41 0l-1.83 1.83 3.75 3.75z';
-const DELETE = 'M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6zM19 4h-3.5l-1-1h-5l-1 1H5v2h14z';
 
 /**
  * The basket (docs/requirements.md §2, /basket/): each booking in the item display of §2, with
@@ -51,7 +44,7 @@ export function BasketPage() {
       )}
       {items.length === 0 ? (
         <div className="card basket-empty">
-          <Icon path={BASKET} size={48} className="basket-empty__icon" />
+          <Icon path={icons.basket} size={48} className="basket-empty__icon" />
           <h2>Your basket is empty</h2>
           <p>Book a delivery for a parcel a UK retailer is sending to our depot.</p>
           <Link to="/order/" className="button button--contained">
@@ -78,7 +71,7 @@ export function BasketPage() {
                           className="button"
                           aria-label={`Edit ${basketItemTitle(booked)}`}
                         >
-                          <Icon path={EDIT} size={20} />
+                          <Icon path={icons.edit} size={20} />
                           Edit
                         </Link>
                         <button
@@ -87,7 +80,7 @@ export function BasketPage() {
                           onClick={() => remove(booked.Id, basketItemTitle(booked))}
                           aria-label={`Remove ${basketItemTitle(booked)}`}
                         >
-                          <Icon path={DELETE} size={20} />
+                          <Icon path={icons.remove} size={20} />
                           Remove
                         </button>
                       </>

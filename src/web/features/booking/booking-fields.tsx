@@ -2,6 +2,7 @@ import type { ChangeEvent, CSSProperties, KeyboardEvent, MouseEvent, ReactNode }
 import type { SizeField } from '../../../shared/booking-steps';
 import { ISLANDS } from '../../../shared/islands';
 import './booking.css';
+import { icons } from '../../components/icons';
 
 type Unit = '£' | 'cm' | 'kg';
 
@@ -53,8 +54,6 @@ export interface FieldProps {
   /** Buttons at the end of the box, like MUI's end adornment (the date field's). */
   end?: ReactNode;
 }
-
-const CHEVRON = 'M7 10l5 5 5-5z';
 
 /**
  * A text field of the booking forms, spread with what lib/use-form.ts binds it with
@@ -132,7 +131,7 @@ export function FormField({
         {end && <span className="field__end">{end}</span>}
         {select && (
           <svg className="field__chevron" viewBox="0 0 24 24" width={24} height={24}>
-            <path d={CHEVRON} fill="currentColor" />
+            <path d={icons.dropDown} fill="currentColor" />
           </svg>
         )}
         <fieldset className="field__outline" aria-hidden="true">

@@ -9,13 +9,12 @@ import {
 } from '../../../shared/booking-steps';
 import type { LocalOrder } from '../../../shared/local-order';
 import './booking.css';
+import { icons } from '../../components/icons';
 
 interface Props {
   step: BookingStep;
   order: LocalOrder | null;
 }
-
-const CHECK = 'M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z';
 
 /**
  * Where the booking stands: every step in order, done ones ticked. A step the booking may open
@@ -35,7 +34,7 @@ export function BookingStepper({ step, order }: Props) {
               <span className="step__icon" aria-hidden="true">
                 {done ? (
                   <svg viewBox="0 0 24 24" width={16} height={16} focusable="false">
-                    <path d={CHECK} fill="currentColor" />
+                    <path d={icons.check} fill="currentColor" />
                   </svg>
                 ) : (
                   i + 1

@@ -3,16 +3,12 @@ import { formatMoney } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
 import { orderLabel } from '../../../shared/labels';
 import type { LocalOrder } from '../../../shared/local-order';
-import { Icon } from '../../components/icons';
+import { Icon, icons } from '../../components/icons';
 import { Alert } from '../../components/plain-controls';
 import { BasketItemCard } from '../basket/basket-item-card';
 import { useLocalOrder } from './booking-store';
 import { ConfirmHeading } from './confirm-heading';
 import { useCatalogue } from './use-catalogue';
-
-/** Material Design's edit (Apache 2.0), as MUI's Edit. */
-const EDIT =
-  'M3 17.25V21h3.75L17.81 9.94l-3.75-3.75zM20.71 7.04c.39-.39.39-1.02 0-1.41l-2.34-2.34a.996.996 0 0 0-1.41 0l-1.83 1.83 3.75 3.75z';
 
 /**
  * The order confirmation (docs/requirements.md §2, /order-confirm/): the finished booking with its
@@ -47,7 +43,7 @@ export function OrderConfirm({ initial }: { initial: LocalOrder }) {
         booked={booked}
         actions={
           <Link to={`/order/size/${stored.Id}`} className="button">
-            <Icon path={EDIT} size={20} />
+            <Icon path={icons.edit} size={20} />
             Edit
           </Link>
         }

@@ -2,7 +2,7 @@ import { Link, useFetcher } from 'react-router';
 import type { UserData } from '../../../shared/api/auth';
 import type { Household } from '../../../shared/api/household';
 import type { OrderSummary } from '../../../shared/api/orders';
-import { Icon } from '../../components/icons';
+import { Icon, icons } from '../../components/icons';
 import { Alert, Spinner } from '../../components/plain-controls';
 import { useDataForSession, type Loaded } from '../../lib/route-data';
 import { useSession } from '../../lib/session';
@@ -10,10 +10,6 @@ import { ShippingAddressCard } from '../account/shipping-address-card';
 import { NeedsAttention } from './needs-attention';
 import { HouseholdAddressing } from '../household/household-addressing';
 import './dashboard.css';
-
-// MUI's CheckCircle (Material Design icons, Apache 2.0), drawn by <Icon>.
-const CHECK_CIRCLE =
-  'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m-2 15-5-5 1.41-1.41L10 14.17l7.59-7.59L19 8z';
 
 const SHORTCUTS = [
   {
@@ -90,7 +86,7 @@ function EmailStatus({ user }: { user: UserData }) {
   if (user.EmailValidated) {
     return (
       <p className="my-account__email-ok" data-testid="email-status">
-        <Icon path={CHECK_CIRCLE} size={20} />
+        <Icon path={icons.done} size={20} />
         <span>
           Your email address <strong>{user.Email}</strong> is confirmed.
         </span>

@@ -20,6 +20,7 @@ import {
 } from './history-params';
 import { OrderStatusChip } from './order-status-chip';
 import '../dashboard/dashboard.css';
+import { icons } from '../../components/icons';
 
 /** The table's sortable columns, and how the phone's sort menu names each direction. */
 const SORTS: readonly { field: OrderSortField; column: string; asc: string; desc: string }[] = [
@@ -40,9 +41,6 @@ const SORTS: readonly { field: OrderSortField; column: string; asc: string; desc
   },
   { field: 'Total', column: 'Total', asc: 'Total: lowest first', desc: 'Total: highest first' },
 ];
-
-// MUI's ArrowDownward (Material Design icons, Apache 2.0): a sorted column's direction.
-const ARROW_DOWN = 'M20 12l-1.41-1.41L13 16.17V4h-2v12.17l-5.58-5.59L4 12l8 8 8-8z';
 
 const orderPath = (order: CustomerOrder) => `/dashboard/orders/${order.Id}`;
 const createdOn = (order: CustomerOrder) => formatDisplayDate(new Date(order.Created));
@@ -294,7 +292,7 @@ function OrderTable({
         >
           {SORTS.find((s) => s.field === field)!.column}
           <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" focusable="false">
-            <path d={ARROW_DOWN} fill="currentColor" />
+            <path d={icons.arrowDown} fill="currentColor" />
           </svg>
         </button>
       </th>
