@@ -166,8 +166,23 @@ export class Jobs {
     this.workerIds.set(name, ids[0]);
   }
 
+  /**
+   * A sweep on a cron schedule (UTC): its own queue, whose job one worker node runs at each tick
+   * (`sweep` reads the app's clock itself). A failed sweep is tried again a minute later, twice
+   * unless `retryLimit` says otherwise, and given ten minutes.
+   */
+  async every(
+    name: string,
+    cron: string,
+    sweep: () => Promise<void>,
+    { retryLimit = 2 }: { retryLimit?: number } = {},
+  ): Promise<void> {
+    await this.define(name, { retryLimit, retryDelay: 60, expireInSeconds: 10 * 60 }, sweep);
+    await this.schedule(name, cron);
+  }
+
   /** Runs the queue's job on a cron schedule (UTC), on nodes that run workers. */
-  async schedule(name: string, cron: string): Promise<void> {
+  private async schedule(name: string, cron: string): Promise<void> {
     if (this.options.workers) await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
   }
 

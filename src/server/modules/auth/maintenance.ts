@@ -32,13 +32,8 @@ export async function cleanUp(app: FastifyInstance, now = new Date()) {
 
 /** Runs the clean-up every hour on a worker node (pg-boss cron: one node runs each tick). */
 export async function scheduleCleanUp(app: FastifyInstance) {
-  await app.jobs.define(
-    CLEANUP_QUEUE,
-    { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * 60 },
-    async () => {
-      const removed = await cleanUp(app);
-      app.log.info({ removed }, 'expired sessions, links and rate-limit windows removed');
-    },
-  );
-  await app.jobs.schedule(CLEANUP_QUEUE, '17 * * * *');
+  await app.jobs.every(CLEANUP_QUEUE, '17 * * * *', async () => {
+    const removed = await cleanUp(app);
+    app.log.info({ removed }, 'expired sessions, links and rate-limit windows removed');
+  });
 }

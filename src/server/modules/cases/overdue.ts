@@ -90,13 +90,8 @@ export async function tellOverdueDisputes(app: FastifyInstance, now: Date): Prom
 
 /** Runs every hour on a worker node, by the app's clock. */
 export async function scheduleOverdueDisputes(app: FastifyInstance) {
-  await app.jobs.define(
-    DISPUTE_OVERDUE_QUEUE,
-    { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * 60 },
-    async () => {
-      const told = await tellOverdueDisputes(app, app.clock.now());
-      if (told) app.log.info({ told }, 'overdue disputes told');
-    },
-  );
-  await app.jobs.schedule(DISPUTE_OVERDUE_QUEUE, '37 * * * *');
+  await app.jobs.every(DISPUTE_OVERDUE_QUEUE, '37 * * * *', async () => {
+    const told = await tellOverdueDisputes(app, app.clock.now());
+    if (told) app.log.info({ told }, 'overdue disputes told');
+  });
 }

@@ -276,13 +276,8 @@ const LATE_PARCELS_QUEUE = 'consolidation-late-parcels';
 
 /** Runs the late-parcel question every hour on a worker node, by the app's clock. */
 export async function scheduleLateParcelQuestions(app: FastifyInstance) {
-  await app.jobs.define(
-    LATE_PARCELS_QUEUE,
-    { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * 60 },
-    async () => {
-      const asked = await askAboutLateParcels(app, app.clock.now());
-      if (asked) app.log.info({ asked }, 'consolidation: customers asked about late parcels');
-    },
-  );
-  await app.jobs.schedule(LATE_PARCELS_QUEUE, '17 * * * *');
+  await app.jobs.every(LATE_PARCELS_QUEUE, '17 * * * *', async () => {
+    const asked = await askAboutLateParcels(app, app.clock.now());
+    if (asked) app.log.info({ asked }, 'consolidation: customers asked about late parcels');
+  });
 }

@@ -78,13 +78,8 @@ export async function sendEvidenceWarnings(app: FastifyInstance, now: Date): Pro
 
 /** Runs the warnings every hour on a worker node, by the app's clock. */
 export async function scheduleEvidenceWarnings(app: FastifyInstance) {
-  await app.jobs.define(
-    EVIDENCE_WARNINGS_QUEUE,
-    { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * 60 },
-    async () => {
-      const sent = await sendEvidenceWarnings(app, app.clock.now());
-      if (sent) app.log.info({ sent }, 'export evidence warnings sent');
-    },
-  );
-  await app.jobs.schedule(EVIDENCE_WARNINGS_QUEUE, '13 * * * *');
+  await app.jobs.every(EVIDENCE_WARNINGS_QUEUE, '13 * * * *', async () => {
+    const sent = await sendEvidenceWarnings(app, app.clock.now());
+    if (sent) app.log.info({ sent }, 'export evidence warnings sent');
+  });
 }

@@ -188,15 +188,10 @@ export async function sendStorageReminders(app: FastifyInstance, now: Date): Pro
 
 /** Runs the reminders every hour on a worker node, by the app's clock. */
 export async function scheduleStorageReminders(app: FastifyInstance) {
-  await app.jobs.define(
-    STORAGE_REMINDERS_QUEUE,
-    { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * 60 },
-    async () => {
-      const sent = await sendStorageReminders(app, app.clock.now());
-      if (sent) app.log.info({ sent }, 'storage reminders sent');
-    },
-  );
-  await app.jobs.schedule(STORAGE_REMINDERS_QUEUE, '7 * * * *');
+  await app.jobs.every(STORAGE_REMINDERS_QUEUE, '7 * * * *', async () => {
+    const sent = await sendStorageReminders(app, app.clock.now());
+    if (sent) app.log.info({ sent }, 'storage reminders sent');
+  });
 }
 
 /**

@@ -84,13 +84,8 @@ const EXPIRE_QUEUE = 'payments-expire';
 
 /** Runs the expiry every five minutes on a worker node (one node per tick). */
 export async function schedulePaymentExpiry(app: FastifyInstance) {
-  await app.jobs.define(
-    EXPIRE_QUEUE,
-    { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * 60 },
-    async () => {
-      const counts = await expireStalePayments(app);
-      if (counts.expired || counts.paid) app.log.info(counts, 'stale payments closed');
-    },
-  );
-  await app.jobs.schedule(EXPIRE_QUEUE, '*/5 * * * *');
+  await app.jobs.every(EXPIRE_QUEUE, '*/5 * * * *', async () => {
+    const counts = await expireStalePayments(app);
+    if (counts.expired || counts.paid) app.log.info(counts, 'stale payments closed');
+  });
 }

@@ -90,15 +90,15 @@ export async function followUpRefunds(app: FastifyInstance, now = new Date()) {
 
 /** Runs the follow-up every minute on a worker node. */
 export async function scheduleRefundFollowUp(app: FastifyInstance) {
-  await app.jobs.define(
+  await app.jobs.every(
     REFUND_FOLLOW_UP_QUEUE,
-    { retryLimit: 0, retryDelay: 60, expireInSeconds: 10 * 60 },
+    '* * * * *',
     async () => {
       const counts = await followUpRefunds(app);
       if (counts.succeeded || counts.failed) app.log.info(counts, 'pending refunds settled');
     },
+    { retryLimit: 0 },
   );
-  await app.jobs.schedule(REFUND_FOLLOW_UP_QUEUE, '* * * * *');
 }
 
 /**
