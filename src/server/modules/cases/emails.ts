@@ -48,6 +48,23 @@ export function missingItemsEmail(
 type To = { email: string; firstName: string };
 type Tracked = { id: number; reference: string; trackUrl: string };
 
+/** A message about a dispute: its paragraphs, the order's page, and the case to quote. */
+const disputeMessage = (
+  site: Site,
+  to: To,
+  order: Tracked,
+  kind: string,
+  caseReference: string,
+  subject: string,
+  paragraphs: string[],
+): MailMessage =>
+  orderMessage(site, to, order, kind, {
+    subject: `${caseReference}: ${subject}`,
+    paragraphs,
+    button: { label: 'See your order', url: orderPageUrl(site, order.id) },
+    after: [`Please quote ${caseReference} if you contact us.`],
+  });
+
 /** The acknowledgement of a disputed invoice (issue 28): the case, the hold, the window. */
 export function disputeOpenedEmail(
   site: Site,
@@ -55,17 +72,20 @@ export function disputeOpenedEmail(
   order: Tracked,
   facts: { caseReference: string; invoiceReference: string; message: string },
 ): MailMessage {
-  return orderMessage(site, to, order, 'dispute-opened', {
-    subject: `${facts.caseReference}: we have your dispute of ${facts.invoiceReference}`,
-    paragraphs: [
+  return disputeMessage(
+    site,
+    to,
+    order,
+    'dispute-opened',
+    facts.caseReference,
+    `we have your dispute of ${facts.invoiceReference}`,
+    [
       `We have opened case ${facts.caseReference} about invoice ${facts.invoiceReference} on your order ${order.reference}. We will look at the arrival photos and measure your parcel again.`,
       'While we do, we will not remind you to pay the invoice, and your parcel stays at our depot.',
       'What you told us:',
       facts.message,
     ],
-    button: { label: 'See your order', url: orderPageUrl(site, order.id) },
-    after: [`Please quote ${facts.caseReference} if you contact us.`],
-  });
+  );
 }
 
 /** The staff's re-measure of a disputed parcel. */
@@ -75,15 +95,18 @@ export function disputeRemeasuredEmail(
   order: Tracked,
   facts: { caseReference: string; measured: string },
 ): MailMessage {
-  return orderMessage(site, to, order, 'dispute-remeasured', {
-    subject: `${facts.caseReference}: we measured your parcel again`,
-    paragraphs: [
+  return disputeMessage(
+    site,
+    to,
+    order,
+    'dispute-remeasured',
+    facts.caseReference,
+    `we measured your parcel again`,
+    [
       `We measured your parcel for order ${order.reference} again: ${facts.measured}. The new photos are on your order's page.`,
       'We will tell you what we decide about the invoice.',
     ],
-    button: { label: 'See your order', url: orderPageUrl(site, order.id) },
-    after: [`Please quote ${facts.caseReference} if you contact us.`],
-  });
+  );
 }
 
 /** The decision on a dispute: upheld, reduced or cancelled, with any refund. */
@@ -93,12 +116,15 @@ export function disputeDecidedEmail(
   order: Tracked,
   facts: { caseReference: string; invoiceReference: string; outcome: string; message: string },
 ): MailMessage {
-  return orderMessage(site, to, order, 'dispute-decided', {
-    subject: `${facts.caseReference}: our decision on invoice ${facts.invoiceReference}`,
-    paragraphs: [facts.outcome, ...(facts.message ? [facts.message] : [])],
-    button: { label: 'See your order', url: orderPageUrl(site, order.id) },
-    after: [`Please quote ${facts.caseReference} if you contact us.`],
-  });
+  return disputeMessage(
+    site,
+    to,
+    order,
+    'dispute-decided',
+    facts.caseReference,
+    `our decision on invoice ${facts.invoiceReference}`,
+    [facts.outcome, ...(facts.message ? [facts.message] : [])],
+  );
 }
 
 /** A dispute staff have not decided in the days they have: an apology, the parcel safe. */
@@ -108,10 +134,13 @@ export function disputeOverdueEmail(
   order: Tracked,
   facts: { caseReference: string; invoiceReference: string; message: string },
 ): MailMessage {
-  return orderMessage(site, to, order, 'dispute-overdue', {
-    subject: `${facts.caseReference}: we are late deciding your dispute of ${facts.invoiceReference}`,
-    paragraphs: [facts.message],
-    button: { label: 'See your order', url: orderPageUrl(site, order.id) },
-    after: [`Please quote ${facts.caseReference} if you contact us.`],
-  });
+  return disputeMessage(
+    site,
+    to,
+    order,
+    'dispute-overdue',
+    facts.caseReference,
+    `we are late deciding your dispute of ${facts.invoiceReference}`,
+    [facts.message],
+  );
 }
