@@ -18,10 +18,8 @@ import { DEPOT_MESSAGES } from '../../../shared/api/depot';
 import { pathId } from '../../../shared/api/listing';
 import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
-import { customsFormFileName, ukDay } from '../../../shared/customs';
-import { storedToDisplayDate } from '../../../shared/dates';
 import { renderDeclaration } from '../../lib/pdf/customs-declaration';
-import { consignmentDeclarationOf } from '../depot/customs';
+import { consignmentDeclarationOf, declarationDate, sendDeclarationPdf } from '../depot/customs';
 import { dispatchConsignment, measureBox, startRepacking } from './depot-steps';
 import { estimateConsolidation } from './pricing';
 import {
@@ -212,17 +210,9 @@ export const consolidationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const pdf = await renderDeclaration({
         ...declaration,
         brand: app.config.brand,
-        date: storedToDisplayDate(ukDay(app.clock.now())) ?? '',
+        date: declarationDate(app.clock.now()),
       });
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          `inline; filename="${customsFormFileName(declaration.form, declaration.orderReference)}"`,
-        )
-        .header('x-customs-form', declaration.form)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendDeclarationPdf(reply, declaration, pdf);
     },
   );
 

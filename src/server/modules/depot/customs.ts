@@ -4,17 +4,21 @@ import type { CarrierId } from '../../../shared/carriers';
 import {
   CUSTOMS_CATEGORY,
   CUSTOMS_MESSAGES,
+  customsFormFileName,
   customsFormFor,
   customsProblem,
   customsRulesOf,
   type ConsignedParcel,
   type CustomsForm,
   type CustomsRules,
+  ukDay,
 } from '../../../shared/customs';
 import type { ItemLine } from '../../../shared/item-lines';
 import { consignmentReference, CONSOLIDATION_MESSAGES } from '../../../shared/consolidation';
 import { sumPence } from '../../../shared/money';
+import { storedToDisplayDate } from '../../../shared/dates';
 import { consignmentOrders, consignments, orders, parcels, settings, users } from '../../db/schema';
+import type { FastifyReply } from 'fastify';
 import { HttpError } from '../../lib/errors';
 import { depotAddress, fullName } from '../auth/user-data';
 import type { Tx } from '../orders/lifecycle';
@@ -251,4 +255,28 @@ export async function recentSailings(tx: Tx, limit = 20) {
     Carrier: r.carrier!,
     Parcels: Number(r.parcels),
   }));
+}
+
+/** The day a declaration is signed: today in the UK, written as the site writes dates. */
+export const declarationDate = (now: Date) => storedToDisplayDate(ukDay(now)) ?? '';
+
+/**
+ * Answers a customs declaration's PDF (or a shelf label carrying one, `prefix` "label-") to open
+ * in the browser, named by its form and order, its form in `x-customs-form`, never cached.
+ */
+export function sendDeclarationPdf(
+  reply: FastifyReply,
+  declaration: Pick<Declaration, 'form' | 'orderReference'>,
+  pdf: Buffer,
+  prefix = '',
+) {
+  return reply
+    .type('application/pdf')
+    .header(
+      'content-disposition',
+      `inline; filename="${prefix}${customsFormFileName(declaration.form, declaration.orderReference)}"`,
+    )
+    .header('x-customs-form', declaration.form)
+    .header('cache-control', 'no-store')
+    .send(pdf);
 }

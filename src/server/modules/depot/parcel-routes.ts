@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { depotParcelSchema, parcelsQuerySchema, parcelsResponse } from '../../../shared/api/depot';
-import { customsFormFileName, ukDay } from '../../../shared/customs';
-import { storedToDisplayDate } from '../../../shared/dates';
 import { renderDeclaration, renderLabelWithDeclaration } from '../../lib/pdf/customs-declaration';
-import { declarationOf } from './customs';
+import { declarationDate, declarationOf, sendDeclarationPdf } from './customs';
 import { renderLabel } from '../../lib/pdf/label';
 import { authOf } from '../../lib/auth';
 import { abandonParcel } from './storage';
@@ -141,17 +139,9 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
       const pdf = await renderLabelWithDeclaration(facts, {
         ...declaration,
         brand: app.config.brand,
-        date: storedToDisplayDate(ukDay(app.clock.now())) ?? '',
+        date: declarationDate(app.clock.now()),
       });
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          `inline; filename="label-${customsFormFileName(declaration.form, declaration.orderReference)}"`,
-        )
-        .header('x-customs-form', declaration.form)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendDeclarationPdf(reply, declaration, pdf, 'label-');
     },
   );
 
@@ -174,17 +164,9 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
       const pdf = await renderDeclaration({
         ...declaration,
         brand: app.config.brand,
-        date: storedToDisplayDate(ukDay(app.clock.now())) ?? '',
+        date: declarationDate(app.clock.now()),
       });
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          `inline; filename="${customsFormFileName(declaration.form, declaration.orderReference)}"`,
-        )
-        .header('x-customs-form', declaration.form)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendDeclarationPdf(reply, declaration, pdf);
     },
   );
 
