@@ -7,9 +7,10 @@ import {
   DialogTitle,
   Stack,
   TableCell,
+  TableSortLabel,
   Typography,
 } from '@mui/material';
-import type { DepotParcel } from '../../../shared/api/depot';
+import type { DepotParcel, ParcelSort } from '../../../shared/api/depot';
 import { storageClockText } from '../../../shared/storage';
 import { problem } from '../kit/problem';
 import { useAbandon } from './api/depot';
@@ -20,6 +21,28 @@ import { parcelName } from './depot-parts';
  * as it runs on, and the confirmation before a parcel is treated as abandoned. The Unmatched
  * parcels page and the Waiting parcels page use these, so both say and ask the same.
  */
+
+/** The Received column's header: the longest waiting first, or (pressed) the newest first. */
+export function ReceivedSortCell({
+  sort,
+  onSort,
+}: {
+  sort: ParcelSort;
+  onSort: (sort: 'oldest' | 'newest') => void;
+}) {
+  const direction = sort === 'oldest' ? 'asc' : 'desc';
+  return (
+    <TableCell sortDirection={direction}>
+      <TableSortLabel
+        active
+        direction={direction}
+        onClick={() => onSort(sort === 'oldest' ? 'newest' : 'oldest')}
+      >
+        Received
+      </TableSortLabel>
+    </TableCell>
+  );
+}
 
 /** A parcel's clock in one sentence (a dash when it is not on the clock). */
 export function StorageClockCell({ parcel }: { parcel: DepotParcel }) {

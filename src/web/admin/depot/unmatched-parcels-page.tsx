@@ -20,7 +20,6 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TableSortLabel,
   Tabs,
   TextField,
   Typography,
@@ -37,7 +36,13 @@ import {
   usePagedParcels,
 } from './depot-parts';
 import { problem } from '../kit/problem';
-import { AbandonButton, AbandonDialog, StorageClockCell, abandonedText } from './storage-parts';
+import {
+  AbandonButton,
+  AbandonDialog,
+  StorageClockCell,
+  abandonedText,
+  ReceivedSortCell,
+} from './storage-parts';
 
 const LISTS = [
   { state: 'unbooked', label: 'Unbooked', empty: 'No unbooked parcels.' },
@@ -96,15 +101,7 @@ export function UnmatchedParcelsPage() {
               <TableHead>
                 <TableRow>
                   <TableCell>Parcel</TableCell>
-                  <TableCell sortDirection={sort === 'oldest' ? 'asc' : 'desc'}>
-                    <TableSortLabel
-                      active
-                      direction={sort === 'oldest' ? 'asc' : 'desc'}
-                      onClick={() => setSort(sort === 'oldest' ? 'newest' : 'oldest')}
-                    >
-                      Received
-                    </TableSortLabel>
-                  </TableCell>
+                  <ReceivedSortCell sort={sort} onSort={setSort} />
                   <TableCell>Storage</TableCell>
                   {state === 'unbooked' && <TableCell>Customer</TableCell>}
                   <TableCell>Label read</TableCell>

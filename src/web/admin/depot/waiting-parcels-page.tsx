@@ -10,7 +10,6 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TableSortLabel,
   Typography,
 } from '@mui/material';
 import type { DepotParcel, ParcelSort } from '../../../shared/api/depot';
@@ -23,7 +22,13 @@ import {
   receivedText,
   usePagedParcels,
 } from './depot-parts';
-import { AbandonButton, AbandonDialog, StorageClockCell, abandonedText } from './storage-parts';
+import {
+  AbandonButton,
+  AbandonDialog,
+  StorageClockCell,
+  abandonedText,
+  ReceivedSortCell,
+} from './storage-parts';
 
 /** Why a booked parcel waits for its customer, in the words of the list. */
 function waitingFor(parcel: DepotParcel): string {
@@ -73,15 +78,7 @@ export function WaitingParcelsPage() {
             <TableHead>
               <TableRow>
                 <TableCell>Parcel</TableCell>
-                <TableCell sortDirection={sort === 'oldest' ? 'asc' : 'desc'}>
-                  <TableSortLabel
-                    active
-                    direction={sort === 'oldest' ? 'asc' : 'desc'}
-                    onClick={() => setSort(sort === 'oldest' ? 'newest' : 'oldest')}
-                  >
-                    Received
-                  </TableSortLabel>
-                </TableCell>
+                <ReceivedSortCell sort={sort} onSort={setSort} />
                 <TableCell>Storage</TableCell>
                 <TableCell>Customer</TableCell>
                 <TableCell>Waiting for</TableCell>
