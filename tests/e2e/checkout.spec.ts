@@ -102,128 +102,148 @@ test('a new customer pays for two parcels with a discount code', async ({
   const { email } = await register(request);
   await bookBand(page, 'A', { island: 'Jersey', value: '150' });
   await bookBand(page, 'B', { island: 'Jersey', description: 'Jumpers', value: '40' });
-
-  // The checkout asks to log in first, and goes on after.
-  await page.goto('/checkout/');
-  await logInFromDialog(page, email);
-  await expect(page).toHaveURL('/checkout/');
-  await expect(page.getByTestId('checkout-item')).toHaveCount(2);
-  await expect(page.getByTestId('checkout-total')).toHaveText('£16.90'); // 6.95 + 9.95
-  await expect(page.getByTestId('gst-estimate')).toHaveCount(2); // both go to Jersey
-
-  // Pay with nothing chosen: the addresses and the terms are asked for.
-  await page.getByTestId('pay-button').click();
-  await expect(page.getByText('This field is required')).toBeVisible();
-  await expect(page.getByText('Please choose a billing address.')).toBeVisible();
-
-  // A code that does not exist, then WELCOME10 (10% off), kept under DISCOUNT.
-  await page.getByLabel('Discount code').fill('NOSUCHCODE');
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByText(/discount code is not known/)).toBeVisible();
-  expect(await stored(page, 'DISCOUNT')).toBeNull();
-  await stepShots(page, 'checkout-errors');
-  await page.getByLabel('Discount code').fill('welcome10');
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByTestId('discount-applied')).toContainText('WELCOME10');
-  await expect(page.getByTestId('checkout-discount')).toHaveText('−£1.69');
-  await expect(page.getByTestId('checkout-total')).toHaveText('£15.21');
-  expect(await stored(page, 'DISCOUNT')).toBe('WELCOME10');
-
-  // A delivery address on Jersey, added without leaving the page, and chosen.
-  await page.getByRole('button', { name: 'Add a new address' }).first().click();
-  const delivery = page.getByRole('dialog', { name: 'Add a delivery address' });
-  await delivery.getByRole('textbox', { name: 'Full Name' }).fill('Ann Le Brocq');
-  await delivery.getByRole('textbox', { name: 'Address Line 1' }).fill('12 Rue de la Mare');
-  await choose(page, 'Parish', 'St Helier');
-  await delivery.getByRole('textbox', { name: 'Postcode' }).fill('JE2 3AB');
-  await delivery.getByRole('button', { name: 'Save Address' }).click();
-  await expect(delivery).toBeHidden();
-  const deliveryChoice = page.getByRole('radiogroup', { name: 'Delivery address' });
-  await expect(deliveryChoice.getByRole('radio', { name: /12 Rue de la Mare/ })).toBeChecked();
-
-  // A billing address in the UK, likewise.
-  await page.getByRole('button', { name: 'Add a new address' }).last().click();
-  const billing = page.getByRole('dialog', { name: 'Add a billing address' });
-  await billing.getByRole('textbox', { name: 'Full Name' }).fill('Ann Le Brocq');
-  await billing.getByRole('textbox', { name: 'Address Line 1' }).fill('1 Bank Street');
-  await billing.getByRole('textbox', { name: 'Town or City' }).fill('London');
-  await billing.getByRole('textbox', { name: 'Postcode' }).fill('E14 5AB');
-  await billing.getByRole('button', { name: 'Save Address' }).click();
-  await expect(billing).toBeHidden();
   const billingChoice = page.getByRole('radiogroup', { name: 'Billing address' });
-  await expect(billingChoice.getByRole('radio', { name: /1 Bank Street/ })).toBeChecked();
-  expect(JSON.parse((await stored(page, 'DELIVERY'))!)).toMatchObject({
-    Line1: '12 Rue de la Mare',
+
+  await test.step('the checkout asks to log in first, and goes on after: two parcels, £16.90', async () => {
+    await page.goto('/checkout/');
+    await logInFromDialog(page, email);
+    await expect(page).toHaveURL('/checkout/');
+    await expect(page.getByTestId('checkout-item')).toHaveCount(2);
+    await expect(page.getByTestId('checkout-total')).toHaveText('£16.90'); // 6.95 + 9.95
+    await expect(page.getByTestId('gst-estimate')).toHaveCount(2); // both go to Jersey
   });
-  expect(JSON.parse((await stored(page, 'BILLING'))!)).toMatchObject({ Line1: '1 Bank Street' });
 
-  // The code is checked again when the page opens again; the choices are kept.
-  await page.reload();
-  await expect(page.getByTestId('checkout-total')).toHaveText('£15.21');
-  await expect(billingChoice.getByRole('radio', { name: /1 Bank Street/ })).toBeChecked();
-  await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
-  await expect(page.getByTestId('pay-button')).toHaveText('Pay £15.21');
-  await stepShots(page, 'checkout-filled');
-  expect(await axeProblems(page)).toEqual([]);
+  await test.step('Pay with nothing chosen: the addresses and the terms are asked for', async () => {
+    await page.getByTestId('pay-button').click();
+    await expect(page.getByText('This field is required')).toBeVisible();
+    await expect(page.getByText('Please choose a billing address.')).toBeVisible();
+  });
 
-  // Pay: one Idempotency-Key, kept; the answer kept; then the payment page.
-  await page.getByTestId('pay-button').click();
-  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
-  expect(await stored(page, 'CHECKOUT-REF')).toMatch(/^[\w-]{8,100}$/);
-  const record = JSON.parse((await stored(page, 'PAYMENT'))!) as {
-    order: number[];
-    reference: string;
-    amount: number;
-  };
-  expect(record).toMatchObject({ reference: expect.stringMatching(/^PAY-\d{6}$/), amount: 15.21 });
-  expect(record.order).toHaveLength(2);
-  const checkoutOrder = JSON.parse((await stored(page, 'CHECKOUT-ORDER'))!) as {
-    Orders: { LocalId: number }[];
-  };
-  expect(checkoutOrder.Orders.map((o) => o.LocalId)).toEqual([1, 2]);
-  // Not paid yet: the basket is intact.
-  expect(await storedBookings(page)).toMatchObject({ basket: [1, 2] });
-  await payOnSandbox(page, GOOD_CARD);
+  await test.step('a code that does not exist is refused; WELCOME10 takes 10% off and is kept under DISCOUNT', async () => {
+    await page.getByLabel('Discount code').fill('NOSUCHCODE');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText(/discount code is not known/)).toBeVisible();
+    expect(await stored(page, 'DISCOUNT')).toBeNull();
+    await stepShots(page, 'checkout-errors');
+    await page.getByLabel('Discount code').fill('welcome10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByTestId('discount-applied')).toContainText('WELCOME10');
+    await expect(page.getByTestId('checkout-discount')).toHaveText('−£1.69');
+    await expect(page.getByTestId('checkout-total')).toHaveText('£15.21');
+    expect(await stored(page, 'DISCOUNT')).toBe('WELCOME10');
+  });
 
-  // Back on the success page: both references, the amount, the depot address.
-  await expect(page).toHaveURL(`/payment/success/?ref=${record.reference}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    'Thank you, your delivery is paid',
-  );
-  await expect(page.getByTestId('order-reference')).toHaveCount(2);
-  const references = await page.getByTestId('order-reference').allTextContents();
-  await expect(page.getByTestId('amount-paid')).toHaveText('£15.21');
-  await expect(page.getByRole('main').getByTestId('shipping-address-card')).toBeVisible();
-  await stepShots(page, 'payment-success');
-  expect(await axeProblems(page)).toEqual([]);
+  await test.step('a delivery address on Jersey added without leaving the page, and chosen', async () => {
+    await page.getByRole('button', { name: 'Add a new address' }).first().click();
+    const delivery = page.getByRole('dialog', { name: 'Add a delivery address' });
+    await delivery.getByRole('textbox', { name: 'Full Name' }).fill('Ann Le Brocq');
+    await delivery.getByRole('textbox', { name: 'Address Line 1' }).fill('12 Rue de la Mare');
+    await choose(page, 'Parish', 'St Helier');
+    await delivery.getByRole('textbox', { name: 'Postcode' }).fill('JE2 3AB');
+    await delivery.getByRole('button', { name: 'Save Address' }).click();
+    await expect(delivery).toBeHidden();
+    const deliveryChoice = page.getByRole('radiogroup', { name: 'Delivery address' });
+    await expect(deliveryChoice.getByRole('radio', { name: /12 Rue de la Mare/ })).toBeChecked();
+  });
 
-  // Only now the paid bookings leave the basket, and the checkout's data is cleared.
-  await expect(page.getByTestId('basket-menu')).toHaveAccessibleName('Basket, empty');
-  expect(await storedBookings(page)).toMatchObject({ basket: [] });
-  for (const key of CHECKOUT_KEYS) expect(await stored(page, key), key).toBeNull();
+  await test.step('a billing address in the UK, likewise', async () => {
+    await page.getByRole('button', { name: 'Add a new address' }).last().click();
+    const billing = page.getByRole('dialog', { name: 'Add a billing address' });
+    await billing.getByRole('textbox', { name: 'Full Name' }).fill('Ann Le Brocq');
+    await billing.getByRole('textbox', { name: 'Address Line 1' }).fill('1 Bank Street');
+    await billing.getByRole('textbox', { name: 'Town or City' }).fill('London');
+    await billing.getByRole('textbox', { name: 'Postcode' }).fill('E14 5AB');
+    await billing.getByRole('button', { name: 'Save Address' }).click();
+    await expect(billing).toBeHidden();
+    await expect(billingChoice.getByRole('radio', { name: /1 Bank Street/ })).toBeChecked();
+    expect(JSON.parse((await stored(page, 'DELIVERY'))!)).toMatchObject({
+      Line1: '12 Rue de la Mare',
+    });
+    expect(JSON.parse((await stored(page, 'BILLING'))!)).toMatchObject({ Line1: '1 Bank Street' });
+  });
 
-  // Paid on the server: waiting for the parcel.
-  const { Orders } = await customerOrders(page, request);
-  for (const reference of references) {
-    expect(Orders.find((o) => o.Reference === reference)?.StatusId_Name).toBe('Awaiting Parcel');
-  }
+  await test.step('opened again: the code checked again, the choices kept; the terms accepted: Pay £15.21', async () => {
+    await page.reload();
+    await expect(page.getByTestId('checkout-total')).toHaveText('£15.21');
+    await expect(billingChoice.getByRole('radio', { name: /1 Bank Street/ })).toBeChecked();
+    await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
+    await expect(page.getByTestId('pay-button')).toHaveText('Pay £15.21');
+    await stepShots(page, 'checkout-filled');
+    expect(await axeProblems(page)).toEqual([]);
+  });
 
-  // Order History shows one total per order, what was paid for it after the discount:
-  // £6.95 - £0.70 and £9.95 - £0.99 (the £1.69 shared by price), £15.21 in all.
-  await page.goto('/dashboard/orders/');
-  const history = page.getByRole('main');
-  await expect(history).toContainText('£6.25');
-  await expect(history).toContainText('£8.96');
-  await expect(history).not.toContainText('£6.95');
-  await expect(history).not.toContainText('£9.95');
+  const record =
+    await test.step("Pay: one Idempotency-Key and the answer kept, the basket intact; the sandbox's card pays", async () => {
+      await page.getByTestId('pay-button').click();
+      await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+      expect(await stored(page, 'CHECKOUT-REF')).toMatch(/^[\w-]{8,100}$/);
+      const record = JSON.parse((await stored(page, 'PAYMENT'))!) as {
+        order: number[];
+        reference: string;
+        amount: number;
+      };
+      expect(record).toMatchObject({
+        reference: expect.stringMatching(/^PAY-\d{6}$/),
+        amount: 15.21,
+      });
+      expect(record.order).toHaveLength(2);
+      const checkoutOrder = JSON.parse((await stored(page, 'CHECKOUT-ORDER'))!) as {
+        Orders: { LocalId: number }[];
+      };
+      expect(checkoutOrder.Orders.map((o) => o.LocalId)).toEqual([1, 2]);
+      // Not paid yet: the basket is intact.
+      expect(await storedBookings(page)).toMatchObject({ basket: [1, 2] });
+      await payOnSandbox(page, GOOD_CARD);
+      return record;
+    });
 
-  // The receipt is in the outbox.
-  await expect
-    .poll(async () => {
-      const entries = (await (await request.get('/dev/outbox.json')).json()) as OutboxEntry[];
-      return entries.find((e) => e.to.includes(email) && e.kind === 'receipt')?.subject;
-    })
-    .toBe(`Your Ferrybox receipt ${record.reference}`);
+  const references =
+    await test.step('the success page: both references, the amount paid and the depot address', async () => {
+      await expect(page).toHaveURL(`/payment/success/?ref=${record.reference}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        'Thank you, your delivery is paid',
+      );
+      await expect(page.getByTestId('order-reference')).toHaveCount(2);
+      const references = await page.getByTestId('order-reference').allTextContents();
+      await expect(page.getByTestId('amount-paid')).toHaveText('£15.21');
+      await expect(page.getByRole('main').getByTestId('shipping-address-card')).toBeVisible();
+      await stepShots(page, 'payment-success');
+      expect(await axeProblems(page)).toEqual([]);
+      return references;
+    });
+
+  await test.step("only now the paid bookings leave the basket, and the checkout's data is cleared", async () => {
+    await expect(page.getByTestId('basket-menu')).toHaveAccessibleName('Basket, empty');
+    expect(await storedBookings(page)).toMatchObject({ basket: [] });
+    for (const key of CHECKOUT_KEYS) expect(await stored(page, key), key).toBeNull();
+  });
+
+  await test.step('paid on the server: each order waits for its parcel', async () => {
+    const { Orders } = await customerOrders(page, request);
+    for (const reference of references) {
+      expect(Orders.find((o) => o.Reference === reference)?.StatusId_Name).toBe('Awaiting Parcel');
+    }
+  });
+
+  await test.step('Order History shows what was paid for each order after the discount', async () => {
+    // Order History shows one total per order, what was paid for it after the discount:
+    // £6.95 - £0.70 and £9.95 - £0.99 (the £1.69 shared by price), £15.21 in all.
+    await page.goto('/dashboard/orders/');
+    const history = page.getByRole('main');
+    await expect(history).toContainText('£6.25');
+    await expect(history).toContainText('£8.96');
+    await expect(history).not.toContainText('£6.95');
+    await expect(history).not.toContainText('£9.95');
+  });
+
+  await test.step('the receipt is e-mailed', async () => {
+    await expect
+      .poll(async () => {
+        const entries = (await (await request.get('/dev/outbox.json')).json()) as OutboxEntry[];
+        return entries.find((e) => e.to.includes(email) && e.kind === 'receipt')?.subject;
+      })
+      .toBe(`Your Ferrybox receipt ${record.reference}`);
+  });
   expectOnly400s(consoleErrors); // the refused code's answer
 });
 
