@@ -234,56 +234,74 @@ test('cancelled before repacking: each booking goes on its own again', async ({
     await paidBooking(request, ann, { band: 'A', description: 'Socks', itemised: true }),
     await paidBooking(request, ann, { band: 'A', description: 'Scarf', itemised: true }),
   ];
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto('/dashboard/consolidation/');
-  await logIn(page, ann.email, ann.password);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ship together');
-  const card = await shipTogether(page, booked);
-  // By keyboard: the confirmation takes the focus on its safe choice, Keep it gives it back to
-  // the button; Shift+Tab reaches Yes, cancel; once cancelled the card has the focus.
-  const cancel = card.getByRole('button', { name: 'Cancel this consolidation' });
-  const keep = card.getByRole('button', { name: 'Keep it' });
-  await cancel.focus();
-  await page.keyboard.press('Enter');
-  await expect(keep).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(cancel).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(keep).toBeFocused();
-  await page.keyboard.press('Shift+Tab');
-  await expect(card.getByRole('button', { name: /^Yes, cancel CON-/ })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(card).toContainText('Cancelled');
-  await expect(card).toBeFocused();
-  await screenshots(page, 'consolidation-cancelled');
-  await expect(card.getByRole('button', { name: 'Cancel this consolidation' })).toHaveCount(0);
-  // Offered again to ship together.
-  await expect(
-    page.getByRole('group', { name: 'Bookings to Jersey' }).getByRole('checkbox'),
-  ).toHaveCount(2);
-  await expect
-    .poll(async () =>
-      (await outbox(request)).some(
-        (e) => e.kind === 'consolidation-cancelled' && e.to.includes(ann.email),
-      ),
-    )
-    .toBe(true);
+  const card =
+    await test.step('on a phone the customer asks to ship the two together', async () => {
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.goto('/dashboard/consolidation/');
+      await logIn(page, ann.email, ann.password);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ship together');
+      const card = await shipTogether(page, booked);
+      return card;
+    });
+
+  await test.step('by keyboard: Cancel asks first, Keep it gives the focus back; Yes, cancel cancels it, the card focused', async () => {
+    // By keyboard: the confirmation takes the focus on its safe choice, Keep it gives it back to
+    // the button; Shift+Tab reaches Yes, cancel; once cancelled the card has the focus.
+    const cancel = card.getByRole('button', { name: 'Cancel this consolidation' });
+    const keep = card.getByRole('button', { name: 'Keep it' });
+    await cancel.focus();
+    await page.keyboard.press('Enter');
+    await expect(keep).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(cancel).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(keep).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(card.getByRole('button', { name: /^Yes, cancel CON-/ })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(card).toContainText('Cancelled');
+    await expect(card).toBeFocused();
+    await screenshots(page, 'consolidation-cancelled');
+  });
+
+  await test.step('no Cancel any more: the two are offered again to ship together, and an e-mail says so', async () => {
+    await expect(card.getByRole('button', { name: 'Cancel this consolidation' })).toHaveCount(0);
+    // Offered again to ship together.
+    await expect(
+      page.getByRole('group', { name: 'Bookings to Jersey' }).getByRole('checkbox'),
+    ).toHaveCount(2);
+    await expect
+      .poll(async () =>
+        (await outbox(request)).some(
+          (e) => e.kind === 'consolidation-cancelled' && e.to.includes(ann.email),
+        ),
+      )
+      .toBe(true);
+  });
 });
 
 test('a late parcel: the rest go without it @alone', async ({ page, request }) => {
   const ann = await depotCustomer(request);
   const depot = await depotMember(request);
-  const booked = [];
+  const booked: Awaited<ReturnType<typeof paidBooking>>[] = [];
   for (const description of ['Mug', 'Lamp', 'Rug']) {
     booked.push(await paidBooking(request, ann, { band: 'A', description, itemised: true }));
   }
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/dashboard/consolidation/');
-  await logIn(page, ann.email, ann.password);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ship together');
-  const card = await shipTogether(page, booked);
-  await receivedThroughApi(request, depot.token, booked[0].Id);
-  await receivedThroughApi(request, depot.token, booked[1].Id);
+  const card =
+    await test.step('the customer asks to ship the three together; two of the parcels arrive', async () => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto('/dashboard/consolidation/');
+      await logIn(page, ann.email, ann.password);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ship together');
+      const card = await shipTogether(page, booked);
+      await receivedThroughApi(request, depot.token, booked[0].Id);
+      await receivedThroughApi(request, depot.token, booked[1].Id);
+      return card;
+    });
+  const leave = card.getByRole('button', {
+    name: `Send the rest without ${booked[2].Reference}`,
+  });
+
   // Eight days on (Consolidation/MissingParcelDays is 7): the third is late.
   const clock = async (at: Date | null) =>
     expect(
@@ -291,19 +309,21 @@ test('a late parcel: the rest go without it @alone', async ({ page, request }) =
     ).toBe(200);
   await clock(new Date(Date.now() + 8 * 24 * 3_600_000));
   try {
-    await page.reload();
-    const leave = card.getByRole('button', {
-      name: `Send the rest without ${booked[2].Reference}`,
+    await test.step('eight days on, the card offers to send the rest without the late one', async () => {
+      await page.reload();
+      await expect(leave).toBeVisible();
+      await screenshots(page, 'consolidation-late');
     });
-    await expect(leave).toBeVisible();
-    await screenshots(page, 'consolidation-late');
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await leave.click();
-    await expect(card).toContainText('All parcels in: waiting to be repacked');
-    await expect(card).toBeFocused();
-    await expect(card.locator('[data-state="left-out"]')).toHaveText(
-      'left out: it travels on its own',
-    );
+
+    await test.step('Send the rest without it: all in, waiting to be repacked, the late one travels on its own', async () => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await leave.click();
+      await expect(card).toContainText('All parcels in: waiting to be repacked');
+      await expect(card).toBeFocused();
+      await expect(card.locator('[data-state="left-out"]')).toHaveText(
+        'left out: it travels on its own',
+      );
+    });
   } finally {
     await clock(null);
   }

@@ -198,55 +198,60 @@ test('an oversize parcel is held for an invoice; once the customer pays, it can 
   const { ann } = await floorAndCustomer(page, request);
   const tracking = `JD00022${Date.now()}`;
   const order = await paidBooking(request, ann, { band: 'A', trackingNumber: tracking });
-  await page.goto('/admin/receive/');
-  // the courier's tracking number finds the booking (spaced as couriers print it)
-  await find(page, tracking.replace(/(\d{4})/g, '$1 ').trim());
-  await expect(bookings(page).getByRole('option').first()).toContainText(order.Reference);
-  await bookings(page).press('Enter');
-  // band A is 35 × 25 × 16 cm and 5 kg; this fits band C (£12.95), £6.00 more than paid
-  await measure(page, [12, 48, 38, 28], 'H-1');
-  await page.getByRole('button', { name: 'Receive parcel' }).click();
-  await expect(outcome(page)).toContainText(`Held: ${order.Reference} is larger than booked`);
-  await expect(outcome(page)).toContainText(
-    /It fits band C \(Large parcel\)\. Invoice INV-\d+ for £6\.00 was raised/,
-  );
-  await labelMade(page);
-  await screenshots(page, 'admin-receive-held', STAFF_WIDTHS);
-  expect(await axeProblems(page)).toEqual([]);
+  await test.step("the courier's tracking number, spaced as printed, finds the booking; measured as band C, it is held with a £6.00 invoice", async () => {
+    await page.goto('/admin/receive/');
+    // the courier's tracking number finds the booking (spaced as couriers print it)
+    await find(page, tracking.replace(/(\d{4})/g, '$1 ').trim());
+    await expect(bookings(page).getByRole('option').first()).toContainText(order.Reference);
+    await bookings(page).press('Enter');
+    // band A is 35 × 25 × 16 cm and 5 kg; this fits band C (£12.95), £6.00 more than paid
+    await measure(page, [12, 48, 38, 28], 'H-1');
+    await page.getByRole('button', { name: 'Receive parcel' }).click();
+    await expect(outcome(page)).toContainText(`Held: ${order.Reference} is larger than booked`);
+    await expect(outcome(page)).toContainText(
+      /It fits band C \(Large parcel\)\. Invoice INV-\d+ for £6\.00 was raised/,
+    );
+    await labelMade(page);
+    await screenshots(page, 'admin-receive-held', STAFF_WIDTHS);
+    expect(await axeProblems(page)).toEqual([]);
+  });
 
-  // Not on the dispatch list while it is held.
-  await page
-    .getByRole('navigation', { name: 'Back office' })
-    .getByRole('link', { name: 'Dispatch' })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Ready to leave' })).toBeVisible();
-  await expect(page.getByRole('checkbox', { name: `Select ${order.Reference}` })).toHaveCount(0);
+  await test.step('the held parcel is not on the dispatch list', async () => {
+    await page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Dispatch' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Ready to leave' })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: `Select ${order.Reference}` })).toHaveCount(0);
+  });
 
-  // The customer pays the invoice from the e-mail's link with the sandbox card.
-  await mailTo(page, ann, 'parcel-held');
-  const link = (await outbox(request))
-    .find((e) => e.to.includes(ann.email) && e.kind === 'parcel-held')!
-    .links.find((l) => l.includes('/dashboard/pay/'))!;
-  await page.goto(new URL(link).pathname);
-  await logIn(page, ann.email, ann.password);
-  await expect(page.getByTestId('invoice-amount')).toHaveText('£6.00');
-  await page.getByTestId('pay-invoice').click();
-  await expect(page.getByRole('note')).toHaveText(/TEST MODE/);
-  await page.getByLabel('Card number').fill(GOOD_CARD);
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 30');
-  await page.getByLabel('Security code').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    'Thank you, your invoice is paid',
-  );
+  await test.step("the customer pays the invoice from the e-mail's link with the sandbox's card", async () => {
+    await mailTo(page, ann, 'parcel-held');
+    const link = (await outbox(request))
+      .find((e) => e.to.includes(ann.email) && e.kind === 'parcel-held')!
+      .links.find((l) => l.includes('/dashboard/pay/'))!;
+    await page.goto(new URL(link).pathname);
+    await logIn(page, ann.email, ann.password);
+    await expect(page.getByTestId('invoice-amount')).toHaveText('£6.00');
+    await page.getByTestId('pay-invoice').click();
+    await expect(page.getByRole('note')).toHaveText(/TEST MODE/);
+    await page.getByLabel('Card number').fill(GOOD_CARD);
+    await page.getByLabel('Expiry (MM / YY)').fill('12 / 30');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Thank you, your invoice is paid',
+    );
+  });
 
-  // The hold is released: the parcel is ready to leave.
-  await page.goto('/admin/dispatch/');
-  await expect(
-    page
-      .getByRole('table', { name: 'Ready for Jersey' })
-      .getByRole('row', { name: new RegExp(order.Reference) }),
-  ).toBeVisible();
+  await test.step('the hold is released: the parcel is ready to leave for Jersey', async () => {
+    await page.goto('/admin/dispatch/');
+    await expect(
+      page
+        .getByRole('table', { name: 'Ready for Jersey' })
+        .getByRole('row', { name: new RegExp(order.Reference) }),
+    ).toBeVisible();
+  });
 });
 
 test('a parcel with no booking is matched once the customer books it; one nobody matches is listed', async ({
@@ -255,55 +260,65 @@ test('a parcel with no booking is matched once the customer books it; one nobody
 }) => {
   test.setTimeout(150_000);
   const { ann } = await floorAndCustomer(page, request);
-  await page.goto('/admin/receive/');
-  await find(page, ann.reference);
-  await expect(bookings(page).getByRole('option')).toHaveText([/No booking for this parcel/]);
-  await bookings(page).press('Enter');
-  await measure(page, [2, 30, 20, 10], 'U-4');
-  await page.getByRole('textbox', { name: 'Shelf' }).press('Enter');
-  await expect(outcome(page)).toContainText(/Unbooked: Parcel \d+ for Ann Le Brocq/);
-  await mailTo(page, ann, 'parcel-unbooked');
+  await test.step('a parcel for Ann with no booking is received as unbooked, and she is e-mailed', async () => {
+    await page.goto('/admin/receive/');
+    await find(page, ann.reference);
+    await expect(bookings(page).getByRole('option')).toHaveText([/No booking for this parcel/]);
+    await bookings(page).press('Enter');
+    await measure(page, [2, 30, 20, 10], 'U-4');
+    await page.getByRole('textbox', { name: 'Shelf' }).press('Enter');
+    await expect(outcome(page)).toContainText(/Unbooked: Parcel \d+ for Ann Le Brocq/);
+    await mailTo(page, ann, 'parcel-unbooked');
+  });
 
-  // Nobody matches this label: an unknown parcel.
-  const stray = `ZZ${Date.now()}`;
-  await find(page, stray);
-  await expect(page.getByTestId('found-customer')).toHaveText(`Nobody matches “${stray}”.`);
-  await expect(bookings(page).getByRole('option')).toHaveText([/Unknown parcel/]);
-  await bookings(page).press('Enter');
-  await measure(page, [1.5, 25, 20, 5], 'U-5');
-  await page.getByRole('textbox', { name: 'Shelf' }).press('Enter');
-  await expect(outcome(page)).toContainText(/Unknown: Parcel \d+/);
+  const stray =
+    await test.step('a label nobody matches: the parcel is received as unknown', async () => {
+      const stray = `ZZ${Date.now()}`;
+      await find(page, stray);
+      await expect(page.getByTestId('found-customer')).toHaveText(`Nobody matches “${stray}”.`);
+      await expect(bookings(page).getByRole('option')).toHaveText([/Unknown parcel/]);
+      await bookings(page).press('Enter');
+      await measure(page, [1.5, 25, 20, 5], 'U-5');
+      await page.getByRole('textbox', { name: 'Shelf' }).press('Enter');
+      await expect(outcome(page)).toContainText(/Unknown: Parcel \d+/);
+      return stray;
+    });
 
-  // The customer books it (through the API, as their browser would).
-  const order = await paidBooking(request, ann, { band: 'B', description: 'Winter coat' });
-
-  await page.getByRole('link', { name: 'Unbooked and unknown parcels' }).click();
-  await expect(page.getByRole('heading', { name: 'Unmatched parcels' })).toBeVisible();
+  const order =
+    await test.step('the customer books it (through the API, as their browser would)', async () =>
+      paidBooking(request, ann, { band: 'B', description: 'Winter coat' }));
   const unbooked = page.getByRole('table', { name: 'Unbooked parcels' });
   const row = unbooked.getByRole('row').filter({ hasText: ann.reference });
-  await expect(row).toContainText('2 kg · 30 × 20 × 10 cm');
-  await page.getByRole('tab', { name: 'Unknown' }).click();
-  await expect(
-    page
-      .getByRole('table', { name: 'Unknown parcels' })
-      .getByRole('row')
-      .filter({ hasText: stray }),
-  ).toContainText('U-5');
-  await screenshots(page, 'admin-parcels-unknown', STAFF_WIDTHS);
-  expect(await axeProblems(page)).toEqual([]);
-  await page.getByRole('tab', { name: 'Unbooked' }).click();
 
-  await row.getByRole('button', { name: /^Match Parcel \d+ to a booking$/ }).click();
-  const dialog = page.getByRole('dialog', { name: /^Match Parcel \d+ to a booking$/ });
-  const choice = dialog.getByRole('radio', { name: new RegExp(order.Reference) });
-  await expect(choice).toBeChecked();
-  await screenshots(page, 'admin-parcels-match', STAFF_WIDTHS);
-  expect(await axeProblems(page)).toEqual([]);
-  await dialog.getByRole('button', { name: 'Match' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(outcome(page)).toContainText(`Received ${order.Reference}`);
-  await expect(row).toHaveCount(0);
-  await mailTo(page, ann, 'parcel-arrived');
+  await test.step('Unmatched parcels lists the unbooked one with its measure, and the unknown one on its tab', async () => {
+    await page.getByRole('link', { name: 'Unbooked and unknown parcels' }).click();
+    await expect(page.getByRole('heading', { name: 'Unmatched parcels' })).toBeVisible();
+    await expect(row).toContainText('2 kg · 30 × 20 × 10 cm');
+    await page.getByRole('tab', { name: 'Unknown' }).click();
+    await expect(
+      page
+        .getByRole('table', { name: 'Unknown parcels' })
+        .getByRole('row')
+        .filter({ hasText: stray }),
+    ).toContainText('U-5');
+    await screenshots(page, 'admin-parcels-unknown', STAFF_WIDTHS);
+    expect(await axeProblems(page)).toEqual([]);
+    await page.getByRole('tab', { name: 'Unbooked' }).click();
+  });
+
+  await test.step("Match offers the customer's new booking; matched, the parcel is received onto it and she is e-mailed", async () => {
+    await row.getByRole('button', { name: /^Match Parcel \d+ to a booking$/ }).click();
+    const dialog = page.getByRole('dialog', { name: /^Match Parcel \d+ to a booking$/ });
+    const choice = dialog.getByRole('radio', { name: new RegExp(order.Reference) });
+    await expect(choice).toBeChecked();
+    await screenshots(page, 'admin-parcels-match', STAFF_WIDTHS);
+    expect(await axeProblems(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Match' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(outcome(page)).toContainText(`Received ${order.Reference}`);
+    await expect(row).toHaveCount(0);
+    await mailTo(page, ann, 'parcel-arrived');
+  });
 });
 
 test('two parcels leave on a sailing; the customer downloads the export certificate; both are delivered', async ({
