@@ -256,23 +256,26 @@ test('a declined card, then a retry that succeeds with the basket intact', async
   const key = await stored(page, 'CHECKOUT-REF');
   const reference = JSON.parse((await stored(page, 'PAYMENT'))!).reference as string;
 
-  await payOnSandbox(page, DECLINED_CARD);
-  await expect(page).toHaveURL(`/payment/failure/?ref=${reference}&reason=card_declined`);
-  await expect(page.getByTestId('failure-reason')).toHaveText(/Your card was declined/);
-  await stepShots(page, 'payment-failure');
-  expect(await axeProblems(page)).toEqual([]);
-  expect(await storedBookings(page)).toMatchObject({ basket: [1] });
-  expect(await stored(page, 'CHECKOUT-REF')).toBe(key);
+  await test.step("a declined card: the failure page says so; the basket and the checkout's key are kept", async () => {
+    await payOnSandbox(page, DECLINED_CARD);
+    await expect(page).toHaveURL(`/payment/failure/?ref=${reference}&reason=card_declined`);
+    await expect(page.getByTestId('failure-reason')).toHaveText(/Your card was declined/);
+    await stepShots(page, 'payment-failure');
+    expect(await axeProblems(page)).toEqual([]);
+    expect(await storedBookings(page)).toMatchObject({ basket: [1] });
+    expect(await stored(page, 'CHECKOUT-REF')).toBe(key);
+  });
 
-  // Try again: the same payment's page (nothing booked twice).
-  await page.getByRole('button', { name: 'Try again' }).click();
-  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
-  await payOnSandbox(page, GOOD_CARD);
-  await expect(page).toHaveURL(`/payment/success/?ref=${reference}`);
-  await expect(page.getByTestId('order-reference')).toHaveCount(1);
-  expect(await storedBookings(page)).toMatchObject({ basket: [] });
-  const { Orders } = await customerOrders(page, request);
-  expect(Orders.map((o) => o.StatusId_Name)).toEqual(['Awaiting Parcel']);
+  await test.step("Try again opens the same payment's page: the good card pays, nothing booked twice", async () => {
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+    await payOnSandbox(page, GOOD_CARD);
+    await expect(page).toHaveURL(`/payment/success/?ref=${reference}`);
+    await expect(page.getByTestId('order-reference')).toHaveCount(1);
+    expect(await storedBookings(page)).toMatchObject({ basket: [] });
+    const { Orders } = await customerOrders(page, request);
+    expect(Orders.map((o) => o.StatusId_Name)).toEqual(['Awaiting Parcel']);
+  });
 });
 
 test('an invoice paid from My Account', async ({ page, request }) => {
@@ -282,38 +285,47 @@ test('an invoice paid from My Account', async ({ page, request }) => {
   await expect(page.getByTestId('order-reference')).toHaveCount(1);
   const [order] = (await customerOrders(page, request)).Orders;
 
-  // Raised as depot staff will (the server's POST /dev/invoices, outside production).
-  const raised = await request.post('/dev/invoices', {
-    data: {
-      OrderReference: order.Reference,
-      Amount: 12.5,
-      Reason: 'Excess carriage: the parcel weighed 31 kg',
-    },
+  const invoice =
+    await test.step('an invoice raised on the order (as depot staff will) is shown to pay on its own page', async () => {
+      const raised = await request.post('/dev/invoices', {
+        data: {
+          OrderReference: order.Reference,
+          Amount: 12.5,
+          Reason: 'Excess carriage: the parcel weighed 31 kg',
+        },
+      });
+      expect(raised.status()).toBe(201);
+      const invoice = (await raised.json()) as Invoice;
+      await page.goto(`/dashboard/pay/${invoice.Id}`);
+      await expect(page.getByTestId('invoice-reference')).toHaveText(invoice.Reference);
+      await expect(page.getByTestId('invoice-order')).toHaveText(order.Reference);
+      await expect(page.getByTestId('invoice-status')).toHaveText('Awaiting payment');
+      await stepShots(page, 'pay-invoice');
+      expect(await axeProblems(page)).toEqual([]);
+      return invoice;
+    });
+
+  await test.step("Pay: the sandbox's card pays the £12.50", async () => {
+    await page.getByTestId('pay-invoice').click();
+    await payOnSandbox(page, GOOD_CARD);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Thank you, your invoice is paid',
+    );
+    await expect(page.getByTestId('amount-paid')).toHaveText('£12.50');
   });
-  expect(raised.status()).toBe(201);
-  const invoice = (await raised.json()) as Invoice;
-  await page.goto(`/dashboard/pay/${invoice.Id}`);
-  await expect(page.getByTestId('invoice-reference')).toHaveText(invoice.Reference);
-  await expect(page.getByTestId('invoice-order')).toHaveText(order.Reference);
-  await expect(page.getByTestId('invoice-status')).toHaveText('Awaiting payment');
-  await stepShots(page, 'pay-invoice');
-  expect(await axeProblems(page)).toEqual([]);
-  await page.getByTestId('pay-invoice').click();
-  await payOnSandbox(page, GOOD_CARD);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    'Thank you, your invoice is paid',
-  );
-  await expect(page.getByTestId('amount-paid')).toHaveText('£12.50');
 
-  await page.goto(`/dashboard/pay/${invoice.Id}`);
-  await expect(page.getByTestId('invoice-status')).toHaveText('Paid');
-  await expect(page.getByTestId('invoice-paid')).toBeVisible();
-  await expect(page.getByTestId('pay-invoice')).toHaveCount(0);
-  await stepShots(page, 'pay-invoice-paid');
+  await test.step("the invoice's page again: paid, nothing left to pay", async () => {
+    await page.goto(`/dashboard/pay/${invoice.Id}`);
+    await expect(page.getByTestId('invoice-status')).toHaveText('Paid');
+    await expect(page.getByTestId('invoice-paid')).toBeVisible();
+    await expect(page.getByTestId('pay-invoice')).toHaveCount(0);
+    await stepShots(page, 'pay-invoice-paid');
+  });
 
-  // A non-digit id is the not-found page.
-  await page.goto('/dashboard/pay/abc');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found/i);
+  await test.step('a non-digit invoice id is the not-found page', async () => {
+    await page.goto('/dashboard/pay/abc');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found/i);
+  });
 });
 
 test('a declined invoice payment offers the way back to the invoice, not the basket', async ({
@@ -330,27 +342,31 @@ test('a declined invoice payment offers the way back to the invoice, not the bas
   });
   expect(raised.status()).toBe(201);
   const invoice = (await raised.json()) as Invoice;
-
-  await page.goto(`/dashboard/pay/${invoice.Id}`);
-  await page.getByTestId('pay-invoice').click();
-  await payOnSandbox(page, DECLINED_CARD);
-  await expect(page).toHaveURL(/\/payment\/failure\/\?ref=PAY-\d+&reason=card_declined$/);
   const main = page.getByRole('main');
-  await expect(main.getByTestId('failure-reason')).toHaveText(/Your card was declined/);
-  // An invoice has nothing to do with the basket.
-  await expect(main.getByRole('link', { name: 'Back to the basket' })).toHaveCount(0);
-  await expect(main.getByText(/still in your basket/)).toHaveCount(0);
-  await expect(main.getByRole('link', { name: 'Order History' })).toHaveAttribute(
-    'href',
-    '/dashboard/orders/',
-  );
-  await stepShots(page, 'payment-failure-invoice');
-  expect(await axeProblems(page)).toEqual([]);
 
-  await main.getByRole('link', { name: 'Back to the invoice' }).click();
-  await expect(page).toHaveURL(`/dashboard/pay/${invoice.Id}`);
-  await expect(page.getByTestId('invoice-reference')).toHaveText(invoice.Reference);
-  await expect(page.getByTestId('invoice-status')).toHaveText('Awaiting payment');
+  await test.step("the invoice's payment declined: the failure page offers Order History, not the basket", async () => {
+    await page.goto(`/dashboard/pay/${invoice.Id}`);
+    await page.getByTestId('pay-invoice').click();
+    await payOnSandbox(page, DECLINED_CARD);
+    await expect(page).toHaveURL(/\/payment\/failure\/\?ref=PAY-\d+&reason=card_declined$/);
+    await expect(main.getByTestId('failure-reason')).toHaveText(/Your card was declined/);
+    // An invoice has nothing to do with the basket.
+    await expect(main.getByRole('link', { name: 'Back to the basket' })).toHaveCount(0);
+    await expect(main.getByText(/still in your basket/)).toHaveCount(0);
+    await expect(main.getByRole('link', { name: 'Order History' })).toHaveAttribute(
+      'href',
+      '/dashboard/orders/',
+    );
+    await stepShots(page, 'payment-failure-invoice');
+    expect(await axeProblems(page)).toEqual([]);
+  });
+
+  await test.step('Back to the invoice: still awaiting payment', async () => {
+    await main.getByRole('link', { name: 'Back to the invoice' }).click();
+    await expect(page).toHaveURL(`/dashboard/pay/${invoice.Id}`);
+    await expect(page.getByTestId('invoice-reference')).toHaveText(invoice.Reference);
+    await expect(page.getByTestId('invoice-status')).toHaveText('Awaiting payment');
+  });
 });
 
 test('the address choosers read 10 addresses a page, the next on asking', async ({
@@ -368,51 +384,59 @@ test('the address choosers read 10 addresses a page, the next on asking', async 
     });
     expect(saved.status()).toBe(201);
   }
+  const delivery = page.getByRole('radiogroup', { name: 'Delivery address' });
+  const billing = page.getByRole('radiogroup', { name: 'Billing address' });
+  const deliverySection = page.getByRole('region', { name: 'Delivery address' });
   const listed: unknown[] = [];
   page.on('request', (sent) => {
     if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/public/addresses')
       listed.push(sent.postDataJSON());
   });
-  await bookBand(page, 'A', { island: 'Jersey' });
-  await page.goto('/checkout/');
-  await logInFromDialog(page, email);
 
-  const delivery = page.getByRole('radiogroup', { name: 'Delivery address' });
-  const billing = page.getByRole('radiogroup', { name: 'Billing address' });
-  await expect(delivery.getByRole('radio')).toHaveCount(10);
-  await expect(billing.getByRole('radio')).toHaveCount(10);
-  // The listing of docs/requirements.md §9: Updated ascending, 10 a page; never one call for them
-  // all.
-  await expect(delivery.getByRole('radio', { name: /Maison A/ })).toBeVisible();
-  await expect(delivery.getByRole('radio', { name: /Maison L/ })).toHaveCount(0);
-  expect(listed).toContainEqual({
-    options: { sortBy: 'Updated', sortDesc: false, itemsPerPage: 10, page: 1 },
-    filter: { Type: 'Delivery' },
+  await test.step('the checkout shows 10 of the 12 addresses in each chooser, the least recently updated first, none chosen', async () => {
+    await bookBand(page, 'A', { island: 'Jersey' });
+    await page.goto('/checkout/');
+    await logInFromDialog(page, email);
+
+    await expect(delivery.getByRole('radio')).toHaveCount(10);
+    await expect(billing.getByRole('radio')).toHaveCount(10);
+    // The listing of docs/requirements.md §9: Updated ascending, 10 a page; never one call for them
+    // all.
+    await expect(delivery.getByRole('radio', { name: /Maison A/ })).toBeVisible();
+    await expect(delivery.getByRole('radio', { name: /Maison L/ })).toHaveCount(0);
+    expect(listed).toContainEqual({
+      options: { sortBy: 'Updated', sortDesc: false, itemsPerPage: 10, page: 1 },
+      filter: { Type: 'Delivery' },
+    });
+    for (const body of listed) expect(body).toMatchObject({ options: { itemsPerPage: 10 } });
+    // With more than one address, nothing is chosen for the customer.
+    await expect(delivery.getByRole('radio', { checked: true })).toHaveCount(0);
+    await expect(deliverySection.getByText('Showing 10 of 12 addresses')).toBeVisible();
+    await stepShots(page, 'checkout-many-addresses');
   });
-  for (const body of listed) expect(body).toMatchObject({ options: { itemsPerPage: 10 } });
-  // With more than one address, nothing is chosen for the customer.
-  await expect(delivery.getByRole('radio', { checked: true })).toHaveCount(0);
-  const deliverySection = page.getByRole('region', { name: 'Delivery address' });
-  await expect(deliverySection.getByText('Showing 10 of 12 addresses')).toBeVisible();
-  await stepShots(page, 'checkout-many-addresses');
 
-  await deliverySection.getByRole('button', { name: 'Show more addresses' }).click();
-  await expect(delivery.getByRole('radio')).toHaveCount(12);
-  expect(listed).toContainEqual({
-    options: { sortBy: 'Updated', sortDesc: false, itemsPerPage: 10, page: 2 },
-    filter: { Type: 'Delivery' },
+  await test.step('Show more addresses reads the next page; Maison L chosen; the billing chooser still shows 10', async () => {
+    await deliverySection.getByRole('button', { name: 'Show more addresses' }).click();
+    await expect(delivery.getByRole('radio')).toHaveCount(12);
+    expect(listed).toContainEqual({
+      options: { sortBy: 'Updated', sortDesc: false, itemsPerPage: 10, page: 2 },
+      filter: { Type: 'Delivery' },
+    });
+    await expect(deliverySection.getByRole('button', { name: 'Show more addresses' })).toHaveCount(
+      0,
+    );
+    await delivery.getByRole('radio', { name: /Maison L/ }).check();
+    await expect(delivery.getByRole('radio', { name: /Maison L/ })).toBeChecked();
+    // The billing chooser still shows its first page only.
+    await expect(billing.getByRole('radio')).toHaveCount(10);
   });
-  await expect(deliverySection.getByRole('button', { name: 'Show more addresses' })).toHaveCount(0);
-  await delivery.getByRole('radio', { name: /Maison L/ }).check();
-  await expect(delivery.getByRole('radio', { name: /Maison L/ })).toBeChecked();
-  // The billing chooser still shows its first page only.
-  await expect(billing.getByRole('radio')).toHaveCount(10);
 
-  // Chosen on a later page, it stays chosen and shown when the page opens again.
-  await page.reload();
-  await expect(delivery.getByRole('radio', { name: /Maison L/ })).toBeChecked();
-  await expect(delivery.getByRole('radio')).toHaveCount(11);
-  expect(await axeProblems(page)).toEqual([]);
+  await test.step('opened again, the address chosen on a later page stays chosen and shown', async () => {
+    await page.reload();
+    await expect(delivery.getByRole('radio', { name: /Maison L/ })).toBeChecked();
+    await expect(delivery.getByRole('radio')).toHaveCount(11);
+    expect(await axeProblems(page)).toEqual([]);
+  });
 });
 
 test('registering from the checkout stays on the checkout', async ({ page }) => {
