@@ -102,128 +102,148 @@ test('a new customer pays for two parcels with a discount code', async ({
   const { email } = await register(request);
   await bookBand(page, 'A', { island: 'Jersey', value: '150' });
   await bookBand(page, 'B', { island: 'Jersey', description: 'Jumpers', value: '40' });
-
-  // The checkout asks to log in first, and goes on after.
-  await page.goto('/checkout/');
-  await logInFromDialog(page, email);
-  await expect(page).toHaveURL('/checkout/');
-  await expect(page.getByTestId('checkout-item')).toHaveCount(2);
-  await expect(page.getByTestId('checkout-total')).toHaveText('£16.90'); // 6.95 + 9.95
-  await expect(page.getByTestId('gst-estimate')).toHaveCount(2); // both go to Jersey
-
-  // Pay with nothing chosen: the addresses and the terms are asked for.
-  await page.getByTestId('pay-button').click();
-  await expect(page.getByText('This field is required')).toBeVisible();
-  await expect(page.getByText('Please choose a billing address.')).toBeVisible();
-
-  // A code that does not exist, then WELCOME10 (10% off), kept under DISCOUNT.
-  await page.getByLabel('Discount code').fill('NOSUCHCODE');
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByText(/discount code is not known/)).toBeVisible();
-  expect(await stored(page, 'DISCOUNT')).toBeNull();
-  await stepShots(page, 'checkout-errors');
-  await page.getByLabel('Discount code').fill('welcome10');
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByTestId('discount-applied')).toContainText('WELCOME10');
-  await expect(page.getByTestId('checkout-discount')).toHaveText('−£1.69');
-  await expect(page.getByTestId('checkout-total')).toHaveText('£15.21');
-  expect(await stored(page, 'DISCOUNT')).toBe('WELCOME10');
-
-  // A delivery address on Jersey, added without leaving the page, and chosen.
-  await page.getByRole('button', { name: 'Add a new address' }).first().click();
-  const delivery = page.getByRole('dialog', { name: 'Add a delivery address' });
-  await delivery.getByRole('textbox', { name: 'Full Name' }).fill('Ann Le Brocq');
-  await delivery.getByRole('textbox', { name: 'Address Line 1' }).fill('12 Rue de la Mare');
-  await choose(page, 'Parish', 'St Helier');
-  await delivery.getByRole('textbox', { name: 'Postcode' }).fill('JE2 3AB');
-  await delivery.getByRole('button', { name: 'Save Address' }).click();
-  await expect(delivery).toBeHidden();
-  const deliveryChoice = page.getByRole('radiogroup', { name: 'Delivery address' });
-  await expect(deliveryChoice.getByRole('radio', { name: /12 Rue de la Mare/ })).toBeChecked();
-
-  // A billing address in the UK, likewise.
-  await page.getByRole('button', { name: 'Add a new address' }).last().click();
-  const billing = page.getByRole('dialog', { name: 'Add a billing address' });
-  await billing.getByRole('textbox', { name: 'Full Name' }).fill('Ann Le Brocq');
-  await billing.getByRole('textbox', { name: 'Address Line 1' }).fill('1 Bank Street');
-  await billing.getByRole('textbox', { name: 'Town or City' }).fill('London');
-  await billing.getByRole('textbox', { name: 'Postcode' }).fill('E14 5AB');
-  await billing.getByRole('button', { name: 'Save Address' }).click();
-  await expect(billing).toBeHidden();
   const billingChoice = page.getByRole('radiogroup', { name: 'Billing address' });
-  await expect(billingChoice.getByRole('radio', { name: /1 Bank Street/ })).toBeChecked();
-  expect(JSON.parse((await stored(page, 'DELIVERY'))!)).toMatchObject({
-    Line1: '12 Rue de la Mare',
+
+  await test.step('the checkout asks to log in first, and goes on after: two parcels, £16.90', async () => {
+    await page.goto('/checkout/');
+    await logInFromDialog(page, email);
+    await expect(page).toHaveURL('/checkout/');
+    await expect(page.getByTestId('checkout-item')).toHaveCount(2);
+    await expect(page.getByTestId('checkout-total')).toHaveText('£16.90'); // 6.95 + 9.95
+    await expect(page.getByTestId('gst-estimate')).toHaveCount(2); // both go to Jersey
   });
-  expect(JSON.parse((await stored(page, 'BILLING'))!)).toMatchObject({ Line1: '1 Bank Street' });
 
-  // The code is checked again when the page opens again; the choices are kept.
-  await page.reload();
-  await expect(page.getByTestId('checkout-total')).toHaveText('£15.21');
-  await expect(billingChoice.getByRole('radio', { name: /1 Bank Street/ })).toBeChecked();
-  await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
-  await expect(page.getByTestId('pay-button')).toHaveText('Pay £15.21');
-  await stepShots(page, 'checkout-filled');
-  expect(await axeProblems(page)).toEqual([]);
+  await test.step('Pay with nothing chosen: the addresses and the terms are asked for', async () => {
+    await page.getByTestId('pay-button').click();
+    await expect(page.getByText('This field is required')).toBeVisible();
+    await expect(page.getByText('Please choose a billing address.')).toBeVisible();
+  });
 
-  // Pay: one Idempotency-Key, kept; the answer kept; then the payment page.
-  await page.getByTestId('pay-button').click();
-  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
-  expect(await stored(page, 'CHECKOUT-REF')).toMatch(/^[\w-]{8,100}$/);
-  const record = JSON.parse((await stored(page, 'PAYMENT'))!) as {
-    order: number[];
-    reference: string;
-    amount: number;
-  };
-  expect(record).toMatchObject({ reference: expect.stringMatching(/^PAY-\d{6}$/), amount: 15.21 });
-  expect(record.order).toHaveLength(2);
-  const checkoutOrder = JSON.parse((await stored(page, 'CHECKOUT-ORDER'))!) as {
-    Orders: { LocalId: number }[];
-  };
-  expect(checkoutOrder.Orders.map((o) => o.LocalId)).toEqual([1, 2]);
-  // Not paid yet: the basket is intact.
-  expect(await storedBookings(page)).toMatchObject({ basket: [1, 2] });
-  await payOnSandbox(page, GOOD_CARD);
+  await test.step('a code that does not exist is refused; WELCOME10 takes 10% off and is kept under DISCOUNT', async () => {
+    await page.getByLabel('Discount code').fill('NOSUCHCODE');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText(/discount code is not known/)).toBeVisible();
+    expect(await stored(page, 'DISCOUNT')).toBeNull();
+    await stepShots(page, 'checkout-errors');
+    await page.getByLabel('Discount code').fill('welcome10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByTestId('discount-applied')).toContainText('WELCOME10');
+    await expect(page.getByTestId('checkout-discount')).toHaveText('−£1.69');
+    await expect(page.getByTestId('checkout-total')).toHaveText('£15.21');
+    expect(await stored(page, 'DISCOUNT')).toBe('WELCOME10');
+  });
 
-  // Back on the success page: both references, the amount, the depot address.
-  await expect(page).toHaveURL(`/payment/success/?ref=${record.reference}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    'Thank you, your delivery is paid',
-  );
-  await expect(page.getByTestId('order-reference')).toHaveCount(2);
-  const references = await page.getByTestId('order-reference').allTextContents();
-  await expect(page.getByTestId('amount-paid')).toHaveText('£15.21');
-  await expect(page.getByRole('main').getByTestId('shipping-address-card')).toBeVisible();
-  await stepShots(page, 'payment-success');
-  expect(await axeProblems(page)).toEqual([]);
+  await test.step('a delivery address on Jersey added without leaving the page, and chosen', async () => {
+    await page.getByRole('button', { name: 'Add a new address' }).first().click();
+    const delivery = page.getByRole('dialog', { name: 'Add a delivery address' });
+    await delivery.getByRole('textbox', { name: 'Full Name' }).fill('Ann Le Brocq');
+    await delivery.getByRole('textbox', { name: 'Address Line 1' }).fill('12 Rue de la Mare');
+    await choose(page, 'Parish', 'St Helier');
+    await delivery.getByRole('textbox', { name: 'Postcode' }).fill('JE2 3AB');
+    await delivery.getByRole('button', { name: 'Save Address' }).click();
+    await expect(delivery).toBeHidden();
+    const deliveryChoice = page.getByRole('radiogroup', { name: 'Delivery address' });
+    await expect(deliveryChoice.getByRole('radio', { name: /12 Rue de la Mare/ })).toBeChecked();
+  });
 
-  // Only now the paid bookings leave the basket, and the checkout's data is cleared.
-  await expect(page.getByTestId('basket-menu')).toHaveAccessibleName('Basket, empty');
-  expect(await storedBookings(page)).toMatchObject({ basket: [] });
-  for (const key of CHECKOUT_KEYS) expect(await stored(page, key), key).toBeNull();
+  await test.step('a billing address in the UK, likewise', async () => {
+    await page.getByRole('button', { name: 'Add a new address' }).last().click();
+    const billing = page.getByRole('dialog', { name: 'Add a billing address' });
+    await billing.getByRole('textbox', { name: 'Full Name' }).fill('Ann Le Brocq');
+    await billing.getByRole('textbox', { name: 'Address Line 1' }).fill('1 Bank Street');
+    await billing.getByRole('textbox', { name: 'Town or City' }).fill('London');
+    await billing.getByRole('textbox', { name: 'Postcode' }).fill('E14 5AB');
+    await billing.getByRole('button', { name: 'Save Address' }).click();
+    await expect(billing).toBeHidden();
+    await expect(billingChoice.getByRole('radio', { name: /1 Bank Street/ })).toBeChecked();
+    expect(JSON.parse((await stored(page, 'DELIVERY'))!)).toMatchObject({
+      Line1: '12 Rue de la Mare',
+    });
+    expect(JSON.parse((await stored(page, 'BILLING'))!)).toMatchObject({ Line1: '1 Bank Street' });
+  });
 
-  // Paid on the server: waiting for the parcel.
-  const { Orders } = await customerOrders(page, request);
-  for (const reference of references) {
-    expect(Orders.find((o) => o.Reference === reference)?.StatusId_Name).toBe('Awaiting Parcel');
-  }
+  await test.step('opened again: the code checked again, the choices kept; the terms accepted: Pay £15.21', async () => {
+    await page.reload();
+    await expect(page.getByTestId('checkout-total')).toHaveText('£15.21');
+    await expect(billingChoice.getByRole('radio', { name: /1 Bank Street/ })).toBeChecked();
+    await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
+    await expect(page.getByTestId('pay-button')).toHaveText('Pay £15.21');
+    await stepShots(page, 'checkout-filled');
+    expect(await axeProblems(page)).toEqual([]);
+  });
 
-  // Order History shows one total per order, what was paid for it after the discount:
-  // £6.95 - £0.70 and £9.95 - £0.99 (the £1.69 shared by price), £15.21 in all.
-  await page.goto('/dashboard/orders/');
-  const history = page.getByRole('main');
-  await expect(history).toContainText('£6.25');
-  await expect(history).toContainText('£8.96');
-  await expect(history).not.toContainText('£6.95');
-  await expect(history).not.toContainText('£9.95');
+  const record =
+    await test.step("Pay: one Idempotency-Key and the answer kept, the basket intact; the sandbox's card pays", async () => {
+      await page.getByTestId('pay-button').click();
+      await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+      expect(await stored(page, 'CHECKOUT-REF')).toMatch(/^[\w-]{8,100}$/);
+      const record = JSON.parse((await stored(page, 'PAYMENT'))!) as {
+        order: number[];
+        reference: string;
+        amount: number;
+      };
+      expect(record).toMatchObject({
+        reference: expect.stringMatching(/^PAY-\d{6}$/),
+        amount: 15.21,
+      });
+      expect(record.order).toHaveLength(2);
+      const checkoutOrder = JSON.parse((await stored(page, 'CHECKOUT-ORDER'))!) as {
+        Orders: { LocalId: number }[];
+      };
+      expect(checkoutOrder.Orders.map((o) => o.LocalId)).toEqual([1, 2]);
+      // Not paid yet: the basket is intact.
+      expect(await storedBookings(page)).toMatchObject({ basket: [1, 2] });
+      await payOnSandbox(page, GOOD_CARD);
+      return record;
+    });
 
-  // The receipt is in the outbox.
-  await expect
-    .poll(async () => {
-      const entries = (await (await request.get('/dev/outbox.json')).json()) as OutboxEntry[];
-      return entries.find((e) => e.to.includes(email) && e.kind === 'receipt')?.subject;
-    })
-    .toBe(`Your Ferrybox receipt ${record.reference}`);
+  const references =
+    await test.step('the success page: both references, the amount paid and the depot address', async () => {
+      await expect(page).toHaveURL(`/payment/success/?ref=${record.reference}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        'Thank you, your delivery is paid',
+      );
+      await expect(page.getByTestId('order-reference')).toHaveCount(2);
+      const references = await page.getByTestId('order-reference').allTextContents();
+      await expect(page.getByTestId('amount-paid')).toHaveText('£15.21');
+      await expect(page.getByRole('main').getByTestId('shipping-address-card')).toBeVisible();
+      await stepShots(page, 'payment-success');
+      expect(await axeProblems(page)).toEqual([]);
+      return references;
+    });
+
+  await test.step("only now the paid bookings leave the basket, and the checkout's data is cleared", async () => {
+    await expect(page.getByTestId('basket-menu')).toHaveAccessibleName('Basket, empty');
+    expect(await storedBookings(page)).toMatchObject({ basket: [] });
+    for (const key of CHECKOUT_KEYS) expect(await stored(page, key), key).toBeNull();
+  });
+
+  await test.step('paid on the server: each order waits for its parcel', async () => {
+    const { Orders } = await customerOrders(page, request);
+    for (const reference of references) {
+      expect(Orders.find((o) => o.Reference === reference)?.StatusId_Name).toBe('Awaiting Parcel');
+    }
+  });
+
+  await test.step('Order History shows what was paid for each order after the discount', async () => {
+    // Order History shows one total per order, what was paid for it after the discount:
+    // £6.95 - £0.70 and £9.95 - £0.99 (the £1.69 shared by price), £15.21 in all.
+    await page.goto('/dashboard/orders/');
+    const history = page.getByRole('main');
+    await expect(history).toContainText('£6.25');
+    await expect(history).toContainText('£8.96');
+    await expect(history).not.toContainText('£6.95');
+    await expect(history).not.toContainText('£9.95');
+  });
+
+  await test.step('the receipt is e-mailed', async () => {
+    await expect
+      .poll(async () => {
+        const entries = (await (await request.get('/dev/outbox.json')).json()) as OutboxEntry[];
+        return entries.find((e) => e.to.includes(email) && e.kind === 'receipt')?.subject;
+      })
+      .toBe(`Your Ferrybox receipt ${record.reference}`);
+  });
   expectOnly400s(consoleErrors); // the refused code's answer
 });
 
@@ -236,23 +256,26 @@ test('a declined card, then a retry that succeeds with the basket intact', async
   const key = await stored(page, 'CHECKOUT-REF');
   const reference = JSON.parse((await stored(page, 'PAYMENT'))!).reference as string;
 
-  await payOnSandbox(page, DECLINED_CARD);
-  await expect(page).toHaveURL(`/payment/failure/?ref=${reference}&reason=card_declined`);
-  await expect(page.getByTestId('failure-reason')).toHaveText(/Your card was declined/);
-  await stepShots(page, 'payment-failure');
-  expect(await axeProblems(page)).toEqual([]);
-  expect(await storedBookings(page)).toMatchObject({ basket: [1] });
-  expect(await stored(page, 'CHECKOUT-REF')).toBe(key);
+  await test.step("a declined card: the failure page says so; the basket and the checkout's key are kept", async () => {
+    await payOnSandbox(page, DECLINED_CARD);
+    await expect(page).toHaveURL(`/payment/failure/?ref=${reference}&reason=card_declined`);
+    await expect(page.getByTestId('failure-reason')).toHaveText(/Your card was declined/);
+    await stepShots(page, 'payment-failure');
+    expect(await axeProblems(page)).toEqual([]);
+    expect(await storedBookings(page)).toMatchObject({ basket: [1] });
+    expect(await stored(page, 'CHECKOUT-REF')).toBe(key);
+  });
 
-  // Try again: the same payment's page (nothing booked twice).
-  await page.getByRole('button', { name: 'Try again' }).click();
-  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
-  await payOnSandbox(page, GOOD_CARD);
-  await expect(page).toHaveURL(`/payment/success/?ref=${reference}`);
-  await expect(page.getByTestId('order-reference')).toHaveCount(1);
-  expect(await storedBookings(page)).toMatchObject({ basket: [] });
-  const { Orders } = await customerOrders(page, request);
-  expect(Orders.map((o) => o.StatusId_Name)).toEqual(['Awaiting Parcel']);
+  await test.step("Try again opens the same payment's page: the good card pays, nothing booked twice", async () => {
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+    await payOnSandbox(page, GOOD_CARD);
+    await expect(page).toHaveURL(`/payment/success/?ref=${reference}`);
+    await expect(page.getByTestId('order-reference')).toHaveCount(1);
+    expect(await storedBookings(page)).toMatchObject({ basket: [] });
+    const { Orders } = await customerOrders(page, request);
+    expect(Orders.map((o) => o.StatusId_Name)).toEqual(['Awaiting Parcel']);
+  });
 });
 
 test('an invoice paid from My Account', async ({ page, request }) => {
@@ -262,38 +285,47 @@ test('an invoice paid from My Account', async ({ page, request }) => {
   await expect(page.getByTestId('order-reference')).toHaveCount(1);
   const [order] = (await customerOrders(page, request)).Orders;
 
-  // Raised as depot staff will (the server's POST /dev/invoices, outside production).
-  const raised = await request.post('/dev/invoices', {
-    data: {
-      OrderReference: order.Reference,
-      Amount: 12.5,
-      Reason: 'Excess carriage: the parcel weighed 31 kg',
-    },
+  const invoice =
+    await test.step('an invoice raised on the order (as depot staff will) is shown to pay on its own page', async () => {
+      const raised = await request.post('/dev/invoices', {
+        data: {
+          OrderReference: order.Reference,
+          Amount: 12.5,
+          Reason: 'Excess carriage: the parcel weighed 31 kg',
+        },
+      });
+      expect(raised.status()).toBe(201);
+      const invoice = (await raised.json()) as Invoice;
+      await page.goto(`/dashboard/pay/${invoice.Id}`);
+      await expect(page.getByTestId('invoice-reference')).toHaveText(invoice.Reference);
+      await expect(page.getByTestId('invoice-order')).toHaveText(order.Reference);
+      await expect(page.getByTestId('invoice-status')).toHaveText('Awaiting payment');
+      await stepShots(page, 'pay-invoice');
+      expect(await axeProblems(page)).toEqual([]);
+      return invoice;
+    });
+
+  await test.step("Pay: the sandbox's card pays the £12.50", async () => {
+    await page.getByTestId('pay-invoice').click();
+    await payOnSandbox(page, GOOD_CARD);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Thank you, your invoice is paid',
+    );
+    await expect(page.getByTestId('amount-paid')).toHaveText('£12.50');
   });
-  expect(raised.status()).toBe(201);
-  const invoice = (await raised.json()) as Invoice;
-  await page.goto(`/dashboard/pay/${invoice.Id}`);
-  await expect(page.getByTestId('invoice-reference')).toHaveText(invoice.Reference);
-  await expect(page.getByTestId('invoice-order')).toHaveText(order.Reference);
-  await expect(page.getByTestId('invoice-status')).toHaveText('Awaiting payment');
-  await stepShots(page, 'pay-invoice');
-  expect(await axeProblems(page)).toEqual([]);
-  await page.getByTestId('pay-invoice').click();
-  await payOnSandbox(page, GOOD_CARD);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    'Thank you, your invoice is paid',
-  );
-  await expect(page.getByTestId('amount-paid')).toHaveText('£12.50');
 
-  await page.goto(`/dashboard/pay/${invoice.Id}`);
-  await expect(page.getByTestId('invoice-status')).toHaveText('Paid');
-  await expect(page.getByTestId('invoice-paid')).toBeVisible();
-  await expect(page.getByTestId('pay-invoice')).toHaveCount(0);
-  await stepShots(page, 'pay-invoice-paid');
+  await test.step("the invoice's page again: paid, nothing left to pay", async () => {
+    await page.goto(`/dashboard/pay/${invoice.Id}`);
+    await expect(page.getByTestId('invoice-status')).toHaveText('Paid');
+    await expect(page.getByTestId('invoice-paid')).toBeVisible();
+    await expect(page.getByTestId('pay-invoice')).toHaveCount(0);
+    await stepShots(page, 'pay-invoice-paid');
+  });
 
-  // A non-digit id is the not-found page.
-  await page.goto('/dashboard/pay/abc');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found/i);
+  await test.step('a non-digit invoice id is the not-found page', async () => {
+    await page.goto('/dashboard/pay/abc');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found/i);
+  });
 });
 
 test('a declined invoice payment offers the way back to the invoice, not the basket', async ({
@@ -310,27 +342,31 @@ test('a declined invoice payment offers the way back to the invoice, not the bas
   });
   expect(raised.status()).toBe(201);
   const invoice = (await raised.json()) as Invoice;
-
-  await page.goto(`/dashboard/pay/${invoice.Id}`);
-  await page.getByTestId('pay-invoice').click();
-  await payOnSandbox(page, DECLINED_CARD);
-  await expect(page).toHaveURL(/\/payment\/failure\/\?ref=PAY-\d+&reason=card_declined$/);
   const main = page.getByRole('main');
-  await expect(main.getByTestId('failure-reason')).toHaveText(/Your card was declined/);
-  // An invoice has nothing to do with the basket.
-  await expect(main.getByRole('link', { name: 'Back to the basket' })).toHaveCount(0);
-  await expect(main.getByText(/still in your basket/)).toHaveCount(0);
-  await expect(main.getByRole('link', { name: 'Order History' })).toHaveAttribute(
-    'href',
-    '/dashboard/orders/',
-  );
-  await stepShots(page, 'payment-failure-invoice');
-  expect(await axeProblems(page)).toEqual([]);
 
-  await main.getByRole('link', { name: 'Back to the invoice' }).click();
-  await expect(page).toHaveURL(`/dashboard/pay/${invoice.Id}`);
-  await expect(page.getByTestId('invoice-reference')).toHaveText(invoice.Reference);
-  await expect(page.getByTestId('invoice-status')).toHaveText('Awaiting payment');
+  await test.step("the invoice's payment declined: the failure page offers Order History, not the basket", async () => {
+    await page.goto(`/dashboard/pay/${invoice.Id}`);
+    await page.getByTestId('pay-invoice').click();
+    await payOnSandbox(page, DECLINED_CARD);
+    await expect(page).toHaveURL(/\/payment\/failure\/\?ref=PAY-\d+&reason=card_declined$/);
+    await expect(main.getByTestId('failure-reason')).toHaveText(/Your card was declined/);
+    // An invoice has nothing to do with the basket.
+    await expect(main.getByRole('link', { name: 'Back to the basket' })).toHaveCount(0);
+    await expect(main.getByText(/still in your basket/)).toHaveCount(0);
+    await expect(main.getByRole('link', { name: 'Order History' })).toHaveAttribute(
+      'href',
+      '/dashboard/orders/',
+    );
+    await stepShots(page, 'payment-failure-invoice');
+    expect(await axeProblems(page)).toEqual([]);
+  });
+
+  await test.step('Back to the invoice: still awaiting payment', async () => {
+    await main.getByRole('link', { name: 'Back to the invoice' }).click();
+    await expect(page).toHaveURL(`/dashboard/pay/${invoice.Id}`);
+    await expect(page.getByTestId('invoice-reference')).toHaveText(invoice.Reference);
+    await expect(page.getByTestId('invoice-status')).toHaveText('Awaiting payment');
+  });
 });
 
 test('the address choosers read 10 addresses a page, the next on asking', async ({
@@ -348,51 +384,59 @@ test('the address choosers read 10 addresses a page, the next on asking', async 
     });
     expect(saved.status()).toBe(201);
   }
+  const delivery = page.getByRole('radiogroup', { name: 'Delivery address' });
+  const billing = page.getByRole('radiogroup', { name: 'Billing address' });
+  const deliverySection = page.getByRole('region', { name: 'Delivery address' });
   const listed: unknown[] = [];
   page.on('request', (sent) => {
     if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/public/addresses')
       listed.push(sent.postDataJSON());
   });
-  await bookBand(page, 'A', { island: 'Jersey' });
-  await page.goto('/checkout/');
-  await logInFromDialog(page, email);
 
-  const delivery = page.getByRole('radiogroup', { name: 'Delivery address' });
-  const billing = page.getByRole('radiogroup', { name: 'Billing address' });
-  await expect(delivery.getByRole('radio')).toHaveCount(10);
-  await expect(billing.getByRole('radio')).toHaveCount(10);
-  // The listing of docs/requirements.md §9: Updated ascending, 10 a page; never one call for them
-  // all.
-  await expect(delivery.getByRole('radio', { name: /Maison A/ })).toBeVisible();
-  await expect(delivery.getByRole('radio', { name: /Maison L/ })).toHaveCount(0);
-  expect(listed).toContainEqual({
-    options: { sortBy: 'Updated', sortDesc: false, itemsPerPage: 10, page: 1 },
-    filter: { Type: 'Delivery' },
+  await test.step('the checkout shows 10 of the 12 addresses in each chooser, the least recently updated first, none chosen', async () => {
+    await bookBand(page, 'A', { island: 'Jersey' });
+    await page.goto('/checkout/');
+    await logInFromDialog(page, email);
+
+    await expect(delivery.getByRole('radio')).toHaveCount(10);
+    await expect(billing.getByRole('radio')).toHaveCount(10);
+    // The listing of docs/requirements.md §9: Updated ascending, 10 a page; never one call for them
+    // all.
+    await expect(delivery.getByRole('radio', { name: /Maison A/ })).toBeVisible();
+    await expect(delivery.getByRole('radio', { name: /Maison L/ })).toHaveCount(0);
+    expect(listed).toContainEqual({
+      options: { sortBy: 'Updated', sortDesc: false, itemsPerPage: 10, page: 1 },
+      filter: { Type: 'Delivery' },
+    });
+    for (const body of listed) expect(body).toMatchObject({ options: { itemsPerPage: 10 } });
+    // With more than one address, nothing is chosen for the customer.
+    await expect(delivery.getByRole('radio', { checked: true })).toHaveCount(0);
+    await expect(deliverySection.getByText('Showing 10 of 12 addresses')).toBeVisible();
+    await stepShots(page, 'checkout-many-addresses');
   });
-  for (const body of listed) expect(body).toMatchObject({ options: { itemsPerPage: 10 } });
-  // With more than one address, nothing is chosen for the customer.
-  await expect(delivery.getByRole('radio', { checked: true })).toHaveCount(0);
-  const deliverySection = page.getByRole('region', { name: 'Delivery address' });
-  await expect(deliverySection.getByText('Showing 10 of 12 addresses')).toBeVisible();
-  await stepShots(page, 'checkout-many-addresses');
 
-  await deliverySection.getByRole('button', { name: 'Show more addresses' }).click();
-  await expect(delivery.getByRole('radio')).toHaveCount(12);
-  expect(listed).toContainEqual({
-    options: { sortBy: 'Updated', sortDesc: false, itemsPerPage: 10, page: 2 },
-    filter: { Type: 'Delivery' },
+  await test.step('Show more addresses reads the next page; Maison L chosen; the billing chooser still shows 10', async () => {
+    await deliverySection.getByRole('button', { name: 'Show more addresses' }).click();
+    await expect(delivery.getByRole('radio')).toHaveCount(12);
+    expect(listed).toContainEqual({
+      options: { sortBy: 'Updated', sortDesc: false, itemsPerPage: 10, page: 2 },
+      filter: { Type: 'Delivery' },
+    });
+    await expect(deliverySection.getByRole('button', { name: 'Show more addresses' })).toHaveCount(
+      0,
+    );
+    await delivery.getByRole('radio', { name: /Maison L/ }).check();
+    await expect(delivery.getByRole('radio', { name: /Maison L/ })).toBeChecked();
+    // The billing chooser still shows its first page only.
+    await expect(billing.getByRole('radio')).toHaveCount(10);
   });
-  await expect(deliverySection.getByRole('button', { name: 'Show more addresses' })).toHaveCount(0);
-  await delivery.getByRole('radio', { name: /Maison L/ }).check();
-  await expect(delivery.getByRole('radio', { name: /Maison L/ })).toBeChecked();
-  // The billing chooser still shows its first page only.
-  await expect(billing.getByRole('radio')).toHaveCount(10);
 
-  // Chosen on a later page, it stays chosen and shown when the page opens again.
-  await page.reload();
-  await expect(delivery.getByRole('radio', { name: /Maison L/ })).toBeChecked();
-  await expect(delivery.getByRole('radio')).toHaveCount(11);
-  expect(await axeProblems(page)).toEqual([]);
+  await test.step('opened again, the address chosen on a later page stays chosen and shown', async () => {
+    await page.reload();
+    await expect(delivery.getByRole('radio', { name: /Maison L/ })).toBeChecked();
+    await expect(delivery.getByRole('radio')).toHaveCount(11);
+    expect(await axeProblems(page)).toEqual([]);
+  });
 });
 
 test('registering from the checkout stays on the checkout', async ({ page }) => {

@@ -102,80 +102,92 @@ test('a depot member receives a booked parcel with a photo; the customer sees it
   test.setTimeout(120_000);
   const { ann } = await floorAndCustomer(page, request);
   const order = await paidBooking(request, ann, { band: 'C' });
-  // a depot member's areas: the floor's, not the staff's
-  const nav = page.getByRole('navigation', { name: 'Back office' });
-  await expect(nav.getByRole('link')).toHaveText([
-    'Receive',
-    'Unmatched',
-    'Waiting',
-    'Dispatch',
-    'Consolidation',
-    'Returns',
-  ]);
-  await nav.getByRole('link', { name: 'Receive' }).click();
-  await expect(page.getByRole('heading', { name: 'Receive a parcel' })).toBeVisible();
-  await expect(receiveSearch(page)).toBeFocused();
+  await test.step("a depot member sees the floor's areas only; Receive opens with the search focused", async () => {
+    const nav = page.getByRole('navigation', { name: 'Back office' });
+    await expect(nav.getByRole('link')).toHaveText([
+      'Receive',
+      'Unmatched',
+      'Waiting',
+      'Dispatch',
+      'Consolidation',
+      'Returns',
+    ]);
+    await nav.getByRole('link', { name: 'Receive' }).click();
+    await expect(page.getByRole('heading', { name: 'Receive a parcel' })).toBeVisible();
+    await expect(receiveSearch(page)).toBeFocused();
+  });
 
-  // A typo in the customer reference shows at once, without asking the server.
-  const lookups: string[] = [];
-  page.on('request', (r) => r.url().includes('/depot/lookup') && lookups.push(r.url()));
-  const last = ann.reference.at(-1)!;
-  const typo = `${ann.reference.slice(0, -1)}${last === '3' ? '4' : '3'}`;
-  await receiveSearch(page).fill(typo.toLowerCase());
-  await expect(page.getByText(/This customer reference is not valid/)).toBeVisible();
-  expect(lookups).toEqual([]);
+  await test.step('a typo in the customer reference shows at once, without asking the server', async () => {
+    const lookups: string[] = [];
+    page.on('request', (r) => r.url().includes('/depot/lookup') && lookups.push(r.url()));
+    const last = ann.reference.at(-1)!;
+    const typo = `${ann.reference.slice(0, -1)}${last === '3' ? '4' : '3'}`;
+    await receiveSearch(page).fill(typo.toLowerCase());
+    await expect(page.getByText(/This customer reference is not valid/)).toBeVisible();
+    expect(lookups).toEqual([]);
+  });
 
-  await find(page, ann.reference);
-  await expect(page.getByTestId('found-customer')).toHaveText(
-    `Ann Le Brocq · ${ann.reference} · Jersey`,
-  );
-  const options = bookings(page).getByRole('option');
-  await expect(options).toHaveCount(2);
-  await expect(options.first()).toContainText(order.Reference);
-  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
-  await expect(options.last()).toContainText('No booking for this parcel');
-  await bookings(page).press('Enter');
-  const weight = page.getByRole('textbox', { name: 'Weight (kg)' });
-  await expect(weight).toBeFocused();
+  await test.step('the customer reference finds Ann and her booking, chosen; Enter goes on to the weight', async () => {
+    await find(page, ann.reference);
+    await expect(page.getByTestId('found-customer')).toHaveText(
+      `Ann Le Brocq · ${ann.reference} · Jersey`,
+    );
+    const options = bookings(page).getByRole('option');
+    await expect(options).toHaveCount(2);
+    await expect(options.first()).toContainText(order.Reference);
+    await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+    await expect(options.last()).toContainText('No booking for this parcel');
+    await bookings(page).press('Enter');
+    const weight = page.getByRole('textbox', { name: 'Weight (kg)' });
+    await expect(weight).toBeFocused();
+  });
 
-  const form = await measure(page, [4.2, 45, 35, 25], 'A-3');
-  await form.getByRole('textbox', { name: 'Note (optional)' }).fill('Box dented at one corner');
-  await form.getByLabel('Photos').setInputFiles(await largePhoto(page));
-  await expect(form.getByRole('img', { name: 'Photo 1' })).toBeVisible();
-  await screenshots(page, 'admin-receive-filled', STAFF_WIDTHS);
-  expect(await axeProblems(page)).toEqual([]);
+  const form =
+    await test.step('weight, sizes and shelf typed, a note and a large photo added', async () => {
+      const form = await measure(page, [4.2, 45, 35, 25], 'A-3');
+      await form.getByRole('textbox', { name: 'Note (optional)' }).fill('Box dented at one corner');
+      await form.getByLabel('Photos').setInputFiles(await largePhoto(page));
+      await expect(form.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+      await screenshots(page, 'admin-receive-filled', STAFF_WIDTHS);
+      expect(await axeProblems(page)).toEqual([]);
+      return form;
+    });
 
-  await form.getByRole('textbox', { name: 'Shelf' }).press('Enter');
-  await expect(outcome(page)).toContainText(`Received ${order.Reference}`);
-  await expect(outcome(page)).toContainText('ready to dispatch to Jersey');
-  await expect(outcome(page)).toContainText('4.2 kg · 45 × 35 × 25 cm · shelf A-3');
-  // ready for the next parcel
-  await expect(receiveSearch(page)).toHaveValue('');
-  await expect(receiveSearch(page)).toBeFocused();
-  await expect(bookings(page)).toHaveCount(0);
-  await labelMade(page);
-  await screenshots(page, 'admin-receive-received', STAFF_WIDTHS);
-  expect(await axeProblems(page)).toEqual([]);
+  await test.step('Enter on the shelf receives it: ready to dispatch to Jersey, the search ready for the next', async () => {
+    await form.getByRole('textbox', { name: 'Shelf' }).press('Enter');
+    await expect(outcome(page)).toContainText(`Received ${order.Reference}`);
+    await expect(outcome(page)).toContainText('ready to dispatch to Jersey');
+    await expect(outcome(page)).toContainText('4.2 kg · 45 × 35 × 25 cm · shelf A-3');
+    // ready for the next parcel
+    await expect(receiveSearch(page)).toHaveValue('');
+    await expect(receiveSearch(page)).toBeFocused();
+    await expect(bookings(page)).toHaveCount(0);
+    await labelMade(page);
+    await screenshots(page, 'admin-receive-received', STAFF_WIDTHS);
+    expect(await axeProblems(page)).toEqual([]);
+  });
 
-  // The label: a PDF fetched with the staff token, opened in a new tab.
-  const label = outcome(page).getByRole('link', { name: 'Print label' });
-  await expect(label).toHaveAttribute('href', /^blob:/);
-  const [tab] = await Promise.all([page.waitForEvent('popup'), label.click()]);
-  expect(tab.url()).toMatch(/^blob:/);
-  await tab.close();
+  await test.step("Print label opens the label's PDF in a new tab", async () => {
+    const label = outcome(page).getByRole('link', { name: 'Print label' });
+    await expect(label).toHaveAttribute('href', /^blob:/);
+    const [tab] = await Promise.all([page.waitForEvent('popup'), label.click()]);
+    expect(tab.url()).toMatch(/^blob:/);
+    await tab.close();
+  });
 
-  // The customer: the arrival e-mail, and the parcel on the timeline with its photo, resized.
-  await mailTo(page, ann, 'parcel-arrived');
-  await customerOpensOrder(page, ann, order.Id);
-  await expect(page.getByTestId('order-status')).toHaveText('Received at Depot');
-  await page.getByRole('button', { name: /^Open your parcel at our depot, photo 1/ }).click();
-  const photo = page
-    .getByRole('dialog', { name: 'Photo of your parcel' })
-    .getByRole('img', { name: 'Your parcel at our depot, photo 1' });
-  await expect(photo).toBeVisible();
-  expect(
-    await photo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]),
-  ).toEqual([1600, 1200]);
+  await test.step('the customer gets the arrival e-mail and sees the parcel on the timeline, its photo resized', async () => {
+    await mailTo(page, ann, 'parcel-arrived');
+    await customerOpensOrder(page, ann, order.Id);
+    await expect(page.getByTestId('order-status')).toHaveText('Received at Depot');
+    await page.getByRole('button', { name: /^Open your parcel at our depot, photo 1/ }).click();
+    const photo = page
+      .getByRole('dialog', { name: 'Photo of your parcel' })
+      .getByRole('img', { name: 'Your parcel at our depot, photo 1' });
+    await expect(photo).toBeVisible();
+    expect(
+      await photo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]),
+    ).toEqual([1600, 1200]);
+  });
 });
 
 test('an oversize parcel is held for an invoice; once the customer pays, it can leave', async ({
@@ -186,55 +198,60 @@ test('an oversize parcel is held for an invoice; once the customer pays, it can 
   const { ann } = await floorAndCustomer(page, request);
   const tracking = `JD00022${Date.now()}`;
   const order = await paidBooking(request, ann, { band: 'A', trackingNumber: tracking });
-  await page.goto('/admin/receive/');
-  // the courier's tracking number finds the booking (spaced as couriers print it)
-  await find(page, tracking.replace(/(\d{4})/g, '$1 ').trim());
-  await expect(bookings(page).getByRole('option').first()).toContainText(order.Reference);
-  await bookings(page).press('Enter');
-  // band A is 35 × 25 × 16 cm and 5 kg; this fits band C (£12.95), £6.00 more than paid
-  await measure(page, [12, 48, 38, 28], 'H-1');
-  await page.getByRole('button', { name: 'Receive parcel' }).click();
-  await expect(outcome(page)).toContainText(`Held: ${order.Reference} is larger than booked`);
-  await expect(outcome(page)).toContainText(
-    /It fits band C \(Large parcel\)\. Invoice INV-\d+ for £6\.00 was raised/,
-  );
-  await labelMade(page);
-  await screenshots(page, 'admin-receive-held', STAFF_WIDTHS);
-  expect(await axeProblems(page)).toEqual([]);
+  await test.step("the courier's tracking number, spaced as printed, finds the booking; measured as band C, it is held with a £6.00 invoice", async () => {
+    await page.goto('/admin/receive/');
+    // the courier's tracking number finds the booking (spaced as couriers print it)
+    await find(page, tracking.replace(/(\d{4})/g, '$1 ').trim());
+    await expect(bookings(page).getByRole('option').first()).toContainText(order.Reference);
+    await bookings(page).press('Enter');
+    // band A is 35 × 25 × 16 cm and 5 kg; this fits band C (£12.95), £6.00 more than paid
+    await measure(page, [12, 48, 38, 28], 'H-1');
+    await page.getByRole('button', { name: 'Receive parcel' }).click();
+    await expect(outcome(page)).toContainText(`Held: ${order.Reference} is larger than booked`);
+    await expect(outcome(page)).toContainText(
+      /It fits band C \(Large parcel\)\. Invoice INV-\d+ for £6\.00 was raised/,
+    );
+    await labelMade(page);
+    await screenshots(page, 'admin-receive-held', STAFF_WIDTHS);
+    expect(await axeProblems(page)).toEqual([]);
+  });
 
-  // Not on the dispatch list while it is held.
-  await page
-    .getByRole('navigation', { name: 'Back office' })
-    .getByRole('link', { name: 'Dispatch' })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Ready to leave' })).toBeVisible();
-  await expect(page.getByRole('checkbox', { name: `Select ${order.Reference}` })).toHaveCount(0);
+  await test.step('the held parcel is not on the dispatch list', async () => {
+    await page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Dispatch' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Ready to leave' })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: `Select ${order.Reference}` })).toHaveCount(0);
+  });
 
-  // The customer pays the invoice from the e-mail's link with the sandbox card.
-  await mailTo(page, ann, 'parcel-held');
-  const link = (await outbox(request))
-    .find((e) => e.to.includes(ann.email) && e.kind === 'parcel-held')!
-    .links.find((l) => l.includes('/dashboard/pay/'))!;
-  await page.goto(new URL(link).pathname);
-  await logIn(page, ann.email, ann.password);
-  await expect(page.getByTestId('invoice-amount')).toHaveText('£6.00');
-  await page.getByTestId('pay-invoice').click();
-  await expect(page.getByRole('note')).toHaveText(/TEST MODE/);
-  await page.getByLabel('Card number').fill(GOOD_CARD);
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 30');
-  await page.getByLabel('Security code').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    'Thank you, your invoice is paid',
-  );
+  await test.step("the customer pays the invoice from the e-mail's link with the sandbox's card", async () => {
+    await mailTo(page, ann, 'parcel-held');
+    const link = (await outbox(request))
+      .find((e) => e.to.includes(ann.email) && e.kind === 'parcel-held')!
+      .links.find((l) => l.includes('/dashboard/pay/'))!;
+    await page.goto(new URL(link).pathname);
+    await logIn(page, ann.email, ann.password);
+    await expect(page.getByTestId('invoice-amount')).toHaveText('£6.00');
+    await page.getByTestId('pay-invoice').click();
+    await expect(page.getByRole('note')).toHaveText(/TEST MODE/);
+    await page.getByLabel('Card number').fill(GOOD_CARD);
+    await page.getByLabel('Expiry (MM / YY)').fill('12 / 30');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Thank you, your invoice is paid',
+    );
+  });
 
-  // The hold is released: the parcel is ready to leave.
-  await page.goto('/admin/dispatch/');
-  await expect(
-    page
-      .getByRole('table', { name: 'Ready for Jersey' })
-      .getByRole('row', { name: new RegExp(order.Reference) }),
-  ).toBeVisible();
+  await test.step('the hold is released: the parcel is ready to leave for Jersey', async () => {
+    await page.goto('/admin/dispatch/');
+    await expect(
+      page
+        .getByRole('table', { name: 'Ready for Jersey' })
+        .getByRole('row', { name: new RegExp(order.Reference) }),
+    ).toBeVisible();
+  });
 });
 
 test('a parcel with no booking is matched once the customer books it; one nobody matches is listed', async ({
@@ -243,55 +260,65 @@ test('a parcel with no booking is matched once the customer books it; one nobody
 }) => {
   test.setTimeout(150_000);
   const { ann } = await floorAndCustomer(page, request);
-  await page.goto('/admin/receive/');
-  await find(page, ann.reference);
-  await expect(bookings(page).getByRole('option')).toHaveText([/No booking for this parcel/]);
-  await bookings(page).press('Enter');
-  await measure(page, [2, 30, 20, 10], 'U-4');
-  await page.getByRole('textbox', { name: 'Shelf' }).press('Enter');
-  await expect(outcome(page)).toContainText(/Unbooked: Parcel \d+ for Ann Le Brocq/);
-  await mailTo(page, ann, 'parcel-unbooked');
+  await test.step('a parcel for Ann with no booking is received as unbooked, and she is e-mailed', async () => {
+    await page.goto('/admin/receive/');
+    await find(page, ann.reference);
+    await expect(bookings(page).getByRole('option')).toHaveText([/No booking for this parcel/]);
+    await bookings(page).press('Enter');
+    await measure(page, [2, 30, 20, 10], 'U-4');
+    await page.getByRole('textbox', { name: 'Shelf' }).press('Enter');
+    await expect(outcome(page)).toContainText(/Unbooked: Parcel \d+ for Ann Le Brocq/);
+    await mailTo(page, ann, 'parcel-unbooked');
+  });
 
-  // Nobody matches this label: an unknown parcel.
-  const stray = `ZZ${Date.now()}`;
-  await find(page, stray);
-  await expect(page.getByTestId('found-customer')).toHaveText(`Nobody matches “${stray}”.`);
-  await expect(bookings(page).getByRole('option')).toHaveText([/Unknown parcel/]);
-  await bookings(page).press('Enter');
-  await measure(page, [1.5, 25, 20, 5], 'U-5');
-  await page.getByRole('textbox', { name: 'Shelf' }).press('Enter');
-  await expect(outcome(page)).toContainText(/Unknown: Parcel \d+/);
+  const stray =
+    await test.step('a label nobody matches: the parcel is received as unknown', async () => {
+      const stray = `ZZ${Date.now()}`;
+      await find(page, stray);
+      await expect(page.getByTestId('found-customer')).toHaveText(`Nobody matches “${stray}”.`);
+      await expect(bookings(page).getByRole('option')).toHaveText([/Unknown parcel/]);
+      await bookings(page).press('Enter');
+      await measure(page, [1.5, 25, 20, 5], 'U-5');
+      await page.getByRole('textbox', { name: 'Shelf' }).press('Enter');
+      await expect(outcome(page)).toContainText(/Unknown: Parcel \d+/);
+      return stray;
+    });
 
-  // The customer books it (through the API, as their browser would).
-  const order = await paidBooking(request, ann, { band: 'B', description: 'Winter coat' });
-
-  await page.getByRole('link', { name: 'Unbooked and unknown parcels' }).click();
-  await expect(page.getByRole('heading', { name: 'Unmatched parcels' })).toBeVisible();
+  const order =
+    await test.step('the customer books it (through the API, as their browser would)', async () =>
+      paidBooking(request, ann, { band: 'B', description: 'Winter coat' }));
   const unbooked = page.getByRole('table', { name: 'Unbooked parcels' });
   const row = unbooked.getByRole('row').filter({ hasText: ann.reference });
-  await expect(row).toContainText('2 kg · 30 × 20 × 10 cm');
-  await page.getByRole('tab', { name: 'Unknown' }).click();
-  await expect(
-    page
-      .getByRole('table', { name: 'Unknown parcels' })
-      .getByRole('row')
-      .filter({ hasText: stray }),
-  ).toContainText('U-5');
-  await screenshots(page, 'admin-parcels-unknown', STAFF_WIDTHS);
-  expect(await axeProblems(page)).toEqual([]);
-  await page.getByRole('tab', { name: 'Unbooked' }).click();
 
-  await row.getByRole('button', { name: /^Match Parcel \d+ to a booking$/ }).click();
-  const dialog = page.getByRole('dialog', { name: /^Match Parcel \d+ to a booking$/ });
-  const choice = dialog.getByRole('radio', { name: new RegExp(order.Reference) });
-  await expect(choice).toBeChecked();
-  await screenshots(page, 'admin-parcels-match', STAFF_WIDTHS);
-  expect(await axeProblems(page)).toEqual([]);
-  await dialog.getByRole('button', { name: 'Match' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(outcome(page)).toContainText(`Received ${order.Reference}`);
-  await expect(row).toHaveCount(0);
-  await mailTo(page, ann, 'parcel-arrived');
+  await test.step('Unmatched parcels lists the unbooked one with its measure, and the unknown one on its tab', async () => {
+    await page.getByRole('link', { name: 'Unbooked and unknown parcels' }).click();
+    await expect(page.getByRole('heading', { name: 'Unmatched parcels' })).toBeVisible();
+    await expect(row).toContainText('2 kg · 30 × 20 × 10 cm');
+    await page.getByRole('tab', { name: 'Unknown' }).click();
+    await expect(
+      page
+        .getByRole('table', { name: 'Unknown parcels' })
+        .getByRole('row')
+        .filter({ hasText: stray }),
+    ).toContainText('U-5');
+    await screenshots(page, 'admin-parcels-unknown', STAFF_WIDTHS);
+    expect(await axeProblems(page)).toEqual([]);
+    await page.getByRole('tab', { name: 'Unbooked' }).click();
+  });
+
+  await test.step("Match offers the customer's new booking; matched, the parcel is received onto it and she is e-mailed", async () => {
+    await row.getByRole('button', { name: /^Match Parcel \d+ to a booking$/ }).click();
+    const dialog = page.getByRole('dialog', { name: /^Match Parcel \d+ to a booking$/ });
+    const choice = dialog.getByRole('radio', { name: new RegExp(order.Reference) });
+    await expect(choice).toBeChecked();
+    await screenshots(page, 'admin-parcels-match', STAFF_WIDTHS);
+    expect(await axeProblems(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Match' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(outcome(page)).toContainText(`Received ${order.Reference}`);
+    await expect(row).toHaveCount(0);
+    await mailTo(page, ann, 'parcel-arrived');
+  });
 });
 
 test('two parcels leave on a sailing; the customer downloads the export certificate; both are delivered', async ({
@@ -311,69 +338,79 @@ test('two parcels leave on a sailing; the customer downloads the export certific
     itemised: true,
   });
   for (const order of [first, second]) await receivedThroughApi(request, depot.token, order.Id);
-  await page.goto('/admin/dispatch/');
   const jersey = page.getByRole('table', { name: 'Ready for Jersey' });
-  // select all, then none, of the island's parcels
-  const all = jersey.getByRole('checkbox', { name: 'Select all Jersey parcels' });
-  await all.check();
-  await expect(jersey.getByRole('checkbox', { name: `Select ${first.Reference}` })).toBeChecked();
-  await all.uncheck();
-  await expect(jersey.getByRole('checkbox', { name: /^Select ORD-/, checked: true })).toHaveCount(
-    0,
-  );
-
-  for (const [order, tracking] of [
-    [first, 'JP100200300GB'],
-    [second, 'JP100200301GB'],
-  ] as const) {
-    await jersey.getByRole('checkbox', { name: `Select ${order.Reference}` }).check();
-    await jersey
-      .getByRole('textbox', { name: `Tracking number for ${order.Reference}` })
-      .fill(tracking);
-  }
   const send = page.getByRole('button', { name: 'Dispatch 2 parcels' });
-  await send.click();
-  await expect(page.getByText('Choose the carrier', { exact: true })).toBeVisible();
-  await page.getByRole('combobox', { name: 'Carrier' }).click();
-  await page.getByRole('option', { name: 'Jersey Post' }).click();
-  await screenshots(page, 'admin-dispatch-chosen', STAFF_WIDTHS);
-  expect(await axeProblems(page)).toEqual([]);
-  await send.click();
-  await expect(page.getByRole('status').filter({ hasText: 'dispatched' })).toContainText(
-    '2 parcels dispatched for the sailing of',
-  );
-  await expect(jersey.getByRole('row', { name: new RegExp(first.Reference) })).toHaveCount(0);
   const shipped = page.getByRole('table', { name: 'Shipped parcels' });
-  await expect(shipped.getByRole('row', { name: new RegExp(first.Reference) })).toContainText(
-    'JP100200300GB',
-  );
-  await expect(shipped.getByRole('link', { name: 'JP100200301GB' })).toHaveAttribute(
-    'href',
-    'https://www.jerseypost.com/track/?trackingNumber=JP100200301GB',
-  );
-  await screenshots(page, 'admin-dispatch-shipped', STAFF_WIDTHS);
-  expect(await axeProblems(page)).toEqual([]);
 
-  // The customer downloads the export certificate from the order's page.
-  await mailTo(page, ann, 'parcel-dispatched');
-  await customerOpensOrder(page, ann, first.Id);
-  await expect(page.getByTestId('order-status')).toHaveText('Shipped');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download export certificate' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe(`Export-Certificate-${first.Reference}.pdf`);
+  await test.step("Dispatch: Select all ticks the island's parcels, and unticks them", async () => {
+    await page.goto('/admin/dispatch/');
+    // select all, then none, of the island's parcels
+    const all = jersey.getByRole('checkbox', { name: 'Select all Jersey parcels' });
+    await all.check();
+    await expect(jersey.getByRole('checkbox', { name: `Select ${first.Reference}` })).toBeChecked();
+    await all.uncheck();
+    await expect(jersey.getByRole('checkbox', { name: /^Select ORD-/, checked: true })).toHaveCount(
+      0,
+    );
+  });
 
-  // Delivered: one by its own button, the other chosen and marked in bulk.
-  await page.goto('/admin/dispatch/');
-  await shipped.getByRole('button', { name: `Mark ${first.Reference} delivered` }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'delivered' })).toHaveText(
-    '1 parcel marked delivered.',
-  );
-  await expect(shipped.getByRole('row', { name: new RegExp(first.Reference) })).toHaveCount(0);
-  await shipped.getByRole('checkbox', { name: `Select ${second.Reference}` }).check();
-  await page.getByRole('button', { name: 'Mark 1 parcel delivered' }).click();
-  await expect(shipped.getByRole('row', { name: new RegExp(second.Reference) })).toHaveCount(0);
+  await test.step('two chosen with their tracking numbers; Dispatch asks for the carrier, Jersey Post chosen', async () => {
+    for (const [order, tracking] of [
+      [first, 'JP100200300GB'],
+      [second, 'JP100200301GB'],
+    ] as const) {
+      await jersey.getByRole('checkbox', { name: `Select ${order.Reference}` }).check();
+      await jersey
+        .getByRole('textbox', { name: `Tracking number for ${order.Reference}` })
+        .fill(tracking);
+    }
+    await send.click();
+    await expect(page.getByText('Choose the carrier', { exact: true })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Carrier' }).click();
+    await page.getByRole('option', { name: 'Jersey Post' }).click();
+    await screenshots(page, 'admin-dispatch-chosen', STAFF_WIDTHS);
+    expect(await axeProblems(page)).toEqual([]);
+  });
+
+  await test.step("Dispatch 2 parcels: they leave the island's list for Shipped, with their tracking links", async () => {
+    await send.click();
+    await expect(page.getByRole('status').filter({ hasText: 'dispatched' })).toContainText(
+      '2 parcels dispatched for the sailing of',
+    );
+    await expect(jersey.getByRole('row', { name: new RegExp(first.Reference) })).toHaveCount(0);
+    await expect(shipped.getByRole('row', { name: new RegExp(first.Reference) })).toContainText(
+      'JP100200300GB',
+    );
+    await expect(shipped.getByRole('link', { name: 'JP100200301GB' })).toHaveAttribute(
+      'href',
+      'https://www.jerseypost.com/track/?trackingNumber=JP100200301GB',
+    );
+    await screenshots(page, 'admin-dispatch-shipped', STAFF_WIDTHS);
+    expect(await axeProblems(page)).toEqual([]);
+  });
+
+  await test.step("the customer is e-mailed and downloads the export certificate from the order's page", async () => {
+    await mailTo(page, ann, 'parcel-dispatched');
+    await customerOpensOrder(page, ann, first.Id);
+    await expect(page.getByTestId('order-status')).toHaveText('Shipped');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download export certificate' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`Export-Certificate-${first.Reference}.pdf`);
+  });
+
+  await test.step('delivered: one by its own button, the other chosen and marked in bulk', async () => {
+    await page.goto('/admin/dispatch/');
+    await shipped.getByRole('button', { name: `Mark ${first.Reference} delivered` }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'delivered' })).toHaveText(
+      '1 parcel marked delivered.',
+    );
+    await expect(shipped.getByRole('row', { name: new RegExp(first.Reference) })).toHaveCount(0);
+    await shipped.getByRole('checkbox', { name: `Select ${second.Reference}` }).check();
+    await page.getByRole('button', { name: 'Mark 1 parcel delivered' }).click();
+    await expect(shipped.getByRole('row', { name: new RegExp(second.Reference) })).toHaveCount(0);
+  });
 });
 
 test('a parcel is received with the keyboard alone', async ({ page, request }) => {

@@ -37,108 +37,115 @@ test('a return to the retailer with an uploaded label', async ({
   const depot = await depotMember(request);
   const order = await paidBooking(request, ann, { description: 'Coat, wrong size' });
   await receivedThroughApi(request, depot.token, order.Id);
-
-  // --- the customer asks, with the retailer's label ---------------------------------------------
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/dashboard/');
-  await logIn(page, ann.email, ann.password);
-  await page.goto(`/dashboard/orders/${order.Id}/`);
   const part = page.getByRole('region', { name: 'Return to the retailer' });
-  await part.getByRole('button', { name: 'Return to the retailer' }).click();
   const dialog = page.getByRole('dialog', { name: 'Return to the retailer' });
-  await dialog.getByRole('radio', { name: 'I have the retailer’s return label' }).check();
-  await dialog.getByLabel('Label file').setInputFiles({
-    name: 'notes.txt',
-    mimeType: 'text/plain',
-    buffer: Buffer.from('not a label at all'),
-  });
-  await dialog.getByLabel('Why (optional)').fill('Wrong size');
-  await dialog.getByRole('button', { name: 'Ask for the return' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText(
-    'The label is not a PDF, JPEG, PNG or WebP file.',
-  );
-  expect(await axeProblems(page)).toEqual([]);
-  await screenshots(page, 'return-ask-dialog');
-  await page.setViewportSize({ width: 1280, height: 900 });
-
-  await dialog.getByLabel('Label file').setInputFiles({
-    name: 'john-lewis-label.pdf',
-    mimeType: 'application/pdf',
-    buffer: await retailerLabel(),
-  });
-  await dialog.getByRole('button', { name: 'Ask for the return' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('order-status')).toHaveText('Return Requested');
-  await expect(part.getByTestId('return-state')).toHaveText('Waiting to be sent back');
-  await expect(part).toContainText('with the retailer’s label: “Wrong size”');
-  await expect(page.getByRole('list', { name: 'Timeline' }).getByRole('heading').last()).toHaveText(
-    'Return to the retailer asked',
-  );
-  expect(await axeProblems(page)).toEqual([]);
-  await screenshots(page, 'return-asked');
-
-  // --- the depot prints the label and marks it returned -----------------------------------------
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await staffLogIn(page, depot.email, depot.password);
-  await page.goto('/admin/returns/');
   const row = page
     .getByRole('table', { name: 'Returns to send back' })
     .getByRole('row')
     .filter({ hasText: order.Reference });
-  await expect(row).toContainText('Label ready');
-  await expect(row).toContainText('“Wrong size”');
-  const popup = page.waitForEvent('popup');
-  await row.getByRole('button', { name: 'Print label' }).click();
-  expect((await popup).url()).toMatch(/^blob:/);
-  await (await popup).close();
-  expect(await axeProblems(page)).toEqual([]);
-  await screenshots(page, 'admin-returns', [768, 1280]);
-  await page.setViewportSize({ width: 1280, height: 900 });
 
-  await row.getByRole('button', { name: `Mark ${order.Reference} returned` }).click();
-  const mark = page.getByRole('dialog', { name: `Mark ${order.Reference} returned` });
-  await mark.getByRole('button', { name: 'Mark returned' }).click();
-  await expect(mark.getByText('Enter the carrier')).toBeVisible();
-  await mark.getByLabel('Carrier').fill('Royal Mail Tracked 48');
-  await mark.getByLabel('Tracking number').fill('RM123456785GB');
-  await mark.getByRole('button', { name: 'Mark returned' }).click();
-  await expect(mark).toBeHidden();
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'returned to the retailer' }),
-  ).toContainText(`${order.Reference} is returned to the retailer: £`);
-  await expect(row).toHaveCount(0);
-  await page.getByRole('tab', { name: 'Sent back' }).click();
-  await expect(
-    page.getByRole('table', { name: 'Returns sent back' }).getByRole('row').filter({
-      hasText: order.Reference,
-    }),
-  ).toContainText('Royal Mail Tracked 48 RM123456785GB');
+  await test.step("the customer asks for a return with the retailer's label: a file that is not a label is refused", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/dashboard/');
+    await logIn(page, ann.email, ann.password);
+    await page.goto(`/dashboard/orders/${order.Id}/`);
+    await part.getByRole('button', { name: 'Return to the retailer' }).click();
+    await dialog.getByRole('radio', { name: 'I have the retailer’s return label' }).check();
+    await dialog.getByLabel('Label file').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a label at all'),
+    });
+    await dialog.getByLabel('Why (optional)').fill('Wrong size');
+    await dialog.getByRole('button', { name: 'Ask for the return' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'The label is not a PDF, JPEG, PNG or WebP file.',
+    );
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshots(page, 'return-ask-dialog');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
 
-  // --- the customer sees it returned and refunded ------------------------------------------------
-  await page.goto(`/dashboard/orders/${order.Id}/`);
-  await expect(page.getByTestId('order-status')).toHaveText('Returned to Retailer');
-  await expect(page.getByTestId('return-sent')).toContainText(
-    'Sent back with Royal Mail Tracked 48, tracking number RM123456785GB.',
-  );
-  const titles = page.getByRole('list', { name: 'Timeline' }).getByRole('heading');
-  await expect(titles).toContainText([
-    'Received at our depot',
-    'Return to the retailer asked',
-    'Returned to the retailer',
-    'Refunded',
-  ]);
-  await expect(page.getByTestId('refund-notice')).toContainText(
-    'refunded to the card you paid with',
-  );
-  expect(await axeProblems(page)).toEqual([]);
-  await screenshots(page, 'return-returned');
-  await expect
-    .poll(async () =>
-      (await outbox(request)).some(
-        (e) => e.to.includes(ann.email) && e.kind === 'returned-to-retailer',
-      ),
-    )
-    .toBe(true);
+  await test.step('with the label as a PDF the return is asked: waiting to be sent back, and on the timeline', async () => {
+    await dialog.getByLabel('Label file').setInputFiles({
+      name: 'john-lewis-label.pdf',
+      mimeType: 'application/pdf',
+      buffer: await retailerLabel(),
+    });
+    await dialog.getByRole('button', { name: 'Ask for the return' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('order-status')).toHaveText('Return Requested');
+    await expect(part.getByTestId('return-state')).toHaveText('Waiting to be sent back');
+    await expect(part).toContainText('with the retailer’s label: “Wrong size”');
+    await expect(
+      page.getByRole('list', { name: 'Timeline' }).getByRole('heading').last(),
+    ).toHaveText('Return to the retailer asked');
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshots(page, 'return-asked');
+  });
+
+  await test.step('the depot sees it on Returns, its label ready, and prints the label', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await staffLogIn(page, depot.email, depot.password);
+    await page.goto('/admin/returns/');
+    await expect(row).toContainText('Label ready');
+    await expect(row).toContainText('“Wrong size”');
+    const popup = page.waitForEvent('popup');
+    await row.getByRole('button', { name: 'Print label' }).click();
+    expect((await popup).url()).toMatch(/^blob:/);
+    await (await popup).close();
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshots(page, 'admin-returns', [768, 1280]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  await test.step('Mark returned asks for the carrier; with it and the tracking number, it moves to Sent back', async () => {
+    await row.getByRole('button', { name: `Mark ${order.Reference} returned` }).click();
+    const mark = page.getByRole('dialog', { name: `Mark ${order.Reference} returned` });
+    await mark.getByRole('button', { name: 'Mark returned' }).click();
+    await expect(mark.getByText('Enter the carrier')).toBeVisible();
+    await mark.getByLabel('Carrier').fill('Royal Mail Tracked 48');
+    await mark.getByLabel('Tracking number').fill('RM123456785GB');
+    await mark.getByRole('button', { name: 'Mark returned' }).click();
+    await expect(mark).toBeHidden();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'returned to the retailer' }),
+    ).toContainText(`${order.Reference} is returned to the retailer: £`);
+    await expect(row).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Sent back' }).click();
+    await expect(
+      page.getByRole('table', { name: 'Returns sent back' }).getByRole('row').filter({
+        hasText: order.Reference,
+      }),
+    ).toContainText('Royal Mail Tracked 48 RM123456785GB');
+  });
+
+  await test.step('the customer sees it returned, the crossing refunded, each step on the timeline, and an e-mail', async () => {
+    await page.goto(`/dashboard/orders/${order.Id}/`);
+    await expect(page.getByTestId('order-status')).toHaveText('Returned to Retailer');
+    await expect(page.getByTestId('return-sent')).toContainText(
+      'Sent back with Royal Mail Tracked 48, tracking number RM123456785GB.',
+    );
+    const titles = page.getByRole('list', { name: 'Timeline' }).getByRole('heading');
+    await expect(titles).toContainText([
+      'Received at our depot',
+      'Return to the retailer asked',
+      'Returned to the retailer',
+      'Refunded',
+    ]);
+    await expect(page.getByTestId('refund-notice')).toContainText(
+      'refunded to the card you paid with',
+    );
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshots(page, 'return-returned');
+    await expect
+      .poll(async () =>
+        (await outbox(request)).some(
+          (e) => e.to.includes(ann.email) && e.kind === 'returned-to-retailer',
+        ),
+      )
+      .toBe(true);
+  });
 
   // The browser logs the two refusals the journey makes on purpose (the file that is not a
   // label, the carrier left empty); anything else still fails the test.
@@ -162,32 +169,37 @@ test('a return withdrawn before the depot acts: the parcel goes to the island', 
     data: { BuyLabel: true, Reason: 'Changed my mind' },
   });
   expect(asked.status()).toBe(201);
-
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/dashboard/');
-  await logIn(page, ann.email, ann.password);
-  await page.goto(`/dashboard/orders/${order.Id}/`);
   const part = page.getByRole('region', { name: 'Return to the retailer' });
-  await expect(part.getByTestId('return-state')).toHaveText('We are getting the return label');
-  await part.getByRole('button', { name: 'Withdraw the return' }).click();
   const dialog = page.getByRole('dialog', { name: 'Withdraw the return?' });
-  await expect(dialog).toContainText('its invoice is cancelled');
-  expect(await axeProblems(page)).toEqual([]);
-  await screenshots(page, 'return-withdraw-dialog');
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await dialog.getByRole('button', { name: 'Withdraw the return' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('order-status')).toHaveText('Received at Depot');
-  await expect(page.getByRole('list', { name: 'Timeline' }).getByRole('heading').last()).toHaveText(
-    'Return to the retailer withdrawn: it goes to the island',
-  );
-  await expect(part.getByRole('button', { name: 'Return to the retailer' })).toBeVisible();
-  await screenshots(page, 'return-withdrawn');
-  await expect
-    .poll(async () =>
-      (await outbox(request)).some(
-        (e) => e.to.includes(ann.email) && e.kind === 'return-withdrawn',
-      ),
-    )
-    .toBe(true);
+
+  await test.step("the return's label is being got; Withdraw the return asks first: its invoice is cancelled", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/dashboard/');
+    await logIn(page, ann.email, ann.password);
+    await page.goto(`/dashboard/orders/${order.Id}/`);
+    await expect(part.getByTestId('return-state')).toHaveText('We are getting the return label');
+    await part.getByRole('button', { name: 'Withdraw the return' }).click();
+    await expect(dialog).toContainText('its invoice is cancelled');
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshots(page, 'return-withdraw-dialog');
+  });
+
+  await test.step('withdrawn: the parcel goes to the island, the return offered again, and an e-mail sent', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await dialog.getByRole('button', { name: 'Withdraw the return' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('order-status')).toHaveText('Received at Depot');
+    await expect(
+      page.getByRole('list', { name: 'Timeline' }).getByRole('heading').last(),
+    ).toHaveText('Return to the retailer withdrawn: it goes to the island');
+    await expect(part.getByRole('button', { name: 'Return to the retailer' })).toBeVisible();
+    await screenshots(page, 'return-withdrawn');
+    await expect
+      .poll(async () =>
+        (await outbox(request)).some(
+          (e) => e.to.includes(ann.email) && e.kind === 'return-withdrawn',
+        ),
+      )
+      .toBe(true);
+  });
 });
