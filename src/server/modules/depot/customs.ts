@@ -17,9 +17,10 @@ import type { ItemLine } from '../../../shared/item-lines';
 import { consignmentReference, CONSOLIDATION_MESSAGES } from '../../../shared/consolidation';
 import { sumPence } from '../../../shared/money';
 import { storedToDisplayDate } from '../../../shared/dates';
-import { consignmentOrders, consignments, orders, parcels, settings, users } from '../../db/schema';
+import { consignmentOrders, consignments, orders, parcels, users } from '../../db/schema';
 import type { FastifyReply } from 'fastify';
 import { HttpError } from '../../lib/errors';
+import { settingsOf } from '../settings/service';
 import { depotAddress, fullName } from '../auth/user-data';
 import type { Tx } from '../orders/lifecycle';
 import { itemLinesOf } from '../orders/item-lines';
@@ -33,19 +34,7 @@ import { itemLinesOf } from '../orders/item-lines';
 
 /** The Customs settings as rules (the defaults where one is missing). */
 export async function customsRules(tx: Pick<Tx, 'select'>): Promise<CustomsRules> {
-  const rows = await tx
-    .select({ name: settings.name, value: settings.value })
-    .from(settings)
-    .where(eq(settings.category, CUSTOMS_CATEGORY));
-  const values: Record<string, unknown> = {};
-  for (const { name, value } of rows) {
-    try {
-      values[name] = JSON.parse(value);
-    } catch {
-      values[name] = value;
-    }
-  }
-  return customsRulesOf(values);
+  return customsRulesOf(await settingsOf(tx, CUSTOMS_CATEGORY));
 }
 
 /**

@@ -8,20 +8,14 @@ import {
   storageRulesOf,
   type StorageRules,
 } from '../../../shared/storage';
-import {
-  consignmentOrders,
-  consignments,
-  orderCases,
-  orders,
-  parcels,
-  settings,
-} from '../../db/schema';
+import { consignmentOrders, consignments, orderCases, orders, parcels } from '../../db/schema';
 import { queueMail } from '../../lib/mail';
 import type { Site } from '../auth/emails';
 import { recipient } from '../customers/recipient';
 import { raiseInvoice } from '../invoices/service';
 import type { Actor, Tx } from '../orders/lifecycle';
 import { audit } from '../staff/audit';
+import { settingsOf } from '../settings/service';
 import { storageAfterWaitInvoiceEmail, storageInvoiceEmail } from './emails';
 
 /**
@@ -41,19 +35,7 @@ import { storageAfterWaitInvoiceEmail, storageInvoiceEmail } from './emails';
 
 /** The Storage settings as rules (the defaults where one is missing). */
 export async function storageRules(tx: Pick<Tx, 'select'>): Promise<StorageRules> {
-  const rows = await tx
-    .select({ name: settings.name, value: settings.value })
-    .from(settings)
-    .where(eq(settings.category, STORAGE_CATEGORY));
-  const values: Record<string, unknown> = {};
-  for (const { name, value } of rows) {
-    try {
-      values[name] = JSON.parse(value);
-    } catch {
-      values[name] = value;
-    }
-  }
-  return storageRulesOf(values);
+  return storageRulesOf(await settingsOf(tx, STORAGE_CATEGORY));
 }
 
 const daysText = (n: number) => `${n} day${n === 1 ? '' : 's'}`;

@@ -22,6 +22,21 @@ export function publicSettings(app: FastifyInstance): Promise<SettingItem[]> {
   );
 }
 
+/**
+ * One category's settings as `name → value` (each Value parsed as JSON, or the text itself), read
+ * in `tx`: what a module's rules read (storage, customs), with their defaults where one is missing.
+ */
+export async function settingsOf(
+  tx: Pick<Db, 'select'>,
+  category: string,
+): Promise<Record<string, unknown>> {
+  const rows = await tx
+    .select({ Category: settings.category, Name: settings.name, Value: settings.value })
+    .from(settings)
+    .where(eq(settings.category, category));
+  return flattenSettings(rows)[category] ?? {};
+}
+
 /** The settings as the office edits them (GET /api/admin/settings). */
 export async function siteSettings(db: Db): Promise<SiteSettings> {
   const rows = await db
