@@ -233,7 +233,7 @@ export async function createCheckout(
       if (discount) await reserveDiscount(tx, discount.id, customer.id, paymentId);
       // Nothing to pay (a 100% discount): booked at once, with no payment page.
       if (row.amountPence === 0) {
-        await markPaid(tx, row, null, actor);
+        await markPaid(tx, row, null, actor, { site: app.config, now: app.clock.now() });
         await queueReceipt(tx, app.config, paymentId);
         return (await tx.select().from(payments).where(eq(payments.id, paymentId)))[0];
       }

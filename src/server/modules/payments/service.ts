@@ -110,8 +110,8 @@ export async function markPaid(
   row: PaymentRow,
   providerPaymentId: string | null,
   actor: Actor,
-  /** For an invoice: the site (its e-mails) and the app's clock, to charge a wait's storage. */
-  storage?: { site: Site; now: Date },
+  /** The site (its e-mails) and the app's clock: an invoice paid charges its wait's storage. */
+  storage: { site: Site; now: Date },
 ): Promise<boolean> {
   const [paid] = await tx
     .update(payments)
@@ -133,7 +133,7 @@ export async function markPaid(
   } else {
     const released = await invoicePaid(tx, row.invoiceId!, actor, note);
     // Its parcel's wait for the customer ended: the storage of the wait is invoiced, not held.
-    if (released !== null && storage) {
+    if (released !== null) {
       await chargeStorageAfterWait(tx, [released], actor, storage.site, storage.now);
     }
   }
