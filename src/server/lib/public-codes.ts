@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import { CROCKFORD_BASE32, PUBLIC_CODE_LENGTH } from '../../shared/codes';
 import { HttpError } from './errors';
 import type { RateLimitName } from './rate-limit';
+import type { Uses } from './uses';
 
 /**
  * The codes of the public pages that work without a login: an export certificate's verification
@@ -22,7 +23,7 @@ export function newPublicCode(): string {
  * is answered as an unknown one, a 404 with `notFound`, never with a hint about the format.
  */
 export async function findByPublicCode<T>(
-  app: Pick<FastifyInstance, 'rateLimiter'>,
+  app: Uses<'rateLimiter'>,
   limit: RateLimitName,
   request: FastifyRequest,
   reply: FastifyReply,

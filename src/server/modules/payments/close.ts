@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import { payments } from '../../db/schema';
 import { checkouts } from '../../lib/metrics';
 import { abandonPayment, PAYMENT_TTL_MS, settleSession, type PaymentRow } from './service';
@@ -15,7 +15,7 @@ import { abandonPayment, PAYMENT_TTL_MS, settleSession, type PaymentRow } from '
  * provider says it was paid in the meantime, the payment is booked instead.
  */
 export async function closePayment(
-  app: FastifyInstance,
+  app: Uses<'clock' | 'config' | 'database' | 'log' | 'paymentProvider'>,
   row: PaymentRow,
   status: 'expired' | 'cancelled',
   note: string,
@@ -41,7 +41,7 @@ export async function closePayment(
  * once voided. Answers `paid` when the customer paid it first (it is booked instead).
  */
 export async function closeInvoicePayments(
-  app: FastifyInstance,
+  app: Uses<'clock' | 'config' | 'database' | 'log' | 'paymentProvider'>,
   invoiceIds: number[],
   why = 'The invoice was voided',
 ) {
@@ -60,7 +60,10 @@ export async function closeInvoicePayments(
 }
 
 /** Closes payments left pending for 24 hours (run by a job every few minutes). */
-export async function expireStalePayments(app: FastifyInstance, now = new Date()) {
+export async function expireStalePayments(
+  app: Uses<'clock' | 'config' | 'database' | 'log' | 'paymentProvider'>,
+  now = new Date(),
+) {
   const stale = await app.database.db
     .select()
     .from(payments)
@@ -83,7 +86,9 @@ export async function expireStalePayments(app: FastifyInstance, now = new Date()
 const EXPIRE_QUEUE = 'payments-expire';
 
 /** Runs the expiry every five minutes on a worker node (one node per tick). */
-export async function schedulePaymentExpiry(app: FastifyInstance) {
+export async function schedulePaymentExpiry(
+  app: Uses<'clock' | 'config' | 'database' | 'jobs' | 'log' | 'paymentProvider'>,
+) {
   await app.jobs.every(EXPIRE_QUEUE, '*/5 * * * *', async () => {
     const counts = await expireStalePayments(app);
     if (counts.expired || counts.paid) app.log.info(counts, 'stale payments closed');

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNotNull, lt, or } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import { payments, refunds } from '../../db/schema';
 import type { Actor } from '../orders/lifecycle';
 import { RefundRefusedError, type ProviderEvent, type RefundResult } from './providers/provider';
@@ -31,7 +31,7 @@ const REFUND_FOLLOW_UP_QUEUE = 'refunds-follow-up';
 const PROVIDER: Actor = { type: 'provider' };
 
 /** What the provider says now about a pending refund (null: still no answer). */
-async function askAgain(app: FastifyInstance, row: RefundRow) {
+async function askAgain(app: Uses<'database' | 'log' | 'paymentProvider'>, row: RefundRow) {
   try {
     if (row.providerRefundId) return await app.paymentProvider.retrieveRefund(row.providerRefundId);
     const [payment] = await app.database.db
@@ -58,7 +58,10 @@ async function askAgain(app: FastifyInstance, row: RefundRow) {
  * Asks the provider about the refunds pending for more than a minute (oldest first, up to 100 a
  * run) and records each answer. Answers how many were settled each way.
  */
-export async function followUpRefunds(app: FastifyInstance, now = new Date()) {
+export async function followUpRefunds(
+  app: Uses<'database' | 'log' | 'paymentProvider'>,
+  now = new Date(),
+) {
   const before = new Date(now.getTime() - REFUND_RETRY_AFTER_MS);
   const since = new Date(now.getTime() - REFUND_RETRY_WITHIN_MS);
   const pending = await app.database.db
@@ -89,7 +92,9 @@ export async function followUpRefunds(app: FastifyInstance, now = new Date()) {
 }
 
 /** Runs the follow-up every minute on a worker node. */
-export async function scheduleRefundFollowUp(app: FastifyInstance) {
+export async function scheduleRefundFollowUp(
+  app: Uses<'database' | 'jobs' | 'log' | 'paymentProvider'>,
+) {
   await app.jobs.every(
     REFUND_FOLLOW_UP_QUEUE,
     '* * * * *',
@@ -107,7 +112,7 @@ export async function scheduleRefundFollowUp(app: FastifyInstance) {
  * pending refunds asked about at once.
  */
 export async function settleRefundEvent(
-  app: FastifyInstance,
+  app: Uses<'database' | 'log' | 'paymentProvider'>,
   event: Extract<ProviderEvent, { type: 'refunds' }>,
 ) {
   const db = app.database.db;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import { formatMoney } from '../../../shared/money';
 import { allocateRefund, REFUND_MESSAGES, type RefundSource } from '../../../shared/refunds';
 import { invoices, orders, payments, refunds } from '../../db/schema';
@@ -142,7 +142,7 @@ export async function reserveRefunds(
  * transaction of its own. Returns the refunds as they now stand.
  */
 export async function sendRefunds(
-  app: FastifyInstance,
+  app: Uses<'database' | 'log' | 'paymentProvider'>,
   rows: readonly RefundRow[],
   actor: Actor,
 ): Promise<RefundRow[]> {
@@ -151,7 +151,11 @@ export async function sendRefunds(
   return done;
 }
 
-async function sendRefund(app: FastifyInstance, row: RefundRow, actor: Actor): Promise<RefundRow> {
+async function sendRefund(
+  app: Uses<'database' | 'log' | 'paymentProvider'>,
+  row: RefundRow,
+  actor: Actor,
+): Promise<RefundRow> {
   const [payment] = await app.database.db
     .select()
     .from(payments)
@@ -185,7 +189,7 @@ async function sendRefund(app: FastifyInstance, row: RefundRow, actor: Actor): P
  * as it now stands, or null when it was settled already.
  */
 export async function settleRefund(
-  app: FastifyInstance,
+  app: Uses<'database'>,
   refundId: number,
   outcome: { status: 'succeeded' | 'pending' | 'failed'; refundId: string | null },
   actor: Actor,

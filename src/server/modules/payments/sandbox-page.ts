@@ -1,5 +1,6 @@
 import { access } from '../../lib/auth';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { escapeHtml } from '../../../shared/html';
@@ -39,7 +40,7 @@ const localPath = (url: string) => {
 };
 
 /** Delivers a sandbox event to the webhook route (signed now); throws unless it is accepted. */
-async function deliverSandboxEvent(app: FastifyInstance, provider: SandboxProvider, body: string) {
+async function deliverSandboxEvent(app: Uses<'inject'>, provider: SandboxProvider, body: string) {
   const res = await app.inject({
     method: 'POST',
     url: '/public/payment/webhook/sandbox',

@@ -1,6 +1,6 @@
 import { checkouts } from '../../lib/metrics';
 import { and, asc, eq, isNull, ne, not, or, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import {
   CHECKOUT_MESSAGES,
   type CheckoutResult,
@@ -177,7 +177,7 @@ export type SettleOutcome = 'paid' | 'already-paid' | 'failed' | 'expired' | 'op
  * again while the page is open). An amount that differs from what was asked is never booked.
  */
 export async function settleSession(
-  app: FastifyInstance,
+  app: Uses<'clock' | 'config' | 'database' | 'log'>,
   state: SessionState,
   failure: PaymentFailure | null = null,
 ): Promise<SettleOutcome> {
@@ -263,7 +263,10 @@ export async function queueReceipt(db: Db, site: Site, paymentId: number) {
  * A pending payment's page at the provider, opened when it has none yet (the first attempt
  * failed, or the payment was just created). Two callers racing keep one page: the other is closed.
  */
-export async function ensureSession(app: FastifyInstance, row: PaymentRow): Promise<PaymentRow> {
+export async function ensureSession(
+  app: Uses<'config' | 'database' | 'paymentProvider'>,
+  row: PaymentRow,
+): Promise<PaymentRow> {
   if (row.status !== 'pending' || row.providerSessionId) return row;
   const db = app.database.db;
   const [customer] = await db
@@ -307,7 +310,10 @@ export async function ensureSession(app: FastifyInstance, row: PaymentRow): Prom
  * Asks the provider about a pending payment and settles what it says (the customer came back
  * before the webhook, or the webhook was lost). Returns the payment as it now stands.
  */
-export async function refreshPayment(app: FastifyInstance, row: PaymentRow): Promise<PaymentRow> {
+export async function refreshPayment(
+  app: Uses<'clock' | 'config' | 'database' | 'log' | 'paymentProvider'>,
+  row: PaymentRow,
+): Promise<PaymentRow> {
   if (row.status !== 'pending' || !row.providerSessionId) return row;
   const state = await app.paymentProvider.retrieveSession(row.providerSessionId);
   if (state.status !== 'open' || state.lastFailure !== row.lastFailure) {
@@ -342,7 +348,7 @@ export function otherPendingCheckouts(tx: Tx, customerId: number, key: string) {
  * unique index even when two requests race).
  */
 export async function startInvoicePayment(
-  app: FastifyInstance,
+  app: Uses<'config' | 'database' | 'paymentProvider'>,
   customerId: number,
   invoiceId: number,
 ): Promise<{ result: CheckoutResult; created: boolean }> {
