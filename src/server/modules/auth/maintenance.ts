@@ -1,5 +1,5 @@
 import { and, isNotNull, lt } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import { mailOutbox, userTokens } from '../../db/schema';
 import { deleteExpiredSessions } from '../../lib/auth';
 import { deleteExpiredRateLimits } from '../../lib/rate-limit';
@@ -10,7 +10,7 @@ const CLEANUP_QUEUE = 'auth-cleanup';
  * Deletes what has expired: sessions, rate-limit windows, links a day past their expiry, and
  * e-mails (which hold those links) a week after they were sent.
  */
-export async function cleanUp(app: FastifyInstance, now = new Date()) {
+export async function cleanUp(app: Uses<'database'>, now = new Date()) {
   const db = app.database.db;
   const sessions = await deleteExpiredSessions(db, now);
   const windows = await deleteExpiredRateLimits(db, now);
@@ -31,7 +31,7 @@ export async function cleanUp(app: FastifyInstance, now = new Date()) {
 }
 
 /** Runs the clean-up every hour on a worker node (pg-boss cron: one node runs each tick). */
-export async function scheduleCleanUp(app: FastifyInstance) {
+export async function scheduleCleanUp(app: Uses<'database' | 'jobs' | 'log'>) {
   await app.jobs.every(CLEANUP_QUEUE, '17 * * * *', async () => {
     const removed = await cleanUp(app);
     app.log.info({ removed }, 'expired sessions, links and rate-limit windows removed');

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import { AUTH_MESSAGES } from '../../../shared/api/auth';
 import { isStaffRole } from '../../../shared/access';
 import type { Registration } from '../../../shared/auth/schemas';
@@ -31,7 +31,10 @@ const sameEmail = (a: string | null, b: string | null) =>
  * Creates the customer with a new unique reference, logs them in and queues the welcome e-mail:
  * one transaction, so a failure anywhere leaves no account, session, link or e-mail behind.
  */
-export async function register(app: FastifyInstance, input: Registration): Promise<string> {
+export async function register(
+  app: Uses<'config' | 'database'>,
+  input: Registration,
+): Promise<string> {
   const passwordHash = await hashPassword(input.Password);
   const now = new Date();
   return app.database.db.transaction(async (tx) => {
@@ -88,7 +91,7 @@ export async function register(app: FastifyInstance, input: Registration): Promi
  * way, so a staff session is never made from a customer's dialog. A disabled account is refused.
  */
 export async function login(
-  app: FastifyInstance,
+  app: Uses<'database'>,
   input: { email: string; password: string },
   side: 'customer' | 'staff' = 'customer',
 ): Promise<string> {
@@ -115,7 +118,10 @@ export const PASSWORD_RESET_QUEUE = 'password-reset-request';
  * Worker side of POST /forgot-password: the route only queues the address, so its answer takes
  * the same time whether or not the address is registered. An unknown address sends nothing.
  */
-export async function sendPasswordReset(app: FastifyInstance, email: string): Promise<void> {
+export async function sendPasswordReset(
+  app: Uses<'config' | 'database'>,
+  email: string,
+): Promise<void> {
   await app.database.db.transaction(async (tx) => {
     const user = await findActiveUserByEmail(tx, email);
     if (!user?.email) return;
@@ -133,7 +139,7 @@ export async function sendPasswordReset(app: FastifyInstance, email: string): Pr
  * (since it proves the customer reads that mailbox) validates the address.
  */
 export async function resetPassword(
-  app: FastifyInstance,
+  app: Uses<'database'>,
   input: { token: string; Password: string },
 ): Promise<void> {
   const passwordHash = await hashPassword(input.Password);
@@ -158,7 +164,7 @@ export async function resetPassword(
 
 /** E-mails a new validation link to the account's address (nothing when already validated). */
 export async function requestEmailValidation(
-  app: FastifyInstance,
+  app: Uses<'config' | 'database'>,
   user: typeof users.$inferSelect,
 ): Promise<void> {
   if (user.emailValidatedAt || !user.email) return;
@@ -180,7 +186,7 @@ export async function queueEmailValidation(
 }
 
 /** Marks the address validated from a link sent to it; a link for an older address fails. */
-export async function confirmEmail(app: FastifyInstance, token: string): Promise<void> {
+export async function confirmEmail(app: Uses<'database'>, token: string): Promise<void> {
   const db = app.database.db;
   const now = new Date();
   const used = await consumeUserToken(db, 'validate-email', token, now);

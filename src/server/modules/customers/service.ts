@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import { CUSTOMER_MESSAGES } from '../../../shared/api/customers-admin';
 import { users } from '../../db/schema';
 import { endAllSessions } from '../../lib/auth';
@@ -32,7 +32,11 @@ async function lockCustomer(tx: Tx, id: number): Promise<UserRow> {
 }
 
 /** E-mails the customer a new validation link, as the site's "send it again" does. */
-export async function resendValidation(app: FastifyInstance, id: number, actorId: number) {
+export async function resendValidation(
+  app: Uses<'config' | 'database'>,
+  id: number,
+  actorId: number,
+) {
   await app.database.db.transaction(async (tx) => {
     const customer = await lockCustomer(tx, id);
     if (!customer.email) throw new HttpError(409, CUSTOMER_MESSAGES.noEmail);
@@ -53,7 +57,7 @@ export async function resendValidation(app: FastifyInstance, id: number, actorId
  * disabled) or enables it again. Doing what is already done changes nothing and is not logged.
  */
 export async function setCustomerDisabled(
-  app: FastifyInstance,
+  app: Uses<'database'>,
   id: number,
   disabled: boolean,
   actorId: number,
@@ -79,7 +83,7 @@ export async function setCustomerDisabled(
 }
 
 /** The customer's data-protection export, and an audit entry saying who took it. */
-export async function exportCustomer(app: FastifyInstance, id: number, actorId: number) {
+export async function exportCustomer(app: Uses<'database'>, id: number, actorId: number) {
   return app.database.db.transaction(async (tx) => {
     const data = await customerExport(tx, id);
     await audit(tx, {

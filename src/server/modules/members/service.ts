@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import {
   AUTH_MESSAGES,
   type ProfileUpdate,
@@ -42,7 +42,7 @@ async function checkCurrentPassword(user: UserRow, password: string | undefined)
  * address, a notice to the old one, and links sent to the old address stop working.
  */
 export async function updateProfile(
-  app: FastifyInstance,
+  app: Uses<'config' | 'database'>,
   auth: AuthContext,
   input: ProfileUpdate,
 ): Promise<ProfileUpdateResponse> {
@@ -110,7 +110,7 @@ export async function updateProfile(
  * address is free to register again.
  */
 export async function deleteAccount(
-  app: FastifyInstance,
+  app: Uses<'database'>,
   user: UserRow,
   currentPassword: string,
 ): Promise<void> {

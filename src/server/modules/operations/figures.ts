@@ -1,5 +1,5 @@
 import { count, isNotNull, isNull, and, eq, max } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import type { OperationsFigures } from '../../../shared/api/operations';
 import { backupRuns, mailOutbox, refunds } from '../../db/schema';
 import {
@@ -24,7 +24,9 @@ const JOB_STATES = {
  * What waits in the database (job queues, e-mails, refunds), the last backup and the pool: read
  * once for the back office's health screen and for each scrape of /metrics, whose gauges it sets.
  */
-export async function operationsFigures(app: FastifyInstance): Promise<OperationsFigures> {
+export async function operationsFigures(
+  app: Uses<'database' | 'jobs'>,
+): Promise<OperationsFigures> {
   const db = app.database.db;
   const [jobs, [waiting], [givenUp], [pending], [backup]] = await Promise.all([
     app.database.executeSql(

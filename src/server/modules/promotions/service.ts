@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import type { Promotion } from '../../../shared/api/promotions';
 import { describeDiscount } from '../../../shared/discounts';
 import { discountCodes } from '../../db/schema';
@@ -13,7 +13,10 @@ import { discountPeriod, discountTerms } from '../discounts/service';
  * cache (a staff change shows within CACHE_TTL_MS, at once on the node that made it); where it
  * stands is worked out on every call from the server's clock, by the rule the checkout applies.
  */
-export async function promotionNow(app: FastifyInstance, code: string): Promise<Promotion | null> {
+export async function promotionNow(
+  app: Uses<'cache' | 'clock' | 'config' | 'database'>,
+  code: string,
+): Promise<Promotion | null> {
   const found = await app.cache.get(`promotion:${code}`, async () => {
     if (!promotedCodes(app.config.webRoot).includes(code)) return { promoted: false };
     const [row] = await app.database.db

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import type { SettingItem } from '../../../shared/api/settings';
 import {
   settingRowsOf,
@@ -12,7 +12,7 @@ import { settings } from '../../db/schema';
 import { audit } from '../staff/audit';
 
 /** The public site settings as { Category, Name, Value } items, through the node's cache. */
-export function publicSettings(app: FastifyInstance): Promise<SettingItem[]> {
+export function publicSettings(app: Uses<'cache' | 'database'>): Promise<SettingItem[]> {
   return app.cache.get('settings', () =>
     app.database.db
       .select({ Category: settings.category, Name: settings.name, Value: settings.value })

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import { STAFF_ROLES, type StaffRole } from '../../../shared/access';
 import { AUTH_MESSAGES } from '../../../shared/api/auth';
 import {
@@ -164,7 +164,7 @@ export async function listStaff(db: Db): Promise<StaffMember[]> {
 
 /** Invites a staff member: an account without a password and an e-mailed link that sets one. */
 export async function inviteStaff(
-  app: FastifyInstance,
+  app: Uses<'config' | 'database'>,
   input: z.output<typeof inviteStaffSchema>,
   actorId: number,
 ): Promise<StaffMember> {
@@ -197,7 +197,7 @@ export async function inviteStaff(
 
 /** Sets the invited account's password from the link and logs it in; the link works once. */
 export async function acceptInvitation(
-  app: FastifyInstance,
+  app: Uses<'database'>,
   input: z.output<typeof acceptInvitationSchema>,
 ): Promise<string> {
   const passwordHash = await hashPassword(input.Password);
