@@ -1,7 +1,7 @@
 import { checkouts } from '../../lib/metrics';
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import type { z } from 'zod';
 import {
   CHECKOUT_MESSAGES,
@@ -47,7 +47,7 @@ const subtotalOf = (priced: { totalPence: number }[]) =>
 
 /** POST /public/orders/checkdiscount: what a code takes off these bookings, or why it cannot. */
 export async function checkDiscount(
-  app: FastifyInstance,
+  app: Uses<'clock' | 'database'>,
   customerId: number,
   body: z.output<typeof checkDiscountRequest>,
 ): Promise<CheckDiscountResult> {
@@ -122,7 +122,7 @@ const checkoutAddresses = (tx: Tx, customerId: number, body: CheckoutBody) =>
  * (201) or by an earlier request with the same key (200).
  */
 export async function createCheckout(
-  app: FastifyInstance,
+  app: Uses<'clock' | 'config' | 'database' | 'log' | 'paymentProvider'>,
   customer: { id: number },
   body: CheckoutBody,
   key: string,

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import { cmToMm, kgToGrams } from '../../../shared/api/depot';
 import { carrierOf, trackingLink, type CarrierId } from '../../../shared/carriers';
 import {
@@ -35,7 +35,11 @@ import { staffConsignment } from './views';
  */
 
 /** The depot starts repacking a ready consignment: from now on it cannot be cancelled. */
-export async function startRepacking(app: FastifyInstance, id: number, staffId: number) {
+export async function startRepacking(
+  app: Uses<'clock' | 'config' | 'database'>,
+  id: number,
+  staffId: number,
+) {
   const actor = staffActor(staffId);
   return app.database.db.transaction(async (tx) => {
     const row = await lockConsignment(tx, id);
@@ -74,7 +78,7 @@ export async function startRepacking(app: FastifyInstance, id: number, staffId: 
  * May be measured again until dispatched.
  */
 export async function measureBox(
-  app: FastifyInstance,
+  app: Uses<'clock' | 'database'>,
   id: number,
   box: { WeightKg: number; LengthCm: number; WidthCm: number; HeightCm: number },
   staffId: number,
@@ -125,7 +129,7 @@ export async function measureBox(
  * after the commit) or invoiced when the box costs more than was paid.
  */
 export async function dispatchConsignment(
-  app: FastifyInstance,
+  app: Uses<'clock' | 'config' | 'database' | 'log' | 'paymentProvider'>,
   id: number,
   input: { sailingDate: Date; carrier: CarrierId; trackingNumber: string },
   staffId: number,

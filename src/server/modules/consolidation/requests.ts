@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import type { Consignment } from '../../../shared/api/consolidation';
 import {
   canCancelConsignment,
@@ -39,7 +39,7 @@ const actorId = (actor: Actor) =>
 
 /** The customer asks to ship the chosen bookings together (see the module's note). */
 export async function requestConsolidation(
-  app: FastifyInstance,
+  app: Uses<'clock' | 'config' | 'database'>,
   customerId: number,
   orderIds: number[],
 ): Promise<Consignment> {
@@ -92,7 +92,7 @@ export async function requestConsolidation(
 
 /** Cancels a consignment (the customer's, or any for staff) until repacking starts. */
 export async function cancelConsolidation(
-  app: FastifyInstance,
+  app: Uses<'clock' | 'config' | 'database'>,
   id: number,
   actor: Actor,
   reason = '',
@@ -148,7 +148,7 @@ export async function cancelConsolidation(
  * on without it (ready when all are in). Fewer than two left: the consignment is cancelled.
  */
 export async function leaveOut(
-  app: FastifyInstance,
+  app: Uses<'clock' | 'config' | 'database'>,
   customerId: number,
   id: number,
   orderId: number,
@@ -233,7 +233,10 @@ export async function leaveOut(
 }
 
 /** Asks customers whose consignment waits on a late parcel whether the rest go without it, once. */
-export async function askAboutLateParcels(app: FastifyInstance, now: Date): Promise<number> {
+export async function askAboutLateParcels(
+  app: Uses<'config' | 'database'>,
+  now: Date,
+): Promise<number> {
   const db = app.database.db;
   const days = await missingParcelDays(db);
   const cutoff = new Date(now.getTime() - days * 86_400_000);
@@ -275,7 +278,9 @@ export async function askAboutLateParcels(app: FastifyInstance, now: Date): Prom
 const LATE_PARCELS_QUEUE = 'consolidation-late-parcels';
 
 /** Runs the late-parcel question every hour on a worker node, by the app's clock. */
-export async function scheduleLateParcelQuestions(app: FastifyInstance) {
+export async function scheduleLateParcelQuestions(
+  app: Uses<'clock' | 'config' | 'database' | 'jobs' | 'log'>,
+) {
   await app.jobs.every(LATE_PARCELS_QUEUE, '17 * * * *', async () => {
     const asked = await askAboutLateParcels(app, app.clock.now());
     if (asked) app.log.info({ asked }, 'consolidation: customers asked about late parcels');

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import { CONSOLIDATION_MESSAGES, consignmentReference } from '../../../shared/consolidation';
 import { formatMoney, sumPence } from '../../../shared/money';
 import { consignments, invoices, orders, refunds } from '../../db/schema';
@@ -23,7 +23,7 @@ import { staffConsignment } from './views';
  * from a card), an unpaid invoice voided, a paid one refunded. Audited and e-mailed.
  */
 export async function reverseDifference(
-  app: FastifyInstance,
+  app: Uses<'clock' | 'config' | 'database' | 'log' | 'paymentProvider'>,
   id: number,
   reason: string,
   staffId: number,

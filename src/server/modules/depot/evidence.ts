@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import { evidenceDeadline, evidenceWarningDue } from '../../../shared/customs';
 import { orders, parcels, storageNotices } from '../../db/schema';
 import { queueMail } from '../../lib/mail';
@@ -22,7 +22,10 @@ const EVIDENCE_WARNINGS_QUEUE = 'evidence-warnings';
 const EVIDENCE_NOTICE = 'evidence-deadline-soon';
 
 /** Sends the warnings due at `now` (app.clock in the job); answers how many were sent. */
-export async function sendEvidenceWarnings(app: FastifyInstance, now: Date): Promise<number> {
+export async function sendEvidenceWarnings(
+  app: Uses<'config' | 'database'>,
+  now: Date,
+): Promise<number> {
   const db = app.database.db;
   const rules = await customsRules(db);
   const waiting = await db
@@ -77,7 +80,9 @@ export async function sendEvidenceWarnings(app: FastifyInstance, now: Date): Pro
 }
 
 /** Runs the warnings every hour on a worker node, by the app's clock. */
-export async function scheduleEvidenceWarnings(app: FastifyInstance) {
+export async function scheduleEvidenceWarnings(
+  app: Uses<'clock' | 'config' | 'database' | 'jobs' | 'log'>,
+) {
   await app.jobs.every(EVIDENCE_WARNINGS_QUEUE, '13 * * * *', async () => {
     const sent = await sendEvidenceWarnings(app, app.clock.now());
     if (sent) app.log.info({ sent }, 'export evidence warnings sent');

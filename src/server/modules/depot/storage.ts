@@ -1,5 +1,5 @@
 import { and, asc, eq, exists, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import { DEPOT_MESSAGES } from '../../../shared/api/depot';
 import {
   CONSIGNMENT_WAITS,
@@ -103,7 +103,10 @@ export async function storageWaitsOf(
  * unpaid invoice, or in a consolidation request), the one its clock says is due given those already sent, so a window missed while the
  * job did not run is caught up once (storageReminderDue). Answers how many were sent.
  */
-export async function sendStorageReminders(app: FastifyInstance, now: Date): Promise<number> {
+export async function sendStorageReminders(
+  app: Uses<'config' | 'database'>,
+  now: Date,
+): Promise<number> {
   const db = app.database.db;
   const rules = await storageRules(db);
   const candidates = await db
@@ -187,7 +190,9 @@ export async function sendStorageReminders(app: FastifyInstance, now: Date): Pro
 }
 
 /** Runs the reminders every hour on a worker node, by the app's clock. */
-export async function scheduleStorageReminders(app: FastifyInstance) {
+export async function scheduleStorageReminders(
+  app: Uses<'clock' | 'config' | 'database' | 'jobs' | 'log'>,
+) {
   await app.jobs.every(STORAGE_REMINDERS_QUEUE, '7 * * * *', async () => {
     const sent = await sendStorageReminders(app, app.clock.now());
     if (sent) app.log.info({ sent }, 'storage reminders sent');

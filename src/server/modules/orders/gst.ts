@@ -14,7 +14,7 @@ import type { OrderStatus } from '../../../shared/order-status';
 import { flattenSettings } from '../../../shared/settings';
 import { orders } from '../../db/schema';
 import { publicSettings } from '../settings/service';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import { priceBookings } from './pricing';
 
 /**
@@ -41,7 +41,7 @@ export const gstParcelOf = (order: {
 const NOT_YET_SHIPPED: OrderStatus[] = ['Awaiting Parcel', 'Received at Depot', 'Paid'];
 
 export async function estimateCustomerGst(
-  app: FastifyInstance,
+  app: Uses<'cache' | 'database'>,
   customerId: number,
   bookings: readonly Booking[],
 ): Promise<GstEstimateResult> {

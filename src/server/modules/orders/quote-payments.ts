@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import type { z } from 'zod';
 import type { CheckoutResult } from '../../../shared/api/checkout';
 import type { acceptQuoteRequest, CustomerQuote } from '../../../shared/api/quotes';
@@ -58,7 +58,7 @@ const hashChoices = (body: AcceptBody) =>
  * has at most one payment to pay at a time.
  */
 export async function acceptQuote(
-  app: FastifyInstance,
+  app: Uses<'config' | 'database' | 'paymentProvider'>,
   customerId: number,
   id: number,
   body: AcceptBody,

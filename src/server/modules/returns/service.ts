@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import type { RetailerReturn } from '../../../shared/api/returns';
 import type { FieldError } from '../../../shared/api/errors';
 import {
@@ -79,7 +79,7 @@ export async function decodeLabel(
  * parcel waits for the invoice before it is sent). Audited with the customer as actor, e-mailed.
  */
 export async function askReturn(
-  app: FastifyInstance,
+  app: Uses<'config' | 'database'>,
   customerId: number,
   orderId: number,
   input: { reason: string; label: StoredLabel | null },
@@ -178,7 +178,7 @@ async function lockReturn(tx: Tx, orderId: number) {
 
 /** Staff attach the label they bought for a return (audited; on the order's timeline). */
 export async function attachLabel(
-  app: FastifyInstance,
+  app: Uses<'database'>,
   staffId: number,
   orderId: number,
   label: StoredLabel,
@@ -219,7 +219,7 @@ export async function attachLabel(
  * request (at once, or after) finds it returned: 409, and nothing is refunded again.
  */
 export async function markReturned(
-  app: FastifyInstance,
+  app: Uses<'config' | 'database' | 'log' | 'paymentProvider'>,
   staffId: number,
   orderId: number,
   sent: { carrier: string; trackingNumber: string },

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import { ORDER_DETAIL_MESSAGES } from '../../../shared/api/order-detail';
 import { sumPence } from '../../../shared/money';
 import type { OrderStatus } from '../../../shared/order-status';
@@ -25,7 +25,7 @@ import { returnWithdrawnEmail } from './emails';
  * customer as actor, e-mailed. Answers how much of the label is being refunded, pounds.
  */
 export async function withdrawReturn(
-  app: FastifyInstance,
+  app: Uses<'clock' | 'config' | 'database' | 'log' | 'paymentProvider'>,
   customerId: number,
   orderId: number,
 ): Promise<{ refundedPence: number }> {
