@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import { OFFICE_MESSAGES } from '../../../shared/api/office';
 import {
   DISPUTE_MESSAGES,
@@ -81,7 +81,7 @@ export interface RemeasureInput {
  * re-measure's; audited, on the order's timeline for staff, and e-mailed to the customer.
  */
 export async function remeasureDispute(
-  app: FastifyInstance,
+  app: Uses<'clock' | 'config' | 'database'>,
   caseId: number,
   input: RemeasureInput,
   staffId: number,
@@ -160,7 +160,7 @@ export interface DecideInput {
  * audited, on the timeline and e-mailed, in the transaction that reserves the refund.
  */
 export async function decideDispute(
-  app: FastifyInstance,
+  app: Uses<'clock' | 'config' | 'database' | 'log' | 'paymentProvider'>,
   caseId: number,
   input: DecideInput,
   staffId: number,

@@ -1,5 +1,5 @@
 import { and, asc, eq, lte, ne } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import { DISPUTE_MESSAGES, disputeDecideBy } from '../../../shared/disputes';
 import { auditLog, caseMessages, invoices, orderCases, orders } from '../../db/schema';
 import { queueMail } from '../../lib/mail';
@@ -22,7 +22,10 @@ const DISPUTE_OVERDUE_QUEUE = 'dispute-overdue';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The open disputes past their decide-by date at `now`, each told once. Answers how many. */
-export async function tellOverdueDisputes(app: FastifyInstance, now: Date): Promise<number> {
+export async function tellOverdueDisputes(
+  app: Uses<'config' | 'database'>,
+  now: Date,
+): Promise<number> {
   const db = app.database.db;
   const days = await disputeDecideDays(db);
   const late = await db
@@ -89,7 +92,9 @@ export async function tellOverdueDisputes(app: FastifyInstance, now: Date): Prom
 }
 
 /** Runs every hour on a worker node, by the app's clock. */
-export async function scheduleOverdueDisputes(app: FastifyInstance) {
+export async function scheduleOverdueDisputes(
+  app: Uses<'clock' | 'config' | 'database' | 'jobs' | 'log'>,
+) {
   await app.jobs.every(DISPUTE_OVERDUE_QUEUE, '37 * * * *', async () => {
     const told = await tellOverdueDisputes(app, app.clock.now());
     if (told) app.log.info({ told }, 'overdue disputes told');

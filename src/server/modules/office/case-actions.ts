@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { DISPUTE_MESSAGES } from '../../../shared/disputes';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import { OFFICE_MESSAGES } from '../../../shared/api/office';
 import { caseMessages, orderCases, orders } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
@@ -33,7 +33,7 @@ async function lockCase(tx: Tx, id: number, resolving = false) {
 /** A staff message on a case, the status it moves to, and the customer's e-mail, in `tx`. */
 async function answerCase(
   tx: Tx,
-  app: FastifyInstance,
+  app: Uses<'config'>,
   caseId: number,
   { message, resolved, refundPence }: { message: string; resolved: boolean; refundPence: number },
   staffId: number,
@@ -67,7 +67,7 @@ async function answerCase(
 
 /** Replies to the customer on a case: Answered, and the customer is e-mailed the reply. */
 export async function replyToCase(
-  app: FastifyInstance,
+  app: Uses<'config' | 'database'>,
   caseId: number,
   message: string,
   staffId: number,
@@ -84,7 +84,7 @@ export const RESOLVED_MESSAGE = 'We have looked into your report and resolved th
  * is resolved only once the provider has made it (a refused refund leaves the case as it was).
  */
 export async function resolveCase(
-  app: FastifyInstance,
+  app: Uses<'config' | 'database' | 'log' | 'paymentProvider'>,
   caseId: number,
   { message, refundPence }: { message: string; refundPence: number },
   staffId: number,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { DISPUTE_MESSAGES } from '../../../shared/disputes';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import { OFFICE_MESSAGES } from '../../../shared/api/office';
 import { invoices, orders } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
@@ -32,7 +32,7 @@ async function lockInvoice(tx: Tx, id: number) {
 
 /** Voids an unpaid invoice: its payment page is closed first; a parcel held for it is released. */
 export async function voidInvoiceAsStaff(
-  app: FastifyInstance,
+  app: Uses<'clock' | 'config' | 'database' | 'log' | 'paymentProvider'>,
   invoiceId: number,
   reason: string,
   staffId: number,
@@ -65,7 +65,11 @@ export async function voidInvoiceAsStaff(
 }
 
 /** E-mails the customer a reminder of an unpaid invoice, with the link to pay it. */
-export async function remindInvoice(app: FastifyInstance, invoiceId: number, staffId: number) {
+export async function remindInvoice(
+  app: Uses<'config' | 'database'>,
+  invoiceId: number,
+  staffId: number,
+) {
   await app.database.db.transaction(async (tx) => {
     const { invoice, order } = await lockInvoice(tx, invoiceId);
     // A disputed invoice is not reminded until the dispute is decided (issue 28).

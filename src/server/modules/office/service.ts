@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Uses } from '../../lib/uses';
 import { OFFICE_MESSAGES } from '../../../shared/api/office';
 import { formatMoney, sumPence } from '../../../shared/money';
 import { INVOICEABLE_STATUSES } from '../../../shared/office';
@@ -72,7 +72,7 @@ export const refundShortfall = (rows: readonly RefundRow[]) =>
  * waiting to be paid is left to that payment (paid, or cancelled by itself after 24 hours).
  */
 export async function cancelOrder(
-  app: FastifyInstance,
+  app: Uses<'clock' | 'config' | 'database' | 'log' | 'paymentProvider'>,
   orderId: number,
   reason: string,
   staffId: number,
@@ -137,7 +137,7 @@ export async function cancelOrder(
 
 /** Gives back part of what was paid for an order (never more than is left). */
 export async function refundOrder(
-  app: FastifyInstance,
+  app: Uses<'config' | 'database' | 'log' | 'paymentProvider'>,
   orderId: number,
   { amountPence, reason }: { amountPence: number; reason: string },
   staffId: number,
@@ -168,7 +168,7 @@ export async function refundOrder(
 
 /** Raises an invoice for something extra on an order, optionally holding its parcel for it. */
 export async function raiseOrderInvoice(
-  app: FastifyInstance,
+  app: Uses<'config' | 'database'>,
   orderId: number,
   input: { amountPence: number; reason: string; hold: boolean },
   staffId: number,
@@ -221,7 +221,7 @@ export async function addOrderNote(db: Db, orderId: number, note: string, staffI
 
 /** Prices a requested quote: the customer is e-mailed a link to accept or decline it. */
 export async function priceQuoteAsStaff(
-  app: FastifyInstance,
+  app: Uses<'config' | 'database'>,
   orderId: number,
   input: { amountPence: number; note: string },
   staffId: number,
