@@ -38,6 +38,15 @@ test('a customer registers with the keyboard alone', async ({ page }) => {
     await expectFocusIn(page, dialog);
   });
 
+  await test.step('Enter on Register with nothing typed: the focus goes to the first field in error', async () => {
+    await tabTo(page, dialog.getByRole('button', { name: 'Register', exact: true }));
+    await page.keyboard.press('Enter');
+    const firstName = dialog.getByRole('textbox', { name: 'First Name' });
+    await expect(firstName).toBeFocused();
+    await expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog).toBeVisible();
+  });
+
   await test.step('names, e-mail, island (arrow keys), passwords typed; Space accepts the terms', async () => {
     await tabAndType(page, dialog.getByRole('textbox', { name: 'First Name' }), 'Ada');
     await page.keyboard.press('Tab');

@@ -5,7 +5,7 @@ import { registerRules } from '../../../shared/auth/register-rules';
 import { FormAlert } from '../kit/form-alert';
 import { ApiError, sendRequest } from '../../lib/api-client';
 import { NewPasswordFields } from '../kit/password-field';
-import { useAccountForm } from '../../features/account/use-account-form';
+import { useForm } from '../../lib/use-form';
 import { startStaffSession } from './staff-session';
 
 type Values = { Password: string; ConfirmPassword: string };
@@ -21,11 +21,9 @@ export function AdminInvitation({ token }: { token: string }) {
   const [sending, setSending] = useState(false);
   const navigate = useNavigate();
   const fieldErrors = failure?.body?.errors ?? [];
-  const form = useAccountForm<Values>(
-    { Password: '', ConfirmPassword: '' },
-    passwordRules,
-    fieldErrors,
-  );
+  const form = useForm<Values>({ Password: '', ConfirmPassword: '' }, passwordRules, {
+    serverErrors: fieldErrors,
+  });
   const tokenError = fieldErrors.find((e) => e.field === 'token')?.error;
 
   const submit = form.handleSubmit(async (values) => {
@@ -46,7 +44,13 @@ export function AdminInvitation({ token }: { token: string }) {
 
   return (
     <Paper variant="outlined" sx={{ maxWidth: 480, mx: 'auto', p: { xs: 2, sm: 4 } }}>
-      <Box component="form" noValidate onSubmit={submit} aria-label="Choose your password">
+      <Box
+        component="form"
+
+        noValidate
+        onSubmit={submit}
+        aria-label="Choose your password"
+      >
         <Stack spacing={2}>
           <Typography variant="h5" component="h1">
             Welcome to the back office

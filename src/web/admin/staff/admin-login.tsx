@@ -40,7 +40,13 @@ export function AdminLogin() {
 
   return (
     <Paper variant="outlined" sx={{ maxWidth: 440, mx: 'auto', p: { xs: 2, sm: 4 } }}>
-      <Box component="form" noValidate onSubmit={submit} aria-label="Staff log in">
+      <Box
+        component="form"
+
+        noValidate
+        onSubmit={submit}
+        aria-label="Staff log in"
+      >
         <Stack spacing={2}>
           <Typography variant="h5" component="h1">
             Staff log in

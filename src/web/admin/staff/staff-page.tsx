@@ -25,7 +25,7 @@ import type { StaffMember } from '../../../shared/api/staff';
 import { registerRules } from '../../../shared/auth/register-rules';
 import { FormAlert } from '../kit/form-alert';
 import { ApiError } from '../../lib/api-client';
-import { useAccountForm } from '../../features/account/use-account-form';
+import { useForm } from '../../lib/use-form';
 import { useChangeRole, useInviteStaff, useSetDisabled, useStaffList } from './api/staff';
 import { problem } from '../kit/problem';
 import { useStaffSession } from './staff-session';
@@ -138,20 +138,26 @@ type InviteValues = { Email: string; FirstName: string; LastName: string; Role: 
 function InviteDialog({ onClose }: { onClose: () => void }) {
   const invite = useInviteStaff();
   const failure = invite.error instanceof ApiError ? invite.error : null;
-  const form = useAccountForm<InviteValues>(
+  const form = useForm<InviteValues>(
     { Email: '', FirstName: '', LastName: '', Role: 'depot' },
     () => {
       const { Email, FirstName, LastName } = registerRules({});
       return { Email, FirstName, LastName };
     },
-    failure?.body?.errors ?? [],
+    { serverErrors: failure?.body?.errors ?? [] },
   );
   const submit = form.handleSubmit((values) =>
     invite.mutate({ ...values, Role: values.Role as StaffRole }),
   );
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <Box component="form" noValidate onSubmit={submit} aria-label="Invite staff">
+      <Box
+        component="form"
+
+        noValidate
+        onSubmit={submit}
+        aria-label="Invite staff"
+      >
         <DialogTitle>Invite staff</DialogTitle>
         <DialogContent>
           {invite.isSuccess ? (

@@ -5,7 +5,7 @@ import { Choice } from '../../components/plain-controls';
 import { FormField, type FieldProps } from '../booking/booking-fields';
 import { EmailInput } from './account-inputs';
 
-/** What the personal fields need of their form (use-account-form.ts). */
+/** What the personal fields need of their form (lib/use-form.ts). */
 interface PersonalForm {
   text: (
     field: 'Salutation' | 'FirstName' | 'LastName' | 'Email' | 'Telephone' | 'Country',

@@ -8,7 +8,7 @@ import { useSessionData, type Failure, type Loaded } from '../../lib/route-data'
 import { PasswordInput, TextButton } from './account-inputs';
 import { dialogs } from './dialog-store';
 import { personalInputs } from './personal-inputs';
-import { useAccountForm } from './use-account-form';
+import { useForm } from '../../lib/use-form';
 import '../../styles/account-screens.css';
 
 type ProfileValues = {
@@ -100,12 +100,10 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const answer = update.state === 'idle' ? update.data : undefined;
   // The success message goes when the customer changes a field again.
   const [dismissed, setDismissed] = useState<ProfileAnswer | undefined>();
-  const form = useAccountForm(
-    toValues(profile),
-    profileRules(profile),
-    answer?.failure?.errors ?? [],
-    () => setDismissed(update.data),
-  );
+  const form = useForm(toValues(profile), profileRules(profile), {
+    serverErrors: answer?.failure?.errors ?? [],
+    onEdit: () => setDismissed(update.data),
+  });
   const emailChanged = emailChangedIn(form.values, profile);
   const fields = personalInputs(form);
 

@@ -10,7 +10,7 @@ import { dialogs, useDialogs, type RegisterErrors } from './dialog-store';
 import { DialogShell } from './dialog-shell';
 import { personalInputs } from './personal-inputs';
 import { startSession } from './session-actions';
-import { useAccountForm } from './use-account-form';
+import { useForm } from '../../lib/use-form';
 
 /** The Register dialog (docs/requirements.md §2: 900 wide, two columns, Back To Login). */
 export default function RegisterDialog() {
@@ -49,7 +49,7 @@ function RegisterForm({
   // The server's errors for the form's fields show under them; any others in the alert.
   const fieldErrors = errors?.fields.filter((e) => SERVER_FIELDS.includes(e.field)) ?? [];
   const otherServerErrors = errors?.fields.filter((e) => !SERVER_FIELDS.includes(e.field)) ?? [];
-  const form = useAccountForm(EMPTY, registerRules, fieldErrors);
+  const form = useForm(EMPTY, registerRules, { serverErrors: fieldErrors });
   const fields = personalInputs(form);
   const [sending, setSending] = useState(false);
 

@@ -5,7 +5,7 @@ import type { Failure } from '../../lib/route-data';
 import { NewPasswordInputs } from './account-inputs';
 import { dialogs } from './dialog-store';
 import { LinkPage, LoginButton, PageButton } from './link-page';
-import { useAccountForm } from './use-account-form';
+import { useForm } from '../../lib/use-form';
 
 type Values = { Password: string; ConfirmPassword: string };
 /** What the route's action answers (routes/reset-password.tsx). */
@@ -27,11 +27,9 @@ export function ResetPasswordPage() {
   const failure = reset.data && !reset.data.changed ? reset.data.failure : null;
   const fieldErrors = failure?.errors ?? [];
   const tokenError = fieldErrors.find((e) => e.field === 'token')?.error;
-  const form = useAccountForm<Values>(
-    { Password: '', ConfirmPassword: '' },
-    passwordRules,
-    fieldErrors,
-  );
+  const form = useForm<Values>({ Password: '', ConfirmPassword: '' }, passwordRules, {
+    serverErrors: fieldErrors,
+  });
   const sending = reset.state !== 'idle';
 
   const submit = form.handleSubmit(

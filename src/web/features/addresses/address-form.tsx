@@ -18,7 +18,7 @@ import { Alert, Choice, ChoiceGroup, Spinner } from '../../components/plain-cont
 import { ApiError } from '../../lib/api-client';
 import { useRequest } from '../../lib/use-request';
 import { FormField, IslandField } from '../booking/booking-fields';
-import { useAccountForm } from '../account/use-account-form';
+import { useForm } from '../../lib/use-form';
 import { createAddress } from './api/create-address';
 import { updateAddress } from './api/update-address';
 import { refreshChosenAddress } from './chosen-addresses';
@@ -122,10 +122,10 @@ function AddressFormBody({
   const failure = saving.error instanceof ApiError ? saving.error : null;
   // The server's messages for the form's fields show under them; anything else above the form.
   const serverErrors = failure?.body?.errors?.filter((e) => FIELDS.includes(e.field)) ?? [];
-  const form = useAccountForm<AddressForm>(
+  const form = useForm<AddressForm>(
     address ? toForm(address) : { ...emptyAddressForm(type), ...defaults },
     rulesOf,
-    serverErrors,
+    { serverErrors },
   );
   const { values } = form;
   const delivery = values.Type === 'Delivery';

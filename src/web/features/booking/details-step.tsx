@@ -4,12 +4,13 @@ import {
   detailsPatch,
   type DetailsForm,
 } from '../../../shared/booking-steps';
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { itemLineForm, itemLineFromForm, type ItemLineForm } from '../../../shared/item-lines';
 import type { LocalOrder } from '../../../shared/local-order';
 import { toPence } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
 import { DateField } from '../../components/date-field';
+import { formOf } from '../../lib/use-form';
 import { BookingPage } from './booking-page';
 import { BookingSummary } from './booking-summary';
 import { FormField, IslandField } from './booking-fields';
@@ -56,15 +57,13 @@ export function DetailsStep({ initial }: { initial: LocalOrder }) {
       ? null
       : toPence(Number(form.values.ItemValue));
   /** Continue (or save to the basket) only with lines that pass and add up. */
-  const finish = (to?: string) => (event?: FormEvent) => {
+  const finish = (to?: string) => (event?: SyntheticEvent) => {
     setLinesSent(true);
     if (itemLinesProblem(lines, declaredPence)) {
-      event?.preventDefault();
-      form.handleSubmit(() => undefined)(
-        event ?? ({ preventDefault: () => undefined } as FormEvent),
-      );
+      // The fields' rules as for any send; the focus then goes to a line if no field needs it.
+      form.handleSubmit(() => undefined)(event);
       requestAnimationFrame(() =>
-        step.formRef.current
+        formOf(event)
           ?.querySelector<HTMLElement>('[aria-invalid="true"], [name="ItemLines.0.ValueEach"]')
           ?.focus(),
       );
@@ -89,7 +88,7 @@ export function DetailsStep({ initial }: { initial: LocalOrder }) {
       <StepForm
         {...step}
         finish={finish}
-        saveToBasket={step.saveToBasket ? () => finish('/basket/')() : undefined}
+        saveToBasket={step.saveToBasket ? (event) => finish('/basket/')(event) : undefined}
         label="Parcel details"
       >
         <div className="form-grid">

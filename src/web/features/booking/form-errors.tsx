@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import './booking.css';
 
 /**
@@ -26,6 +25,3 @@ export function FormErrors({
     </div>
   );
 }
-
-/** Marks a form as sent when a button other than its submit button finishes it. */
-export const NO_EVENT = { preventDefault: () => undefined } as FormEvent;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ISLANDS } from '../../../shared/islands';
 import {
@@ -7,7 +7,6 @@ import {
   sizeFromForm,
   type QuoteForm as QuoteValues,
 } from '../../../shared/booking-steps';
-import { isFormValid } from '../../../shared/validation/form';
 import { Alert, Spinner } from '../../components/plain-controls';
 import { ApiError } from '../../lib/api-client';
 import { getSession, subscribeSession, useSession } from '../../lib/session';
@@ -15,7 +14,6 @@ import { useForm } from '../../lib/use-form';
 import { openLogin } from '../account/dialog-store';
 import { useCreateQuote } from './api/create-quote';
 import { FormField, IslandField, SIZE_LABELS, SizeFields } from './booking-fields';
-import { focusFirstError } from '../../lib/focus';
 import { FormErrors } from './form-errors';
 
 const LABELS: Record<string, string> = {
@@ -42,7 +40,6 @@ const rules = () => QUOTE_RULES;
 export function QuoteFormPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const formRef = useRef<HTMLFormElement>(null);
   const { user } = useSession();
   const create = useCreateQuote();
   const form = useForm<QuoteValues>(
@@ -58,7 +55,6 @@ export function QuoteFormPage() {
     },
     rules,
   );
-  const [attempted, setAttempted] = useState(false);
   const [waitingForLogin, setWaitingForLogin] = useState(false);
 
   const send = () => {
@@ -94,20 +90,14 @@ export function QuoteFormPage() {
     });
   }, [waitingForLogin]);
 
-  const onSubmit = (event: FormEvent) => {
-    form.handleSubmit(() => undefined)(event);
-    setAttempted(true);
-    if (!isFormValid(form.errors)) {
-      focusFirstError(formRef.current);
-      return;
-    }
+  const onSubmit = form.handleSubmit(() => {
     if (!user) {
       setWaitingForLogin(true);
       openLogin({ loginMessage: QUOTE_LOGIN_MESSAGE });
       return;
     }
     send();
-  };
+  });
 
   const serverErrors =
     create.error instanceof ApiError && create.error.body?.errors
@@ -126,8 +116,8 @@ export function QuoteFormPage() {
         For a parcel larger or heavier than our price bands. Tell us about it and we will send you a
         price, usually within one working day.
       </p>
-      <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Quote request">
-        <FormErrors show={attempted} errors={form.errors} labels={LABELS} />
+      <form onSubmit={onSubmit} noValidate aria-label="Quote request">
+        <FormErrors show={form.submitted} errors={form.errors} labels={LABELS} />
         {create.isError && (
           <Alert severity="error" className="booking__form-alert">
             {create.error instanceof ApiError && create.error.status !== 401

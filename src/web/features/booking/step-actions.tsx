@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import './booking.css';
 
@@ -6,8 +7,8 @@ interface Props {
   back?: string;
   onBack?: () => void;
   continueLabel?: string;
-  /** Offered while editing a booking already in the basket. */
-  onSaveToBasket?: () => void;
+  /** Offered while editing a booking already in the basket; gets the click (its form is checked). */
+  onSaveToBasket?: (event: MouseEvent<HTMLButtonElement>) => void;
 }
 
 /** Back, and the form's submit button (Continue); while editing, Save and return to basket. */

@@ -7,7 +7,7 @@ import { Icon } from '../../components/icons';
 import { Alert, BusyButton, Spinner } from '../../components/plain-controls';
 import { PlainDialog } from '../../components/plain-dialog';
 import { answerMessage, type Failure, type Loaded, useSessionData } from '../../lib/route-data';
-import { useAccountForm } from '../account/use-account-form';
+import { useForm } from '../../lib/use-form';
 import { FormField } from '../booking/booking-fields';
 import '../../styles/account-screens.css';
 import './household.css';
@@ -102,7 +102,9 @@ export function HouseholdPage(props: { household: Loaded<Household> }) {
 function AddMember({ onAdded }: { onAdded(name: string): void }) {
   const add = useFetcher<HouseholdAnswer>();
   const answer = add.state === 'idle' ? add.data : undefined;
-  const form = useAccountForm(EMPTY, () => NAME_RULES, answer?.failure?.errors ?? []);
+  const form = useForm(EMPTY, () => NAME_RULES, {
+    serverErrors: answer?.failure?.errors ?? [],
+  });
   const [sent, setSent] = useState('');
 
   useEffect(() => {
