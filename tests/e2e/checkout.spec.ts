@@ -173,9 +173,15 @@ test('a new customer pays for two parcels with a discount code', async ({
   });
 
   const record =
-    await test.step("Pay: one Idempotency-Key and the answer kept, the basket intact; the sandbox's card pays", async () => {
+    await test.step("Pay: one request, one Idempotency-Key and the answer kept, the basket intact; the sandbox's card pays", async () => {
+      const creates: string[] = [];
+      page.on('request', (sent) => {
+        if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/public/orders/create')
+          creates.push(sent.headers()['idempotency-key']);
+      });
       await page.getByTestId('pay-button').click();
       await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+      expect(creates).toEqual([await stored(page, 'CHECKOUT-REF')]);
       expect(await stored(page, 'CHECKOUT-REF')).toMatch(/^[\w-]{8,100}$/);
       const record = JSON.parse((await stored(page, 'PAYMENT'))!) as {
         order: number[];

@@ -4,8 +4,8 @@ import { requireDigits } from '../lib/route-params';
 import { failureOf, readForSession } from '../lib/route-data';
 import { getInvoice } from '../features/checkout/api/get-invoice';
 import { payInvoice } from '../features/checkout/api/pay-invoice';
-import { PayInvoice, type PayAnswer } from '../features/checkout/pay-invoice';
-import { paymentStarted } from '../features/checkout/use-leave-for-payment';
+import { PayInvoice } from '../features/checkout/pay-invoice';
+import { paymentStarted, type PaymentAnswer } from '../features/checkout/use-leave-for-payment';
 
 /** /dashboard/pay/{id} (docs/requirements.md §2): pay an invoice; the id is digits. */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
@@ -14,7 +14,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
 }
 
 /** Pay: starts the payment (or answers the one already started) on the provider's page. */
-export async function clientAction({ params }: Route.ClientActionArgs): Promise<PayAnswer> {
+export async function clientAction({ params }: Route.ClientActionArgs): Promise<PaymentAnswer> {
   const id = Number(requireDigits(params.id));
   let started;
   try {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useFetcher, useSearchParams } from 'react-router';
+import type { QuoteRequest } from '../../../shared/api/orders';
 import { ISLANDS } from '../../../shared/islands';
 import {
   QUOTE_NOTES_MAX,
@@ -8,11 +9,10 @@ import {
   type QuoteForm as QuoteValues,
 } from '../../../shared/booking-steps';
 import { Alert, Spinner } from '../../components/plain-controls';
-import { ApiError } from '../../lib/api-client';
+import { answerMessage, type Failure } from '../../lib/route-data';
 import { getSession, subscribeSession, useSession } from '../../lib/session';
 import { useForm } from '../../lib/use-form';
 import { openLogin } from '../account/dialog-store';
-import { useCreateQuote } from './api/create-quote';
 import { FormField, IslandField, SIZE_LABELS, SizeFields } from './booking-fields';
 import { FormErrors } from './form-errors';
 
@@ -31,6 +31,9 @@ const formField = (field: string) => field.replace(/^size\./, '').replace(/^Weig
 
 const rules = () => QUOTE_RULES;
 
+/** What the quote route's action answers when the request was not stored (else it redirects). */
+export type QuoteAnswer = { failure: Failure };
+
 /**
  * The quote request (docs/requirements.md §2, /quote/) for a parcel that fits no price band: its
  * size, weight, what it is, its value and island, and a note. Sending needs a login: the login
@@ -38,10 +41,12 @@ const rules = () => QUOTE_RULES;
  * in.
  */
 export function QuoteFormPage() {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const { user } = useSession();
-  const create = useCreateQuote();
+  const create = useFetcher<QuoteAnswer>();
+  const sending = create.state !== 'idle';
+  // A refusal counts until the next send (the action redirects when the request is stored).
+  const failure = create.data?.failure ?? null;
   const form = useForm<QuoteValues>(
     {
       length: params.get('length') ?? '',
@@ -54,26 +59,22 @@ export function QuoteFormPage() {
       Notes: '',
     },
     rules,
+    { serverErrors: failure?.errors.map((e) => ({ ...e, field: formField(e.field) })) },
   );
   const [waitingForLogin, setWaitingForLogin] = useState(false);
 
   const send = () => {
     const parcel = sizeFromForm(form.values);
     if (!parcel) return;
-    create.mutate(
-      {
-        size: parcel.size,
-        Weight: parcel.Weight,
-        ItemDescription: form.values.ItemDescription.trim(),
-        ItemValue: Number(form.values.ItemValue),
-        Island: form.values.Island as (typeof ISLANDS)[number],
-        Notes: form.values.Notes.trim(),
-      },
-      {
-        onSuccess: (quote) =>
-          navigate(`/quote-confirm/?ref=${encodeURIComponent(quote.Reference)}`),
-      },
-    );
+    const quote: QuoteRequest = {
+      size: parcel.size,
+      Weight: parcel.Weight,
+      ItemDescription: form.values.ItemDescription.trim(),
+      ItemValue: Number(form.values.ItemValue),
+      Island: form.values.Island as (typeof ISLANDS)[number],
+      Notes: form.values.Notes.trim(),
+    };
+    void create.submit(quote, { method: 'post', encType: 'application/json' });
   };
 
   // Sent as soon as the customer has logged in through the dialog.
@@ -99,15 +100,7 @@ export function QuoteFormPage() {
     send();
   });
 
-  const serverErrors =
-    create.error instanceof ApiError && create.error.body?.errors
-      ? Object.fromEntries(create.error.body.errors.map((e) => [formField(e.field), e.error]))
-      : {};
-  const fieldProps = (field: keyof QuoteValues) => {
-    const props = form.text(field);
-    const error = props.helperText ?? serverErrors[field];
-    return { ...props, id: `quote-${field}`, error: !!error, helperText: error };
-  };
+  const fieldProps = (field: keyof QuoteValues) => ({ ...form.text(field), id: `quote-${field}` });
 
   return (
     <div className="container booking booking--page">
@@ -118,11 +111,9 @@ export function QuoteFormPage() {
       </p>
       <form onSubmit={onSubmit} noValidate aria-label="Quote request">
         <FormErrors show={form.submitted} errors={form.errors} labels={LABELS} />
-        {create.isError && (
+        {failure && (
           <Alert severity="error" className="booking__form-alert">
-            {create.error instanceof ApiError && create.error.status !== 401
-              ? create.error.message
-              : 'Your quote request could not be sent. Please try again.'}
+            {answerMessage(failure, 'Your quote request could not be sent. Please try again.')}
           </Alert>
         )}
         {waitingForLogin && !user && (
@@ -171,10 +162,10 @@ export function QuoteFormPage() {
           <button
             type="submit"
             className="button button--contained button--large"
-            disabled={create.isPending}
-            aria-busy={create.isPending || undefined}
+            disabled={sending}
+            aria-busy={sending || undefined}
           >
-            {create.isPending && <Spinner />}
+            {sending && <Spinner />}
             Send quote request
           </button>
         </div>

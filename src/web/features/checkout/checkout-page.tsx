@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import { CHECKOUT_MESSAGES } from '../../../shared/checkout-messages';
 import { stepPath } from '../../../shared/booking-steps';
 import { formatMoney, toPence } from '../../../shared/money';
@@ -14,7 +14,6 @@ import { PRICES_UNAVAILABLE } from '../catalogue/price-bands';
 import { GstEstimate } from '../booking/gst-estimate';
 import { useDiscountCheck } from './api/check-discount';
 import { useGstEstimate } from './api/gst-estimate';
-import { useCreateCheckout } from './api/create-checkout';
 import {
   bookingsFromBasket,
   bookingsIsland,
@@ -23,17 +22,13 @@ import {
   plainWords,
   type PlacedErrors,
 } from './checkout-request';
-import {
-  clearDiscountCode,
-  readDiscountCode,
-  saveCheckoutResult,
-  saveDiscountCode,
-} from './checkout-storage';
+import { clearDiscountCode, readDiscountCode, saveDiscountCode } from './checkout-storage';
 import { DiscountField } from './discount-field';
 import { focusFirstError } from '../../lib/focus';
 import { AddressChoices, TermsField } from './form-parts';
 import { LoginGate } from './login-gate';
-import { useLeaveForPayment } from './use-leave-for-payment';
+import { useLeaveOnceStarted, type PaymentAnswer } from './use-leave-for-payment';
+import { refusalMessage, type Failure } from '../../lib/route-data';
 import './checkout.css';
 
 const CHECKOUT_LOGIN_MESSAGE = 'Please log in or register to check out. Your basket is kept.';
@@ -67,17 +62,16 @@ function discountReason(error: unknown): string | null {
   return 'The code could not be checked just now. Please try again.';
 }
 
-function createErrors(error: unknown, localIds: number[]): PlacedErrors & { message?: string } {
-  if (!error) return NO_ERRORS;
-  if (error instanceof ApiError && error.body?.errors?.length) {
-    return placeCheckoutErrors(error.body.errors, localIds);
-  }
-  const known = error instanceof ApiError && error.status < 500 && error.status !== 401;
-  return { ...NO_ERRORS, message: known ? error.message : CHECKOUT_FAILED };
+function createErrors(
+  failure: Failure | undefined,
+  localIds: number[],
+): PlacedErrors & { message?: string } {
+  if (!failure) return NO_ERRORS;
+  if (failure.errors.length) return placeCheckoutErrors(failure.errors, localIds);
+  return { ...NO_ERRORS, message: refusalMessage(failure, CHECKOUT_FAILED) };
 }
 
 function CheckoutForm() {
-  const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const { items, totalPence, isPending, isError } = useBasket();
   const orders = items.map((item) => item.booked.order);
@@ -101,10 +95,11 @@ function CheckoutForm() {
   const { Delivery: delivery, Billing: billing } = useChosenAddresses();
   const [accepted, setAccepted] = useState(false);
   const [attempted, setAttempted] = useState(false);
-  const { leaving, leave } = useLeaveForPayment();
-  const create = useCreateCheckout();
+  // Pay sends the checkout to the route's action (one request); it answers the payment page.
+  const create = useFetcher<PaymentAnswer>();
+  const leaving = useLeaveOnceStarted(create.data?.checkoutUrl);
   const errors = createErrors(
-    create.error,
+    create.data?.failure,
     orders.map((o) => o.Id),
   );
 
@@ -143,20 +138,11 @@ function CheckoutForm() {
       billingAddressId: billing.Id,
       discountCode: applied?.Code ?? null,
     });
-    create.mutate(body, {
-      onSuccess: (result) => {
-        saveCheckoutResult(result);
-        const { Payment } = result;
-        if (Payment.Status === 'paid' || !Payment.CheckoutUrl) {
-          navigate(`/payment/success/?ref=${encodeURIComponent(Payment.Reference)}`);
-          return;
-        }
-        leave(Payment.CheckoutUrl); // Pay stays busy while the payment page loads
-      },
-    });
+    void create.submit(body, { method: 'post', encType: 'application/json' });
   };
 
-  const sending = create.isPending || leaving;
+  // Pay stays busy while the payment page loads.
+  const sending = create.state !== 'idle' || leaving;
   return (
     <form ref={formRef} onSubmit={pay} noValidate aria-label="Checkout" className="checkout">
       <div className="checkout__main">

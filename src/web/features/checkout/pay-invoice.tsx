@@ -5,8 +5,8 @@ import { formatDisplayDate } from '../../../shared/dates';
 import { formatPounds } from '../../../shared/money';
 import { FactList, type Fact } from '../../components/fact-list';
 import { Alert, BusyButton, Skeleton } from '../../components/plain-controls';
-import { refusalMessage, useSessionData, type Failure, type Loaded } from '../../lib/route-data';
-import { useLeaveOnceStarted } from './use-leave-for-payment';
+import { refusalMessage, useSessionData, type Loaded } from '../../lib/route-data';
+import { useLeaveOnceStarted, type PaymentAnswer } from './use-leave-for-payment';
 import '../../styles/account-screens.css';
 
 const STATUS_WORDS: Readonly<Record<InvoiceStatus, string>> = {
@@ -17,10 +17,6 @@ const STATUS_WORDS: Readonly<Record<InvoiceStatus, string>> = {
 
 const PAY_INVOICE_FAILED =
   'The payment could not be started, and nothing was taken. Please try again.';
-
-/** What the pay route's action answers (routes/dashboard-pay.tsx): the payment page, or why not. */
-export type PayAnswer =
-  { checkoutUrl: string; failure?: undefined } | { checkoutUrl?: undefined; failure: Failure };
 
 /**
  * /dashboard/pay/{id}: one of the customer's invoices (something more owed on an order, e.g.
@@ -82,7 +78,7 @@ export function PayInvoice(props: { invoice: Loaded<CustomerInvoice> }) {
 
 /** Pay: the route's action starts the payment, then the browser leaves for the provider's page. */
 function PayButton({ amount }: { amount: number }) {
-  const fetcher = useFetcher<PayAnswer>();
+  const fetcher = useFetcher<PaymentAnswer>();
   const leaving = useLeaveOnceStarted(fetcher.data?.checkoutUrl);
   const failure = fetcher.state === 'idle' ? fetcher.data?.failure : undefined;
   return (

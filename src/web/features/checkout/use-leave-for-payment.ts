@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { redirect } from 'react-router';
 import type { CheckoutResult } from '../../../shared/api/checkout';
+import type { Failure } from '../../lib/route-data';
 
 /**
  * Sends the browser to the payment page, keeping the button busy while that page loads. Coming
@@ -22,6 +23,10 @@ export function useLeaveForPayment() {
   };
   return { leaving, leave };
 }
+
+/** What a route's action that starts a payment answers: the provider's page, or why not. */
+export type PaymentAnswer =
+  { checkoutUrl: string; failure?: undefined } | { checkoutUrl?: undefined; failure: Failure };
 
 /**
  * For a route's action that started a payment (an invoice, an accepted quote): nothing left to

@@ -1,6 +1,5 @@
 import type { CheckoutRequest, CheckoutResult } from '../../../../shared/api/checkout';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { useRequest } from '../../../lib/use-request';
 import { checkoutKey, clearCheckoutKey } from '../checkout-storage';
 
 /** POST /public/orders/create with the checkout's Idempotency-Key. */
@@ -21,9 +20,4 @@ export async function checkOut(body: CheckoutRequest): Promise<CheckoutResult> {
     if (error instanceof ApiError && error.status === 409) clearCheckoutKey();
     throw error;
   }
-}
-
-/** The checkout's request (a light screen: no TanStack Query). */
-export function useCreateCheckout() {
-  return useRequest(checkOut);
 }
