@@ -10,6 +10,8 @@ const site = siteBuildConfig();
 
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router[\\/]node|turbo-stream|cookie|set-cookie-parser)[\\/]/;
+/** React itself: the framework's first part, run before the router (a task of its own). */
+const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 /**
  * What every app screen needs (MUI, emotion, TanStack Query): one file instead of some forty
  * small ones, each a request and each named again in every route of the route manifest that
@@ -105,7 +107,10 @@ export default defineConfig(({ isSsrBuild }) => {
             output: {
               codeSplitting: {
                 groups: [
-                  { name: 'framework', test: FRAMEWORK, priority: 3 },
+                  // Two parts, each run as a task of its own on a content page (deferHydration):
+                  // a press then waits behind one part at most, not the whole framework.
+                  { name: 'framework-react', test: REACT, priority: 4 },
+                  { name: 'framework-router', test: FRAMEWORK, priority: 3 },
                   {
                     name: 'app-vendor',
                     test: (id: string) => APP_VENDOR.test(id) && !DATE_PICKER.test(id),

@@ -133,6 +133,11 @@ const REACH_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'click'
  * the `window.__reactRouterRouteModules` assignment, and `import(entry)`. That script becomes a
  * classic inline one (hashed into the page's CSP like the others) importing the same modules
  * later, and the `modulepreload` links go. A page of any other shape fails the build.
+ *
+ * When the code is asked for, every module the page's links named is fetched at once (the links
+ * are put back then), and then run one chunk at a time, each in a task of its own: run as one
+ * module graph, the framework, the shell and the page's module are one long task, and a press
+ * made during it waits for all of it (issue 23: Log in pressed right after the load).
  */
 export function deferHydration(
   html: string,
@@ -152,26 +157,38 @@ export function deferHydration(
     .filter(Boolean)
     .join(',');
   const urls = JSON.stringify(imports.map(([, , url]) => url));
+  // The chunks in the order the build linked them (dependencies first), the entry last of all:
+  // running it hydrates the page.
+  const chunks = JSON.stringify(
+    [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)]
+      .map(([, href]) => href)
+      .filter((href) => href !== entry[1]),
+  );
   const events = JSON.stringify(REACH_EVENTS);
   // The route data React Router writes into the page for hydration (scripts feeding
   // `__reactRouterContext.stream`, about 40% of the FAQ page's HTML) moves to a file of its own
   // that the loader fetches with the code: the page the browser parses before its first paint
   // is the content alone.
-  const chunks = [...html.matchAll(ENQUEUE)];
+  const enqueued = [...html.matchAll(ENQUEUE)];
   const dataUrl =
-    storeRouteData && chunks.length && CLOSE.test(html)
-      ? storeRouteData(chunks.map(([, text]) => JSON.parse(text) as string).join(''))
+    storeRouteData && enqueued.length && CLOSE.test(html)
+      ? storeRouteData(enqueued.map(([, text]) => JSON.parse(text) as string).join(''))
       : undefined;
-  const fetched = dataUrl
-    ? `.concat(fetch(${JSON.stringify(dataUrl)}).then(function(r){if(!r.ok)throw Error(r.status);return r.text()}))`
+  // fetched alongside the code (a failure is seen where it is used)
+  const data = dataUrl
+    ? `var data=fetch(${JSON.stringify(dataUrl)}).then(function(r){if(!r.ok)throw Error(r.status);return r.text()});data.catch(function(){});`
     : '';
+  const fetched = dataUrl ? '.concat(data)' : '';
   const feed = dataUrl
     ? `var c=window.__reactRouterContext.streamController;c.enqueue(m[${imports.length}]);c.close();`
     : '';
   const loader =
     `(function(){var d=document.documentElement,started=0,pressed=null,ev=${events};` +
-    `function start(){if(started)return;started=1;` +
-    `Promise.all(${urls}.map(function(u){return import(u)})${fetched}).then(function(m){` +
+    `function start(){if(started)return;started=1;${data}var ch=${chunks};` +
+    `ch.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;document.head.appendChild(l)});` +
+    // each chunk run in its own task, then the route modules bound and the entry run
+    `ch.reduce(function(p,u){return p.then(function(){return import(u)}).then(function(){return new Promise(function(r){setTimeout(r,0)})})},Promise.resolve())` +
+    `.then(function(){return Promise.all(${urls}.map(function(u){return import(u)})${fetched})}).then(function(m){` +
     `${feed}var ${bindings};${modules[0]}return import(${JSON.stringify(entry[1])})` +
     // a failed load (the network) is tried again at the next reach
     `}).catch(function(){started=0})}` +

@@ -14,7 +14,7 @@ describe('deferHydration', () => {
   const html = deferHydration(PAGE);
 
   it('removes the modulepreload links and the module script, keeping the page', () => {
-    expect(html).not.toContain('modulepreload');
+    expect(html).not.toContain('<link rel="modulepreload"');
     expect(html).not.toContain('type="module"');
     expect(html).toContain('<h1>FAQs</h1>');
   });
@@ -31,6 +31,26 @@ describe('deferHydration', () => {
     expect(loader).toContain('import("/assets/entry.client-5.js")');
     // a classic script that parses
     expect(() => new Function(loader)).not.toThrow();
+  });
+
+  it('fetches every linked chunk at once, then runs them one task at a time, the entry last', () => {
+    const page = PAGE.replace(
+      '</head>',
+      '<link rel="modulepreload" href="/assets/entry.client-5.js"/></head>',
+    );
+    const loader = /<script data-hydrate="later">([\s\S]*)<\/script>/.exec(
+      deferHydration(page),
+    )![1];
+    // the links the build wrote, in its order, without the entry (running it hydrates the page)
+    expect(loader).toContain('var ch=["/assets/manifest-1.js","/assets/framework-2.js"];');
+    expect(loader).toContain('l.rel="modulepreload"');
+    // one import per task: a timer between each and the next
+    expect(loader).toMatch(
+      /return import\(u\)\}\)\.then\(function\(\)\{return new Promise\(function\(r\)\{setTimeout\(r,0\)/,
+    );
+    expect(loader.lastIndexOf('import("/assets/entry.client-5.js")')).toBeGreaterThan(
+      loader.indexOf('ch.reduce('),
+    );
   });
 
   it('moves the route data out of the page: the loader fetches it and feeds the stream', () => {
