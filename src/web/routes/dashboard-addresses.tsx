@@ -5,6 +5,11 @@ import { failureOf, readForSession } from '../lib/route-data';
 import { deleteAddress } from '../features/addresses/api/delete-address';
 import { listAddresses } from '../features/addresses/api/list-addresses';
 import { AddressBookPage, bookPage, type DeleteAnswer } from '../features/addresses/address-book';
+import {
+  saveAddress,
+  type AddressAnswer,
+  type AddressSubmission,
+} from '../features/addresses/save-address';
 
 /** `?page=` as a page number: 1 unless it is a whole number from 1. */
 function pageOf(request: Request) {
@@ -26,14 +31,20 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { page, list };
 }
 
-/** Delete: the address goes, and with it a choice of it for the checkout. */
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<DeleteAnswer> {
-  const Id = Number((await request.formData()).get('Id'));
+/**
+ * Save (the address dialog's) or delete: a deleted address goes, and with it a choice of it for
+ * the checkout. The loader reads the page again after either.
+ */
+export async function clientAction({
+  request,
+}: Route.ClientActionArgs): Promise<DeleteAnswer | AddressAnswer> {
+  const submission = (await request.json()) as { intent: 'delete'; Id: number } | AddressSubmission;
+  if (submission.intent === 'save-address') return saveAddress(submission);
   try {
-    await deleteAddress(Id);
-    return { failure: null };
+    await deleteAddress(submission.Id);
+    return { intent: 'delete', failure: null };
   } catch (error) {
-    return { failure: failureOf(error) };
+    return { intent: 'delete', failure: failureOf(error) };
   }
 }
 

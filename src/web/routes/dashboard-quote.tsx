@@ -2,6 +2,11 @@ import type { Route } from './+types/dashboard-quote';
 import { pageTitle } from '../lib/site';
 import { requireDigits } from '../lib/route-params';
 import { failureOf, readForSession } from '../lib/route-data';
+import {
+  saveAddress,
+  type AddressAnswer,
+  type AddressSubmission,
+} from '../features/addresses/save-address';
 import { getExtras } from '../features/booking/api/get-extras';
 import { paymentStarted } from '../features/checkout/use-leave-for-payment';
 import { acceptQuote, declineQuote } from '../features/quotes/api/answer-quote';
@@ -29,13 +34,17 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return { id, quote };
 }
 
-/** Accept (with the extras and addresses chosen) or Decline; the quote is read again after. */
+/**
+ * Accept (with the extras and addresses chosen), Decline, or save an address from a chooser's
+ * dialog; the quote is read again after.
+ */
 export async function clientAction({
   params,
   request,
-}: Route.ClientActionArgs): Promise<QuoteAnswer> {
+}: Route.ClientActionArgs): Promise<QuoteAnswer | AddressAnswer> {
   const id = Number(requireDigits(params.id));
-  const submission = (await request.json()) as QuoteSubmission;
+  const submission = (await request.json()) as QuoteSubmission | AddressSubmission;
+  if (submission.intent === 'save-address') return saveAddress(submission);
   if (submission.intent === 'decline') {
     try {
       await declineQuote(id);

@@ -24,7 +24,7 @@ const AddressDialog = lazyChunk('address-form', loadAddressDialog);
 type Editing = { address: Address | null; type: AddressType };
 
 /** What the Address Book's action answers (routes/dashboard-addresses.tsx): deleted, or why not. */
-export type DeleteAnswer = { failure: Failure | null };
+export type DeleteAnswer = { intent: 'delete'; failure: Failure | null };
 
 /** The address of a page of the book. */
 export const bookPage = (page: number) => `/dashboard/addresses/${page > 1 ? `?page=${page}` : ''}`;
@@ -259,7 +259,12 @@ function DeleteConfirmation({
         <BusyButton
           className="button--contained button--danger"
           busy={remove.state !== 'idle'}
-          onClick={() => void remove.submit({ Id: address.Id }, { method: 'post' })}
+          onClick={() =>
+            void remove.submit(
+              { intent: 'delete', Id: address.Id },
+              { method: 'post', encType: 'application/json' },
+            )
+          }
         >
           Delete
         </BusyButton>

@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { useRevalidator } from 'react-router';
+import { useFetcher } from 'react-router';
 import {
   ADDRESS_TYPES,
   addressRules,
@@ -10,18 +10,15 @@ import {
   type AddressForm,
   type AddressType,
 } from '../../../shared/addresses';
-import type { Address, AddressRequest } from '../../../shared/api/addresses';
+import type { Address } from '../../../shared/api/addresses';
 import { COUNTRY_CODES, COUNTRY_OPTIONS } from '../../../shared/countries';
 import { validateField } from '../../../shared/validation/form';
 import { PlainDialog } from '../../components/plain-dialog';
 import { Alert, Choice, ChoiceGroup, Spinner } from '../../components/plain-controls';
-import { ApiError } from '../../lib/api-client';
-import { useRequest } from '../../lib/use-request';
+import { answerMessage } from '../../lib/route-data';
 import { FormField, IslandField } from '../booking/booking-fields';
 import { useForm } from '../../lib/use-form';
-import { createAddress } from './api/create-address';
-import { updateAddress } from './api/update-address';
-import { refreshChosenAddress } from './chosen-addresses';
+import type { AddressAnswer, AddressSubmission } from './save-address';
 import './address-form.css';
 
 const FIELDS: readonly string[] = Object.keys(emptyAddressForm('Delivery'));
@@ -57,10 +54,6 @@ export interface AddressDialogProps {
   /** Hears the saved address once the server has it. */
   onSaved(address: Address): void;
 }
-
-/** What a save sends: a new address, or the changes to one. */
-const save = ({ Id, address }: { Id?: number; address: AddressRequest }) =>
-  Id === undefined ? createAddress(address) : updateAddress({ Id, address });
 
 /**
  * The address form in a dialog (a native <dialog>, plain fields and native selects): adds an
@@ -114,14 +107,21 @@ function AddressFormBody({
   onClose,
   onSaved,
 }: Omit<AddressDialogProps, 'open'>) {
-  const saving = useRequest(save);
-  const { revalidate } = useRevalidator();
+  // Sent to the action of the screen the dialog is on (save-address.ts).
+  const saving = useFetcher<AddressAnswer>();
+  const sending = saving.state !== 'idle';
+  const answer = sending ? undefined : saving.data;
+  useEffect(() => {
+    if (answer?.saved) onSaved(answer.saved);
+    // Once per answer: the caller's function is new at each of its renders.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer]);
   const typeId = useId();
   // Each form's own ids: a page may hold two (the checkout's delivery and billing choosers).
   const idPrefix = useId();
-  const failure = saving.error instanceof ApiError ? saving.error : null;
+  const failure = answer?.failure ?? null;
   // The server's messages for the form's fields show under them; anything else above the form.
-  const serverErrors = failure?.body?.errors?.filter((e) => FIELDS.includes(e.field)) ?? [];
+  const serverErrors = failure?.errors.filter((e) => FIELDS.includes(e.field)) ?? [];
   const form = useForm<AddressForm>(
     address ? toForm(address) : { ...emptyAddressForm(type), ...defaults },
     rulesOf,
@@ -143,19 +143,14 @@ function AddressFormBody({
     />
   );
 
-  const send = form.handleSubmit((next) =>
-    saving.mutate(
-      { Id: address?.Id, address: next },
-      {
-        onSuccess: (saved) => {
-          if (address) refreshChosenAddress(saved);
-          // The screens' loaders read the addresses again (the Address Book's list).
-          void revalidate();
-          onSaved(saved);
-        },
-      },
-    ),
-  );
+  const send = form.handleSubmit((next) => {
+    const submission: AddressSubmission = {
+      intent: 'save-address',
+      Id: address?.Id,
+      address: next,
+    };
+    void saving.submit(submission, { method: 'post', encType: 'application/json' });
+  });
 
   // The page's own form (the checkout's, around the chooser) does not hear this one's submit.
   const submit = (event: FormEvent) => {
@@ -164,10 +159,8 @@ function AddressFormBody({
   };
 
   const problem =
-    saving.isError && (!failure || !failure.body?.errors?.length)
-      ? failure && failure.status !== 401
-        ? failure.message
-        : 'The address could not be saved, please try again.'
+    failure && failure.errors.length === 0
+      ? answerMessage(failure, 'The address could not be saved, please try again.')
       : null;
 
   const place = delivery ? (
@@ -279,10 +272,10 @@ function AddressFormBody({
         <button
           type="submit"
           className="button button--contained"
-          disabled={saving.isPending}
-          aria-busy={saving.isPending || undefined}
+          disabled={sending}
+          aria-busy={sending || undefined}
         >
-          {saving.isPending && <Spinner />}
+          {sending && <Spinner />}
           Save Address
         </button>
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useFetcher } from 'react-router';
+import type { CheckoutRequest } from '../../../shared/api/checkout';
 import { CHECKOUT_MESSAGES } from '../../../shared/checkout-messages';
 import { stepPath } from '../../../shared/booking-steps';
 import { formatMoney, toPence } from '../../../shared/money';
@@ -34,6 +35,9 @@ import './checkout.css';
 const CHECKOUT_LOGIN_MESSAGE = 'Please log in or register to check out. Your basket is kept.';
 const CHECKOUT_FAILED =
   'Your payment could not be started, and nothing was taken. Please try again.';
+
+/** What Pay sends to the checkout route's action. */
+export type CheckoutSubmission = { intent: 'pay'; checkout: CheckoutRequest };
 
 const NO_ERRORS: PlacedErrors = placeCheckoutErrors([], []);
 /**
@@ -138,7 +142,8 @@ function CheckoutForm() {
       billingAddressId: billing.Id,
       discountCode: applied?.Code ?? null,
     });
-    void create.submit(body, { method: 'post', encType: 'application/json' });
+    const submission: CheckoutSubmission = { intent: 'pay', checkout: body };
+    void create.submit(submission, { method: 'post', encType: 'application/json' });
   };
 
   // Pay stays busy while the payment page loads.
