@@ -3,16 +3,7 @@ import { z } from 'zod';
 import { optionalBody, pathId } from '../../../shared/api/listing';
 import {
   cancelOrderSchema,
-  caseReplySchema,
-  decideDisputeSchema,
-  remeasureSchema,
-  officeCaseDetailResponse,
   officeCaseSchema,
-  officeCasesQuery,
-  officeCasesResponse,
-  officeInvoiceSchema,
-  officeInvoicesQuery,
-  officeInvoicesResponse,
   officeOrderDetailResponse,
   officeOrdersQuery,
   officeOrdersResponse,
@@ -24,9 +15,22 @@ import {
   priceQuoteSchema,
   raiseInvoiceSchema,
   refundOrderSchema,
-  resolveCaseSchema,
-  voidInvoiceSchema,
 } from '../../../shared/api/office';
+import {
+  caseReplySchema,
+  decideDisputeSchema,
+  remeasureSchema,
+  officeCaseDetailResponse,
+  officeCasesQuery,
+  officeCasesResponse,
+  resolveCaseSchema,
+} from '../../../shared/api/office-cases';
+import {
+  officeInvoiceSchema,
+  officeInvoicesQuery,
+  officeInvoicesResponse,
+  voidInvoiceSchema,
+} from '../../../shared/api/office-invoices';
 import { invoiceSchema } from '../../../shared/api/orders';
 import { toPence } from '../../../shared/money';
 import { DEPOT_LIMITS, cmToMm, kgToGrams } from '../../../shared/api/depot';
