@@ -7,7 +7,8 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, test } from 'vitest';
-import { depotParcelSchema, dispatchResponse, sailingsResponse } from '../../src/shared/api/depot';
+import { depotParcelSchema } from '../../src/shared/api/depot';
+import { dispatchResponse, sailingsResponse } from '../../src/shared/api/depot-dispatch';
 import type { ItemLineInput } from '../../src/shared/api/item-lines';
 import { orderDetailResponse } from '../../src/shared/api/order-detail';
 import { CUSTOMS_DATA_COLUMNS, DEFAULT_CUSTOMS_RULES } from '../../src/shared/customs';

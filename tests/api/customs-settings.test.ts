@@ -5,7 +5,8 @@
 // whether the dispatch screen marks that date as close.
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, test } from 'vitest';
-import { depotParcelSchema, dispatchListResponse } from '../../src/shared/api/depot';
+import { depotParcelSchema } from '../../src/shared/api/depot';
+import { dispatchListResponse } from '../../src/shared/api/depot-dispatch';
 import type { ItemLineInput } from '../../src/shared/api/item-lines';
 import { auditLog } from '../../src/server/db/schema';
 import { useTestApp } from '../support/app';

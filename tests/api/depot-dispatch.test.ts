@@ -1,12 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
+import { DEPOT_MESSAGES, parcelsResponse } from '../../src/shared/api/depot';
 import {
-  DEPOT_MESSAGES,
   deliverResponse,
   dispatchListResponse,
   dispatchResponse,
-  parcelsResponse,
-} from '../../src/shared/api/depot';
+} from '../../src/shared/api/depot-dispatch';
 import { trackingLink } from '../../src/shared/carriers';
 import type { Island } from '../../src/shared/islands';
 import { hasLeftTheUk } from '../../src/shared/order-status';

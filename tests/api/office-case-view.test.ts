@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { OFFICE_MESSAGES, officeCaseDetailResponse } from '../../src/shared/api/office';
+import { OFFICE_MESSAGES } from '../../src/shared/api/office';
+import { officeCaseDetailResponse } from '../../src/shared/api/office-cases';
 import { useTestApp } from '../support/app';
 import { bearer } from '../support/accounts';
 import { checkoutCustomer } from '../support/checkout';

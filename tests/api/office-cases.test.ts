@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { officeCaseSchema, officeCasesResponse } from '../../src/shared/api/office';
+import { officeCaseSchema } from '../../src/shared/api/office';
+import { officeCasesResponse } from '../../src/shared/api/office-cases';
 import { REFUND_MESSAGES } from '../../src/shared/refunds';
 import { toPence } from '../../src/shared/money';
 import { RESOLVED_MESSAGE } from '../../src/server/modules/office/case-actions';

@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import {
   OFFICE_MESSAGES,
-  officeInvoiceSchema,
-  officeInvoicesResponse,
   officeQuoteSchema,
   officeQuotesResponse,
 } from '../../src/shared/api/office';
+import { officeInvoiceSchema, officeInvoicesResponse } from '../../src/shared/api/office-invoices';
 import { QUOTE_MESSAGES } from '../../src/shared/api/quotes';
 import { orders, payments } from '../../src/server/db/schema';
 import { useTestApp } from '../support/app';

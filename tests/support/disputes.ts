@@ -1,7 +1,10 @@
 import { expect } from 'vitest';
 import { orderCaseSchema } from '../../src/shared/api/cases';
 import { checkoutResponse } from '../../src/shared/api/checkout';
-import { officeCaseDetailResponse, type DecideDisputeRequest } from '../../src/shared/api/office';
+import {
+  officeCaseDetailResponse,
+  type DecideDisputeRequest,
+} from '../../src/shared/api/office-cases';
 import type { TestContext } from './app';
 import { bearer } from './accounts';
 import { checkoutCalls, type Customer } from './checkout';

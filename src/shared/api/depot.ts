@@ -73,7 +73,7 @@ export const DEPOT_MESSAGES = {
   sailingDate: 'must be within 30 days of today',
 } as const;
 
-const id = z
+export const id = z
   .number({ error: 'must be a whole number' })
   .int('must be a whole number')
   .min(1, 'must be 1 or more')
@@ -358,82 +358,3 @@ export const receiveResponse = z.object({
   HoldReason: z.string().nullable(),
 });
 export type ReceiveResult = z.infer<typeof receiveResponse>;
-
-// --- dispatch ------------------------------------------------------------------------------------
-
-export const dispatchListResponse = z.object({
-  Islands: z.array(z.object({ Island: z.string(), Parcels: z.array(depotParcelSchema) })),
-});
-
-const unique = <T extends z.ZodType>(items: z.ZodArray<T>, key: (item: z.infer<T>) => unknown) =>
-  items.superRefine((list, ctx) => {
-    const seen = new Set<unknown>();
-    list.forEach((item, i) => {
-      const k = key(item);
-      if (seen.has(k))
-        ctx.addIssue({ code: 'custom', path: [i], message: DEPOT_MESSAGES.duplicateOrder });
-      seen.add(k);
-    });
-  });
-
-export const dispatchSchema = z
-  .object({
-    /** The sailing's date, yyyy-MM-dd: the date of export. */
-    SailingDate: z.iso.date('must be a date (yyyy-MM-dd)'),
-    Carrier: z.enum(CARRIER_IDS, { error: `must be one of ${CARRIER_IDS.join(', ')}` }),
-    Parcels: unique(
-      z
-        .array(
-          z
-            .object({
-              OrderId: id,
-              TrackingNumber: text(DEPOT_LIMITS.trackingNumber).min(1, 'Enter the tracking number'),
-            })
-            .strict(),
-        )
-        .min(1, 'Choose at least one parcel')
-        .max(DEPOT_LIMITS.batch, `at most ${DEPOT_LIMITS.batch} parcels at once`),
-      (p) => p.OrderId,
-    ),
-  })
-  .strict();
-export type DispatchRequest = z.input<typeof dispatchSchema>;
-
-export const dispatchResponse = z.object({ Parcels: z.array(depotParcelSchema) });
-
-export const deliverSchema = z
-  .object({
-    OrderIds: unique(
-      z
-        .array(id)
-        .min(1, 'Choose at least one order')
-        .max(DEPOT_LIMITS.batch, `at most ${DEPOT_LIMITS.batch} orders at once`),
-      (orderId) => orderId,
-    ),
-  })
-  .strict();
-
-export const deliverResponse = z.object({ Delivered: z.array(z.number().int()) });
-
-// --- customs paperwork (issue 27) -------------------------------------------------------------------
-
-/** GET /sailings: the sailings parcels left on, newest first. */
-export const sailingsResponse = z.object({
-  Sailings: z.array(
-    z.object({
-      /** yyyy-MM-dd: the date of export. */
-      SailingDate: z.string(),
-      Carrier: z.enum(CARRIER_IDS),
-      Parcels: z.number().int(),
-    }),
-  ),
-});
-export type Sailing = z.infer<typeof sailingsResponse>['Sailings'][number];
-
-/** GET /sailings/customs-data.csv?SailingDate=&Carrier=: the carrier's electronic data. */
-export const customsDataQuerySchema = z
-  .object({
-    SailingDate: z.iso.date('must be a date (yyyy-MM-dd)'),
-    Carrier: z.enum(CARRIER_IDS, { error: `must be one of ${CARRIER_IDS.join(', ')}` }),
-  })
-  .strict();

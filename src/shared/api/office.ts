@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../order-status';
 import { OFFICE_QUOTE_STATES } from '../office';
-import { CASE_STATUSES, caseMessageSchema, orderCaseSchema } from './cases';
+import { caseMessageSchema, orderCaseSchema } from './cases';
 import { paymentSchema } from './checkout';
-import { DISPUTE_DECISIONS } from '../disputes';
-import { DEPOT_LIMITS, depotParcelSchema, photoUploadSchema, positive } from './depot';
+import { depotParcelSchema } from './depot';
 import { multilineText, text } from './fields';
 import { listResponse } from './listing';
-import { customerOrderSchema, INVOICE_STATUSES, invoiceSchema } from './orders';
+import { customerOrderSchema, invoiceSchema } from './orders';
 
 export { OFFICE_QUOTE_STATES, type OfficeQuoteState } from '../office';
 
@@ -32,9 +31,10 @@ export { OFFICE_QUOTE_STATES, type OfficeQuoteState } from '../office';
  * Cases (`manage Case`): GET /cases?status= (open first), GET /cases/{Id} (with what may be
  * refunded on its order), POST /cases/{Id}/reply `{ Message }`,
  * POST /cases/{Id}/resolve `{ Message, Refund }` (Refund in pounds, optional).
+ * The invoices' contracts are in office-invoices.ts, the cases' in office-cases.ts.
  */
 
-const required = (max: number, message: string) => multilineText(max).min(1, message);
+export const required = (max: number, message: string) => multilineText(max).min(1, message);
 
 const whole = (min: number, max: number, fallback: number) =>
   z.coerce
@@ -61,7 +61,7 @@ export const amountSchema = z
   .max(100_000, 'must be at most £100,000.00')
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'must have at most 2 decimals');
 
-const personSchema = z.object({
+export const personSchema = z.object({
   Id: z.number().int(),
   Name: z.string(),
   Reference: z.string(),
@@ -114,7 +114,7 @@ export const officeOrderSummarySchema = z.object({
 export type OfficeOrderSummary = z.infer<typeof officeOrderSummarySchema>;
 export const officeOrdersResponse = listResponse(officeOrderSummarySchema);
 
-const refundSchema = z.object({
+export const refundSchema = z.object({
   Id: z.number().int(),
   PaymentId: z.number().int(),
   PaymentReference: z.string(),
@@ -251,125 +251,6 @@ export const officeQuotesResponse = listResponse(officeQuoteSchema);
 
 export const priceQuoteSchema = z
   .object({ Amount: amountSchema, Note: multilineText(2000).default('') })
-  .strict();
-
-// --- invoices -------------------------------------------------------------------------------------
-
-export const officeInvoicesQuery = z
-  .object({
-    status: z.enum(INVOICE_STATUSES, { error: `must be one of ${INVOICE_STATUSES.join(', ')}` }),
-    ...paging,
-  })
-  .strict();
-
-export const officeInvoiceSchema = invoiceSchema.extend({
-  Customer: personSchema,
-  OrderStatus: z.enum(ORDER_STATUSES),
-});
-export const officeInvoicesResponse = listResponse(officeInvoiceSchema);
-
-export const voidInvoiceSchema = z
-  .object({ Reason: required(500, 'Say why the invoice is voided') })
-  .strict();
-
-// --- cases ----------------------------------------------------------------------------------------
-
-export const officeCasesQuery = z
-  .object({
-    status: z
-      .enum(CASE_STATUSES, { error: `must be one of ${CASE_STATUSES.join(', ')}` })
-      .optional(),
-    ...paging,
-  })
-  .strict();
-export const officeCasesResponse = listResponse(officeCaseSchema);
-
-/** GET /cases/{Id}: a case with what may still be refunded on its order, and its refunds. */
-export const officeCaseDetailResponse = z.object({
-  Case: officeCaseSchema,
-  OrderStatus: z.enum(ORDER_STATUSES),
-  /** What may be refunded on the case's order now, in pounds. */
-  Refundable: z.number(),
-  Refunds: z.array(refundSchema),
-  /**
-   * A disputed invoice's evidence (issue 28): the band booked beside the size and weight the
-   * depot measured on arrival (and again, if re-measured), with the photos; null for missing
-   * items.
-   */
-  Evidence: z
-    .object({
-      Invoice: invoiceSchema,
-      /** The band booked (its box in mm, weight limit in grams); null for a priced booking. */
-      Booked: z
-        .object({
-          Code: z.string(),
-          Name: z.string(),
-          Length: z.number().int(),
-          Width: z.number().int(),
-          Height: z.number().int(),
-          MaxWeight: z.number().int(),
-        })
-        .nullable(),
-      /** What was paid for carriage at checkout, pounds. */
-      PaidForCarriage: z.number(),
-      /** As measured on arrival: grams and mm. */
-      Measured: z
-        .object({
-          Weight: z.number().int(),
-          Length: z.number().int(),
-          Width: z.number().int(),
-          Height: z.number().int(),
-        })
-        .nullable(),
-      /** GET /api/admin/depot/photos/{Id}: taken on arrival, or at the re-measure. */
-      Photos: z.array(
-        z.object({ Id: z.number().int(), Taken: z.string(), Remeasure: z.boolean() }),
-      ),
-      /** What the excess rule makes of the re-measure: the invoice it would be, pounds. */
-      Suggested: z
-        .object({ Amount: z.number(), Band: z.string().nullable(), Note: z.string() })
-        .nullable(),
-    })
-    .nullable(),
-});
-export type OfficeCaseDetail = z.infer<typeof officeCaseDetailResponse>;
-
-/** POST /cases/{Id}/remeasure: the disputed parcel measured again, with new photos. */
-export const remeasureSchema = z
-  .object({
-    WeightKg: positive('kg', DEPOT_LIMITS.weightKg),
-    LengthCm: positive('cm', DEPOT_LIMITS.sideCm),
-    WidthCm: positive('cm', DEPOT_LIMITS.sideCm),
-    HeightCm: positive('cm', DEPOT_LIMITS.sideCm),
-    Photos: z
-      .array(photoUploadSchema)
-      .max(DEPOT_LIMITS.photos, `at most ${DEPOT_LIMITS.photos} photos`)
-      .default([]),
-  })
-  .strict();
-export type RemeasureRequest = z.input<typeof remeasureSchema>;
-
-/** POST /cases/{Id}/decide: uphold, reduce (to Amount, pounds) or cancel the disputed invoice. */
-export const decideDisputeSchema = z
-  .object({
-    Decision: z.enum(DISPUTE_DECISIONS, {
-      error: `must be one of ${DISPUTE_DECISIONS.join(', ')}`,
-    }),
-    Amount: amountSchema.optional(),
-    /** What the customer is told beside the decision (optional). */
-    Message: multilineText(4000).default(''),
-  })
-  .strict();
-export type DecideDisputeRequest = z.input<typeof decideDisputeSchema>;
-
-export const caseReplySchema = z.object({ Message: required(4000, 'Write the reply') }).strict();
-export const resolveCaseSchema = z
-  .object({
-    /** What the customer is told (optional: a standard sentence otherwise). */
-    Message: multilineText(4000).default(''),
-    /** Money given back on the case's order, in pounds. */
-    Refund: amountSchema.optional(),
-  })
   .strict();
 
 export const OFFICE_MESSAGES = {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { OrderCase } from '../../../shared/api/cases';
-import type { OfficeCaseDetail } from '../../../shared/api/office';
+import type { OfficeCaseDetail } from '../../../shared/api/office-cases';
 import type { FittableBand } from '../../../shared/band-fit';
 import {
   DISPUTE_MESSAGES,

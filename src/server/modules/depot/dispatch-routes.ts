@@ -1,7 +1,7 @@
 import { differenceInCalendarDays } from 'date-fns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DEPOT_MESSAGES } from '../../../shared/api/depot';
 import {
-  DEPOT_MESSAGES,
   deliverResponse,
   deliverSchema,
   dispatchListResponse,
@@ -9,7 +9,7 @@ import {
   dispatchSchema,
   customsDataQuerySchema,
   sailingsResponse,
-} from '../../../shared/api/depot';
+} from '../../../shared/api/depot-dispatch';
 import { customsDataCsv, customsDataFileName } from '../../../shared/customs';
 import { recentSailings, sailingParcels } from './customs';
 import { HttpError } from '../../lib/errors';

@@ -1,12 +1,8 @@
 import { disputeEvidence } from '../cases/disputes';
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type {
-  OfficeCase,
-  OfficeCaseDetail,
-  officeCasesQuery,
-  officeInvoicesQuery,
-  officeQuotesQuery,
-} from '../../../shared/api/office';
+import type { OfficeCase, officeQuotesQuery } from '../../../shared/api/office';
+import type { OfficeCaseDetail, officeCasesQuery } from '../../../shared/api/office-cases';
+import type { officeInvoicesQuery } from '../../../shared/api/office-invoices';
 import { OFFICE_MESSAGES } from '../../../shared/api/office';
 import { toPounds } from '../../../shared/money';
 import { QUOTE_LEFT_DAYS, QUOTE_STATE_STATUSES } from '../../../shared/office';

@@ -14,12 +14,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import {
-  amountSchema,
-  caseReplySchema,
-  type OfficeCase,
-  type OfficeCaseDetail,
-} from '../../../shared/api/office';
+import { amountSchema, type OfficeCase } from '../../../shared/api/office';
+import { caseReplySchema, type OfficeCaseDetail } from '../../../shared/api/office-cases';
 import { formatDisplayDate } from '../../../shared/dates';
 import { formatPounds, toPence } from '../../../shared/money';
 import { REFUND_MESSAGES } from '../../../shared/refunds';

@@ -17,7 +17,7 @@ import {
   decideDisputeSchema,
   remeasureSchema,
   type OfficeCaseDetail,
-} from '../../../shared/api/office';
+} from '../../../shared/api/office-cases';
 import { DISPUTE_DECISIONS, reduceRefusal, type DisputeDecision } from '../../../shared/disputes';
 import { formatPounds, toPence } from '../../../shared/money';
 import { useDecideDispute, useRemeasure } from '../office/api/office-care';

@@ -13,7 +13,8 @@ import {
   Typography,
 } from '@mui/material';
 import { type CustomsForm } from '../../../shared/customs';
-import { type DepotParcel, type DispatchRequest } from '../../../shared/api/depot';
+import { type DepotParcel } from '../../../shared/api/depot';
+import { type DispatchRequest } from '../../../shared/api/depot-dispatch';
 import { CARRIERS, carrierOf } from '../../../shared/carriers';
 import { formatDisplayDate, parseStoredDate } from '../../../shared/dates';
 import { GST_ESTIMATE_ONLY } from '../../../shared/gst';

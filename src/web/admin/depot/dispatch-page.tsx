@@ -18,7 +18,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { dispatchSchema, type DepotParcel, type DispatchRequest } from '../../../shared/api/depot';
+import { type DepotParcel } from '../../../shared/api/depot';
+import { dispatchSchema, type DispatchRequest } from '../../../shared/api/depot-dispatch';
 import { toFieldErrors, type FieldError } from '../../../shared/api/errors';
 import { CARRIERS, carrierOf } from '../../../shared/carriers';
 import { formatStoredDate } from '../../../shared/dates';

@@ -23,7 +23,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { voidInvoiceSchema } from '../../../shared/api/office';
+import { voidInvoiceSchema } from '../../../shared/api/office-invoices';
 import { INVOICE_STATUSES, type InvoiceStatus } from '../../../shared/api/orders';
 import { formatDisplayDate } from '../../../shared/dates';
 import { formatPounds } from '../../../shared/money';

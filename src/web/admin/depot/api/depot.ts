@@ -2,15 +2,14 @@ import { useEffect, useMemo } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   DepotParcel,
-  DispatchRequest,
   ListedState,
   LookupResult,
   ParcelSort,
   ReceiveRequest,
   ReceiveResult,
 } from '../../../../shared/api/depot';
+import type { DispatchRequest, Sailing } from '../../../../shared/api/depot-dispatch';
 import type { OrderItemLines, UpdateItemLines } from '../../../../shared/api/item-lines';
-import type { Sailing } from '../../../../shared/api/depot';
 import {
   sailingGstRequest,
   type SailingGst,

@@ -1,13 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CaseStatus } from '../../../../shared/api/cases';
+import type { OfficeCase, OfficeOrderSummary } from '../../../../shared/api/office';
 import type {
   DecideDisputeRequest,
   RemeasureRequest,
-  OfficeCase,
   OfficeCaseDetail,
-  OfficeOrderSummary,
-  officeInvoiceSchema,
-} from '../../../../shared/api/office';
+} from '../../../../shared/api/office-cases';
+import type { officeInvoiceSchema } from '../../../../shared/api/office-invoices';
 import type { Invoice, InvoiceStatus } from '../../../../shared/api/orders';
 import type { z } from 'zod';
 import { staffRequest } from '../../staff/staff-session';
