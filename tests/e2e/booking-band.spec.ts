@@ -2,6 +2,10 @@ import { expect, test } from './support/fixtures';
 import { axeProblems, stepShots, storedBookings } from './support/booking';
 
 test('book a band A parcel through every step with two extras', async ({ page }) => {
+  // Six screens, each looked at with axe and at two widths: longer than the default minute on a
+  // busy 2-core machine (CI's first run timed out in the basket's axe check), as the other long
+  // journeys allow.
+  test.setTimeout(120_000);
   // Size step: the bands from the catalogue, with box images, sizes in cm and prices.
   await page.goto('/order/');
   await expect(page).toHaveTitle('Add a delivery - Ferrybox');
