@@ -54,6 +54,9 @@ export const pathId = z.coerce
   .min(1)
   .max(2_147_483_647);
 
+/** The path parameters of a route on one record (`/orders/{Id}`): its id, and nothing else. */
+export const idParams = z.object({ Id: pathId }).strict();
+
 /**
  * A body that may be left out entirely (no body is read as `{}`, so the defaults apply). Fastify
  * validates an absent body as `null`; a body that is the JSON text `null` is refused before

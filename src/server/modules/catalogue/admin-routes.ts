@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { orderExtraSchema, productSchema } from '../../../shared/api/catalogue';
 import {
   adminExtrasResponse,
@@ -13,7 +12,7 @@ import {
   extraInputSchema,
   productInputSchema,
 } from '../../../shared/api/catalogue-admin';
-import { pathId } from '../../../shared/api/listing';
+import { idParams } from '../../../shared/api/listing';
 import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
 import { listAllExtras, listAllProducts, saveExtra, saveProduct } from './admin-service';
 import { createDiscount, discountUses, listDiscounts, setDiscountEnabled } from './discount-admin';
@@ -28,7 +27,6 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptEmptyJsonBodies(app);
   const db = app.database.db;
   const onRequest = app.requireAuth({ can: ['manage', 'Catalogue'] });
-  const params = z.object({ Id: pathId }).strict();
   const me = (request: Parameters<typeof authOf>[0]) => authOf(request).user.id;
   /** Runs a committed change, then forgets what this node cached of the catalogue. */
   const changed = async <T>(write: Promise<T>) => {
@@ -66,7 +64,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest,
       schema: {
         summary: 'Change a price band',
-        params,
+        params: idParams,
         body: productInputSchema,
         response: { 200: productSchema },
       },
@@ -103,7 +101,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest,
       schema: {
         summary: 'Change an order extra',
-        params,
+        params: idParams,
         body: extraInputSchema,
         response: { 200: orderExtraSchema },
       },
@@ -148,7 +146,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         onRequest,
         schema: {
           summary: `${enabled ? 'Enable' : 'Disable'} a discount code`,
-          params,
+          params: idParams,
           response: { 200: discountSchema },
         },
       },
@@ -161,7 +159,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest,
       schema: {
         summary: "A page of a discount code's uses",
-        params,
+        params: idParams,
         querystring: discountUsesQuery,
         response: { 200: discountUsesResponse },
       },

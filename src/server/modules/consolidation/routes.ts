@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { differenceInCalendarDays } from 'date-fns';
-import { z } from 'zod';
 import {
   consignmentSchema,
   consignmentsQuery,
@@ -15,7 +14,7 @@ import {
   staffConsignmentSchema,
 } from '../../../shared/api/consolidation';
 import { DEPOT_MESSAGES } from '../../../shared/api/depot';
-import { pathId } from '../../../shared/api/listing';
+import { idParams } from '../../../shared/api/listing';
 import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { renderDeclaration } from '../../lib/pdf/customs-declaration';
@@ -35,8 +34,6 @@ import {
   staffConsignment,
   staffConsignments,
 } from './views';
-
-const params = z.object({ Id: pathId }).strict();
 
 /**
  * The customer's consolidation calls (issue 26, src/shared/api/consolidation.ts), under
@@ -106,7 +103,7 @@ export const consolidationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'cancelConsolidation',
         summary: 'Cancels a consolidation until repacking starts',
-        params,
+        params: idParams,
         response: { 200: consignmentSchema },
         answers: { 409: 'Repacking has started (or it was dispatched or cancelled already).' },
       },
@@ -122,7 +119,7 @@ export const consolidationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'leaveOutOfConsolidation',
         summary: 'A late parcel’s booking goes on its own; the rest go on without it',
-        params,
+        params: idParams,
         body: leaveOutSchema,
         response: { 200: consignmentSchema },
         answers: {
@@ -140,7 +137,7 @@ export const consolidationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'getConsolidation',
         summary: 'One of the customer’s consolidations',
-        params,
+        params: idParams,
         response: { 200: consignmentSchema },
       },
     },
@@ -183,7 +180,7 @@ export const consolidationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: reader,
       schema: {
         summary: 'A consolidation, its parcels arrived and awaited',
-        params,
+        params: idParams,
         response: one,
       },
     },
@@ -198,7 +195,7 @@ export const consolidationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getConsignmentCustomsDeclaration',
         summary:
           "A consolidated box's customs declaration (PDF): one CN22 or CN23 by the box's total value, listing every item of all its orders",
-        params,
+        params: idParams,
         answers: {
           404: 'No such consolidation.',
           409: 'An order’s item lines are missing or do not add up (the message says which).',
@@ -222,7 +219,7 @@ export const consolidationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: receiver,
       schema: {
         summary: 'Starts repacking a consolidation whose parcels are all in',
-        params,
+        params: idParams,
         response: one,
         answers: { 409: 'It is not ready (parcels awaited, or repacked, dispatched, cancelled).' },
       },
@@ -236,7 +233,7 @@ export const consolidationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: receiver,
       schema: {
         summary: 'The repacked box, weighed and measured: its price of one crossing',
-        params,
+        params: idParams,
         body: measureBoxSchema,
         response: one,
         answers: { 409: 'It is not being repacked, or the box is larger than every band.' },
@@ -251,7 +248,7 @@ export const consolidationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: dispatcher,
       schema: {
         summary: 'The box leaves as one consignment; the difference is refunded or invoiced once',
-        params,
+        params: idParams,
         body: dispatchConsignmentSchema,
         response: one,
         answers: {
@@ -286,7 +283,7 @@ export const consolidationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: refunder,
       schema: {
         summary: 'The office reverses a consolidation’s difference (once, audited)',
-        params,
+        params: idParams,
         body: reverseSchema,
         response: one,
         answers: {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   customerDetailResponse,
   customerExportFileName,
@@ -7,7 +6,7 @@ import {
   customersQuery,
   customersResponse,
 } from '../../../shared/api/customers-admin';
-import { pathId } from '../../../shared/api/listing';
+import { idParams } from '../../../shared/api/listing';
 import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
 import { customerDetail, searchCustomers } from './queries';
 import { exportCustomer, resendValidation, setCustomerDisabled } from './service';
@@ -21,7 +20,6 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptEmptyJsonBodies(app);
   const db = app.database.db;
   const office = app.requireAuth({ can: ['manage', 'Customer'] });
-  const params = z.object({ Id: pathId }).strict();
   const me = (request: Parameters<typeof authOf>[0]) => authOf(request).user.id;
   const detail = { 200: customerDetailResponse };
 
@@ -40,7 +38,10 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/customers/:Id',
-    { onRequest: office, schema: { summary: 'A customer, in full', params, response: detail } },
+    {
+      onRequest: office,
+      schema: { summary: 'A customer, in full', params: idParams, response: detail },
+    },
     async (request) => customerDetail(db, request.params.Id),
   );
 
@@ -53,7 +54,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         answers: {
           409: 'The account is deleted, has no e-mail address, or it is confirmed already.',
         },
-        params,
+        params: idParams,
         response: detail,
       },
     },
@@ -74,7 +75,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           summary: `${disabled ? 'Disable' : 'Enable'} a customer's account`,
           answers: { 409: 'The account is deleted.' },
-          params,
+          params: idParams,
           response: detail,
         },
       },
@@ -91,7 +92,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: office,
       schema: {
         summary: 'Everything held about a customer (data export)',
-        params,
+        params: idParams,
         response: { 200: customerExportSchema },
       },
     },

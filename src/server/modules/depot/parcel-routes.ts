@@ -8,7 +8,7 @@ import { abandonParcel } from './storage';
 import { closeInvoicePayments } from '../payments/close';
 import { customerIsland } from './find';
 import { depotParcel, listParcels, parcelPhoto } from './queries';
-import { idParams } from './route-helpers';
+import { idParams } from '../../../shared/api/listing';
 
 /**
  * The depot's parcels (issue 13), under /api/admin/depot: the lists and a parcel, its photos, its

@@ -23,7 +23,8 @@ import { lookup } from './find';
 import { depotParcel } from './queries';
 import { matchParcel } from './matching';
 import { receiveBookedParcel, receiveUnmatchedParcel, type Received } from './receiving';
-import { idParams, staff } from './route-helpers';
+import { idParams } from '../../../shared/api/listing';
+import { staff } from './route-helpers';
 
 /**
  * The depot's receiving desk (issue 13), under /api/admin/depot, for `receive Parcel`: the find

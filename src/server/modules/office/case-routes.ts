@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { me, params } from './route-helpers';
+import { idParams } from '../../../shared/api/listing';
+import { me } from './route-helpers';
 import { optionalBody } from '../../../shared/api/listing';
 import { officeCaseSchema } from '../../../shared/api/office';
 import {
@@ -47,7 +48,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: cases,
       schema: {
         summary: 'A case, with its messages',
-        params,
+        params: idParams,
         response: { 200: officeCaseDetailResponse },
       },
     },
@@ -63,7 +64,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Reply to a case',
         answers: { 409: 'The case is resolved.' },
-        params,
+        params: idParams,
         body: caseReplySchema,
         response: { 200: officeCaseSchema },
       },
@@ -81,7 +82,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Resolve a case',
         answers: { 409: 'The case is resolved already.' },
-        params,
+        params: idParams,
         body: optionalBody(resolveCaseSchema),
         response: { 200: officeCaseSchema },
       },
@@ -109,7 +110,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
         answers: {
           409: 'The case is not a dispute, is decided already, or its parcel is not at the depot.',
         },
-        params,
+        params: idParams,
         body: remeasureSchema,
         response: { 200: officeCaseDetailResponse },
       },
@@ -142,7 +143,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
           200: 'Decided: the case is Resolved; a refund made or still pending shows in Refunds.',
           409: 'The case is not a dispute, or it is decided already.',
         },
-        params,
+        params: idParams,
         body: decideDisputeSchema,
         response: { 200: officeCaseDetailResponse },
       },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { me, params } from './route-helpers';
+import { idParams } from '../../../shared/api/listing';
+import { me } from './route-helpers';
 import {
   officeInvoiceSchema,
   officeInvoicesQuery,
@@ -38,7 +39,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Void an unpaid invoice',
         answers: { 409: 'The invoice is not unpaid (or was just paid).' },
-        params,
+        params: idParams,
         body: voidInvoiceSchema,
         response: { 200: officeInvoiceSchema },
       },
@@ -56,7 +57,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Remind the customer of an unpaid invoice',
         answers: { 409: 'The invoice is not unpaid, or it is disputed (no reminders then).' },
-        params,
+        params: idParams,
         response: { 200: officeInvoiceSchema },
       },
     },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { me, params } from './route-helpers';
+import { idParams } from '../../../shared/api/listing';
+import { me } from './route-helpers';
 import {
   cancelOrderSchema,
   officeOrderDetailResponse,
@@ -66,7 +67,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/orders/:Id',
-    { onRequest: orders, schema: { summary: 'An order, in full', params, response: detail } },
+    {
+      onRequest: orders,
+      schema: { summary: 'An order, in full', params: idParams, response: detail },
+    },
     async (request) => officeOrderDetail(db, request.params.Id),
   );
 
@@ -80,7 +84,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           409: 'The order cannot be cancelled now, or a checkout is still open.',
           502: 'The payment provider did not refund all of it: the order is cancelled, the shortfall is reported.',
         },
-        params,
+        params: idParams,
         body: cancelOrderSchema,
         response: detail,
       },
@@ -101,7 +105,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           409: 'More than is left to refund.',
           502: 'The payment provider did not refund all of it.',
         },
-        params,
+        params: idParams,
         body: refundOrderSchema,
         response: detail,
       },
@@ -128,7 +132,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           201: 'The invoice is raised and sent.',
           409: 'The order cannot be invoiced now.',
         },
-        params,
+        params: idParams,
         body: raiseInvoiceSchema,
         response: { 201: invoiceSchema },
       },
@@ -151,7 +155,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: orders,
       schema: {
         summary: 'Add a note to an order',
-        params,
+        params: idParams,
         body: orderNoteSchema,
         response: detail,
       },
@@ -183,7 +187,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Price a quote',
         answers: { 409: 'The quote is not waiting for a price.' },
-        params,
+        params: idParams,
         body: priceQuoteSchema,
         response: { 200: officeQuoteSchema },
       },
