@@ -111,6 +111,10 @@ test('a new customer pays for two parcels with a discount code', async ({
     await expect(page.getByTestId('checkout-item')).toHaveCount(2);
     await expect(page.getByTestId('checkout-total')).toHaveText('£16.90'); // 6.95 + 9.95
     await expect(page.getByTestId('gst-estimate')).toHaveCount(2); // both go to Jersey
+    // The £40 jumpers alone are under Jersey's threshold; valued with the £150 parcel they are not.
+    await expect(page.getByTestId('gst-combined-warning')).toContainText(
+      'Parcels that reach Jersey together are valued together',
+    );
   });
 
   await test.step('Pay with nothing chosen: the addresses and the terms are asked for', async () => {

@@ -12,6 +12,16 @@ import {
   type AddressSubmission,
 } from '../features/addresses/save-address';
 import { paymentStarted, type PaymentAnswer } from '../features/checkout/use-leave-for-payment';
+import {
+  checkDiscount,
+  type DiscountAnswer,
+  type DiscountSubmission,
+} from '../features/checkout/api/check-discount';
+import {
+  estimateGst,
+  type GstAnswer,
+  type GstSubmission,
+} from '../features/checkout/api/gst-estimate';
 
 /**
  * /checkout/ (docs/requirements.md §2): with an empty basket there is nothing to pay, so to the
@@ -23,16 +33,20 @@ export function clientLoader() {
 }
 
 /**
- * Pay: one request creates the orders and their payment (the server decides what its key
- * stands for, docs/decisions/0012); the result is kept for the payment pages, and the action
- * answers the provider's page, or the success page when nothing is left to pay. Or an address
- * saved from a chooser's dialog.
+ * Everything the checkout sends. Pay: one request creates the orders and their payment (the
+ * server decides what its key stands for, docs/decisions/0012); the result is kept for the payment
+ * pages, and the action answers the provider's page, or the success page when nothing is left to
+ * pay. An address saved from a chooser's dialog. And what the page asks as the basket or the code
+ * changes: the discount a code gives, and the island GST estimate.
  */
 export async function clientAction({
   request,
-}: Route.ClientActionArgs): Promise<PaymentAnswer | AddressAnswer> {
-  const submission = (await request.json()) as CheckoutSubmission | AddressSubmission;
+}: Route.ClientActionArgs): Promise<PaymentAnswer | AddressAnswer | DiscountAnswer | GstAnswer> {
+  const submission = (await request.json()) as
+    CheckoutSubmission | AddressSubmission | DiscountSubmission | GstSubmission;
   if (submission.intent === 'save-address') return saveAddress(submission);
+  if (submission.intent === 'check-discount') return checkDiscount(submission);
+  if (submission.intent === 'estimate-gst') return estimateGst(submission);
   let result;
   try {
     result = await checkOut(submission.checkout);

@@ -7,7 +7,6 @@ import { formatMoney, toPence } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { Alert, BusyButton, Skeleton } from '../../components/plain-controls';
-import { ApiError } from '../../lib/api-client';
 import { useChosenAddresses } from '../addresses/chosen-addresses';
 import { BasketItemCard } from '../basket/basket-item-card';
 import { useBasket } from '../basket/use-basket';
@@ -20,7 +19,6 @@ import {
   bookingsIsland,
   checkoutBody,
   placeCheckoutErrors,
-  plainWords,
   type PlacedErrors,
 } from './checkout-request';
 import { clearDiscountCode, readDiscountCode, saveDiscountCode } from './checkout-storage';
@@ -56,16 +54,6 @@ export function CheckoutPage() {
   );
 }
 
-/** The reason a code cannot be used, from a checkdiscount error. */
-function discountReason(error: unknown): string | null {
-  if (!error) return null;
-  if (error instanceof ApiError && error.status === 400) {
-    const found = error.body?.errors?.find((e) => e.field === 'Code');
-    return found ? plainWords('The discount code', found.error) : error.message;
-  }
-  return 'The code could not be checked just now. Please try again.';
-}
-
 function createErrors(
   failure: Failure | undefined,
   localIds: number[],
@@ -88,8 +76,8 @@ function CheckoutForm() {
   const discount = useDiscountCheck(code, bookings);
   // Island GST on everything that may arrive together, warned about before paying.
   const combinedGst = useGstEstimate(bookings);
-  const applied = code && discount.isSuccess ? (discount.data ?? null) : null;
-  const rejected = discount.error instanceof ApiError && discount.error.status === 400;
+  const applied = code ? (discount.answer?.applied ?? null) : null;
+  const rejected = discount.answer?.refused ?? false;
   useEffect(() => {
     if (applied) saveDiscountCode(applied.Code);
     else if (rejected) clearDiscountCode(); // no longer usable: not kept
@@ -192,7 +180,7 @@ function CheckoutForm() {
               </li>
             ))}
           </ul>
-          {combinedGst.data?.Islands.map(
+          {combinedGst?.Islands.map(
             (estimate) =>
               estimate.Warning && (
                 <Alert
@@ -227,10 +215,10 @@ function CheckoutForm() {
         <DiscountField
           code={code}
           applied={applied}
-          checking={discount.isFetching}
-          error={discountReason(discount.error) ?? errors.discount[0] ?? null}
+          checking={discount.asking}
+          error={discount.answer?.reason ?? errors.discount[0] ?? null}
           onApply={(next) => {
-            if (next === code) void discount.refetch();
+            if (next === code) discount.askAgain();
             else setCode(next);
           }}
           onRemove={() => {
