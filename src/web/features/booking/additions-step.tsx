@@ -11,6 +11,8 @@ import { GstEstimate } from './gst-estimate';
 import { StepActions } from './step-actions';
 import { useCatalogue } from './use-catalogue';
 import { useStep } from './use-step';
+import './booking.css';
+import './additions-step.css';
 
 const draft = (selectedExtras: number[]) => ({ selectedExtras });
 

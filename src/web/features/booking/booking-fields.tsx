@@ -1,7 +1,10 @@
 import type { ChangeEvent, CSSProperties, KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import type { SizeField } from '../../../shared/booking-steps';
 import { ISLANDS } from '../../../shared/islands';
+// booking.css is the booking screens' shared sheet: imported here as well, it stays in the site's
+// shell stylesheet, before base.css, as before the split (see its comments).
 import './booking.css';
+import './booking-fields.css';
 import { icons } from '../../components/icons';
 
 type Unit = '£' | 'cm' | 'kg';
@@ -59,7 +62,8 @@ export interface FieldProps {
  * A text field of the booking forms, spread with what lib/use-form.ts binds it with
  * (`{...form.text(name)}`): full width, the field's name as its id unless given another, its
  * message (or else its hint) under it and named by it, and `aria-invalid` while in error. Plain
- * elements drawn like MUI's outlined text field (booking.css), so the size step needs no MUI.
+ * elements drawn like MUI's outlined text field (booking-fields.css), so the size step needs no
+ * MUI.
  */
 export function FormField({
   id,

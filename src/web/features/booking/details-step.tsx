@@ -19,6 +19,7 @@ import { GstEstimate } from './gst-estimate';
 import { ItemLinesField, itemLinesProblem } from './item-lines-field';
 import { StepForm, useStepForm } from './step-form';
 import { useCatalogue } from './use-catalogue';
+import './booking.css';
 
 const LABELS: Record<keyof DetailsForm, string> = {
   ItemDescription: 'What is in the parcel?',

@@ -13,6 +13,7 @@ import {
 import { formatMoney } from '../../../shared/money';
 import { FormField } from './booking-fields';
 import './booking.css';
+import './item-lines-field.css';
 
 const LABELS: Record<ItemLineField, string> = {
   Description: 'Item',

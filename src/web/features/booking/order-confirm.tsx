@@ -9,6 +9,8 @@ import { BasketItemCard } from '../basket/basket-item-card';
 import { useLocalOrder } from './booking-store';
 import { ConfirmHeading } from './confirm-heading';
 import { useCatalogue } from './use-catalogue';
+import './booking.css';
+import './confirmations.css';
 
 /**
  * The order confirmation (docs/requirements.md §2, /order-confirm/): the finished booking with its

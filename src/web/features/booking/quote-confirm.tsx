@@ -1,5 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmHeading } from './confirm-heading';
+import './booking.css';
+import './confirmations.css';
 
 /** /quote-confirm/: the quote request was received, and what happens next. */
 export function QuoteConfirm() {

@@ -15,6 +15,8 @@ import { useForm } from '../../lib/use-form';
 import { openLogin } from '../account/dialog-store';
 import { FormField, IslandField, SIZE_LABELS, SizeFields } from './booking-fields';
 import { FormErrors } from './form-errors';
+import './booking.css';
+import './quote-form.css';
 
 const LABELS: Record<string, string> = {
   ...SIZE_LABELS,

@@ -11,6 +11,8 @@ import { BookingPage } from './booking-page';
 import { BookingSummary } from './booking-summary';
 import { FormField } from './booking-fields';
 import { StepForm, useStepForm } from './step-form';
+import './booking.css';
+import './retailer-step.css';
 
 const LABELS: Record<string, string> = {
   RetailerName: 'Retailer',

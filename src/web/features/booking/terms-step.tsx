@@ -11,6 +11,7 @@ import { BookingSummary } from './booking-summary';
 import { focusFirstError } from '../../lib/focus';
 import { StepActions } from './step-actions';
 import { useStep } from './use-step';
+import './terms-step.css';
 
 const NO_DRAFT = () => ({});
 

@@ -3,6 +3,7 @@ import { CERTIFICATE_MESSAGES } from '../../../shared/certificates';
 import { Alert, Spinner } from '../../components/plain-controls';
 import type { OrderActionResult } from '../orders/order-detail/actions';
 import '../dashboard/dashboard.css';
+import './certificate-download.css';
 
 interface CertificateDownloadProps {
   /** The order's Id and Reference. */

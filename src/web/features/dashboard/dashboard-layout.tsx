@@ -5,6 +5,7 @@ import { openLogin, openRegister } from '../account/dialog-store';
 import { ACCOUNT_MESSAGES } from '../account/messages';
 import { ACCOUNT_LINKS } from '../account/account-links';
 import './dashboard.css';
+import './dashboard-layout.css';
 
 // The user menu's pages (docs/requirements.md §2), then the household (issue 28), shipping bookings
 // together (issue 26) and Delete Account.

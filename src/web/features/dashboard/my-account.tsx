@@ -10,6 +10,7 @@ import { ShippingAddressCard } from '../account/shipping-address-card';
 import { NeedsAttention } from './needs-attention';
 import { HouseholdAddressing } from '../household/household-addressing';
 import './dashboard.css';
+import './my-account.css';
 
 const SHORTCUTS = [
   {

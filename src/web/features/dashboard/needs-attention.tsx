@@ -9,6 +9,7 @@ import { Alert, Skeleton } from '../../components/plain-controls';
 import type { Loaded } from '../../lib/route-data';
 import { AnswerQuoteButton, PayInvoiceButton } from '../orders/action-buttons';
 import './dashboard.css';
+import './needs-attention.css';
 
 /** What a parcel at the depot is waiting for, by its order's status. */
 const AT_DEPOT_WORDS: Partial<Record<OrderStatus, string>> = {

@@ -20,6 +20,7 @@ import {
 } from './history-params';
 import { OrderStatusChip } from './order-status-chip';
 import '../dashboard/dashboard.css';
+import './order-history.css';
 import { icons } from '../../components/icons';
 
 /** The table's sortable columns, and how the phone's sort menu names each direction. */

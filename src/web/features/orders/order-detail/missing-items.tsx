@@ -6,6 +6,7 @@ import { FormField } from '../../booking/booking-fields';
 import { useDialogAction } from './dialog-action';
 import { formatWhen } from './order-timeline';
 import '../../dashboard/dashboard.css';
+import './missing-items.css';
 
 const DESCRIPTION_ID = 'missing-description';
 

@@ -19,6 +19,7 @@ import { ReturnToRetailer } from './return-to-retailer';
 import { OrderTimeline } from './order-timeline';
 import type { PhotoData } from './parcel-photos';
 import '../../dashboard/dashboard.css';
+import './order-detail.css';
 
 /** What the route's loader read (routes/dashboard-order.tsx). */
 export interface OrderDetailData {

@@ -4,6 +4,7 @@ import { formatDimensionsCm } from '../../../../shared/labels';
 import { formatPounds } from '../../../../shared/money';
 import { ParcelPhotos, type PhotoData } from './parcel-photos';
 import '../../dashboard/dashboard.css';
+import './order-timeline.css';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

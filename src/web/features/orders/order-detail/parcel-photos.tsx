@@ -4,6 +4,7 @@ import type { ParcelPhoto } from '../../../../shared/api/order-detail';
 import { Skeleton } from '../../../components/plain-controls';
 import { PlainDialog } from '../../../components/plain-dialog';
 import '../../dashboard/dashboard.css';
+import './parcel-photos.css';
 
 /** The photos as data: URLs by their address (null: not fetched), from the route's loader. */
 export type PhotoData = Record<string, Promise<string | null>>;
