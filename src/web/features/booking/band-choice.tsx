@@ -2,7 +2,7 @@ import type { Product } from '../../../shared/api/catalogue';
 import { boxImagesFor } from '../../../shared/box-images';
 import { formatDimensionsCm } from '../../../shared/labels';
 import { formatPounds } from '../../../shared/money';
-import './band-choice.css';
+import './booking.css';
 
 interface Props {
   bands: readonly Product[];
@@ -20,7 +20,7 @@ interface Props {
 
 /**
  * The price bands as radio cards: box image, size in cm, weight limit and price. Plain elements
- * under one style rule (band-choice.css), not a dozen MUI components each: the size step is the
+ * under one style rule (booking.css), not a dozen MUI components each: the size step is the
  * first screen of a booking, and thirteen cards cost phones time.
  */
 export function BandChoice({ bands, loading, value, onChange, fits, labelledBy, error }: Props) {

@@ -4,7 +4,6 @@ import type { BookingStep } from '../../../shared/booking-steps';
 import type { LocalOrder } from '../../../shared/local-order';
 import { BookingStepper } from './booking-stepper';
 import './booking.css';
-import './booking-page.css';
 
 interface Props {
   step: BookingStep;

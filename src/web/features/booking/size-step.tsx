@@ -25,7 +25,6 @@ import { focusFirstError } from '../../lib/focus';
 import { FormErrors } from './form-errors';
 import { StepActions } from './step-actions';
 import './booking.css';
-import './size-step.css';
 
 const BAND_REQUIRED = 'Please choose a price band, or enter your parcel’s size.';
 const TOO_LARGE = 'Your parcel fits none of our price bands: please request a quote.';
