@@ -97,11 +97,23 @@ test('the Login dialog opens before the page has its code, and keeps what was ty
   });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/faqs/');
+  // What reaches the document, where React listens: a press it sees while it hydrates makes it
+  // hydrate the whole page before the browser paints the dialog.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    Object.assign(window, { seen });
+    for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'])
+      document.addEventListener(type, () => seen.push(type), true);
+  });
+  const seen = () => page.evaluate(() => (window as unknown as { seen: string[] }).seen);
   const opener = header(page).getByRole('button', { name: 'Login' });
   await opener.click();
   const login = dialog(page, 'Login');
   const email = login.getByRole('textbox', { name: 'Email' });
   await expect(email).toBeFocused();
+  expect(await seen()).toEqual([]);
+  await email.click();
+  expect(await seen()).toEqual(['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']);
   await email.pressSequentially('ann@example.je');
   expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
 

@@ -113,6 +113,21 @@ export function precompressAssets(assetsDir: string): void {
 
 /** What a content page's visitor does that asks for the page's code at once (issue 16). */
 const REACH_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'click'];
+/**
+ * The events of a press that React, while it hydrates, answers by hydrating the whole page at
+ * once (react-dom's `discreteReplayableEvents`, seen by its listener on the document).
+ */
+const PRESS_EVENTS = [
+  'pointerdown',
+  'pointerup',
+  'mousedown',
+  'mouseup',
+  'touchstart',
+  'touchend',
+  'click',
+  'keydown',
+  'keyup',
+];
 
 /**
  * A prerendered content page paints from its HTML alone; its code (React, the router, the page's
@@ -127,7 +142,9 @@ const REACH_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'click'
  * visitor did since (Forgotten Password?, Escape) stands. Reaching for such a button asks for the
  * code only after its dialog has been painted (the next frame), as the code's first run would
  * hold that paint back by a few hundred milliseconds on a slow phone (issue 23: Log in pressed
- * right after the load).
+ * right after the load). For the same reason such a press does not reach the page's code while it
+ * hydrates: React answers a press it sees then by hydrating the whole page before the browser
+ * may paint (200 to 500 ms at a slow phone's pace), and the button needs none of it.
  *
  * React Router's build ends each page with one module script: side-effect and namespace imports,
  * the `window.__reactRouterRouteModules` assignment, and `import(entry)`. That script becomes a
@@ -165,6 +182,7 @@ export function deferHydration(
       .filter((href) => href !== entry[1]),
   );
   const events = JSON.stringify(REACH_EVENTS);
+  const presses = JSON.stringify(PRESS_EVENTS);
   // The route data React Router writes into the page for hydration (scripts feeding
   // `__reactRouterContext.stream`, about 40% of the FAQ page's HTML) moves to a file of its own
   // that the loader fetches with the code: the page the browser parses before its first paint
@@ -183,7 +201,7 @@ export function deferHydration(
     ? `var c=window.__reactRouterContext.streamController;c.enqueue(m[${imports.length}]);c.close();`
     : '';
   const loader =
-    `(function(){var d=document.documentElement,started=0,pressed=null,ev=${events};` +
+    `(function(){var d=document.documentElement,started=0,pressed=null,ev=${events},pr=${presses};` +
     `function start(){if(started)return;started=1;${data}var ch=${chunks};` +
     `ch.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;document.head.appendChild(l)});` +
     // each chunk run in its own task, then the route modules bound and the entry run
@@ -198,9 +216,14 @@ export function deferHydration(
     `e.preventDefault();e.stopImmediatePropagation();pressed=b}` +
     // a button that opens its dialog by itself: the code is asked for once that is painted
     `if(!own)start();else if(e.type==="click")requestAnimationFrame(function(){setTimeout(start,0)})}` +
+    // a press on such a button is the browser's alone until the page is interactive
+    `function own(e){var b=e.target.closest&&e.target.closest("button");` +
+    `if(b&&b.hasAttribute("commandfor"))e.stopPropagation()}` +
     `ev.forEach(function(t){addEventListener(t,reach,true)});` +
+    `pr.forEach(function(t){addEventListener(t,own,true)});` +
     `new MutationObserver(function(_,o){if(!d.dataset.hydrated)return;o.disconnect();` +
     `ev.forEach(function(t){removeEventListener(t,reach,true)});` +
+    `pr.forEach(function(t){removeEventListener(t,own,true)});` +
     `if(pressed&&pressed.isConnected)pressed.click()})` +
     `.observe(d,{attributes:true,attributeFilter:["data-hydrated"]});` +
     `function idle(){window.requestIdleCallback?requestIdleCallback(start,{timeout:2000}):setTimeout(start,1)}` +
