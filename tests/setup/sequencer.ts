@@ -10,7 +10,11 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const LONGEST = [
   'tests/api/kill-nine.test.ts',
   'tests/api/fuzz-gates.test.ts',
+  'tests/api/return-kill-nine.test.ts',
+  'tests/api/dispute-kill-nine.test.ts',
+  'tests/api/consolidation-kill-nine.test.ts',
   'tests/api/process.test.ts',
+  'tests/api/backup-restore.test.ts',
   'tests/api/scale-out.test.ts',
 ];
 

@@ -40,9 +40,9 @@ const HEIGHTS: Record<number, number> = { 375: 812, 768: 1024 };
 
 /**
  * Saves a full-page screenshot at phone (375) and desktop (1280) widths, or at the widths given
- * (the back office: tablet, 768, and desktop). With E2E_SCREENSHOTS=off (CI's PostgreSQL run:
- * the embedded run has taken the same pictures, and taking them cost a fifth of a browser run)
- * the page is only left at the last width, as the pictures would leave it.
+ * (the back office: tablet, 768, and desktop). With E2E_SCREENSHOTS=off (CI: nobody looks at its
+ * pictures, and taking them cost a fifth of a browser run) the page is only left at the last
+ * width, as the pictures would leave it.
  */
 export async function screenshots(page: Page, name: string, widths = [375, 1280]) {
   if (process.env.E2E_SCREENSHOTS === 'off') {
