@@ -170,9 +170,22 @@ test('the customer answers what needs them, then pages, searches and filters the
   await page.getByRole('combobox', { name: 'Status' }).selectOption('Quote Ready');
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page)).toContainText(priced.Reference);
+  // A search made while the last filter still loads (its answer held back) keeps that filter.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === '/public/orders',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
   await page.getByRole('combobox', { name: 'Status' }).selectOption('All statuses');
   await page.getByRole('searchbox', { name: 'Search orders' }).fill(owing.Reference.toLowerCase());
   await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('');
+  release();
+  await expect(page).toHaveURL(`/dashboard/orders/?q=${owing.Reference.toLowerCase()}&dir=asc`);
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page)).toContainText(owing.Reference);
   await page.getByRole('searchbox', { name: 'Search orders' }).fill(cancelled.Reference);

@@ -16,6 +16,7 @@ import {
   historySearchParams,
   isFiltered,
   pageCount,
+  readHistoryParams,
   type HistoryView,
 } from './history-params';
 import { OrderStatusChip } from './order-status-chip';
@@ -72,13 +73,16 @@ export function OrderHistoryPage({ view, ...props }: OrderHistoryData) {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const loading = navigation.state === 'loading' && navigation.location.pathname === pathname;
+  // The view asked for: the one loading, else the one shown. The controls show it, and the next
+  // change builds on it, so a filter chosen while the last one loads keeps that one too.
+  const asked = loading ? readHistoryParams(new URLSearchParams(navigation.location.search)) : view;
   const show = (next: HistoryView) => setParams(historySearchParams(next));
   /** A new search, filter or sort starts again at the first page. */
-  const change = (changes: Partial<HistoryView>) => show({ ...view, page: 1, ...changes });
+  const change = (changes: Partial<HistoryView>) => show({ ...asked, page: 1, ...changes });
   const sortBy = (field: OrderSortField) =>
     change({
       sortBy: field,
-      sortDesc: field === view.sortBy ? !view.sortDesc : firstDirectionDesc(field),
+      sortDesc: field === asked.sortBy ? !asked.sortDesc : firstDirectionDesc(field),
     });
 
   const filtered = isFiltered(view);
@@ -89,8 +93,8 @@ export function OrderHistoryPage({ view, ...props }: OrderHistoryData) {
       <h1 className="dashboard-h1">Order History</h1>
       <div className="history-controls">
         <SearchForm
-          key={view.search}
-          search={view.search}
+          key={asked.search}
+          search={asked.search}
           onSearch={(s) => change({ search: s })}
         />
         <div className="history-controls__select">
@@ -98,7 +102,7 @@ export function OrderHistoryPage({ view, ...props }: OrderHistoryData) {
             select
             name="status"
             label="Status"
-            value={view.status ?? ''}
+            value={asked.status ?? ''}
             onChange={(e) => change({ status: (e.target.value || null) as OrderStatus | null })}
           >
             <option value="">All statuses</option>
@@ -114,7 +118,7 @@ export function OrderHistoryPage({ view, ...props }: OrderHistoryData) {
             select
             name="sort"
             label="Sort by"
-            value={`${view.sortBy}:${view.sortDesc ? 'desc' : 'asc'}`}
+            value={`${asked.sortBy}:${asked.sortDesc ? 'desc' : 'asc'}`}
             onChange={(e) => {
               const [field, dir] = e.target.value.split(':') as [OrderSortField, string];
               change({ sortBy: field, sortDesc: dir === 'desc' });
