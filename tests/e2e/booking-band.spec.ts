@@ -87,6 +87,14 @@ test('book a band A parcel through every step with two extras', async ({ page })
   await expect(page.getByTestId('additions-total')).toHaveText('£11.90');
   await page.getByRole('checkbox', { name: /Signature on delivery/ }).check();
   await expect(page.getByTestId('additions-total')).toHaveText('£14.40');
+  // A ticked extra's card is framed in another colour than the others.
+  const frame = (checked: boolean) =>
+    page
+      .getByTestId('extra-option')
+      .filter({ has: page.getByRole('checkbox', { checked }) })
+      .first()
+      .evaluate((card) => getComputedStyle(card).borderColor);
+  expect(await frame(true)).not.toBe(await frame(false));
   await stepShots(page, 'booking-5-additions');
   expect(await axeProblems(page)).toEqual([]);
   await page.getByRole('button', { name: 'Add to basket' }).click();
