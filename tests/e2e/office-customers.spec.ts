@@ -51,6 +51,13 @@ test('the office finds a customer, exports and disables the account, and sees it
     `/admin/orders/${order.Id}`,
   );
   await expect(page.getByText(/password|token/i)).toHaveCount(0);
+  // The household card ends above the orders, not behind them.
+  const household = page.getByRole('region', { name: 'Household' });
+  await expect(household).toContainText('Nobody else named on the account.');
+  const [above, below] = await Promise.all(
+    [household, page.getByRole('region', { name: 'Orders' })].map((r) => r.boundingBox()),
+  );
+  expect(above!.y + above!.height).toBeLessThan(below!.y);
   await screenshots(page, 'admin-customer', [1280]);
 
   // export: the download is the customer's data as JSON

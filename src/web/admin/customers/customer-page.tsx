@@ -124,11 +124,12 @@ export function CustomerPage({ id }: { id: number }) {
       {action.isError && <Alert severity="error">{problem(action.error)}</Alert>}
       {exporter.isError && <Alert severity="error">{problem(exporter.error)}</Alert>}
 
+      {/* The two columns end level: their cards grow to fill them (Section). */}
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 5 }}>
+        <Grid size={{ xs: 12, md: 5 }} sx={{ display: 'flex', flexDirection: 'column' }}>
           <Profile detail={customer.data} />
         </Grid>
-        <Grid size={{ xs: 12, md: 7 }}>
+        <Grid size={{ xs: 12, md: 7 }} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Addresses detail={customer.data} />
           <Household detail={customer.data} />
         </Grid>
@@ -163,12 +164,7 @@ export function CustomerPage({ id }: { id: number }) {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const headingId = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
-    <Card
-      variant="outlined"
-      component="section"
-      aria-labelledby={headingId}
-      sx={{ height: '100%' }}
-    >
+    <Card variant="outlined" component="section" aria-labelledby={headingId} sx={{ flexGrow: 1 }}>
       <CardContent>
         <Typography id={headingId} variant="h6" component="h2" gutterBottom>
           {title}

@@ -1,5 +1,4 @@
 import type { OrderStatus } from '../../../shared/order-status';
-import '../dashboard/dashboard.css';
 
 type Tone = 'attention' | 'progress' | 'done' | 'closed';
 
@@ -20,7 +19,7 @@ const TONE_OF: Readonly<Record<OrderStatus, Tone>> = {
 
 /**
  * An order's status (StatusId_Name) as a small label, coloured by what it asks of the customer
- * (dashboard.css: dark text on a light tint of a token, each pair above 7:1). Plain, so the back
+ * (base.css's `.chip`: dark text on a light tint of a token, each pair above 7:1). Plain, so the back
  * office's customer page shows the same label.
  */
 export function OrderStatusChip({ status }: { status: OrderStatus }) {
