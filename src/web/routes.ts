@@ -14,13 +14,13 @@ export default [
   // must be digits use requireDigits() from lib/route-params.ts.
   // Booking starts at the size step (features/booking). A new booking (no id) has no client
   // loader, so its page is prerendered like the content pages (react-router.config.ts) and
-  // paints before its code loads (docs/decisions/0011).
+  // paints before its code loads (docs/decisions/0029).
   route('order', 'routes/order-start.tsx'),
   route('order/:id', 'routes/order.tsx'),
   route('order/size/:id', 'routes/order-size.tsx'),
   route('calculator', 'routes/calculator-start.tsx'),
   route('calculator/:id', 'routes/calculator.tsx'),
-  // The later booking steps, the quote, the basket and the checkout (docs/decisions/0027).
+  // The later booking steps, the quote, the basket and the checkout (docs/decisions/0029).
   route('order/retailer/:id', 'routes/order-retailer.tsx'),
   route('order/terms/:id', 'routes/order-terms.tsx'),
   route('order/details/:id', 'routes/order-details.tsx'),

@@ -2,9 +2,9 @@ import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react
 import './plain-controls.css';
 
 /**
- * The light screens' plain controls beside FormField (features/booking/booking-fields.tsx), drawn
- * like their MUI counterparts from the design tokens (docs/decisions/0023, 0027): a checkbox or
- * radio with its label, a group of them, an alert, and a placeholder while content loads.
+ * The customer site's plain controls beside FormField (features/booking/booking-fields.tsx), drawn
+ * from the design tokens (docs/decisions/0029): a checkbox or radio with its label, a group of
+ * them, an alert, and a placeholder while content loads.
  */
 
 type ChoiceProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {

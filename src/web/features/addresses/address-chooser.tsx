@@ -32,7 +32,7 @@ const AddressDialog = lazyChunk('address-form', loadAddressDialog);
  * shown first even when its page was not read. When nothing is chosen and the customer has
  * exactly one address that may be, it is chosen. A chosen address that is deleted (once every
  * page is read), or no longer on the bookings' island, is let go (onChange(null)); one changed
- * elsewhere is passed on anew. Plain elements (addresses.css): the checkout loads without MUI.
+ * elsewhere is passed on anew. Plain elements (addresses.css).
  * The checkout keeps the choice with chosen-addresses.ts:
  *
  *   const chosen = useChosenAddresses();

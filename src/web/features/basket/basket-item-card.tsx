@@ -23,8 +23,8 @@ interface Props {
 /**
  * A booking as docs/requirements.md §2's basket item display shows it: the title (product Name or
  * Custom Shipment), dimensions in whole cm, the box image of its TTLMDProductCode, the price lines
- * and the ItemValue in pounds. Plain elements (basket.css): the basket and checkout load without
- * MUI.
+ * and the ItemValue in pounds. Plain elements (basket.css), on the basket and the
+ * checkout.
  */
 export function BasketItemCard({ booked, needs = null, actions, headingLevel = 'h2' }: Props) {
   const { order } = booked;

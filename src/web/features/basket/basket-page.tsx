@@ -14,8 +14,8 @@ import './basket.css';
 
 /**
  * The basket (docs/requirements.md §2, /basket/): each booking in the item display of §2, with
- * Edit (back into its steps), Remove, Empty basket and the total. Plain elements (basket.css): the
- * basket loads without MUI (docs/decisions/0027).
+ * Edit (back into its steps), Remove, Empty basket and the total. Plain elements (basket.css,
+ * docs/decisions/0029).
  */
 export function BasketPage() {
   const { items, totalPence, isPending, isError } = useBasket();

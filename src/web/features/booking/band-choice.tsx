@@ -20,8 +20,8 @@ interface Props {
 
 /**
  * The price bands as radio cards: box image, size in cm, weight limit and price. Plain elements
- * under one style rule (booking.css), not a dozen MUI components each: the size step is the
- * first screen of a booking, and thirteen cards cost phones time.
+ * under one style rule (booking.css), not a dozen components each: the size step is the first
+ * screen of a booking, and thirteen cards cost phones time.
  */
 export function BandChoice({ bands, loading, value, onChange, fits, labelledBy, error }: Props) {
   if (loading) {

@@ -22,7 +22,7 @@ interface Props {
 
 /**
  * The frame of every booking step: the steps, the heading, the form, and the booking so far.
- * Plain elements (booking.css): the size step, the first screen of a booking, loads without MUI.
+ * Plain elements (booking.css).
  */
 export function BookingPage({
   step,

@@ -31,8 +31,8 @@ function useIslandGst(island: string | null) {
 
 /**
  * An estimate of the island GST due on import by the shared rule (src/shared/gst.ts,
- * docs/decisions/0035), clearly labelled an estimate. A plain alert (components/plain-controls.tsx),
- * so the booking steps and the checkout show it without MUI.
+ * docs/decisions/0035), clearly labelled an estimate: a plain alert (components/plain-controls.tsx)
+ * on the booking steps and the checkout.
  */
 export function GstEstimate({ island, itemValue, retailerDelivery, carriagePence }: Props) {
   const gst = useIslandGst(island);

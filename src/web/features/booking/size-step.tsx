@@ -97,8 +97,8 @@ export function SizeStep({ mode, initial }: Props) {
       : undefined;
   const inBasket = initial !== null && basket.includes(initial.Id);
 
-  // Once a band is chosen the customer is about to continue: fetch the next step's code (it
-  // brings MUI, which this screen does without) so that Continue opens it at once.
+  // Once a band is chosen the customer is about to continue: fetch the next step's code (which
+  // this screen does without) so that Continue opens it at once.
   const prefetch = usePrefetch();
   const ready = chosen !== null;
   const nextPath = stepPath('retailer', initial?.Id ?? 0);

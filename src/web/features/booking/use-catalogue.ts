@@ -13,9 +13,9 @@ export type BookedOrder = ResolvedOrder<Product, OrderExtra>;
 
 /**
  * The catalogue a booking is priced from: the price bands and every extra (hidden ones too),
- * fetched once per page load and shared by every screen and header part that asks (the booking
- * screens load without TanStack Query, docs/decisions/0027). `resolve` looks a stored booking's
- * choices up in it, for the shared pricing and label rules.
+ * fetched once per page load and shared by every screen and header part that asks
+ * (lib/remote-resource.ts, docs/decisions/0029). `resolve` looks a stored booking's choices up in
+ * it, for the shared pricing and label rules.
  */
 export function useCatalogue() {
   const products = useResource(productsResource);

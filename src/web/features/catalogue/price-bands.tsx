@@ -7,7 +7,7 @@ import { productsResource } from './api/products';
 /** What a page says when the price bands could not be fetched. */
 export const PRICES_UNAVAILABLE = 'Prices could not be loaded just now. Please refresh the page.';
 
-/** That message as an alert, on the pages without MUI (home, content pages, the size step). */
+/** That message as an alert (home, content pages, the size step). */
 export function PricesUnavailable() {
   return (
     <p className="alert alert--warning" role="alert">

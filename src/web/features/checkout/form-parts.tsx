@@ -7,7 +7,7 @@ import './checkout.css';
 
 /**
  * Parts of the forms that lead to a payment: the checkout and accepting a quote. Plain elements
- * (checkout.css): the checkout loads without MUI, and the quote's page shows them alike.
+ * (checkout.css), which the quote's page shows alike.
  */
 
 /** Errors under a part of the page; the first one is focused when the form is refused. */

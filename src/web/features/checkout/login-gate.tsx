@@ -14,8 +14,8 @@ const openRegister = () =>
 /**
  * Shows its children to a logged-in customer. A visitor gets the login dialog on arrival, with a
  * message saying why, and stays on the page after logging in or registering, which then shows.
- * Plain elements (checkout.css), so the checkout loads without MUI; the payment pages and the
- * dashboard's pay and quote pages use it too.
+ * Plain elements (checkout.css); the payment pages and the dashboard's pay and quote pages use it
+ * too.
  */
 export function LoginGate({ message, children }: { message: string; children: ReactNode }) {
   const { user, restoring } = useSession();

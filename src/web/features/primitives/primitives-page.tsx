@@ -20,7 +20,7 @@ function Primitive({ name, children }: { name: string; children: ReactNode }) {
 }
 
 /**
- * The site's own primitives (docs/decisions/0023, 0027), the one design language of the customer
+ * The site's own primitives (docs/decisions/0029), the one design language of the customer
  * site: a page for a reviewer and the browser test's screenshots (tests/e2e/primitives.spec.ts),
  * not linked. Every customer screen is drawn with these, none with MUI.
  */
