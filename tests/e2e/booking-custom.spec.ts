@@ -1,5 +1,6 @@
 import { logIn, registerCustomer } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { hydrated } from './support/site';
 import {
   acceptTerms,
   fillDetails,
@@ -7,6 +8,32 @@ import {
   stepShots,
   storedBookings,
 } from './support/booking';
+
+test('a size typed before the page has its code is the booking’s once it has', async ({ page }) => {
+  // The first booking screen paints from its HTML; hold its code back while the size is typed.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/order/');
+  const size = (field: string) => page.getByRole('textbox', { name: field, exact: true });
+  await size('Length').fill('18');
+  await size('Width').fill('42');
+  await size('Height').fill('30');
+  await size('Weight').fill('3');
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+
+  release();
+  await hydrated(page);
+  await expect(page.getByTestId('size-result')).toContainText(
+    'fits Price Band B (Medium parcel) for £9.95',
+  );
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/order/retailer/1');
+  expect((await storedBookings(page)).orders['ORDER-1']).toMatchObject({ ProductId: 2 });
+});
 
 test('a custom size is offered the smallest band it fits, in any orientation', async ({ page }) => {
   await page.goto('/order/');

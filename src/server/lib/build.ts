@@ -130,13 +130,14 @@ const PRESS_EVENTS = [
 ];
 
 /**
- * A prerendered content page paints from its HTML alone; its code (React, the router, the page's
- * module: about 120 KB gzipped) waits until the browser is idle after the page has loaded, or
- * until the visitor reaches for the page (a press, a key, a focus), whichever comes first, so it
- * no longer competes with the first paint (issue 16).
+ * A prerendered page (the content pages, and the first booking screen) paints from its HTML
+ * alone; its code (React, the router, the page's module: about 130 KB gzipped) waits until the
+ * browser is idle after the page has loaded, or until the visitor reaches for the page (a press, a
+ * key, a focus), whichever comes first, so it no longer competes with the first paint (issue 16).
  *
  * A button pressed before the page is interactive (root.tsx marks `<html data-hydrated>`) is
- * pressed again once it is. A button that works without the code (its `commandfor` opens a
+ * pressed again once it is (in a task of its own, after the fields have told their forms what was
+ * typed into them meanwhile: FormField, features/booking/booking-fields.tsx). A button that works without the code (its `commandfor` opens a
  * dialog the page holds, docs/decisions/0029) does its work at once and is not pressed again: the
  * code takes the open dialog over as it finds it (components/plain-dialog.tsx), so what the
  * visitor did since (Forgotten Password?, Escape) stands. Reaching for such a button asks for the
@@ -221,10 +222,11 @@ export function deferHydration(
     `if(b&&b.hasAttribute("commandfor"))e.stopPropagation()}` +
     `ev.forEach(function(t){addEventListener(t,reach,true)});` +
     `pr.forEach(function(t){addEventListener(t,own,true)});` +
+    // the press held back is made once the fields have told the form what was typed meanwhile
     `new MutationObserver(function(_,o){if(!d.dataset.hydrated)return;o.disconnect();` +
     `ev.forEach(function(t){removeEventListener(t,reach,true)});` +
     `pr.forEach(function(t){removeEventListener(t,own,true)});` +
-    `if(pressed&&pressed.isConnected)pressed.click()})` +
+    `if(pressed)setTimeout(function(){if(pressed.isConnected)pressed.click()},0)})` +
     `.observe(d,{attributes:true,attributeFilter:["data-hydrated"]});` +
     `function idle(){window.requestIdleCallback?requestIdleCallback(start,{timeout:2000}):setTimeout(start,1)}` +
     `document.readyState==="complete"?idle():addEventListener("load",idle)})();`;

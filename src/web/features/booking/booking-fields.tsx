@@ -1,4 +1,14 @@
-import type { ChangeEvent, CSSProperties, KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useRef,
+  type ChangeEvent,
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import type { SizeField } from '../../../shared/booking-steps';
 import { ISLANDS } from '../../../shared/islands';
 // booking.css is the booking screens' shared sheet: imported here as well, it stays in the site's
@@ -54,7 +64,7 @@ export interface FieldProps {
   disabled?: boolean;
   /** The input opens a dialog (the date field's picker). */
   hasPopup?: 'dialog';
-  /** Buttons at the end of the box, like MUI's end adornment (the date field's). */
+  /** Buttons at the end of the box (the date field's). */
   end?: ReactNode;
 }
 
@@ -62,8 +72,7 @@ export interface FieldProps {
  * A text field of the booking forms, spread with what lib/use-form.ts binds it with
  * (`{...form.text(name)}`): full width, the field's name as its id unless given another, its
  * message (or else its hint) under it and named by it, and `aria-invalid` while in error. Plain
- * elements drawn like MUI's outlined text field (booking-fields.css), so the size step needs no
- * MUI.
+ * elements: an outlined field whose label sits in the box until it is filled (booking-fields.css).
  */
 export function FormField({
   id,
@@ -88,10 +97,25 @@ export function FormField({
   type = 'text',
   ...rest
 }: FieldProps) {
+  // What was typed into the field before the page had its code (a prerendered page paints and
+  // takes typing first: deferHydration in src/server/lib/build.ts) is still in it, but the form
+  // it hydrated into does not know it: the field tells the form once, as it appears. (Not a
+  // select: one whose value is none of its options shows its first, which nobody chose.)
+  const ref = useRef<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement>(null);
+  const adoptTyped = useEffectEvent(() => {
+    const field = ref.current;
+    if (field && !select && rest.onChange && field.value !== value) {
+      // the change's target is what a form reads (lib/use-form.ts)
+      const change = { target: field, currentTarget: field };
+      rest.onChange(change as unknown as ChangeEvent<HTMLInputElement>);
+    }
+  });
+  useEffect(() => adoptTyped(), []);
   const controlId = id ?? name;
   const help = helperText ?? hint;
   const helpId = help ? `${controlId}-helper-text` : undefined;
   const control = {
+    ref: ref as RefObject<never>,
     id: controlId,
     name,
     value,
