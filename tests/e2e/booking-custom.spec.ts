@@ -1,6 +1,7 @@
+import type { Page } from '@playwright/test';
 import { logIn, registerCustomer } from './support/accounts';
 import { expect, test } from './support/fixtures';
-import { hydrated } from './support/site';
+import { holdScripts, hydrated } from './support/site';
 import {
   acceptTerms,
   fillDetails,
@@ -9,20 +10,20 @@ import {
   storedBookings,
 } from './support/booking';
 
-test('a size typed before the page has its code is the booking’s once it has', async ({ page }) => {
-  // The first booking screen paints from its HTML; hold its code back while the size is typed.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto('/order/');
+/** 42 × 30 × 18 cm, 3 kg: too big for A (35 × 25 × 16), fits B (45 × 35 × 20) turned round. */
+async function fillSize(page: Page) {
   const size = (field: string) => page.getByRole('textbox', { name: field, exact: true });
   await size('Length').fill('18');
   await size('Width').fill('42');
   await size('Height').fill('30');
   await size('Weight').fill('3');
+}
+
+test('a size typed before the page has its code is the booking’s once it has', async ({ page }) => {
+  // The first booking screen paints from its HTML; hold its code back while the size is typed.
+  const release = await holdScripts(page);
+  await page.goto('/order/');
+  await fillSize(page);
   expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
 
   release();
@@ -38,11 +39,7 @@ test('a size typed before the page has its code is the booking’s once it has',
 test('a custom size is offered the smallest band it fits, in any orientation', async ({ page }) => {
   await page.goto('/order/');
   const size = (field: string) => page.getByRole('textbox', { name: field, exact: true });
-  // 42 × 30 × 18 cm, 3 kg: too big for A (35 × 25 × 16), fits B (45 × 35 × 20) turned round.
-  await size('Length').fill('18');
-  await size('Width').fill('42');
-  await size('Height').fill('30');
-  await size('Weight').fill('3');
+  await fillSize(page);
   const result = page.getByTestId('size-result');
   await expect(result).toContainText('fits Price Band B (Medium parcel) for £9.95');
   await expect(page.getByRole('radio', { name: /^Price Band B\b/ })).toBeChecked();

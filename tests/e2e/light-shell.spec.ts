@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { logIn, registerCustomer } from './support/accounts';
 import { axeProblems, bookBand } from './support/booking';
 import { expect, test } from './support/fixtures';
-import { hydrated, viewportShots } from './support/site';
+import { holdScripts, hydrated, viewportShots } from './support/site';
 
 // The site's shell in one design language (issue 23, docs/decisions/0029): the account dialogs,
 // the user and basket menus and the drawer are the site's own primitives on native elements
@@ -89,12 +89,7 @@ test('the Login dialog opens before the page has its code, and keeps what was ty
   page,
 }) => {
   // Hold every script back: the dialog is in the page's HTML and the button opens it by itself.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/faqs/');
   // What reaches the document, where React listens: a press it sees while it hydrates makes it
@@ -142,12 +137,7 @@ test('the Login dialog opens before the page has its code, and keeps what was ty
 test('what is done in the dialogs before the page has its code stands once it has', async ({
   page,
 }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   await header(page).getByRole('button', { name: 'Login' }).click();

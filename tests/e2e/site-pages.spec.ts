@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { contentRoutePaths, contentFileFor, readContent } from '../../src/web/lib/content.server';
 import { siteBuildConfig } from '../../src/web/lib/site-config.server';
 import { expect, screenshots, test } from './support/fixtures';
-import { hydrated, viewportShots } from './support/site';
+import { holdScripts, hydrated, viewportShots } from './support/site';
 
 /** The public address the site was built with (PUBLIC_URL, default http://localhost:3000). */
 const SITE_URL = siteBuildConfig().siteUrl;
@@ -170,14 +170,8 @@ test('a content page paints before its code loads, and a button pressed meanwhil
 }) => {
   // Issue 16: the page's code waits for the browser to be idle or for the visitor to reach for
   // the page. Hold the code back to see the page painted without it, then press Login.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
   const asked: string[] = [];
-  await page.route('**/assets/*.js', async (route) => {
-    asked.push(new URL(route.request().url()).pathname);
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page, asked);
   const served = await page.goto('/faqs/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The page as served names no module to preload: nothing competes with its first paint (the
@@ -202,12 +196,7 @@ test("a tab's first page is drawn in the fallback fonts and fetches Roboto once 
   page.on('request', (r) => {
     if (r.resourceType() === 'font') fontsAsked.push({ whileCodeHeld: codeHeld });
   });
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto('/faqs/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const html = page.locator('html');

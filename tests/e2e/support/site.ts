@@ -5,6 +5,21 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
+/**
+ * Holds back every script the page asks for (the page as a slow phone has it before its code),
+ * until the returned `release()`; `asked` collects their paths.
+ */
+export async function holdScripts(page: Page, asked: string[] = []) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    asked.push(new URL(route.request().url()).pathname);
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Marks the current document; `isSameDocument` then tells a client-side navigation from a full load. */
 export async function markDocument(page: Page) {
   await page.evaluate(() => {
