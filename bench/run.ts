@@ -806,7 +806,18 @@ if (only === 'depot') {
   process.exit(0);
 }
 if (only === 'lighthouse') {
-  console.table(await lighthouseRows());
+  // The pages measured replace their rows; the others keep theirs.
+  const rows = await lighthouseRows();
+  console.table(rows);
+  const kept = ((previous.lighthouse ?? []) as LighthouseRow[]).filter(
+    (row) => !rows.some((r) => r.page === row.page),
+  );
+  const order = LIGHTHOUSE_PAGES.map((p) => p.page);
+  const lighthouse = [...kept, ...rows].sort(
+    (a, b) => order.indexOf(a.page) - order.indexOf(b.page),
+  );
+  fs.writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, lighthouse }, null, 2) + '\n');
+  console.log(`Written to ${RESULTS_FILE} (lighthouse: ${rows.map((r) => r.page).join(', ')})`);
   process.exit(0);
 }
 /** Issue 23's rows, on the built site served by the real server on a fresh database. */
