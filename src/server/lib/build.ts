@@ -137,15 +137,16 @@ const PRESS_EVENTS = [
  *
  * A button pressed before the page is interactive (root.tsx marks `<html data-hydrated>`) is
  * pressed again once it is (in a task of its own, after the fields have told their forms what was
- * typed into them meanwhile: FormField, features/booking/booking-fields.tsx). A button that works without the code (its `commandfor` opens a
- * dialog the page holds, docs/decisions/0029) does its work at once and is not pressed again: the
- * code takes the open dialog over as it finds it (components/plain-dialog.tsx), so what the
- * visitor did since (Forgotten Password?, Escape) stands. Reaching for such a button asks for the
- * code only after its dialog has been painted (the next frame), as the code's first run would
- * hold that paint back by a few hundred milliseconds on a slow phone (issue 23: Log in pressed
- * right after the load). For the same reason such a press does not reach the page's code while it
- * hydrates: React answers a press it sees then by hydrating the whole page before the browser
- * may paint (200 to 500 ms at a slow phone's pace), and the button needs none of it.
+ * typed into them meanwhile: FormField, features/booking/booking-fields.tsx). A button that works
+ * without the code (its `commandfor` opens a dialog the page holds, docs/decisions/0029) does its
+ * work at once and is not pressed again: the code takes the open dialog over as it finds it
+ * (components/plain-dialog.tsx), so what the visitor did since (Forgotten Password?, Escape)
+ * stands. Reaching for such a button asks for the code only after its dialog has been painted (the
+ * next frame), as the code's first run would hold that paint back by a few hundred milliseconds
+ * on a slow phone (issue 23: Log in pressed right after the load). For the same reason such a
+ * press does not reach the page's code while it hydrates: React answers a press it sees then by
+ * hydrating the whole page before the browser may paint (200 to 500 ms at a slow phone's pace),
+ * and the button needs none of it.
  *
  * React Router's build ends each page with one module script: side-effect and namespace imports,
  * the `window.__reactRouterRouteModules` assignment, and `import(entry)`. That script becomes a
@@ -211,15 +212,16 @@ export function deferHydration(
     `${feed}var ${bindings};${modules[0]}return import(${JSON.stringify(entry[1])})` +
     // a failed load (the network) is tried again at the next reach
     `}).catch(function(){started=0})}` +
-    `function reach(e){var b=e.target.closest&&e.target.closest("button"),` +
-    `own=b&&b.hasAttribute("commandfor");` +
+    // the button pressed, and whether it opens its dialog by itself
+    `function button(e){return e.target.closest&&e.target.closest("button")}` +
+    `function opens(b){return !!b&&b.hasAttribute("commandfor")}` +
+    `function reach(e){var b=button(e),own=opens(b);` +
     `if(e.type==="click"&&b&&!own&&!d.dataset.hydrated){` +
     `e.preventDefault();e.stopImmediatePropagation();pressed=b}` +
     // a button that opens its dialog by itself: the code is asked for once that is painted
     `if(!own)start();else if(e.type==="click")requestAnimationFrame(function(){setTimeout(start,0)})}` +
     // a press on such a button is the browser's alone until the page is interactive
-    `function own(e){var b=e.target.closest&&e.target.closest("button");` +
-    `if(b&&b.hasAttribute("commandfor"))e.stopPropagation()}` +
+    `function own(e){if(opens(button(e)))e.stopPropagation()}` +
     `ev.forEach(function(t){addEventListener(t,reach,true)});` +
     `pr.forEach(function(t){addEventListener(t,own,true)});` +
     // the press held back is made once the fields have told the form what was typed meanwhile
