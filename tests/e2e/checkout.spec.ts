@@ -179,13 +179,18 @@ test('a new customer pays for two parcels with a discount code', async ({
   const record =
     await test.step("Pay: one request, one Idempotency-Key and the answer kept, the basket intact; the sandbox's card pays", async () => {
       const creates: string[] = [];
+      const other: string[] = [];
       page.on('request', (sent) => {
-        if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/public/orders/create')
+        const { pathname } = new URL(sent.url());
+        if (sent.method() === 'POST' && pathname === '/public/orders/create')
           creates.push(sent.headers()['idempotency-key']);
+        else if (pathname.startsWith('/public/')) other.push(pathname);
       });
       await page.getByTestId('pay-button').click();
       await expect(page).toHaveURL(/\/sandbox\/checkout\//);
       expect(creates).toEqual([await stored(page, 'CHECKOUT-REF')]);
+      // Nothing on the page is read again for it (the address lists stay as they are).
+      expect(other).toEqual([]);
       expect(await stored(page, 'CHECKOUT-REF')).toMatch(/^[\w-]{8,100}$/);
       const record = JSON.parse((await stored(page, 'PAYMENT'))!) as {
         order: number[];
@@ -441,8 +446,16 @@ test('the address choosers read 10 addresses a page, the next on asking', async 
     await expect(billing.getByRole('radio')).toHaveCount(10);
   });
 
-  await test.step('opened again, the address chosen on a later page stays chosen and shown', async () => {
+  await test.step('reloaded, the page shows the pages it showed: they are in its address', async () => {
+    await expect(page).toHaveURL('/checkout/?delivery=2');
     await page.reload();
+    await expect(delivery.getByRole('radio')).toHaveCount(12);
+    await expect(delivery.getByRole('radio', { name: /Maison L/ })).toBeChecked();
+    await expect(billing.getByRole('radio')).toHaveCount(10);
+  });
+
+  await test.step('opened again, the address chosen on a later page stays chosen and shown', async () => {
+    await page.goto('/checkout/');
     await expect(delivery.getByRole('radio', { name: /Maison L/ })).toBeChecked();
     await expect(delivery.getByRole('radio')).toHaveCount(11);
     expect(await axeProblems(page)).toEqual([]);

@@ -1,7 +1,8 @@
-import { redirect } from 'react-router';
+import { redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/checkout';
 import { pageTitle } from '../lib/site';
 import { failureOf } from '../lib/route-data';
+import { readChoosers } from '../features/addresses/chooser-lists';
 import { getBookings } from '../features/booking/booking-store';
 import { checkOut } from '../features/checkout/api/create-checkout';
 import { saveCheckoutResult } from '../features/checkout/checkout-storage';
@@ -25,11 +26,24 @@ import {
 
 /**
  * /checkout/ (docs/requirements.md §2): with an empty basket there is nothing to pay, so to the
- * basket.
+ * basket. The address choosers' lists are read for the customer, and shown when they come.
  */
-export function clientLoader() {
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
   if (getBookings().basket.length === 0) throw redirect('/basket/');
-  return null;
+  return { choosers: readChoosers(request) };
+}
+
+/**
+ * Of what the page sends its action, only a saved address changes what the loader read: the
+ * discount and GST answers change nothing, and Pay stays one request.
+ */
+export function shouldRevalidate({
+  json,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod) return defaultShouldRevalidate;
+  return (json as { intent?: string } | undefined)?.intent === 'save-address';
 }
 
 /**
@@ -62,6 +76,6 @@ export const meta = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function CheckoutRoute() {
-  return <CheckoutPage />;
+export default function CheckoutRoute({ loaderData }: Route.ComponentProps) {
+  return <CheckoutPage choosers={loaderData.choosers} />;
 }

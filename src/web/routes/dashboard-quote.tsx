@@ -7,6 +7,7 @@ import {
   type AddressAnswer,
   type AddressSubmission,
 } from '../features/addresses/save-address';
+import { readChoosers } from '../features/addresses/chooser-lists';
 import { getExtras } from '../features/booking/api/get-extras';
 import { paymentStarted } from '../features/checkout/use-leave-for-payment';
 import { acceptQuote, declineQuote } from '../features/quotes/api/answer-quote';
@@ -17,9 +18,11 @@ import { QuotePage } from '../features/quotes/quote-page';
 /**
  * /dashboard/quote/{id} (docs/requirements.md §2): accept or decline a quote; the id is digits. The
  * quote and the extras are read together (the extras only matter while it may be accepted; a
- * failure to read them leaves the quote acceptable without extras).
+ * failure to read them leaves the quote acceptable without extras). The address choosers' lists
+ * are read meanwhile, and shown when they come.
  */
-export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  const choosers = readChoosers(request);
   const id = Number(requireDigits(params.id));
   const quote = await readForSession(async () => {
     const [quote, extras] = await Promise.all([
@@ -31,7 +34,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
     ]);
     return { quote, extras };
   });
-  return { id, quote };
+  return { id, quote, choosers };
 }
 
 /**
@@ -68,5 +71,5 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function DashboardQuote({ loaderData }: Route.ComponentProps) {
-  return <QuotePage key={loaderData.id} loaded={loaderData.quote} />;
+  return <QuotePage key={loaderData.id} loaded={loaderData.quote} choosers={loaderData.choosers} />;
 }

@@ -7,6 +7,7 @@ import { formatMoney, toPence } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { Alert, BusyButton, Skeleton } from '../../components/plain-controls';
+import type { ChooserLists } from '../addresses/chooser-lists';
 import { useChosenAddresses } from '../addresses/chosen-addresses';
 import { BasketItemCard } from '../basket/basket-item-card';
 import { useBasket } from '../basket/use-basket';
@@ -42,13 +43,13 @@ const NO_ERRORS: PlacedErrors = placeCheckoutErrors([], []);
  * The checkout (docs/requirements.md §2, /checkout/), for logged-in customers: a visitor is asked
  * to log in or register (the basket is kept, and the page goes on once they have).
  */
-export function CheckoutPage() {
+export function CheckoutPage({ choosers }: { choosers: ChooserLists }) {
   return (
     // The width of the site's .container, so the page lines up with the header.
     <div className="container checkout-page">
       <h1 className="checkout-page__title">Checkout</h1>
       <LoginGate message={CHECKOUT_LOGIN_MESSAGE}>
-        <CheckoutForm />
+        <CheckoutForm choosers={choosers} />
       </LoginGate>
     </div>
   );
@@ -63,7 +64,7 @@ function createErrors(
   return { ...NO_ERRORS, message: refusalMessage(failure, CHECKOUT_FAILED) };
 }
 
-function CheckoutForm() {
+function CheckoutForm({ choosers }: { choosers: ChooserLists }) {
   const formRef = useRef<HTMLFormElement>(null);
   const { items, totalPence, isPending, isError } = useBasket();
   const orders = items.map((item) => item.booked.order);
@@ -197,6 +198,7 @@ function CheckoutForm() {
           )}
         </Section>
         <AddressChoices
+          choosers={choosers}
           island={island}
           errors={{
             delivery: [shown('delivery'), ...errors.delivery],

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Alert, Choice, FieldError } from '../../components/plain-controls';
 import { AddressChooser } from '../addresses/address-chooser';
+import type { ChooserLists } from '../addresses/chooser-lists';
 import { chooseAddress, useChosenAddresses } from '../addresses/chosen-addresses';
 import './checkout.css';
 
@@ -61,9 +62,12 @@ export function TermsField({
  * from the address book and kept under DELIVERY and BILLING, each with its errors under it.
  */
 export function AddressChoices({
+  choosers,
   island,
   errors,
 }: {
+  /** The choosers' lists, as the screen's loader read them. */
+  choosers: ChooserLists;
   island: string | null;
   errors: { delivery: (string | null)[]; billing: (string | null)[] };
 }) {
@@ -73,6 +77,7 @@ export function AddressChoices({
       <div>
         <AddressChooser
           type="Delivery"
+          list={choosers.Delivery}
           label="Delivery address"
           island={island}
           value={Delivery}
@@ -83,6 +88,7 @@ export function AddressChoices({
       <div>
         <AddressChooser
           type="Billing"
+          list={choosers.Billing}
           label="Billing address"
           value={Billing}
           onChange={(address) => chooseAddress('Billing', address)}

@@ -8,6 +8,7 @@ import { orderTotalPence } from '../../../shared/pricing';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { Alert, BusyButton, Choice } from '../../components/plain-controls';
 import { refusalMessage, type Failure } from '../../lib/route-data';
+import type { ChooserLists } from '../addresses/chooser-lists';
 import { useChosenAddresses } from '../addresses/chosen-addresses';
 import { PriceLines } from '../basket/price-lines';
 import { plainWords } from '../checkout/checkout-request';
@@ -56,8 +57,11 @@ function placeErrors(failure: Failure | undefined): Record<Place, string[]> {
 export function AcceptQuoteForm({
   quote,
   extras,
+  choosers,
 }: {
   quote: CustomerQuote;
+  /** The address choosers' lists, as the route's loader read them. */
+  choosers: ChooserLists;
   /** Every extra (hidden ones too), or null when they could not be read. */
   extras: readonly OrderExtra[] | null;
 }) {
@@ -149,6 +153,7 @@ export function AcceptQuoteForm({
           <FieldErrors messages={errors.extras} />
         </QuoteCard>
         <AddressChoices
+          choosers={choosers}
           island={quote.Island}
           errors={{
             delivery: [shown('delivery'), ...errors.delivery],

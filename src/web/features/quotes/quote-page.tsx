@@ -6,6 +6,7 @@ import { QUOTE_MESSAGES, quoteState } from '../../../shared/quotes';
 import { FactList } from '../../components/fact-list';
 import { Alert, BusyButton, Skeleton } from '../../components/plain-controls';
 import { useSessionData, type Loaded } from '../../lib/route-data';
+import type { ChooserLists } from '../addresses/chooser-lists';
 import { useLeaveForPayment } from '../checkout/use-leave-for-payment';
 import { AcceptQuoteForm } from './accept-quote-form';
 import { QuoteCard, QuotedBooking, QuotedPrice } from './quote-details';
@@ -25,7 +26,7 @@ export interface QuoteData {
  * priced, declined, accepted and waiting for payment (with the way back to its payment page), or
  * paid.
  */
-export function QuotePage(props: { loaded: Loaded<QuoteData> }) {
+export function QuotePage(props: { loaded: Loaded<QuoteData>; choosers: ChooserLists }) {
   const loaded = useSessionData(props.loaded);
   if (loaded.failure) {
     return (
@@ -42,7 +43,7 @@ export function QuotePage(props: { loaded: Loaded<QuoteData> }) {
     <div className="screen screen--roomy">
       <h1 className="screen__title--long">Quote {quote.Reference}</h1>
       {quote.Actions.Accept ? (
-        <AcceptQuoteForm quote={quote} extras={extras} />
+        <AcceptQuoteForm quote={quote} extras={extras} choosers={props.choosers} />
       ) : (
         <QuoteStanding quote={quote} />
       )}
