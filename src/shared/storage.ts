@@ -2,7 +2,7 @@
 // 10.3): free for the first days, then a daily charge, and after more days it may be treated as
 // abandoned, once a member of staff confirms. The numbers are site settings (category Storage),
 // so a change of terms is a settings edit; the FAQ and the terms state the seeded values
-// (tests/unit/storage-content.test.ts holds them to it).
+// (tests/unit/shared/storage.test.ts holds them to it).
 
 import { formatDisplayDate } from './dates';
 import { formatPounds } from './money';

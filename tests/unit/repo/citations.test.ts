@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 
 // Every reference in the repository leads somewhere in it (issue 29): a path under docs/ names a
-// file or folder that exists, a decision number has its record in docs/decisions/, a § of
+// file or folder that exists, and so does a path to a source, test, script or deployment file, a decision number has its record in docs/decisions/, a § of
 // docs/requirements.md is one of its sections, and nothing cites the documents the project was
 // started from, which are not in the repository (their names are the `outside` patterns below).
 
@@ -53,6 +53,15 @@ describe('references inside the repository', () => {
     const dangling = find(
       /(?<![\w./-])docs\/[\w./-]*\w/g,
       ([cited]) => !/^docs\/decisions\/\d{4}$/.test(cited) && !fs.existsSync(cited),
+    );
+    expect(dangling).toEqual([]);
+  });
+
+  test('every file under src/, tests/, scripts/, bench/ or deploy/ that a file names exists', () => {
+    // A path from the repository's root to a file (with its extension); globs are not read as one.
+    const dangling = find(
+      /(?<![\w./-])(?:src|tests|scripts|bench|deploy)\/[\w./-]*\.(?:tsx?|m?js|cjs|css|json|md|sh|ya?ml)\b(?![\w*])/g,
+      ([cited]) => !fs.existsSync(cited),
     );
     expect(dangling).toEqual([]);
   });
