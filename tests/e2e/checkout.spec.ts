@@ -121,6 +121,10 @@ test('a new customer pays for two parcels with a discount code', async ({
     await page.getByTestId('pay-button').click();
     await expect(page.getByText('This field is required')).toBeVisible();
     await expect(page.getByText('Please choose a billing address.')).toBeVisible();
+    // The focus on the first problem: the delivery address, asked for under its chooser.
+    await expect(
+      page.locator('[data-form-error]', { hasText: 'Please choose a delivery address' }),
+    ).toBeFocused();
   });
 
   await test.step('a code that does not exist is refused; WELCOME10 takes 10% off and is kept under DISCOUNT', async () => {

@@ -1,12 +1,12 @@
 /**
- * After a customer form refused to send: moves the focus, once the errors have rendered, to the
- * first field marked invalid or the first error shown for a part of the form (`data-form-error`,
- * focusable), so a screen reader reads it and the next key press corrects it.
+ * After a form refused to send: moves the focus, once the errors have rendered, to the first
+ * field marked invalid or the first error shown for a part of the form (`data-form-error`,
+ * focusable), so a screen reader reads it and the next key press corrects it. `orAt` names one
+ * more place the problem may be (a field the form does not mark), taken in the page's order.
  */
-export function focusFirstError(form: HTMLFormElement | null) {
-  requestAnimationFrame(() =>
-    form?.querySelector<HTMLElement>('[aria-invalid="true"], [data-form-error]')?.focus(),
-  );
+export function focusFirstError(form: ParentNode | null | undefined, orAt?: string) {
+  const selector = ['[aria-invalid="true"]', '[data-form-error]', orAt].filter(Boolean).join(', ');
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>(selector)?.focus());
 }
 
 /**

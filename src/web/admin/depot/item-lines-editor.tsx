@@ -17,6 +17,7 @@ import { DETAILS_RULES } from '../../../shared/booking-steps';
 import { formatMoney, toPence } from '../../../shared/money';
 import { validateField } from '../../../shared/validation/form';
 import { ApiError } from '../../lib/api-client';
+import { focusFirstError } from '../../lib/focus';
 import { useItemLines, useSaveItemLines } from './api/depot';
 import { CloseIcon } from '../kit/mui-icons';
 import { problem } from '../kit/problem';
@@ -85,9 +86,7 @@ function Editor({ orderId, current }: { orderId: number; current: OrderItemLines
     event?.preventDefault();
     setSent(true);
     if (declaredPence === null || valid.length !== lines.length || mismatch) {
-      requestAnimationFrame(() =>
-        boxRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus(),
-      );
+      focusFirstError(boxRef.current);
       return;
     }
     save.mutate(

@@ -10,6 +10,7 @@ import type { LocalOrder } from '../../../shared/local-order';
 import { toPence } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
 import { DateField } from '../../components/date-field';
+import { focusFirstError } from '../../lib/focus';
 import { formOf } from '../../lib/use-form';
 import { BookingPage } from './booking-page';
 import { BookingSummary } from './booking-summary';
@@ -63,11 +64,7 @@ export function DetailsStep({ initial }: { initial: LocalOrder }) {
     if (itemLinesProblem(lines, declaredPence)) {
       // The fields' rules as for any send; the focus then goes to a line if no field needs it.
       form.handleSubmit(() => undefined)(event);
-      requestAnimationFrame(() =>
-        formOf(event)
-          ?.querySelector<HTMLElement>('[aria-invalid="true"], [name="ItemLines.0.ValueEach"]')
-          ?.focus(),
-      );
+      focusFirstError(formOf(event), '[name="ItemLines.0.ValueEach"]');
       return;
     }
     step.finish(to)(event);

@@ -1,14 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useFetcher } from 'react-router';
 import type { CheckoutRequest } from '../../../shared/api/checkout';
-import { CHECKOUT_MESSAGES } from '../../../shared/checkout-messages';
 import { stepPath } from '../../../shared/booking-steps';
 import { formatMoney, toPence } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
-import { MESSAGES } from '../../../shared/validation/messages';
 import { Alert, BusyButton, Skeleton } from '../../components/plain-controls';
 import type { ChooserLists } from '../addresses/chooser-lists';
-import { useChosenAddresses } from '../addresses/chosen-addresses';
 import { BasketItemCard } from '../basket/basket-item-card';
 import { useBasket } from '../basket/use-basket';
 import { PRICES_UNAVAILABLE } from '../catalogue/price-bands';
@@ -24,8 +21,7 @@ import {
 } from './checkout-request';
 import { clearDiscountCode, readDiscountCode, saveDiscountCode } from './checkout-storage';
 import { DiscountField } from './discount-field';
-import { focusFirstError } from '../../lib/focus';
-import { AddressChoices, TermsField } from './form-parts';
+import { AddressChoices, TermsField, usePaymentChoices } from './form-parts';
 import { LoginGate } from './login-gate';
 import { useLeaveOnceStarted, type PaymentAnswer } from './use-leave-for-payment';
 import { refusalMessage, type Failure } from '../../lib/route-data';
@@ -84,10 +80,7 @@ function CheckoutForm({ choosers }: { choosers: ChooserLists }) {
     else if (rejected) clearDiscountCode(); // no longer usable: not kept
   }, [applied, rejected]);
 
-  // The chosen addresses, kept under DELIVERY and BILLING by the address book.
-  const { Delivery: delivery, Billing: billing } = useChosenAddresses();
-  const [accepted, setAccepted] = useState(false);
-  const [attempted, setAttempted] = useState(false);
+  const { accepted, setAccepted, attempted, shown, send } = usePaymentChoices();
   // Pay sends the checkout to the route's action (one request); it answers the payment page.
   const create = useFetcher<PaymentAnswer>();
   const leaving = useLeaveOnceStarted(create.data?.checkoutUrl);
@@ -97,12 +90,6 @@ function CheckoutForm({ choosers }: { choosers: ChooserLists }) {
   );
 
   const payPence = applied ? toPence(applied.Total) : totalPence;
-  const missing = {
-    delivery: delivery ? null : CHECKOUT_MESSAGES.notADeliveryAddress,
-    billing: billing ? null : CHECKOUT_MESSAGES.notABillingAddress,
-    terms: accepted ? null : MESSAGES.required,
-  };
-  const shown = (key: keyof typeof missing) => (attempted ? missing[key] : null);
 
   if (items.length === 0) {
     return (
@@ -121,14 +108,11 @@ function CheckoutForm({ choosers }: { choosers: ChooserLists }) {
 
   const pay = (event: FormEvent) => {
     event.preventDefault();
-    setAttempted(true);
-    if (!bookings || unfinished || !delivery || !billing || !accepted) {
-      focusFirstError(formRef.current);
-      return;
-    }
+    const chosen = send(formRef.current, !unfinished);
+    if (!chosen || !bookings) return;
     const body = checkoutBody(bookings, {
-      deliveryAddressId: delivery.Id,
-      billingAddressId: billing.Id,
+      deliveryAddressId: chosen.delivery.Id,
+      billingAddressId: chosen.billing.Id,
       discountCode: applied?.Code ?? null,
     });
     const submission: CheckoutSubmission = { intent: 'pay', checkout: body };

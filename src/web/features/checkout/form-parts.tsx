@@ -1,6 +1,9 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { CHECKOUT_MESSAGES } from '../../../shared/checkout-messages';
+import { MESSAGES } from '../../../shared/validation/messages';
 import { Alert, Choice, FieldError } from '../../components/plain-controls';
+import { focusFirstError } from '../../lib/focus';
 import { AddressChooser } from '../addresses/address-chooser';
 import type { ChooserLists } from '../addresses/chooser-lists';
 import { chooseAddress, useChosenAddresses } from '../addresses/chosen-addresses';
@@ -10,6 +13,36 @@ import './checkout.css';
  * Parts of the forms that lead to a payment: the checkout and accepting a quote. Plain elements
  * (checkout.css), which the quote's page shows alike.
  */
+
+/**
+ * What every form that leads to a payment asks for: the chosen delivery and billing addresses
+ * (kept under DELIVERY and BILLING) and the terms accepted, each with its message once a send has
+ * been tried. `send` marks the send as tried and gives the addresses when the form may go (and
+ * `ready`, what else the form needs, holds); otherwise null, with the focus on the first problem.
+ */
+export function usePaymentChoices() {
+  const { Delivery: delivery, Billing: billing } = useChosenAddresses();
+  const [accepted, setAccepted] = useState(false);
+  const [attempted, setAttempted] = useState(false);
+  const missing = {
+    delivery: delivery ? null : CHECKOUT_MESSAGES.notADeliveryAddress,
+    billing: billing ? null : CHECKOUT_MESSAGES.notABillingAddress,
+    terms: accepted ? null : MESSAGES.required,
+  };
+  return {
+    accepted,
+    setAccepted,
+    attempted,
+    /** The message for a choice still missing, once a send has been tried. */
+    shown: (key: keyof typeof missing) => (attempted ? missing[key] : null),
+    send(form: HTMLFormElement | null, ready = true) {
+      setAttempted(true);
+      if (delivery && billing && accepted && ready) return { delivery, billing };
+      focusFirstError(form);
+      return null;
+    },
+  };
+}
 
 /** Errors under a part of the page; the first one is focused when the form is refused. */
 export function FieldErrors({ messages }: { messages: (string | null | undefined)[] }) {

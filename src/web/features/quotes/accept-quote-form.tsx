@@ -2,18 +2,14 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useFetcher } from 'react-router';
 import type { OrderExtra } from '../../../shared/api/catalogue';
 import type { CustomerQuote } from '../../../shared/api/quotes';
-import { CHECKOUT_MESSAGES } from '../../../shared/checkout-messages';
 import { formatMoney, formatPounds } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
-import { MESSAGES } from '../../../shared/validation/messages';
 import { Alert, BusyButton, Choice } from '../../components/plain-controls';
 import { refusalMessage, type Failure } from '../../lib/route-data';
 import type { ChooserLists } from '../addresses/chooser-lists';
-import { useChosenAddresses } from '../addresses/chosen-addresses';
 import { PriceLines } from '../basket/price-lines';
 import { plainWords } from '../checkout/checkout-request';
-import { focusFirstError } from '../../lib/focus';
-import { AddressChoices, FieldErrors, TermsField } from '../checkout/form-parts';
+import { AddressChoices, FieldErrors, TermsField, usePaymentChoices } from '../checkout/form-parts';
 import { useLeaveOnceStarted } from '../checkout/use-leave-for-payment';
 import { DeclineQuoteDialog } from './decline-quote-dialog';
 import type { QuoteAnswer, QuoteSubmission } from './quote-answer';
@@ -68,9 +64,7 @@ export function AcceptQuoteForm({
   const formRef = useRef<HTMLFormElement>(null);
   const offered = (extras ?? []).filter((extra) => extra.Enabled);
   const [selected, setSelected] = useState<number[]>([]);
-  const { Delivery: delivery, Billing: billing } = useChosenAddresses();
-  const [accepted, setAccepted] = useState(false);
-  const [attempted, setAttempted] = useState(false);
+  const { accepted, setAccepted, shown, send } = usePaymentChoices();
   const [declining, setDeclining] = useState(false);
   const accept = useFetcher<QuoteAnswer>();
   const leaving = useLeaveOnceStarted(accept.data?.checkoutUrl);
@@ -83,29 +77,20 @@ export function AcceptQuoteForm({
     Extras: offered.filter((extra) => selected.includes(extra.Id)),
   };
   const totalPence = orderTotalPence(order);
-  const missing = {
-    delivery: delivery ? null : CHECKOUT_MESSAGES.notADeliveryAddress,
-    billing: billing ? null : CHECKOUT_MESSAGES.notABillingAddress,
-    terms: accepted ? null : MESSAGES.required,
-  };
-  const shown = (key: keyof typeof missing) => (attempted ? missing[key] : null);
 
   const toggle = (id: number, on: boolean) =>
     setSelected((list) => (on ? [...list, id] : list.filter((other) => other !== id)));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setAttempted(true);
-    if (!delivery || !billing || !accepted) {
-      focusFirstError(formRef.current);
-      return;
-    }
+    const chosen = send(formRef.current);
+    if (!chosen) return;
     const submission: QuoteSubmission = {
       intent: 'accept',
       body: {
         selectedExtras: selected,
-        DeliveryAddressId: delivery.Id,
-        BillingAddressId: billing.Id,
+        DeliveryAddressId: chosen.delivery.Id,
+        BillingAddressId: chosen.billing.Id,
         TermsAccepted: true,
       },
     };
