@@ -77,6 +77,7 @@ test('a return to the retailer with an uploaded label', async ({
     await expect(page.getByTestId('order-status')).toHaveText('Return Requested');
     await expect(part.getByTestId('return-state')).toHaveText('Waiting to be sent back');
     await expect(part).toContainText('with the retailer’s label: “Wrong size”');
+    await expect(part).toContainText('Your return is asked for');
     await expect(
       page.getByRole('list', { name: 'Timeline' }).getByRole('heading').last(),
     ).toHaveText('Return to the retailer asked');
@@ -193,6 +194,7 @@ test('a return withdrawn before the depot acts: the parcel goes to the island', 
       page.getByRole('list', { name: 'Timeline' }).getByRole('heading').last(),
     ).toHaveText('Return to the retailer withdrawn: it goes to the island');
     await expect(part.getByRole('button', { name: 'Return to the retailer' })).toBeVisible();
+    await expect(part).toContainText('Your return is withdrawn: the parcel goes to the island');
     await screenshots(page, 'return-withdrawn');
     await expect
       .poll(async () =>

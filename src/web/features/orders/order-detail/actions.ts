@@ -7,9 +7,15 @@ import { disputeInvoice } from './api/dispute-invoice';
 import { DISPUTE_MESSAGES, disputeRequest } from '../../../../shared/disputes';
 import { TRACKING_MESSAGES } from '../../../../shared/tracking';
 import { replaceTrackingLink } from '../../tracking/api/replace-tracking-link';
+import { askReturn, withdrawReturn } from './api/ask-return';
 
 const REPORT_FAILED = 'Your report could not be sent just now. Please try again.';
 const DISPUTE_FAILED = 'Your dispute could not be sent just now. Please try again.';
+const ASK_FAILED = 'Your return could not be asked just now. Please try again.';
+const WITHDRAW_FAILED = 'Your return could not be withdrawn just now. Please try again.';
+const RETURN_ASKED =
+  'Your return is asked for: the parcel stays at our depot and goes back to the retailer.';
+const RETURN_WITHDRAWN = 'Your return is withdrawn: the parcel goes to the island as booked.';
 
 /** What the order page's action answers, by the form's `intent`. */
 export type OrderActionResult =
@@ -17,6 +23,10 @@ export type OrderActionResult =
   | { intent: 'report'; fieldError?: string; message?: string }
   | { intent: 'dispute'; notice: string }
   | { intent: 'dispute'; fieldError?: string; message?: string }
+  | { intent: 'return'; notice: string }
+  | { intent: 'return'; file?: string; reason?: string; message?: string }
+  | { intent: 'withdraw-return'; notice: string }
+  | { intent: 'withdraw-return'; message: string }
   | { intent: 'certificate'; message?: string }
   | { intent: 'tracking'; replaced?: true; message?: string };
 
@@ -30,9 +40,21 @@ const messageOf = (error: unknown, fallback: string) =>
  * The order page's writes (routes/dashboard-order.tsx): `report` sends what is missing, checked by
  * the shared rule first (and again by the server), to the case open on the order (`openCase`) or
  * a new one; `certificate` saves the export certificate (`reference` names the file); `tracking`
- * replaces the order's private tracking link.
+ * replaces the order's private tracking link; `return` asks for the parcel to go back to the
+ * retailer, `withdraw-return` takes that back.
  */
 export async function orderAction(orderId: number, form: FormData): Promise<OrderActionResult> {
+  if (form.get('intent') === 'return') return askForReturn(orderId, form);
+  if (form.get('intent') === 'withdraw-return') {
+    try {
+      await withdrawReturn(orderId);
+      return { intent: 'withdraw-return', notice: RETURN_WITHDRAWN };
+    } catch (error) {
+      // A 409 says why (staff have already acted on it); anything else is ours.
+      const said = error instanceof ApiError && error.status === 409 ? error.body?.message : null;
+      return { intent: 'withdraw-return', message: said ?? WITHDRAW_FAILED };
+    }
+  }
   if (form.get('intent') === 'tracking') {
     try {
       await replaceTrackingLink(orderId);
@@ -94,5 +116,44 @@ async function dispute(form: FormData): Promise<OrderActionResult> {
     return field
       ? { intent: 'dispute', fieldError: `Your message ${field}.` }
       : { intent: 'dispute', message: messageOf(error, DISPUTE_FAILED) };
+  }
+}
+
+/** The file as base64, without its data-URL prefix. */
+const readBase64 = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+
+/**
+ * `return`: with the retailer's label (`label`, a file) or one we buy (`how` is `buy`), and the
+ * customer's reason; the server's refusal of the label or the reason is said under its field.
+ */
+async function askForReturn(orderId: number, form: FormData): Promise<OrderActionResult> {
+  const Reason = String(form.get('reason') ?? '');
+  const label = form.get('label');
+  try {
+    await askReturn(
+      orderId,
+      form.get('how') === 'buy' || !(label instanceof File)
+        ? { Reason, BuyLabel: true }
+        : { Reason, Label: { FileName: label.name.slice(0, 120), Data: await readBase64(label) } },
+    );
+    return { intent: 'return', notice: RETURN_ASKED };
+  } catch (error) {
+    const fields = error instanceof ApiError ? (error.body?.errors ?? []) : [];
+    const file = fields.find((e) => e.field.startsWith('Label'))?.error;
+    const reason = fields.find((e) => e.field === 'Reason')?.error;
+    if (file || reason) {
+      return {
+        intent: 'return',
+        file: file && `The label ${file}.`,
+        reason: reason && `Your reason ${reason}.`,
+      };
+    }
+    return { intent: 'return', message: messageOf(error, ASK_FAILED) };
   }
 }

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useRevalidator } from 'react-router';
 import type { OrderDetail } from '../../../../shared/api/order-detail';
 import { formatDisplayDate } from '../../../../shared/dates';
 import { formatPounds } from '../../../../shared/money';
@@ -12,39 +11,38 @@ import {
   FieldError,
 } from '../../../components/plain-controls';
 import { PlainDialog } from '../../../components/plain-dialog';
-import { ApiError } from '../../../lib/api-client';
 import { FormField } from '../../booking/booking-fields';
-import { askReturn, downloadReturnLabel, withdrawReturn } from './api/ask-return';
+import { downloadReturnLabel } from './api/ask-return';
+import { useDialogAction } from './dialog-action';
 import '../../dashboard/dashboard.css';
 
-const ASK_FAILED = 'Your return could not be asked just now. Please try again.';
-const WITHDRAW_FAILED = 'Your return could not be withdrawn just now. Please try again.';
 const LABEL_TYPES = 'application/pdf,image/jpeg,image/png,image/webp';
-
-/** The file as base64, without its data-URL prefix. */
-const readBase64 = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
 
 /**
  * Return to the retailer (issue 28): while the parcel is at our depot and has not sailed, the
  * customer asks for it to go back, with the retailer's label (PDF or image) or one we buy at the
  * catalogue's price; once asked, where the return stands, the label, the invoice and the refund.
+ * Asking and withdrawing are the route's action (./actions.ts, intents `return` and
+ * `withdraw-return`); the page's data is read again after either.
  */
 export function ReturnToRetailer({ detail }: { detail: OrderDetail }) {
   const [asking, setAsking] = useState(false);
   const [opening, setOpening] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
+  // Here, not in the withdraw dialog: the return's part it is in goes once it is withdrawn.
+  const withdrawal = useDialogAction('withdraw-return', { open: false, onDone: setNotice });
   const { Return } = detail;
   if (!Return && !detail.CanAskReturn) return null;
+  const done = (said: string) => {
+    setAsking(false);
+    setNotice(said);
+  };
   return (
     <section className="card order-section" aria-labelledby="return-heading" data-testid="return">
       <h2 id="return-heading">Return to the retailer</h2>
+      <Alert severity="success">{notice}</Alert>
       {Return ? (
-        <ReturnFacts detail={detail} />
+        <ReturnFacts detail={detail} withdrawal={withdrawal} />
       ) : (
         <div className="dashboard-stack">
           <p>
@@ -73,10 +71,10 @@ export function ReturnToRetailer({ detail }: { detail: OrderDetail }) {
       >
         <AskForm
           key={opening}
-          orderId={detail.Order.Id}
+          open={asking}
           labelPrice={detail.ReturnLabelPrice}
           onCancel={() => setAsking(false)}
-          onAsked={() => setAsking(false)}
+          onAsked={done}
         />
       </PlainDialog>
     </section>
@@ -89,7 +87,9 @@ const STATE_WORDS = {
   returned: 'Sent back to the retailer',
 } as const;
 
-function ReturnFacts({ detail }: { detail: OrderDetail }) {
+type Withdrawal = ReturnType<typeof useDialogAction<'withdraw-return'>>;
+
+function ReturnFacts({ detail, withdrawal }: { detail: OrderDetail; withdrawal: Withdrawal }) {
   const r = detail.Return!;
   const [failed, setFailed] = useState(false);
   const open = async () => {
@@ -145,34 +145,16 @@ function ReturnFacts({ detail }: { detail: OrderDetail }) {
           back.
         </p>
       )}
-      {r.CanWithdraw && <WithdrawReturn orderId={detail.Order.Id} bought={r.Bought} />}
+      {r.CanWithdraw && <WithdrawReturn bought={r.Bought} withdrawal={withdrawal} />}
     </div>
   );
 }
 
 /** Changed their mind: the parcel goes to the island after all (before staff act on it). */
-function WithdrawReturn({ orderId, bought }: { orderId: number; bought: boolean }) {
-  const revalidator = useRevalidator();
+function WithdrawReturn({ bought, withdrawal }: { bought: boolean; withdrawal: Withdrawal }) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
-  const confirm = async () => {
-    setBusy(true);
-    setFailure('');
-    try {
-      await withdrawReturn(orderId);
-      await revalidator.revalidate();
-      setOpen(false);
-    } catch (error) {
-      setFailure(
-        error instanceof ApiError && error.status === 409
-          ? (error.body?.message ?? WITHDRAW_FAILED)
-          : WITHDRAW_FAILED,
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { fetcher, failure, sending } = withdrawal;
+  const confirm = () => void fetcher.submit({ intent: 'withdraw-return' }, { method: 'post' });
   return (
     <div>
       <button type="button" className="button button--outlined" onClick={() => setOpen(true)}>
@@ -190,12 +172,12 @@ function WithdrawReturn({ orderId, bought }: { orderId: number; bought: boolean 
             {bought &&
               ' We have not bought the return label yet: its invoice is cancelled, or refunded to your card if you paid it.'}
           </p>
-          {failure && <Alert severity="error">{failure}</Alert>}
+          <Alert severity="error">{sending ? null : failure?.message}</Alert>
           <div className="dialog-actions">
             <button type="button" className="button" onClick={() => setOpen(false)}>
               Keep the return
             </button>
-            <BusyButton className="button--contained" busy={busy} onClick={() => void confirm()}>
+            <BusyButton className="button--contained" busy={sending} onClick={confirm}>
               Withdraw the return
             </BusyButton>
           </div>
@@ -206,69 +188,44 @@ function WithdrawReturn({ orderId, bought }: { orderId: number; bought: boolean 
 }
 
 function AskForm({
-  orderId,
+  open,
   labelPrice,
   onCancel,
   onAsked,
 }: {
-  orderId: number;
+  open: boolean;
   labelPrice: number;
   onCancel(): void;
-  onAsked(): void;
+  onAsked(notice: string): void;
 }) {
-  const revalidator = useRevalidator();
+  const { fetcher, failure, sending } = useDialogAction('return', { open, onDone: onAsked });
   const [how, setHow] = useState<'upload' | 'buy' | ''>('');
   const [file, setFile] = useState<File | null>(null);
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{
-    how?: string;
-    file?: string;
-    reason?: string;
-    form?: string;
-  }>({});
-  const [busy, setBusy] = useState(false);
+  // What is checked here before sending; the server's refusal (`failure`) is shown until the next.
+  const [checked, setChecked] = useState<{ how?: string; file?: string }>({});
+  const refused = sending ? undefined : failure;
+  const errors = {
+    how: checked.how,
+    file: checked.file ?? refused?.file,
+    reason: refused?.reason,
+    form: refused?.message,
+  };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!how) return setErrors({ how: 'Choose how the parcel goes back.' });
-    if (how === 'upload' && !file) return setErrors({ file: 'Choose the label file.' });
+    if (!how) return setChecked({ how: 'Choose how the parcel goes back.' });
+    if (how === 'upload' && !file) return setChecked({ file: 'Choose the label file.' });
     if (file && how === 'upload' && file.size > RETURN_LIMITS.labelBytes) {
-      return setErrors({ file: `The label ${RETURN_MESSAGES.labelTooLarge}.` });
+      return setChecked({ file: `The label ${RETURN_MESSAGES.labelTooLarge}.` });
     }
-    setErrors({});
-    setBusy(true);
-    try {
-      await askReturn(
-        orderId,
-        how === 'upload'
-          ? {
-              Reason: reason,
-              Label: { FileName: file!.name.slice(0, 120), Data: await readBase64(file!) },
-            }
-          : { Reason: reason, BuyLabel: true },
-      );
-      await revalidator.revalidate();
-      onAsked();
-    } catch (error) {
-      const fields = error instanceof ApiError ? (error.body?.errors ?? []) : [];
-      const fileError = fields.find((e) => e.field.startsWith('Label'))?.error;
-      const reasonError = fields.find((e) => e.field === 'Reason')?.error;
-      setErrors(
-        fileError || reasonError
-          ? {
-              file: fileError && `The label ${fileError}.`,
-              reason: reasonError && `Your reason ${reasonError}.`,
-            }
-          : {
-              form:
-                error instanceof ApiError && error.status < 500 && error.status !== 401
-                  ? error.message
-                  : ASK_FAILED,
-            },
-      );
-    } finally {
-      setBusy(false);
-    }
+    setChecked({});
+    const form = new FormData();
+    form.set('intent', 'return');
+    form.set('how', how);
+    form.set('reason', reason);
+    if (how === 'upload') form.set('label', file!);
+    void fetcher.submit(form, { method: 'post', encType: 'multipart/form-data' });
   };
 
   return (
@@ -331,7 +288,7 @@ function AskForm({
         <button type="button" className="button" onClick={onCancel}>
           Cancel
         </button>
-        <BusyButton type="submit" className="button--contained" busy={busy}>
+        <BusyButton type="submit" className="button--contained" busy={sending}>
           Ask for the return
         </BusyButton>
       </div>
