@@ -48,6 +48,17 @@ module.exports = {
       to: { path: STAFF_KIT },
     },
     {
+      name: 'one-icon-source',
+      severity: 'error',
+      comment:
+        'The customer site names its icons in components/icons.tsx, the back office in admin/kit/mui-icons.tsx.',
+      from: {
+        path: '^src/web/',
+        pathNot: ['^src/web/components/icons\\.tsx$', '^src/web/admin/kit/mui-icons\\.tsx$'],
+      },
+      to: { path: '(^|/)node_modules/@mdi/js/' },
+    },
+    {
       name: 'customer-site-without-the-back-office',
       severity: 'error',
       from: { path: '^src/web/', pathNot: [BACK_OFFICE, '^src/web/routes\\.ts$'] },

@@ -1,16 +1,28 @@
 // Icons are inline SVG (Material Design Icons paths from @mdi/js), bundled from our own origin:
-// no icon font to download, nothing from a third-party host (docs/decisions/0006).
+// no icon font to download, nothing from a third-party host (docs/decisions/0006). This is the
+// customer site's one icon source: its screens name an icon here, never @mdi/js (checked by
+// .dependency-cruiser.cjs); the back office's are in admin/kit/mui-icons.tsx.
 import {
+  mdiAccountCircleOutline,
+  mdiAccountRemove,
+  mdiAlertCircle,
   mdiArrowDown,
   mdiBasketOutline,
   mdiCalendar,
   mdiCheck,
   mdiCheckCircle,
+  mdiChevronDown,
   mdiChevronLeft,
   mdiChevronRight,
   mdiClose,
+  mdiContentCopy,
   mdiDelete,
   mdiEmailOutline,
+  mdiEye,
+  mdiEyeOff,
+  mdiFacebook,
+  mdiInstagram,
+  mdiLink,
   mdiMapMarkerOutline,
   mdiMenu,
   mdiMenuDown,
@@ -18,7 +30,19 @@ import {
 } from '@mdi/js';
 
 export const icons = {
+  /** The account menu's button. */
+  account: mdiAccountCircleOutline,
+  /** A menu that opens below its button. */
+  opens: mdiChevronDown,
   basket: mdiBasketOutline,
+  copy: mdiContentCopy,
+  /** A password shown, or hidden. */
+  show: mdiEye,
+  hide: mdiEyeOff,
+  /** Someone taken out of a list (a household's member). */
+  removePerson: mdiAccountRemove,
+  /** Something that went wrong, said in a heading. */
+  failed: mdiAlertCircle,
   /** A pager's previous and next page. */
   before: mdiChevronLeft,
   next: mdiChevronRight,
@@ -37,6 +61,11 @@ export const icons = {
   email: mdiEmailOutline,
   menu: mdiMenu,
   place: mdiMapMarkerOutline,
+  facebook: mdiFacebook,
+  instagram: mdiInstagram,
+  /** The X (formerly Twitter) logo, which MDI does not draw (Simple Icons, CC0). */
+  x: 'M18.244 2.25h3.308l-7.227 8.26 8.502 11.24H16.17l-5.214-6.817L4.99 21.75H1.68l7.73-8.835L1.254 2.25H8.08l4.713 6.231zm-1.161 17.52h1.833L7.084 4.126H5.117z',
+  link: mdiLink,
 };
 
 interface Props {

@@ -1,20 +1,15 @@
-import { mdiFacebook, mdiInstagram, mdiLink } from '@mdi/js';
 import { useSettings, type SocialLink } from '../features/settings/use-settings';
 import { BRAND } from '../lib/site';
-import { Icon } from './icons';
+import { Icon, icons } from './icons';
 import { SiteLink } from './site-link';
-
-/** The X (formerly Twitter) logo (Simple Icons, CC0). */
-const X_LOGO =
-  'M18.244 2.25h3.308l-7.227 8.26 8.502 11.24H16.17l-5.214-6.817L4.99 21.75H1.68l7.73-8.835L1.254 2.25H8.08l4.713 6.231zm-1.161 17.52h1.833L7.084 4.126H5.117z';
 
 /** The icon for a social network's name as the settings give it, or a link. */
 function socialIcon(name: string): string {
   const key = name.trim().toLowerCase();
-  if (key === 'facebook') return mdiFacebook;
-  if (key === 'instagram') return mdiInstagram;
-  if (key === 'x' || key === 'twitter') return X_LOGO;
-  return mdiLink;
+  if (key === 'facebook') return icons.facebook;
+  if (key === 'instagram') return icons.instagram;
+  if (key === 'x' || key === 'twitter') return icons.x;
+  return icons.link;
 }
 
 /** The social media links from the settings (`Social` / `Links`), loaded by social-links.tsx. */

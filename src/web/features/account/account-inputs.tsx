@@ -1,6 +1,5 @@
 import { useEffect, useState, type ReactNode, type RefObject } from 'react';
-import { mdiEye, mdiEyeOff } from '@mdi/js';
-import { Icon } from '../../components/icons';
+import { Icon, icons } from '../../components/icons';
 import { FormField, type FieldProps } from '../booking/booking-fields';
 import './account.css';
 
@@ -29,7 +28,7 @@ export function PasswordInput({ label = 'Password', ...props }: InputProps) {
           aria-label={shown ? 'Hide password' : 'Show password'}
           onClick={() => setShown((s) => !s)}
         >
-          <Icon path={shown ? mdiEyeOff : mdiEye} />
+          <Icon path={shown ? icons.hide : icons.show} />
         </button>
       }
     />

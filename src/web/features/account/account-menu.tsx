@@ -1,8 +1,7 @@
-import { mdiAccountCircleOutline, mdiChevronDown } from '@mdi/js';
 import { useRef, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { UserData } from '../../../shared/api/auth';
-import { Icon } from '../../components/icons';
+import { Icon, icons } from '../../components/icons';
 import { ACCOUNT_LINKS } from './account-links';
 import { ShippingAddressCard } from './shipping-address-card';
 import { useLogOut } from './use-log-out';
@@ -43,9 +42,9 @@ export function AccountMenu({ user }: { user: UserData }) {
           moveFocus(event, panel.current);
         }}
       >
-        <Icon path={mdiAccountCircleOutline} />
+        <Icon path={icons.account} />
         <span className="user-menu__name">{user.FirstName || 'My Account'}</span>
-        <Icon path={mdiChevronDown} size={18} />
+        <Icon path={icons.opens} size={18} />
       </button>
       <nav
         ref={panel}

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { mdiContentCopy } from '@mdi/js';
 import type { UserData } from '../../../shared/api/auth';
-import { Icon } from '../../components/icons';
+import { Icon, icons } from '../../components/icons';
 import { ACCOUNT_MESSAGES } from './messages';
 import { shippingAddressLines, shippingAddressText } from './shipping-address';
 import './account.css';
@@ -65,7 +64,7 @@ export function ShippingAddressCard({ user, withReminder = true, notice = 'toast
         <span className="shipping-card__head">
           <span className="shipping-card__title">Your UK shipping address</span>
           <span className="shipping-card__copy">
-            <Icon path={mdiContentCopy} size={16} />
+            <Icon path={icons.copy} size={16} />
             Copy
           </span>
         </span>

@@ -1,4 +1,3 @@
-import { mdiDelete, mdiPencil } from '@mdi/js';
 import { Suspense, useEffect, useState } from 'react';
 import { useFetcher, useRevalidator } from 'react-router';
 import type { AddressType } from '../../../shared/addresses';
@@ -179,7 +178,7 @@ function AddressCard({
           onClick={onEdit}
           aria-label={`Edit ${address.Line1}`}
         >
-          <Icon path={mdiPencil} size={20} />
+          <Icon path={icons.edit} size={20} />
           Edit
         </button>
         <button
@@ -188,7 +187,7 @@ function AddressCard({
           onClick={onDelete}
           aria-label={`Delete ${address.Line1}`}
         >
-          <Icon path={mdiDelete} size={20} />
+          <Icon path={icons.remove} size={20} />
           Delete
         </button>
       </div>

@@ -15,7 +15,7 @@ import { ISLANDS } from '../../../shared/islands';
 // shell stylesheet, before base.css, as before the split (see its comments).
 import './booking.css';
 import './booking-fields.css';
-import { icons } from '../../components/icons';
+import { Icon, icons } from '../../components/icons';
 
 type Unit = '£' | 'cm' | 'kg';
 
@@ -157,11 +157,7 @@ export function FormField({
         )}
         {unit && unit !== '£' && <span className="field__unit">{unit}</span>}
         {end && <span className="field__end">{end}</span>}
-        {select && (
-          <svg className="field__chevron" viewBox="0 0 24 24" width={24} height={24}>
-            <path d={icons.dropDown} fill="currentColor" />
-          </svg>
-        )}
+        {select && <Icon path={icons.dropDown} className="field__chevron" />}
         <fieldset className="field__outline" aria-hidden="true">
           <legend>
             <span>

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/booking-steps';
 import type { LocalOrder } from '../../../shared/local-order';
 import './booking.css';
-import { icons } from '../../components/icons';
+import { Icon, icons } from '../../components/icons';
 
 interface Props {
   step: BookingStep;
@@ -32,13 +32,7 @@ export function BookingStepper({ step, order }: Props) {
           const content = (
             <>
               <span className="step__icon" aria-hidden="true">
-                {done ? (
-                  <svg viewBox="0 0 24 24" width={16} height={16} focusable="false">
-                    <path d={icons.check} fill="currentColor" />
-                  </svg>
-                ) : (
-                  i + 1
-                )}
+                {done ? <Icon path={icons.check} size={16} /> : i + 1}
               </span>
               <span className="step__label">{STEP_TITLES[s]}</span>
             </>

@@ -1,6 +1,5 @@
-import { mdiAlertCircle } from '@mdi/js';
 import { Link, useLoaderData, useNavigate, useSearchParams } from 'react-router';
-import { Icon } from '../../components/icons';
+import { Icon, icons } from '../../components/icons';
 import { Alert, Spinner } from '../../components/plain-controls';
 import { useDataForSession } from '../../lib/route-data';
 import type { PaymentData } from './api/get-payment';
@@ -23,7 +22,7 @@ export function PaymentFailure() {
   return (
     <div className="container container--narrow payment-page">
       <div className="payment-page__heading">
-        <Icon path={mdiAlertCircle} size={35} className="payment-page__icon--error" />
+        <Icon path={icons.failed} size={35} className="payment-page__icon--error" />
         <h1 className="payment-page__title">Your payment did not go through</h1>
       </div>
       {isPaymentReference(data.reference) ? (

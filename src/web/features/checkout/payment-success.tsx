@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import { mdiCheckCircle } from '@mdi/js';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import type { CheckoutResult } from '../../../shared/api/checkout';
 import { formatPounds } from '../../../shared/money';
-import { Icon } from '../../components/icons';
+import { Icon, icons } from '../../components/icons';
 import { Alert, Spinner } from '../../components/plain-controls';
 import { useDataForSession } from '../../lib/route-data';
 import { useSession } from '../../lib/session';
@@ -135,7 +134,7 @@ function Confirming() {
 function PaidHeading({ children }: { children: string }) {
   return (
     <div className="payment-page__heading">
-      <Icon path={mdiCheckCircle} size={35} className="payment-page__icon--success" />
+      <Icon path={icons.done} size={35} className="payment-page__icon--success" />
       <h1 className="payment-page__title">{children}</h1>
     </div>
   );

@@ -1,9 +1,8 @@
-import { mdiAccountRemove } from '@mdi/js';
 import { useEffect, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { Household, HouseholdMember } from '../../../shared/api/household';
 import { HOUSEHOLD_NAME_MAX, HOUSEHOLD_NAME_RULES } from '../../../shared/household';
-import { Icon } from '../../components/icons';
+import { Icon, icons } from '../../components/icons';
 import { Alert, BusyButton, Spinner } from '../../components/plain-controls';
 import { PlainDialog } from '../../components/plain-dialog';
 import { answerMessage, type Failure, type Loaded, useSessionData } from '../../lib/route-data';
@@ -72,7 +71,7 @@ export function HouseholdPage(props: { household: Loaded<Household> }) {
                   setRemoving(member);
                 }}
               >
-                <Icon path={mdiAccountRemove} size={20} />
+                <Icon path={icons.removePerson} size={20} />
                 Remove
               </button>
             </li>

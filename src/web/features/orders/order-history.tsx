@@ -22,7 +22,7 @@ import {
 import { OrderStatusChip } from './order-status-chip';
 import '../dashboard/dashboard.css';
 import './order-history.css';
-import { icons } from '../../components/icons';
+import { Icon, icons } from '../../components/icons';
 
 /** The table's sortable columns, and how the phone's sort menu names each direction. */
 const SORTS: readonly { field: OrderSortField; column: string; asc: string; desc: string }[] = [
@@ -296,9 +296,7 @@ function OrderTable({
           onClick={() => onSort(field)}
         >
           {SORTS.find((s) => s.field === field)!.column}
-          <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" focusable="false">
-            <path d={icons.arrowDown} fill="currentColor" />
-          </svg>
+          <Icon path={icons.arrowDown} size={18} />
         </button>
       </th>
     );
