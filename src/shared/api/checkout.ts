@@ -14,7 +14,7 @@ import { ISLANDS } from '../islands';
 import { MESSAGES } from '../validation/messages';
 import { withRules } from '../validation/zod-rules';
 import { cleanString } from '../validation/clean-text';
-import { discountCode as discountCodeField } from './fields';
+import { discountCode as discountCodeField, MAX_ID } from './fields';
 import { customerOrderSchema } from './orders';
 import {
   CHECKOUT_MESSAGES,
@@ -68,7 +68,7 @@ const id = (what: string) =>
     .number({ error: `must be the Id of ${what}` })
     .int(`must be the Id of ${what}`)
     .min(1, `must be the Id of ${what}`)
-    .max(2_147_483_647, `must be the Id of ${what}`);
+    .max(MAX_ID, `must be the Id of ${what}`);
 
 /**
  * One booking of the basket, as the browser keeps it (src/shared/local-order.ts). Fields the

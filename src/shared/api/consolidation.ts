@@ -3,7 +3,7 @@ import { CARRIER_IDS } from '../carriers';
 import { CONSIGNMENT_STATUSES } from '../consolidation';
 import { ORDER_STATUSES } from '../order-status';
 import { DEPOT_LIMITS, measuredFields } from './depot';
-import { text } from './fields';
+import { recordId, text } from './fields';
 import { invoiceSchema } from './orders';
 
 /**
@@ -22,11 +22,7 @@ import { invoiceSchema } from './orders';
  * - POST /consignments/{Id}/reverse: the office reverses the difference (refund or invoice).
  */
 
-const id = z
-  .number({ error: 'must be a whole number' })
-  .int('must be a whole number')
-  .min(1, 'must be 1 or more')
-  .max(2_147_483_647, 'is not an id');
+const id = recordId();
 
 export const consolidationChoiceSchema = z
   .object({

@@ -3,7 +3,7 @@ import { CARRIER_IDS } from '../carriers';
 import { CUSTOMS_FORMS } from '../customs';
 import { ORDER_STATUSES } from '../order-status';
 import { storageClockSchema } from './storage-clock';
-import { multilineText, text } from './fields';
+import { multilineText, recordId, text } from './fields';
 import { invoiceSchema } from './orders';
 
 /**
@@ -73,11 +73,7 @@ export const DEPOT_MESSAGES = {
   sailingDate: 'must be within 30 days of today',
 } as const;
 
-export const id = z
-  .number({ error: 'must be a whole number' })
-  .int('must be a whole number')
-  .min(1, 'must be 1 or more')
-  .max(2_147_483_647, 'is not an id');
+export const id = recordId();
 
 export const positive = (unit: string, max: number) =>
   z

@@ -25,6 +25,19 @@ export const ruledText = () => cleanString().trim();
 export const multilineText = (max: number) =>
   cleanString({ lines: true }).trim().max(max, MESSAGES.maxLength(max));
 
+/** The largest id a table holds (PostgreSQL's `integer`). */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * A record's id as a caller names it: a whole number from 1 that a table can hold; `inPath` reads
+ * it from a path's text.
+ */
+export const recordId = ({ inPath = false } = {}) =>
+  (inPath ? z.coerce.number : z.number)({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .max(MAX_ID, 'is not an id');
+
 /**
  * A discount code as callers send it, in a body or a path (src/shared/discounts.ts): blank is
  * MESSAGES.required, otherwise the text as sent must fit DISCOUNT_CODE_INPUT_PATTERN (the

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './fields';
 
 /**
  * Listing options of docs/requirements.md §3 (sortBy, sortDesc, itemsPerPage) plus a page number.
@@ -48,11 +49,7 @@ export function listResponse<T extends z.ZodType>(item: T) {
 }
 
 /** A record's id in a path (`/addresses/{Id}`, `/invoices/{id}`): a whole number of 1 or more. */
-export const pathId = z.coerce
-  .number({ error: 'must be a number' })
-  .int()
-  .min(1)
-  .max(2_147_483_647);
+export const pathId = z.coerce.number({ error: 'must be a number' }).int().min(1).max(MAX_ID);
 
 /** The path parameters of a route on one record (`/orders/{Id}`): its id, and nothing else. */
 export const idParams = z.object({ Id: pathId }).strict();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RETURN_LIMITS, RETURN_MESSAGES, RETURN_STATES } from '../returns';
-import { multilineText, text } from './fields';
+import { multilineText, recordId, text } from './fields';
 import { invoiceSchema } from './orders';
 
 /**
@@ -90,11 +90,7 @@ export const returnsQuerySchema = z
 
 export const returnOrderParams = z
   .object({
-    OrderId: z.coerce
-      .number({ error: 'must be a whole number' })
-      .int('must be a whole number')
-      .min(1, 'must be 1 or more')
-      .max(2_147_483_647, 'is not an id'),
+    OrderId: recordId({ inPath: true }),
   })
   .strict();
 

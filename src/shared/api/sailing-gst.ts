@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARRIER_IDS } from '../carriers';
 import { DEPOT_LIMITS } from './depot';
+import { recordId } from './fields';
 import { islandGstEstimateSchema } from './gst';
 
 /**
@@ -18,13 +19,7 @@ export const sailingGstRequest = z
     /** The carrier, once chosen: parcels that already left on its sailing of that day count too. */
     Carrier: z.enum(CARRIER_IDS, { error: `must be one of ${CARRIER_IDS.join(', ')}` }).optional(),
     OrderIds: z
-      .array(
-        z
-          .number({ error: 'must be a whole number' })
-          .int('must be a whole number')
-          .min(1, 'must be 1 or more')
-          .max(2_147_483_647, 'is not an id'),
-      )
+      .array(recordId())
       .min(1, 'Choose at least one parcel')
       .max(DEPOT_LIMITS.batch, `at most ${DEPOT_LIMITS.batch} parcels at once`),
   })
