@@ -17,7 +17,7 @@ import Fastify from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import lighthouse from 'lighthouse';
-import { chromium } from '@playwright/test';
+import { chromium, request as apiRequest } from '@playwright/test';
 import { depotCustomer, paidBooking, timeEnter } from '../tests/e2e/support/depot';
 import { acceptTerms, chooseBand, fillDetails, fillRetailer } from '../tests/e2e/support/booking';
 import { FIRST_ADMIN } from '../tests/e2e/support/staff';
@@ -419,33 +419,44 @@ const orderStepJs = () =>
  * scripts removed, sent as a plain file by a bare static server on the same machine.
  */
 const STATIC_COPY = '/static-copy/faqs/';
-/** Issue 16: the booking screens after the first, the basket and the checkout, at least 95. */
-const BOOKING_LIGHTHOUSE_TARGET = 95;
+/**
+ * Issue 23 (after issue 16's 95): the booking screens, the basket, the checkout and My Account's
+ * screens, at least 98.
+ */
+const APP_LIGHTHOUSE_TARGET = 98;
 const LIGHTHOUSE_PAGES: {
   page: string;
   performance?: number;
   lcpMs?: number;
-  /** Opened with a booking in the basket and a customer logged in (seedBooking), as in use. */
+  /** Opened with a booking in the basket and a customer logged in (seedCustomer), as in use. */
   booked?: boolean;
 }[] = [
   { page: '/', performance: 100, lcpMs: 1200 },
   { page: '/faqs/', performance: 100, lcpMs: 1200 },
   { page: STATIC_COPY },
-  { page: '/order/', performance: 90 },
-  ...['/order/retailer/1', '/order/terms/1', '/order/details/1', '/order/additions/1'].map(
-    (page) => ({ page, performance: BOOKING_LIGHTHOUSE_TARGET, booked: true }),
-  ),
-  { page: '/basket/', performance: BOOKING_LIGHTHOUSE_TARGET, booked: true },
-  { page: '/checkout/', performance: BOOKING_LIGHTHOUSE_TARGET, booked: true },
+  { page: '/order/', performance: APP_LIGHTHOUSE_TARGET },
+  ...[
+    '/order/retailer/1',
+    '/order/terms/1',
+    '/order/details/1',
+    '/order/additions/1',
+    '/basket/',
+    '/checkout/',
+    '/dashboard/',
+    '/dashboard/orders/',
+    '/dashboard/profile/',
+    '/dashboard/addresses/',
+  ].map((page) => ({ page, performance: APP_LIGHTHOUSE_TARGET, booked: true })),
 ];
 
 /**
  * What the booked rows open with, made in Lighthouse's own browser profile through the real
  * screens and calls: a band A booking taken through every step into the basket (booking 1), and a
- * customer registered and logged in (the session keys of docs/requirements.md §3), so the steps,
- * the basket and the checkout show what a customer sees, not a redirect or the login dialog.
+ * customer with a saved address and a paid booking, logged in (the session keys of
+ * docs/requirements.md §3), so the steps, the basket, the checkout and My Account show what a
+ * customer sees, not a redirect, the login dialog or empty lists.
  */
-async function seedBooking(base: string, cdpPort: number) {
+async function seedCustomer(base: string, cdpPort: number) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`);
   try {
     const page = await browser.contexts()[0].newPage();
@@ -456,26 +467,16 @@ async function seedBooking(base: string, cdpPort: number) {
     await fillDetails(page);
     await page.getByRole('button', { name: 'Add to basket' }).click();
     await page.getByRole('heading', { name: 'Added to your basket' }).waitFor();
-    const email = `bench.${Date.now()}@example.je`;
-    const password = 'Gorey-Harbour-77';
-    const registered = await fetch(`${base}/public/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        FirstName: 'Ann',
-        LastName: 'Le Brocq',
-        Email: email,
-        Password: password,
-        ConfirmPassword: password,
-        Country: 'Jersey',
-        TermsAndConditions: true,
-      }),
-    });
-    if (!registered.ok) throw new Error(`register: ${registered.status}`);
-    const token = (await registered.json()) as string;
+    const api = await apiRequest.newContext({ baseURL: base });
+    const customer = await depotCustomer(api, 'Ann');
+    await paidBooking(api, customer, { band: 'A' });
+    const token = customer.token;
     const me = (await (
-      await fetch(`${base}/public/auth/me`, { headers: { authorization: `Bearer ${token}` } })
-    ).json()) as { Ability: unknown };
+      await api.get('/public/auth/me', { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as {
+      Ability: unknown;
+    };
+    await api.dispose();
     await page.evaluate(
       ([t, user]) => {
         localStorage.setItem('accessToken', t);
@@ -523,6 +524,8 @@ interface LighthouseRow {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Lighthouse's measure of the machine's speed: its simulated figures scale with it. */
+  benchmarkIndex: number;
   runs: number[];
 }
 
@@ -598,7 +601,7 @@ async function lighthouseRows(): Promise<LighthouseRow[]> {
     );
     for (const { page, booked } of pages) {
       if (booked && !seeded) {
-        await seedBooking(base, chrome.port);
+        await seedCustomer(base, chrome.port);
         seeded = true;
       }
       const runs = [];
@@ -617,6 +620,7 @@ async function lighthouseRows(): Promise<LighthouseRow[]> {
           lcpMs: Math.round(audits['largest-contentful-paint'].numericValue ?? 0),
           tbtMs: Math.round(audits['total-blocking-time'].numericValue ?? 0),
           cls: Number((audits['cumulative-layout-shift'].numericValue ?? 0).toFixed(3)),
+          benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
         });
       }
       runs.sort((a, b) => a.performance - b.performance);
