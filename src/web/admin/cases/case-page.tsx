@@ -21,6 +21,7 @@ import { formatPounds, toPence } from '../../../shared/money';
 import { REFUND_MESSAGES } from '../../../shared/refunds';
 import { useCase, useReplyToCase, useResolveCase } from '../office/api/office-care';
 import { CaseStatusChip } from './cases-page';
+import { checkForm } from '../kit/field-errors';
 import { problem, refundProblem } from '../kit/problem';
 import { DisputePanel } from './dispute-panel';
 
@@ -160,9 +161,9 @@ function ReplyForm({ theCase, onDone }: { theCase: OfficeCase; onDone: (m: strin
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = caseReplySchema.safeParse({ Message: message });
-    if (!checked.success) {
-      setError(checked.error.issues[0].message);
+    const checked = checkForm(caseReplySchema, { Message: message });
+    if (checked.errors) {
+      setError(Object.values(checked.errors)[0]);
       return;
     }
     reply.mutate(

@@ -20,10 +20,8 @@ import {
 } from '@mui/material';
 import { type DepotParcel } from '../../../shared/api/depot';
 import { dispatchSchema, type DispatchRequest } from '../../../shared/api/depot-dispatch';
-import { toFieldErrors, type FieldError } from '../../../shared/api/errors';
 import { CARRIERS, carrierOf } from '../../../shared/carriers';
 import { formatStoredDate } from '../../../shared/dates';
-import { ApiError } from '../../lib/api-client';
 import { useDispatch, useDispatchList } from './api/depot';
 import {
   byLeaveBy,
@@ -35,6 +33,7 @@ import {
   shownDate,
 } from './dispatch-customs';
 import { measuredText, parcelName, receivedText } from './depot-parts';
+import { checkForm, serverFieldErrors, withoutField, type FieldErrors } from '../kit/field-errors';
 import { problem } from '../kit/problem';
 import { forChosen, GroupCheckbox, plural, useSelection, WIDE } from './dispatch-selection';
 import { Shipped } from './dispatch-shipped';
@@ -64,7 +63,7 @@ function ReadyToLeave() {
   const [tracking, setTracking] = useState<Record<number, string>>({});
   const [sailing, setSailing] = useState(() => formatStoredDate(new Date()));
   const [carrier, setCarrier] = useState('');
-  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [sent, setSent] = useState<string | null>(null);
   const [sailed, setSailed] = useState<{
     SailingDate: string;
@@ -79,9 +78,9 @@ function ReadyToLeave() {
     Parcels: sortBy === 'leave-by' ? [...group.Parcels].sort(byLeaveBy) : group.Parcels,
   }));
   const chosen = islands.flatMap((g) => g.Parcels).filter((p) => selected.has(p.OrderId!));
-  const errorOf = (field: string) => errors.find((e) => e.field === field)?.error;
+  const errorOf = (field: string): string | undefined => errors[field];
   /** A field's message goes once it is changed. */
-  const changed = (field: string) => setErrors((all) => all.filter((e) => e.field !== field));
+  const changed = (field: string) => setErrors(withoutField(field));
   const trackingError = (orderId: number) =>
     errorOf(`Parcels.${chosen.findIndex((p) => p.OrderId === orderId)}.TrackingNumber`);
 
@@ -97,12 +96,12 @@ function ReadyToLeave() {
         TrackingNumber: tracking[p.OrderId!] ?? '',
       })),
     };
-    const checked = dispatchSchema.safeParse(body);
-    if (!checked.success) {
-      setErrors(toFieldErrors(checked.error.issues));
+    const checked = checkForm(dispatchSchema, body);
+    if (checked.errors) {
+      setErrors(checked.errors);
       return;
     }
-    setErrors([]);
+    setErrors({});
     send.mutate(body, {
       onSuccess: ({ Parcels }) => {
         clear();
@@ -112,7 +111,7 @@ function ReadyToLeave() {
         );
         setSailed({ SailingDate: body.SailingDate, Carrier: body.Carrier, Parcels });
       },
-      onError: (error) => setErrors(error instanceof ApiError ? (error.body?.errors ?? []) : []),
+      onError: (error) => setErrors(serverFieldErrors(error)),
     });
   };
 
@@ -253,7 +252,7 @@ function ReadyToLeave() {
                   {forChosen(chosen.length, 'Dispatch')}
                 </Button>
               </Stack>
-              {send.isError && errors.length === 0 && (
+              {send.isError && Object.keys(errors).length === 0 && (
                 <Alert severity="error" sx={{ mt: 2 }}>
                   {problem(send.error)}
                 </Alert>

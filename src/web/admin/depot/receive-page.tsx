@@ -6,12 +6,12 @@ import {
   receiveSchema,
   type ReceiveRequest,
 } from '../../../shared/api/depot';
-import { toFieldErrors, type FieldError } from '../../../shared/api/errors';
 import { isValidReference, looksLikeReference } from '../../../shared/customer-reference';
 import { ApiError } from '../../lib/api-client';
 import { useLookup, useReceive } from './api/depot';
 import { PageHeading, ReceiveOutcome } from './depot-parts';
 import { ItemLinesEditor } from './item-lines-editor';
+import { checkForm, serverFieldErrors, type FieldErrors } from '../kit/field-errors';
 import { problem } from '../kit/problem';
 import { resizePhoto } from './resize-photo';
 import { choicesOf, ChoiceList } from './receive-choices';
@@ -56,7 +56,7 @@ export function ReceivePage() {
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [preparing, setPreparing] = useState(0);
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
   /** The person of the customer's household the label names ('' : the account holder). */
   const [addressedTo, setAddressedTo] = useState('');
   const searchRef = useRef<HTMLInputElement>(null);
@@ -74,7 +74,7 @@ export function ReceivePage() {
     referenceTypo(query) ??
     lookupFailure?.body?.errors?.find((e) => e.field === 'q')?.error ??
     (lookup.isError ? problem(lookup.error) : undefined);
-  const errorOf = (field: string) => errors.find((e) => e.field === field)?.error;
+  const errorOf = (field: string): string | undefined => errors[field];
 
   // each answer's list takes the focus: arrows and Enter choose
   useEffect(() => {
@@ -88,7 +88,7 @@ export function ReceivePage() {
     lookup.mutate(q, {
       onSuccess: (result) => {
         setActive(0);
-        setErrors([]);
+        setErrors({});
         setAddressedTo(result.AddressedTo ? String(result.AddressedTo.Id) : '');
       },
     });
@@ -121,7 +121,7 @@ export function ReceivePage() {
     setQuery('');
     setMeasures(EMPTY);
     setPhotos([]);
-    setErrors([]);
+    setErrors({});
     setPhotoProblem(null);
     setAddressedTo('');
     searchRef.current?.focus();
@@ -150,18 +150,18 @@ export function ReceivePage() {
           : '',
       Photos: photos.map((p) => ({ Data: p.data })),
     };
-    const checked = receiveSchema.safeParse(body);
-    if (!checked.success) {
-      const problems = toFieldErrors(checked.error.issues);
+    const checked = checkForm(receiveSchema, body);
+    if (checked.errors) {
+      const problems = checked.errors;
       setErrors(problems);
-      const first = FIELDS.find((f) => problems.some((p) => p.field === f));
+      const first = FIELDS.find((f) => f in problems);
       if (first) focusField(first);
       return;
     }
-    setErrors([]);
+    setErrors({});
     receive.mutate(body, {
       onSuccess: nextParcel,
-      onError: (error) => setErrors(error instanceof ApiError ? (error.body?.errors ?? []) : []),
+      onError: (error) => setErrors(serverFieldErrors(error)),
     });
   };
 
@@ -174,9 +174,10 @@ export function ReceivePage() {
     helperText: errorOf(field),
   });
   // a refusal without a field (a booking no longer waiting), and errors of no field on screen
-  const receiveProblem = receive.isError && errors.length === 0 ? problem(receive.error) : null;
-  const otherErrors = errors.filter((e) => !SHOWN_IN_PLACE.includes(e.field));
-  const photoError = otherErrors.find((e) => e.field.startsWith('Photos'))?.error;
+  const receiveProblem =
+    receive.isError && Object.keys(errors).length === 0 ? problem(receive.error) : null;
+  const otherErrors = Object.entries(errors).filter(([field]) => !SHOWN_IN_PLACE.includes(field));
+  const photoError = otherErrors.find(([field]) => field.startsWith('Photos'))?.[1];
 
   return (
     <Stack spacing={3}>
@@ -305,10 +306,10 @@ export function ReceivePage() {
               />
               {receiveProblem && <Alert severity="error">{receiveProblem}</Alert>}
               {otherErrors
-                .filter((e) => !e.field.startsWith('Photos'))
-                .map((e) => (
-                  <Alert key={e.field} severity="error">
-                    {e.error}
+                .filter(([field]) => !field.startsWith('Photos'))
+                .map(([field, error]) => (
+                  <Alert key={field} severity="error">
+                    {error}
                   </Alert>
                 ))}
               <Box>

@@ -8,6 +8,12 @@ export type FieldErrors = Record<string, string>;
 const byField = (errors: readonly FieldError[]): FieldErrors =>
   errors.reduce<FieldErrors>((all, e) => ({ [e.field]: e.error, ...all }), {});
 
+/** The errors but `field`'s, for a field just changed: `setErrors(withoutField('Amount'))`. */
+export const withoutField =
+  (field: string) =>
+  ({ [field]: _changed, ...others }: FieldErrors): FieldErrors =>
+    others;
+
 /** What the server said about each field of a refused write (none for other failures). */
 export const serverFieldErrors = (error: unknown): FieldErrors =>
   error instanceof ApiError ? byField(error.body?.errors ?? []) : {};

@@ -34,6 +34,7 @@ import {
   type OfficeInvoice,
 } from './api/office-care';
 import { ListPager, oneOf, useListView } from '../kit/list-view';
+import { checkForm } from '../kit/field-errors';
 import { problem } from '../kit/problem';
 import { RaiseInvoiceDialog } from './raise-invoice-dialog';
 
@@ -216,9 +217,9 @@ function VoidDialog({
   const held = invoice.OrderStatus === 'Awaiting Payment';
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = voidInvoiceSchema.safeParse({ Reason: reason });
-    if (!checked.success) {
-      setError(checked.error.issues[0].message);
+    const checked = checkForm(voidInvoiceSchema, { Reason: reason });
+    if (checked.errors) {
+      setError(Object.values(checked.errors)[0]);
       return;
     }
     voidIt.mutate(

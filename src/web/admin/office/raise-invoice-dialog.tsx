@@ -14,14 +14,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { toFieldErrors, type FieldError } from '../../../shared/api/errors';
 import { raiseInvoiceSchema, type OfficeOrderSummary } from '../../../shared/api/office';
 import type { Invoice } from '../../../shared/api/orders';
 import { formatPounds } from '../../../shared/money';
 import { INVOICEABLE_STATUSES } from '../../../shared/office';
 import type { OrderStatus } from '../../../shared/order-status';
-import { ApiError } from '../../lib/api-client';
 import { findOrderByReference, useRaiseInvoice } from './api/office-care';
+import { checkForm, serverFieldErrors, withoutField, type FieldErrors } from '../kit/field-errors';
 import { problem } from '../kit/problem';
 
 /** The order an invoice is raised on: its id and reference, and its status when known. */
@@ -156,8 +155,7 @@ function InvoiceForm({
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [hold, setHold] = useState(false);
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const errorOf = (field: string) => errors.find((e) => e.field === field)?.error;
+  const [errors, setErrors] = useState<FieldErrors>({});
   const canHold = order.Status === undefined || order.Status === 'Received at Depot';
   const invoiceable = order.Status === undefined || INVOICEABLE_STATUSES.includes(order.Status);
 
@@ -168,17 +166,17 @@ function InvoiceForm({
       Reason: reason,
       Hold: canHold && hold,
     };
-    const checked = raiseInvoiceSchema.safeParse(body);
-    if (!checked.success) {
-      setErrors(toFieldErrors(checked.error.issues));
+    const checked = checkForm(raiseInvoiceSchema, body);
+    if (checked.errors) {
+      setErrors(checked.errors);
       return;
     }
-    setErrors([]);
+    setErrors({});
     raise.mutate(
-      { orderId: order.Id, body: checked.data },
+      { orderId: order.Id, body },
       {
         onSuccess: (invoice) => onRaised?.(invoice),
-        onError: (error) => setErrors(error instanceof ApiError ? (error.body?.errors ?? []) : []),
+        onError: (error) => setErrors(serverFieldErrors(error)),
       },
     );
   };
@@ -198,7 +196,7 @@ function InvoiceForm({
               This order is {order.Status}: an invoice cannot be raised on it.
             </Alert>
           )}
-          {raise.isError && errors.length === 0 && (
+          {raise.isError && Object.keys(errors).length === 0 && (
             <Alert severity="error">{problem(raise.error)}</Alert>
           )}
           <TextField
@@ -206,12 +204,12 @@ function InvoiceForm({
             value={reason}
             onChange={(e) => {
               setReason(e.target.value);
-              setErrors((all) => all.filter((x) => x.field !== 'Reason'));
+              setErrors(withoutField('Reason'));
             }}
             required
             autoFocus
-            error={errorOf('Reason') !== undefined}
-            helperText={errorOf('Reason') ?? 'The customer reads this on the invoice'}
+            error={errors.Reason !== undefined}
+            helperText={errors.Reason ?? 'The customer reads this on the invoice'}
             slotProps={{ htmlInput: { maxLength: 200 } }}
           />
           <TextField
@@ -219,12 +217,12 @@ function InvoiceForm({
             value={amount}
             onChange={(e) => {
               setAmount(e.target.value);
-              setErrors((all) => all.filter((x) => x.field !== 'Amount'));
+              setErrors(withoutField('Amount'));
             }}
             required
             inputMode="decimal"
-            error={errorOf('Amount') !== undefined}
-            helperText={errorOf('Amount') ?? 'In pounds'}
+            error={errors.Amount !== undefined}
+            helperText={errors.Amount ?? 'In pounds'}
             slotProps={{
               input: { startAdornment: <InputAdornment position="start">£</InputAdornment> },
             }}

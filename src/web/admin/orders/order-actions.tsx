@@ -17,9 +17,9 @@ import {
   refundOrderSchema,
   type OfficeOrderDetail,
 } from '../../../shared/api/office';
-import { toFieldErrors, type FieldError } from '../../../shared/api/errors';
 import { formatPounds } from '../../../shared/money';
 import { ApiError } from '../../lib/api-client';
+import { checkForm, serverFieldErrors, type FieldErrors } from '../kit/field-errors';
 import { refundProblem } from '../kit/problem';
 import { useCancelOrder, useOrderNote, useRefundOrder } from './api/orders';
 
@@ -29,18 +29,6 @@ import { useCancelOrder, useOrderNote, useRefundOrder } from './api/orders';
 type Detail = OfficeOrderDetail;
 
 export type Close = (result?: { severity: 'success' | 'warning'; text: string }) => void;
-
-/** A form's field errors: the schema's before sending, the API's 400 after. */
-function useErrors() {
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  return {
-    errors,
-    set: setErrors,
-    of: (field: string) => errors.find((e) => e.field === field)?.error,
-    fromApi: (error: unknown) =>
-      setErrors(error instanceof ApiError ? (error.body?.errors ?? []) : []),
-  };
-}
 
 function ActionDialog({
   title,
@@ -94,14 +82,14 @@ function ActionDialog({
 
 export function CancelDialog({ detail, onClose }: { detail: Detail; onClose: Close }) {
   const cancel = useCancelOrder();
-  const errors = useErrors();
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [reason, setReason] = useState('');
   const { Order, Refundable } = detail;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = cancelOrderSchema.safeParse({ Reason: reason });
-    if (!checked.success) return errors.set(toFieldErrors(checked.error.issues));
-    errors.set([]);
+    const checked = checkForm(cancelOrderSchema, { Reason: reason });
+    if (checked.errors) return setErrors(checked.errors);
+    setErrors({});
     cancel.mutate(
       { id: Order.Id, ...checked.data },
       {
@@ -117,7 +105,7 @@ export function CancelDialog({ detail, onClose }: { detail: Detail; onClose: Clo
           // 502: cancelled all the same, the refund to be made again (the API says so).
           if (error instanceof ApiError && error.status === 502) {
             onClose({ severity: 'warning', text: refundProblem(error) });
-          } else errors.fromApi(error);
+          } else setErrors(serverFieldErrors(error));
         },
       },
     );
@@ -150,8 +138,8 @@ export function CancelDialog({ detail, onClose }: { detail: Detail; onClose: Clo
         autoFocus
         multiline
         minRows={2}
-        error={errors.of('Reason') !== undefined}
-        helperText={errors.of('Reason')}
+        error={errors.Reason !== undefined}
+        helperText={errors.Reason}
       />
     </ActionDialog>
   );
@@ -159,16 +147,16 @@ export function CancelDialog({ detail, onClose }: { detail: Detail; onClose: Clo
 
 export function RefundDialog({ detail, onClose }: { detail: Detail; onClose: Close }) {
   const refund = useRefundOrder();
-  const errors = useErrors();
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const { Order, Refundable } = detail;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = { Amount: amount.trim() === '' ? NaN : Number(amount), Reason: reason };
-    const checked = refundOrderSchema.safeParse(body);
-    if (!checked.success) return errors.set(toFieldErrors(checked.error.issues));
-    errors.set([]);
+    const checked = checkForm(refundOrderSchema, body);
+    if (checked.errors) return setErrors(checked.errors);
+    setErrors({});
     refund.mutate(
       { id: Order.Id, ...checked.data },
       {
@@ -177,7 +165,7 @@ export function RefundDialog({ detail, onClose }: { detail: Detail; onClose: Clo
             severity: 'success',
             text: `${formatPounds(checked.data.Amount)} was refunded on ${Order.Reference}.`,
           }),
-        onError: errors.fromApi,
+        onError: (error) => setErrors(serverFieldErrors(error)),
       },
     );
   };
@@ -200,8 +188,8 @@ export function RefundDialog({ detail, onClose }: { detail: Detail; onClose: Clo
         onChange={(e) => setAmount(e.target.value)}
         required
         autoFocus
-        error={errors.of('Amount') !== undefined}
-        helperText={errors.of('Amount')}
+        error={errors.Amount !== undefined}
+        helperText={errors.Amount}
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
       />
       <TextField
@@ -211,8 +199,8 @@ export function RefundDialog({ detail, onClose }: { detail: Detail; onClose: Clo
         required
         multiline
         minRows={2}
-        error={errors.of('Reason') !== undefined}
-        helperText={errors.of('Reason')}
+        error={errors.Reason !== undefined}
+        helperText={errors.Reason}
       />
     </ActionDialog>
   );
@@ -220,18 +208,18 @@ export function RefundDialog({ detail, onClose }: { detail: Detail; onClose: Clo
 
 export function NoteDialog({ id, onClose }: { id: number; onClose: Close }) {
   const note = useOrderNote();
-  const errors = useErrors();
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [text, setText] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = orderNoteSchema.safeParse({ Note: text });
-    if (!checked.success) return errors.set(toFieldErrors(checked.error.issues));
-    errors.set([]);
+    const checked = checkForm(orderNoteSchema, { Note: text });
+    if (checked.errors) return setErrors(checked.errors);
+    setErrors({});
     note.mutate(
       { id, ...checked.data },
       {
         onSuccess: () => onClose({ severity: 'success', text: 'The note is on the timeline.' }),
-        onError: errors.fromApi,
+        onError: (error) => setErrors(serverFieldErrors(error)),
       },
     );
   };
@@ -254,8 +242,8 @@ export function NoteDialog({ id, onClose }: { id: number; onClose: Close }) {
         autoFocus
         multiline
         minRows={3}
-        error={errors.of('Note') !== undefined}
-        helperText={errors.of('Note')}
+        error={errors.Note !== undefined}
+        helperText={errors.Note}
       />
     </ActionDialog>
   );

@@ -28,15 +28,14 @@ import {
   priceQuoteSchema,
   type OfficeQuoteState,
 } from '../../../shared/api/office';
-import { toFieldErrors, type FieldError } from '../../../shared/api/errors';
 import { formatDisplayDate } from '../../../shared/dates';
 import { formatDimensionsCm } from '../../../shared/labels';
 import { formatPounds } from '../../../shared/money';
 import { QUOTE_LEFT_DAYS } from '../../../shared/office';
-import { ApiError } from '../../lib/api-client';
 import { useQuotes, usePriceQuote, type OfficeQuote } from './api/orders';
 import { ListPager, oneOf, useListView } from '../kit/list-view';
 import { CustomerCell } from '../office/office-parts';
+import { checkForm, serverFieldErrors, type FieldErrors } from '../kit/field-errors';
 import { problem } from '../kit/problem';
 
 const STATE_WORDS: Record<OfficeQuoteState, { tab: string; empty: string }> = {
@@ -205,24 +204,22 @@ function PriceDialog({
   const price = usePriceQuote();
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const errorOf = (field: string) => errors.find((e) => e.field === field)?.error;
-  const failure = price.error instanceof ApiError ? price.error : null;
+  const [errors, setErrors] = useState<FieldErrors>({});
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = { Amount: amount.trim() === '' ? NaN : Number(amount), Note: note };
-    const checked = priceQuoteSchema.safeParse(body);
-    if (!checked.success) {
-      setErrors(toFieldErrors(checked.error.issues));
+    const checked = checkForm(priceQuoteSchema, body);
+    if (checked.errors) {
+      setErrors(checked.errors);
       return;
     }
-    setErrors([]);
+    setErrors({});
     price.mutate(
-      { id: quote.Id, ...checked.data },
+      { id: quote.Id, ...body },
       {
         onSuccess: onPriced,
-        onError: (error) => setErrors(error instanceof ApiError ? (error.body?.errors ?? []) : []),
+        onError: (error) => setErrors(serverFieldErrors(error)),
       },
     );
   };
@@ -237,7 +234,7 @@ function PriceDialog({
               {quote.ItemDescription} to {quote.Island}, {sizeText(quote)}. The customer is e-mailed
               a link to accept or decline it.
             </Typography>
-            {price.isError && !failure?.body?.errors?.length && (
+            {price.isError && Object.keys(serverFieldErrors(price.error)).length === 0 && (
               <Alert severity="error">{problem(price.error)}</Alert>
             )}
             <TextField
@@ -246,8 +243,8 @@ function PriceDialog({
               onChange={(e) => setAmount(e.target.value)}
               required
               autoFocus
-              error={errorOf('Amount') !== undefined}
-              helperText={errorOf('Amount')}
+              error={errors.Amount !== undefined}
+              helperText={errors.Amount}
               slotProps={{ htmlInput: { inputMode: 'decimal' } }}
             />
             <TextField
@@ -256,8 +253,8 @@ function PriceDialog({
               onChange={(e) => setNote(e.target.value)}
               multiline
               minRows={3}
-              error={errorOf('Note') !== undefined}
-              helperText={errorOf('Note') ?? 'Shown with the price: what it includes, how it goes.'}
+              error={errors.Note !== undefined}
+              helperText={errors.Note ?? 'Shown with the price: what it includes, how it goes.'}
             />
           </Stack>
         </DialogContent>
