@@ -4,71 +4,85 @@ import { axeProblems, bookBand, stepShots, storedBookings } from './support/book
 test('edit a basket item and see the total change; reload, remove and empty', async ({ page }) => {
   await bookBand(page, 'A');
   await bookBand(page, 'B', { description: 'Jumpers', value: '60', island: 'Sark' });
-  await page.goto('/basket/');
-  const items = page.getByTestId('basket-item');
-  await expect(items).toHaveCount(2);
-  await expect(page.getByTestId('basket-total')).toHaveText('£16.90'); // 6.95 + 9.95
-  await expect(page.getByTestId('basket-count')).toHaveText('2');
 
-  // Edit the first booking's band: back into its steps, then straight back to the basket.
-  await page.getByRole('link', { name: 'Edit Small parcel' }).click();
-  await expect(page).toHaveURL('/order/size/1');
-  await expect(page.getByRole('radio', { name: /^Price Band A\b/ })).toBeChecked();
-  await page.getByRole('radio', { name: /^Price Band C\b/ }).check();
-  await page.getByRole('button', { name: 'Save and return to basket' }).click();
-  await expect(page).toHaveURL('/basket/');
-  await expect(items.first().getByTestId('item-title')).toHaveText('Large parcel');
-  await expect(page.getByTestId('basket-total')).toHaveText('£22.90'); // 12.95 + 9.95
-
-  // Edit its extras through the steps: the confirmation and the basket follow.
-  await page.getByRole('link', { name: 'Edit Large parcel' }).click();
-  await page.getByRole('link', { name: /Step 5: Extras/ }).click();
-  await expect(page).toHaveURL('/order/additions/1');
-  await page.getByRole('checkbox', { name: /Repacking/ }).check();
-  await page.getByRole('button', { name: 'Update basket' }).click();
-  await expect(page.getByTestId('confirm-total')).toHaveText('£20.45');
-  await page.goto('/basket/');
-  await expect(page.getByTestId('basket-total')).toHaveText('£30.40'); // 20.45 + 9.95
-  await expect(items.first().getByTestId('price-lines')).toHaveText(
-    'Delivery Price£12.95Repacking£7.50Subtotal£20.45',
-  );
-  // Without extras the Subtotal line is left out (it would equal the Delivery Price).
-  await expect(items.last().getByTestId('price-lines')).toHaveText('Delivery Price£9.95');
-
-  // A reload loses nothing.
-  await page.reload();
-  await expect(items).toHaveCount(2);
-  await expect(page.getByTestId('basket-total')).toHaveText('£30.40');
-
-  // Remove one: the checkout reference, checkout order and discount go with it.
-  await page.evaluate(() => {
-    localStorage.setItem('CHECKOUT-REF', 'cs_test_1');
-    localStorage.setItem('CHECKOUT-ORDER', '{"Id":1}');
-    localStorage.setItem('DISCOUNT', 'XMAS10');
+  const items = await test.step('the basket shows the two bookings: £16.90', async () => {
+    await page.goto('/basket/');
+    const items = page.getByTestId('basket-item');
+    await expect(items).toHaveCount(2);
+    await expect(page.getByTestId('basket-total')).toHaveText('£16.90'); // 6.95 + 9.95
+    await expect(page.getByTestId('basket-count')).toHaveText('2');
+    return items;
   });
-  await page.getByRole('button', { name: 'Remove Large parcel' }).click();
-  await expect(page.getByTestId('basket-status')).toHaveText(
-    'Large parcel removed from your basket.',
-  );
-  await expect(items).toHaveCount(1);
-  await expect(page.getByTestId('basket-total')).toHaveText('£9.95');
-  await expect(page.getByTestId('basket-count')).toHaveText('1');
-  const afterRemove = await page.evaluate(() =>
-    ['CHECKOUT-REF', 'CHECKOUT-ORDER', 'DISCOUNT'].map((key) => localStorage.getItem(key)),
-  );
-  expect(afterRemove).toEqual([null, null, null]);
-  expect(await storedBookings(page)).toMatchObject({ index: [2], basket: [2] });
-  await stepShots(page, 'booking-basket-one');
 
-  // Empty, after confirming.
-  await page.getByRole('button', { name: 'Empty basket' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Empty your basket?' });
-  await confirm.getByRole('button', { name: 'Empty basket' }).click();
-  await expect(page.getByRole('heading', { name: 'Your basket is empty' })).toBeVisible();
-  await expect(page.getByTestId('basket-menu')).toHaveAccessibleName('Basket, empty');
-  await expect(page.getByTestId('basket-menu')).toHaveAttribute('href', '/basket/');
-  expect(await storedBookings(page)).toMatchObject({ index: [], basket: [] });
-  await stepShots(page, 'booking-basket-empty');
+  await test.step("the first booking's band edited: back into its steps, then straight back to the basket", async () => {
+    // Edit the first booking's band: back into its steps, then straight back to the basket.
+    await page.getByRole('link', { name: 'Edit Small parcel' }).click();
+    await expect(page).toHaveURL('/order/size/1');
+    await expect(page.getByRole('radio', { name: /^Price Band A\b/ })).toBeChecked();
+    await page.getByRole('radio', { name: /^Price Band C\b/ }).check();
+    await page.getByRole('button', { name: 'Save and return to basket' }).click();
+    await expect(page).toHaveURL('/basket/');
+    await expect(items.first().getByTestId('item-title')).toHaveText('Large parcel');
+    await expect(page.getByTestId('basket-total')).toHaveText('£22.90'); // 12.95 + 9.95
+  });
+
+  await test.step('its extras edited through the steps: the confirmation and the basket follow', async () => {
+    // Edit its extras through the steps: the confirmation and the basket follow.
+    await page.getByRole('link', { name: 'Edit Large parcel' }).click();
+    await page.getByRole('link', { name: /Step 5: Extras/ }).click();
+    await expect(page).toHaveURL('/order/additions/1');
+    await page.getByRole('checkbox', { name: /Repacking/ }).check();
+    await page.getByRole('button', { name: 'Update basket' }).click();
+    await expect(page.getByTestId('confirm-total')).toHaveText('£20.45');
+    await page.goto('/basket/');
+    await expect(page.getByTestId('basket-total')).toHaveText('£30.40'); // 20.45 + 9.95
+    await expect(items.first().getByTestId('price-lines')).toHaveText(
+      'Delivery Price£12.95Repacking£7.50Subtotal£20.45',
+    );
+    // Without extras the Subtotal line is left out (it would equal the Delivery Price).
+    await expect(items.last().getByTestId('price-lines')).toHaveText('Delivery Price£9.95');
+  });
+
+  await test.step('a reload loses nothing', async () => {
+    // A reload loses nothing.
+    await page.reload();
+    await expect(items).toHaveCount(2);
+    await expect(page.getByTestId('basket-total')).toHaveText('£30.40');
+  });
+
+  await test.step("Remove one: the checkout's reference, order and discount go with it", async () => {
+    // Remove one: the checkout reference, checkout order and discount go with it.
+    await page.evaluate(() => {
+      localStorage.setItem('CHECKOUT-REF', 'cs_test_1');
+      localStorage.setItem('CHECKOUT-ORDER', '{"Id":1}');
+      localStorage.setItem('DISCOUNT', 'XMAS10');
+    });
+    await page.getByRole('button', { name: 'Remove Large parcel' }).click();
+    await expect(page.getByTestId('basket-status')).toHaveText(
+      'Large parcel removed from your basket.',
+    );
+    await expect(items).toHaveCount(1);
+    await expect(page.getByTestId('basket-total')).toHaveText('£9.95');
+    await expect(page.getByTestId('basket-count')).toHaveText('1');
+    const afterRemove = await page.evaluate(() =>
+      ['CHECKOUT-REF', 'CHECKOUT-ORDER', 'DISCOUNT'].map((key) => localStorage.getItem(key)),
+    );
+    expect(afterRemove).toEqual([null, null, null]);
+    expect(await storedBookings(page)).toMatchObject({ index: [2], basket: [2] });
+    await stepShots(page, 'booking-basket-one');
+  });
+
+  await test.step('Empty basket, after confirming', async () => {
+    // Empty, after confirming.
+    await page.getByRole('button', { name: 'Empty basket' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Empty your basket?' });
+    await confirm.getByRole('button', { name: 'Empty basket' }).click();
+    await expect(page.getByRole('heading', { name: 'Your basket is empty' })).toBeVisible();
+    await expect(page.getByTestId('basket-menu')).toHaveAccessibleName('Basket, empty');
+    await expect(page.getByTestId('basket-menu')).toHaveAttribute('href', '/basket/');
+    expect(await storedBookings(page)).toMatchObject({ index: [], basket: [] });
+    await stepShots(page, 'booking-basket-empty');
+  });
 });
 
 test('a second tab sees the basket change', async ({ page, context }) => {

@@ -236,76 +236,96 @@ test('the first booking screen works without MUI, and fetches the next step once
 test('the retailer step and its date picker load no MUI; the picker works by keyboard', async ({
   page,
 }) => {
-  await page.goto('/order/');
-  await page.getByRole('radio', { name: /^Price Band A\b/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL('/order/retailer/1');
-
-  // Opened directly (a full page load): the step works on the site's own code.
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script' || request.url().endsWith('.js'))
-      scripts.push(new URL(request.url()).pathname);
+  await test.step('band A chosen: Continue leads to the retailer step', async () => {
+    await page.goto('/order/');
+    await page.getByRole('radio', { name: /^Price Band A\b/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL('/order/retailer/1');
   });
-  await page.reload();
-  const date = page.getByLabel('Expected at our depot');
-  await expect(date).toHaveAttribute('placeholder', 'Pick date');
-  await expect(date).toHaveAttribute('readonly', '');
-  const mui = () => scripts.filter((path) => /\/assets\/app-(vendor|providers)-/.test(path));
-  expect(scripts.some((path) => /\/assets\/order-retailer-/.test(path))).toBe(true);
-  expect(mui()).toEqual([]);
 
-  // The keyboard opens the picker (a native dialog): the day with the focus, the arrow keys
-  // moving it, PageDown the month, Enter choosing; no MUI loads for it.
-  await date.focus();
-  await page.keyboard.press('Enter');
-  const picker = page.getByRole('dialog', { name: 'Select date' });
-  await expect(picker).toBeVisible();
-  const today = new Date();
-  const focusedDay = picker.getByRole('gridcell', { name: String(today.getDate()), exact: true });
-  await expect(focusedDay).toBeFocused();
-  await page.keyboard.press('PageDown');
-  // The same day a month on (the month's last day when it has none), that week's Monday, then
-  // the day after it.
-  const lastDay = new Date(today.getFullYear(), today.getMonth() + 2, 0).getDate();
-  const sameDay = new Date(
-    today.getFullYear(),
-    today.getMonth() + 1,
-    Math.min(today.getDate(), lastDay),
-  );
-  const monthName = sameDay.toLocaleDateString('en-GB', { month: 'long' });
-  await expect(
-    picker.getByRole('grid', { name: `${monthName} ${sameDay.getFullYear()}` }),
-  ).toBeVisible();
-  await page.keyboard.press('Home');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('Enter');
-  await expect(picker.locator('[aria-selected="true"]')).toBeFocused();
-  await picker.getByRole('button', { name: 'OK' }).click();
-  await expect(picker).toBeHidden();
-  await expect(date).toBeFocused();
-  const tuesday = new Date(sameDay);
-  tuesday.setDate(sameDay.getDate() - ((sameDay.getDay() + 6) % 7) + 1);
-  const shown = [tuesday.getDate(), tuesday.getMonth() + 1].map((n) => String(n).padStart(2, '0'));
-  await expect(date).toHaveValue(`${shown.join('-')}-${tuesday.getFullYear()}`);
-  await page.getByRole('button', { name: 'Clear date' }).click();
-  await expect(date).toHaveValue('');
+  const { date, mui } =
+    await test.step("opened directly, the step works on the site's own code, with no MUI", async () => {
+      // Opened directly (a full page load): the step works on the site's own code.
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script' || request.url().endsWith('.js'))
+          scripts.push(new URL(request.url()).pathname);
+      });
+      await page.reload();
+      const date = page.getByLabel('Expected at our depot');
+      await expect(date).toHaveAttribute('placeholder', 'Pick date');
+      await expect(date).toHaveAttribute('readonly', '');
+      const mui = () => scripts.filter((path) => /\/assets\/app-(vendor|providers)-/.test(path));
+      expect(scripts.some((path) => /\/assets\/order-retailer-/.test(path))).toBe(true);
+      expect(mui()).toEqual([]);
+      return { date, mui };
+    });
 
-  await page.getByRole('button', { name: 'Choose date' }).click();
-  expect(mui()).toEqual([]);
-  expect(Math.round((await picker.boundingBox())?.width ?? 0)).toBe(290);
-  await expect(picker.getByRole('button', { name: 'OK' })).toHaveCSS('color', 'rgb(0, 121, 107)');
-  // Cancel keeps the field empty; OK emits the day; the clear button empties it again.
-  await picker.getByRole('button', { name: 'Cancel' }).click();
-  await expect(picker).toBeHidden();
-  await expect(date).toHaveValue('');
-  await page.getByRole('button', { name: 'Choose date' }).click();
-  await picker.getByRole('gridcell', { name: '15' }).click();
-  await picker.getByRole('button', { name: 'OK' }).click();
-  await expect(date).toHaveValue(/^15-\d\d-\d{4}$/);
-  await page.getByRole('button', { name: 'Clear date' }).click();
-  await expect(date).toHaveValue('');
-  await expect(page.getByRole('button', { name: 'Clear date' })).toHaveCount(0);
+  const { picker, sameDay } =
+    await test.step('the keyboard opens the picker on today; PageDown shows the next month', async () => {
+      // The keyboard opens the picker (a native dialog): the day with the focus, the arrow keys
+      // moving it, PageDown the month, Enter choosing; no MUI loads for it.
+      await date.focus();
+      await page.keyboard.press('Enter');
+      const picker = page.getByRole('dialog', { name: 'Select date' });
+      await expect(picker).toBeVisible();
+      const today = new Date();
+      const focusedDay = picker.getByRole('gridcell', {
+        name: String(today.getDate()),
+        exact: true,
+      });
+      await expect(focusedDay).toBeFocused();
+      await page.keyboard.press('PageDown');
+      // The same day a month on (the month's last day when it has none), that week's Monday, then
+      // the day after it.
+      const lastDay = new Date(today.getFullYear(), today.getMonth() + 2, 0).getDate();
+      const sameDay = new Date(
+        today.getFullYear(),
+        today.getMonth() + 1,
+        Math.min(today.getDate(), lastDay),
+      );
+      const monthName = sameDay.toLocaleDateString('en-GB', { month: 'long' });
+      await expect(
+        picker.getByRole('grid', { name: `${monthName} ${sameDay.getFullYear()}` }),
+      ).toBeVisible();
+      return { picker, sameDay };
+    });
+
+  await test.step('Home, then the day after, chosen with Enter and OK: that Tuesday in the field, then cleared', async () => {
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect(picker.locator('[aria-selected="true"]')).toBeFocused();
+    await picker.getByRole('button', { name: 'OK' }).click();
+    await expect(picker).toBeHidden();
+    await expect(date).toBeFocused();
+    const tuesday = new Date(sameDay);
+    tuesday.setDate(sameDay.getDate() - ((sameDay.getDay() + 6) % 7) + 1);
+    const shown = [tuesday.getDate(), tuesday.getMonth() + 1].map((n) =>
+      String(n).padStart(2, '0'),
+    );
+    await expect(date).toHaveValue(`${shown.join('-')}-${tuesday.getFullYear()}`);
+    await page.getByRole('button', { name: 'Clear date' }).click();
+    await expect(date).toHaveValue('');
+  });
+
+  await test.step('the picker from its button: no MUI, 290 px wide; Cancel keeps the field empty, OK fills it, clear empties it', async () => {
+    await page.getByRole('button', { name: 'Choose date' }).click();
+    expect(mui()).toEqual([]);
+    expect(Math.round((await picker.boundingBox())?.width ?? 0)).toBe(290);
+    await expect(picker.getByRole('button', { name: 'OK' })).toHaveCSS('color', 'rgb(0, 121, 107)');
+    // Cancel keeps the field empty; OK emits the day; the clear button empties it again.
+    await picker.getByRole('button', { name: 'Cancel' }).click();
+    await expect(picker).toBeHidden();
+    await expect(date).toHaveValue('');
+    await page.getByRole('button', { name: 'Choose date' }).click();
+    await picker.getByRole('gridcell', { name: '15' }).click();
+    await picker.getByRole('button', { name: 'OK' }).click();
+    await expect(date).toHaveValue(/^15-\d\d-\d{4}$/);
+    await page.getByRole('button', { name: 'Clear date' }).click();
+    await expect(date).toHaveValue('');
+    await expect(page.getByRole('button', { name: 'Clear date' })).toHaveCount(0);
+  });
 });
 
 test('the size step says so when the prices cannot be loaded', async ({ page, consoleErrors }) => {

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { registerCustomer } from './support/accounts';
 import { expect, screenshots, test } from './support/fixtures';
 import { FIRST_ADMIN, staffLogIn } from './support/staff';
@@ -63,70 +63,81 @@ test(`the Black Friday page shows ${CODE} only while it can be used @alone`, asy
 }) => {
   test.setTimeout(120_000);
   const { token } = await registerCustomer(request, 'Bea');
+  let served: string;
+  let offer: Locator;
+  let check: Awaited<ReturnType<typeof checkCode>>;
   try {
-    // The day before: no code, no terms, and the page says when to come back.
-    await setClock(request, '2026-11-26T12:00:00Z');
-    let { served, offer } = await openOffer(page);
-    expect(served).toContain('This offer has not started yet');
-    expect(served).not.toContain(CODE);
-    await expect(offer).toHaveText(/This offer has not started yet/);
-    await expect(page.getByRole('main')).not.toContainText(CODE);
-    await expect(page.getByRole('heading', { name: 'Offer terms' })).toHaveCount(0);
-    let check = await checkCode(request, token);
-    expect(check.status).toBe(400);
-    expect(check.body.message).toBe('This discount code can be used from 27 November 2026.');
+    await test.step('the day before: no code, no terms, and the page says when to come back', async () => {
+      // The day before: no code, no terms, and the page says when to come back.
+      await setClock(request, '2026-11-26T12:00:00Z');
+      ({ served, offer } = await openOffer(page));
+      expect(served).toContain('This offer has not started yet');
+      expect(served).not.toContain(CODE);
+      await expect(offer).toHaveText(/This offer has not started yet/);
+      await expect(page.getByRole('main')).not.toContainText(CODE);
+      await expect(page.getByRole('heading', { name: 'Offer terms' })).toHaveCount(0);
+      check = await checkCode(request, token);
+      expect(check.status).toBe(400);
+      expect(check.body.message).toBe('This discount code can be used from 27 November 2026.');
+    });
 
-    // Black Friday, just after midnight in the UK: the code, its dates and its terms.
-    await setClock(request, '2026-11-27T00:05:00Z');
-    ({ served, offer } = await openOffer(page));
-    expect(served).toContain(`Enter <strong>${CODE}</strong> at checkout`);
-    await expect(offer).toContainText(
-      `Enter ${CODE} at checkout to get 10% off the delivery price`,
-    );
-    await expect(offer).toContainText(
-      'from Friday 27 November 2026 to Tuesday 1 December 2026, covering Black Friday',
-    );
-    await expect(page.getByRole('heading', { name: 'Offer terms' })).toBeVisible();
-    await expect(offer).toContainText(
-      'between 00:00 on Friday 27 November 2026 and 23:59 on Tuesday 1 December 2026 (UK time)',
-    );
-    await screenshots(page, 'black-friday-during');
-    check = await checkCode(request, token);
-    expect(check.status, JSON.stringify(check.body)).toBe(200);
-    // Band A is £6.95: 10% is 69.5p, rounded half up.
-    expect(check.body).toMatchObject({ Code: CODE, Description: '10% off', Discount: 0.7 });
+    await test.step('Black Friday, just after midnight in the UK: the code, its dates and its terms; the checkout takes it', async () => {
+      // Black Friday, just after midnight in the UK: the code, its dates and its terms.
+      await setClock(request, '2026-11-27T00:05:00Z');
+      ({ served, offer } = await openOffer(page));
+      expect(served).toContain(`Enter <strong>${CODE}</strong> at checkout`);
+      await expect(offer).toContainText(
+        `Enter ${CODE} at checkout to get 10% off the delivery price`,
+      );
+      await expect(offer).toContainText(
+        'from Friday 27 November 2026 to Tuesday 1 December 2026, covering Black Friday',
+      );
+      await expect(page.getByRole('heading', { name: 'Offer terms' })).toBeVisible();
+      await expect(offer).toContainText(
+        'between 00:00 on Friday 27 November 2026 and 23:59 on Tuesday 1 December 2026 (UK time)',
+      );
+      await screenshots(page, 'black-friday-during');
+      check = await checkCode(request, token);
+      expect(check.status, JSON.stringify(check.body)).toBe(200);
+      // Band A is £6.95: 10% is 69.5p, rounded half up.
+      expect(check.body).toMatchObject({ Code: CODE, Description: '10% off', Discount: 0.7 });
+    });
 
-    // The office disables the code in the back office: the page follows, without a rebuild.
-    await staffLogIn(page, FIRST_ADMIN.email, FIRST_ADMIN.password);
-    await page.goto('/admin/catalogue/?tab=discounts');
-    const row = page
-      .getByRole('table', { name: 'Discount codes' })
-      .getByRole('row')
-      .filter({ hasText: CODE });
-    await row.getByRole('button', { name: `Disable ${CODE}` }).click();
-    await expect(row).toContainText('Disabled');
-    ({ served, offer } = await openOffer(page));
-    expect(served).toContain('This offer is not available at the moment.');
-    await expect(offer).toHaveText('This offer is not available at the moment.');
-    await page.goto('/admin/catalogue/?tab=discounts');
-    await row.getByRole('button', { name: `Enable ${CODE}` }).click();
-    await expect(row).not.toContainText('Disabled');
-    ({ offer } = await openOffer(page));
-    await expect(offer).toContainText(`Enter ${CODE} at checkout`);
+    await test.step('the office disables the code in the back office: the page follows, without a rebuild', async () => {
+      // The office disables the code in the back office: the page follows, without a rebuild.
+      await staffLogIn(page, FIRST_ADMIN.email, FIRST_ADMIN.password);
+      await page.goto('/admin/catalogue/?tab=discounts');
+      const row = page
+        .getByRole('table', { name: 'Discount codes' })
+        .getByRole('row')
+        .filter({ hasText: CODE });
+      await row.getByRole('button', { name: `Disable ${CODE}` }).click();
+      await expect(row).toContainText('Disabled');
+      ({ served, offer } = await openOffer(page));
+      expect(served).toContain('This offer is not available at the moment.');
+      await expect(offer).toHaveText('This offer is not available at the moment.');
+      await page.goto('/admin/catalogue/?tab=discounts');
+      await row.getByRole('button', { name: `Enable ${CODE}` }).click();
+      await expect(row).not.toContainText('Disabled');
+      ({ offer } = await openOffer(page));
+      await expect(offer).toContainText(`Enter ${CODE} at checkout`);
+    });
 
-    // The last minute of Cyber Monday's Tuesday still counts; the next minute it has ended.
-    await setClock(request, '2026-12-01T23:59:00Z');
-    expect((await checkCode(request, token)).status).toBe(200);
-    await setClock(request, '2026-12-02T00:00:30Z');
-    ({ served, offer } = await openOffer(page));
-    expect(served).toContain('This offer has ended');
-    expect(served).not.toContain(CODE);
-    await expect(offer).toHaveText(/This offer has ended/);
-    await expect(page.getByRole('main')).not.toContainText(CODE);
-    await screenshots(page, 'black-friday-after');
-    check = await checkCode(request, token);
-    expect(check.status).toBe(400);
-    expect(check.body.message).toMatch(/^This discount code expired on /);
+    await test.step("the last minute of the offer's Tuesday still counts; the next minute it has ended", async () => {
+      // The last minute of Cyber Monday's Tuesday still counts; the next minute it has ended.
+      await setClock(request, '2026-12-01T23:59:00Z');
+      expect((await checkCode(request, token)).status).toBe(200);
+      await setClock(request, '2026-12-02T00:00:30Z');
+      ({ served, offer } = await openOffer(page));
+      expect(served).toContain('This offer has ended');
+      expect(served).not.toContain(CODE);
+      await expect(offer).toHaveText(/This offer has ended/);
+      await expect(page.getByRole('main')).not.toContainText(CODE);
+      await screenshots(page, 'black-friday-after');
+      check = await checkCode(request, token);
+      expect(check.status).toBe(400);
+      expect(check.body.message).toMatch(/^This discount code expired on /);
+    });
   } finally {
     await setClock(request, null);
   }
