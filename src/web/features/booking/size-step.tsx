@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, type SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Product } from '../../../shared/api/catalogue';
 import { fitsBand, smallestFittingBand } from '../../../shared/band-fit';
 import {
   SIZE_RULES,
+  type SizeField,
   sizeForm,
   sizeFromForm,
   stepPath,
@@ -21,7 +22,6 @@ import { BandChoice } from './band-choice';
 import { BookingPage } from './booking-page';
 import { SIZE_LABELS, SizeFields } from './booking-fields';
 import { createOrder, updateOrder, useBookings, useLocalOrder } from './booking-store';
-import { focusFirstError } from '../../lib/focus';
 import { FormErrors } from './form-errors';
 import { StepActions } from './step-actions';
 import './booking.css';
@@ -29,10 +29,12 @@ import './booking.css';
 const BAND_REQUIRED = 'Please choose a price band, or enter your parcel’s size.';
 const TOO_LARGE = 'Your parcel fits none of our price bands: please request a quote.';
 
+const SIZE_FIELDS = Object.keys(SIZE_RULES) as SizeField[];
+
 /** The address of the quote form with the size entered here filled in. */
 function quotePath(form: SizeForm): string {
   const query = new URLSearchParams(
-    Object.entries(form).filter(([, value]) => value.trim() !== ''),
+    SIZE_FIELDS.flatMap((field) => (form[field].trim() === '' ? [] : [[field, form[field]]])),
   ).toString();
   return `/quote/${query ? `?${query}` : ''}`;
 }
@@ -67,34 +69,40 @@ interface Props {
  */
 export function SizeStep({ mode, initial }: Props) {
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
   // The price bands from the same cached fetch as the home page's and every booking screen's.
   const catalogue = useResource(productsResource);
   const products = catalogue.data?.items ?? [];
   const isPending = catalogue.status === 'pending';
   const isError = catalogue.status === 'error';
   const stored = useLocalOrder(initial?.Id ?? null);
+  // A band chosen earlier stays chosen while the parcel fits it; otherwise the smallest that fits.
+  const chosenBand = (selected: string, parcel: ReturnType<typeof sizeFromForm>) => {
+    const band = products.find((b) => String(b.Id) === selected) ?? null;
+    if (!parcel || (band && fitsBand(parcel.size, parcel.Weight, band))) return band;
+    return smallestFittingBand(parcel.size, parcel.Weight, products);
+  };
   const { basket } = useBookings();
-  const [selected, setSelected] = useState<number | null>(initial?.ProductId ?? null);
-  const [attempted, setAttempted] = useState(false);
-  const size = useForm<SizeForm>(sizeForm(initial), (values) =>
-    Object.values(values).some((v) => v.trim() !== '') ? SIZE_RULES : {},
+  // The band as the customer chose it, with the size: one form. The size's rules apply once any
+  // of it is entered; the band's, that one is chosen or follows from a size that fits one (a size
+  // with errors shows those instead).
+  const size = useForm<SizeForm & { ProductId: string }>(
+    { ...sizeForm(initial), ProductId: String(initial?.ProductId ?? '') },
+    (values) => {
+      const entered = SIZE_FIELDS.some((field) => values[field].trim() !== '');
+      const parcel = sizeFromForm(values);
+      const band = (): true | string =>
+        chosenBand(values.ProductId, parcel) !== null ||
+        isPending ||
+        (parcel ? TOO_LARGE : entered || BAND_REQUIRED);
+      return { ...(entered ? SIZE_RULES : {}), ProductId: [band] };
+    },
   );
 
   const parcel = sizeFromForm(size.values);
   const fits = (band: Product) => !parcel || fitsBand(parcel.size, parcel.Weight, band);
   const suggestion = parcel ? smallestFittingBand(parcel.size, parcel.Weight, products) : null;
-  const selectedBand = products.find((band) => band.Id === selected) ?? null;
-  // A band chosen earlier stays chosen while the parcel fits it; otherwise the smallest that fits.
-  const chosen = selectedBand && fits(selectedBand) ? selectedBand : suggestion;
-  const bandError =
-    attempted && !chosen && !isPending
-      ? parcel && !suggestion
-        ? TOO_LARGE
-        : !parcel && Object.keys(size.errors).length === 0
-          ? BAND_REQUIRED
-          : undefined
-      : undefined;
+  const chosen = chosenBand(size.values.ProductId, parcel);
+  const bandError = size.submitted ? size.errors.ProductId : undefined;
   const inBasket = initial !== null && basket.includes(initial.Id);
 
   // Once a band is chosen the customer is about to continue: fetch the next step's code (which
@@ -106,27 +114,18 @@ export function SizeStep({ mode, initial }: Props) {
     if (ready) prefetch(nextPath);
   }, [ready, nextPath, prefetch]);
 
-  const save = (): number | null => {
-    if (!chosen || (parcel === null && Object.keys(size.errors).length > 0)) return null;
-    const patch = {
-      ProductId: chosen.Id,
-      size: parcel?.size ?? null,
-      Weight: parcel?.Weight ?? null,
-    };
-    if (initial && updateOrder(initial.Id, patch)) return initial.Id;
-    return createOrder(patch).Id;
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    size.handleSubmit(() => undefined)(event);
-    setAttempted(true);
-    const id = save();
-    if (id === null) {
-      focusFirstError(formRef.current);
-      return;
-    }
-    navigate(stepPath('retailer', id));
-  };
+  /** Stores the band and size (a new booking, or the one being changed), then goes on. */
+  const finish = (to?: string) =>
+    size.handleSubmit(() => {
+      if (!chosen) return;
+      const patch = {
+        ProductId: chosen.Id,
+        size: parcel?.size ?? null,
+        Weight: parcel?.Weight ?? null,
+      };
+      const id = initial && updateOrder(initial.Id, patch) ? initial.Id : createOrder(patch).Id;
+      navigate(to ?? stepPath('retailer', id));
+    });
 
   const calculator = mode === 'calculator';
   return (
@@ -142,10 +141,10 @@ export function SizeStep({ mode, initial }: Props) {
       existing={initial !== null}
       steps={!calculator || initial !== null}
     >
-      <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Parcel size">
+      <form onSubmit={finish()} noValidate aria-label="Parcel size">
         <FormErrors
-          show={attempted}
-          errors={{ ...size.errors, ...(bandError ? { ProductId: bandError } : {}) }}
+          show={size.submitted}
+          errors={size.errors}
           labels={{ ...SIZE_LABELS, ProductId: 'Price band' }}
         />
         <section className="card booking__card" aria-labelledby="size-heading">
@@ -194,7 +193,7 @@ export function SizeStep({ mode, initial }: Props) {
                 bands={products}
                 loading={isPending}
                 value={chosen?.Id ?? null}
-                onChange={setSelected}
+                onChange={(id) => size.setValue('ProductId', String(id))}
                 fits={fits}
                 labelledBy="bands-heading"
                 error={bandError}
@@ -219,13 +218,7 @@ export function SizeStep({ mode, initial }: Props) {
           back={inBasket ? '/basket/' : undefined}
           continueLabel={calculator && !initial ? 'Book this delivery' : 'Continue'}
           onSaveToBasket={
-            inBasket
-              ? () => {
-                  setAttempted(true);
-                  if (save() !== null) navigate('/basket/');
-                  else focusFirstError(formRef.current);
-                }
-              : undefined
+            inBasket ? (event: SyntheticEvent) => finish('/basket/')(event) : undefined
           }
         />
       </form>

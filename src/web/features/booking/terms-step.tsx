@@ -1,43 +1,33 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { TERMS_RULES } from '../../../shared/booking-steps';
 import type { LocalOrder } from '../../../shared/local-order';
 import { formatReceivingHours, isReceivingHours } from '../../../shared/receiving-hours';
-import { validateForm } from '../../../shared/validation/form';
 import { Choice, FieldError } from '../../components/plain-controls';
 import { useSettings } from '../settings/use-settings';
 import { BookingPage } from './booking-page';
 import { BookingSummary } from './booking-summary';
-import { focusFirstError } from '../../lib/focus';
 import { StepActions } from './step-actions';
-import { useStep } from './use-step';
+import { useStepForm } from './step-form';
 import './terms-step.css';
-
-const NO_DRAFT = () => ({});
 
 /**
  * The terms step: what the customer accepts for this booking (issue 6), accepted explicitly with
- * a checkbox. The acceptance time is stored with the booking.
+ * a checkbox. The time it was ticked is stored with the booking (and forgotten when unticked).
  */
 export function TermsStep({ initial }: { initial: LocalOrder }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [accepted, setAccepted] = useState(initial.TermsAcceptedAt !== null);
-  const [attempted, setAttempted] = useState(false);
-  const { order, inBasket, back, complete } = useStep('terms', initial, accepted, NO_DRAFT);
+  const { form, order, back, finish, saveToBasket } = useStepForm(
+    'terms',
+    initial,
+    { accepted: initial.TermsAcceptedAt !== null },
+    () => TERMS_RULES,
+    ({ accepted }) => ({
+      TermsAcceptedAt: accepted ? (initial.TermsAcceptedAt ?? new Date().toISOString()) : null,
+    }),
+    { accepted: 'Booking terms' },
+  );
   const settings = useSettings();
   const hours = settings.get<unknown>('Depot', 'ReceivingHours');
-  const error = validateForm({ accepted }, TERMS_RULES).accepted;
-  const showError = attempted ? error : undefined;
-
-  const finish = (to?: string) => (event?: FormEvent) => {
-    event?.preventDefault();
-    setAttempted(true);
-    if (error) {
-      focusFirstError(formRef.current);
-      return;
-    }
-    complete({ TermsAcceptedAt: initial.TermsAcceptedAt ?? new Date().toISOString() }, to);
-  };
+  const showError = form.errorOf('accepted');
 
   return (
     <BookingPage
@@ -48,7 +38,7 @@ export function TermsStep({ initial }: { initial: LocalOrder }) {
       existing
       summary={<BookingSummary order={order} />}
     >
-      <form ref={formRef} onSubmit={finish()} noValidate aria-label="Booking terms">
+      <form onSubmit={finish()} noValidate aria-label="Booking terms">
         <ul className="booking__terms" data-testid="booking-terms">
           <li>
             <strong>Prohibited and restricted items.</strong> The parcel holds nothing on our{' '}
@@ -88,8 +78,9 @@ export function TermsStep({ initial }: { initial: LocalOrder }) {
           </li>
         </ul>
         <Choice
-          checked={accepted}
-          onChange={(event) => setAccepted(event.target.checked)}
+          name="accepted"
+          checked={form.values.accepted}
+          onChange={(event) => form.setValue('accepted', event.target.checked)}
           required
           invalid={showError !== undefined}
           aria-describedby={showError ? 'terms-error' : undefined}
@@ -104,10 +95,7 @@ export function TermsStep({ initial }: { initial: LocalOrder }) {
           }
         />
         <FieldError id="terms-error" message={showError} />
-        <StepActions
-          back={back}
-          onSaveToBasket={inBasket ? () => finish('/basket/')() : undefined}
-        />
+        <StepActions back={back} onSaveToBasket={saveToBasket} />
       </form>
     </BookingPage>
   );
