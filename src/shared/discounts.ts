@@ -1,4 +1,6 @@
 import { formatMoney } from './money';
+import type { FieldRules } from './validation/form';
+import { required } from './validation/rules';
 
 // Discount codes (issue 11). A code takes a percentage or a fixed amount off the delivery charges
 // of one checkout, within its dates, its limits of uses (overall and per customer) and a minimum
@@ -31,6 +33,15 @@ export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9-]{3,32}$/;
  */
 export const DISCOUNT_CODE_INPUT_PATTERN = /^ *[A-Za-z0-9-]{3,32} *$/;
 export const DISCOUNT_CODE_FORMAT = 'must be 3 to 32 letters, digits or hyphens';
+
+/** The checkout's discount field: a code in the shape the API accepts (which then says if it applies). */
+export const DISCOUNT_CODE_RULES: FieldRules<'code'> = {
+  code: [
+    required,
+    (value) =>
+      DISCOUNT_CODE_INPUT_PATTERN.test(String(value)) || `A discount code ${DISCOUNT_CODE_FORMAT}.`,
+  ],
+};
 
 /**
  * The pence a code takes off a subtotal: a percentage rounded half up to the penny, or a fixed

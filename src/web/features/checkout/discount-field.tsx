@@ -1,12 +1,9 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { CheckDiscountResult } from '../../../shared/api/checkout';
-import { DISCOUNT_CODE_PATTERN, normaliseDiscountCode } from '../../../shared/discounts';
-import { MESSAGES } from '../../../shared/validation/messages';
+import { DISCOUNT_CODE_RULES, normaliseDiscountCode } from '../../../shared/discounts';
 import { BusyButton } from '../../components/plain-controls';
+import { useForm } from '../../lib/use-form';
 import { FormField } from '../booking/booking-fields';
 import './checkout.css';
-
-const DISCOUNT_FORMAT_MESSAGE = 'A discount code is 3 to 32 letters, digits or hyphens.';
 
 interface Props {
   /** The code applied (or being checked), or null. */
@@ -25,18 +22,15 @@ interface Props {
  * checked the code, what it takes off and a Remove button; otherwise the reason under the field.
  */
 export function DiscountField({ code, applied, checking, error, onApply, onRemove }: Props) {
-  const [input, setInput] = useState(code ?? '');
-  const [formatError, setFormatError] = useState<string | null>(null);
-
-  const apply = (event: FormEvent | KeyboardEvent) => {
-    event.preventDefault();
-    const value = normaliseDiscountCode(input);
-    if (!value) return setFormatError(MESSAGES.required);
-    if (!DISCOUNT_CODE_PATTERN.test(value)) return setFormatError(DISCOUNT_FORMAT_MESSAGE);
-    setFormatError(null);
-    setInput(value);
+  // The server's reason shows under the field until the code is changed.
+  const form = useForm({ code: code ?? '' }, () => DISCOUNT_CODE_RULES, {
+    serverErrors: error && !checking ? [{ field: 'code', error }] : undefined,
+  });
+  const apply = form.handleSubmit((typed) => {
+    const value = normaliseDiscountCode(typed.code);
+    form.patch({ code: value });
     onApply(value);
-  };
+  });
 
   if (applied && applied.Code === code) {
     return (
@@ -49,7 +43,7 @@ export function DiscountField({ code, applied, checking, error, onApply, onRemov
           type="button"
           className="button"
           onClick={() => {
-            setInput('');
+            form.reset({ code: '' });
             onRemove();
           }}
           aria-label={`Remove discount code ${applied.Code}`}
@@ -60,24 +54,17 @@ export function DiscountField({ code, applied, checking, error, onApply, onRemov
     );
   }
 
-  const message = formatError ?? (checking ? null : error);
   return (
     // Not a <form>: the checkout around it is one. Enter in the field applies the code.
     <div className="discount-field">
       <FormField
+        {...form.text('code')}
         id="discount-code"
         name="discount-code"
         label="Discount code"
-        value={input}
-        onChange={(event) => {
-          setInput(event.target.value);
-          setFormatError(null);
-        }}
         onKeyDown={(event) => {
           if (event.key === 'Enter') apply(event);
         }}
-        error={Boolean(message)}
-        helperText={message ?? undefined}
         autoCapitalize="characters"
         spellCheck={false}
       />
