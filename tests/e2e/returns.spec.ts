@@ -44,13 +44,18 @@ test('a return to the retailer with an uploaded label', async ({
     .getByRole('row')
     .filter({ hasText: order.Reference });
 
-  await test.step("the customer asks for a return with the retailer's label: a file that is not a label is refused", async () => {
+  await test.step("the customer asks for a return with the retailer's label: a way and a file are asked for, and a file that is not a label is refused", async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/dashboard/');
     await logIn(page, ann.email, ann.password);
     await page.goto(`/dashboard/orders/${order.Id}/`);
     await part.getByRole('button', { name: 'Return to the retailer' }).click();
+    await dialog.getByRole('button', { name: 'Ask for the return' }).click();
+    await expect(dialog.getByText('Choose how the parcel goes back.')).toBeVisible();
     await dialog.getByRole('radio', { name: 'I have the retailer’s return label' }).check();
+    await dialog.getByRole('button', { name: 'Ask for the return' }).click();
+    await expect(dialog.getByText('Choose the label file.')).toBeVisible();
+    await expect(dialog.getByText('Choose how the parcel goes back.')).toBeHidden();
     await dialog.getByLabel('Label file').setInputFiles({
       name: 'notes.txt',
       mimeType: 'text/plain',

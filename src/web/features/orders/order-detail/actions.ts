@@ -8,6 +8,7 @@ import { DISPUTE_MESSAGES, disputeRequest } from '../../../../shared/disputes';
 import { TRACKING_MESSAGES } from '../../../../shared/tracking';
 import { replaceTrackingLink } from '../../tracking/api/replace-tracking-link';
 import { askReturn, withdrawReturn } from './api/ask-return';
+import { RETURN_LIMITS, RETURN_MESSAGES } from '../../../../shared/returns';
 
 const REPORT_FAILED = 'Your report could not be sent just now. Please try again.';
 const DISPUTE_FAILED = 'Your dispute could not be sent just now. Please try again.';
@@ -24,7 +25,7 @@ export type OrderActionResult =
   | { intent: 'dispute'; notice: string }
   | { intent: 'dispute'; fieldError?: string; message?: string }
   | { intent: 'return'; notice: string }
-  | { intent: 'return'; file?: string; reason?: string; message?: string }
+  | { intent: 'return'; how?: string; file?: string; reason?: string; message?: string }
   | { intent: 'withdraw-return'; notice: string }
   | { intent: 'withdraw-return'; message: string }
   | { intent: 'certificate'; message?: string }
@@ -134,13 +135,29 @@ const readBase64 = (file: File) =>
  */
 async function askForReturn(orderId: number, form: FormData): Promise<OrderActionResult> {
   const Reason = String(form.get('reason') ?? '');
+  const how = form.get('how');
   const label = form.get('label');
+  // What the browser knows without asking: a way chosen, and a label file of an allowed size.
+  if (how !== 'upload' && how !== 'buy') {
+    return { intent: 'return', how: 'Choose how the parcel goes back.' };
+  }
+  const file = how === 'upload' && label instanceof File && label.size > 0 ? label : null;
+  if (how === 'upload' && !file) return { intent: 'return', file: 'Choose the label file.' };
+  if (file && file.size > RETURN_LIMITS.labelBytes) {
+    return { intent: 'return', file: `The label ${RETURN_MESSAGES.labelTooLarge}.` };
+  }
   try {
     await askReturn(
       orderId,
-      form.get('how') === 'buy' || !(label instanceof File)
-        ? { Reason, BuyLabel: true }
-        : { Reason, Label: { FileName: label.name.slice(0, 120), Data: await readBase64(label) } },
+      file
+        ? {
+            Reason,
+            Label: {
+              FileName: file.name.slice(0, RETURN_LIMITS.fileName),
+              Data: await readBase64(file),
+            },
+          }
+        : { Reason, BuyLabel: true },
     );
     return { intent: 'return', notice: RETURN_ASKED };
   } catch (error) {

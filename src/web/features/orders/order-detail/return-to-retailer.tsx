@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { OrderDetail } from '../../../../shared/api/order-detail';
 import { formatDisplayDate } from '../../../../shared/dates';
 import { formatPounds } from '../../../../shared/money';
-import { RETURN_LIMITS, RETURN_MESSAGES } from '../../../../shared/returns';
+import { RETURN_LIMITS } from '../../../../shared/returns';
 import {
   Alert,
   BusyButton,
@@ -198,44 +198,26 @@ function AskForm({
   onCancel(): void;
   onAsked(notice: string): void;
 }) {
+  // The action checks the form (./actions.ts); its refusal shows until the next send.
   const { fetcher, failure, sending } = useDialogAction('return', { open, onDone: onAsked });
   const [how, setHow] = useState<'upload' | 'buy' | ''>('');
-  const [file, setFile] = useState<File | null>(null);
   const [reason, setReason] = useState('');
-  // What is checked here before sending; the server's refusal (`failure`) is shown until the next.
-  const [checked, setChecked] = useState<{ how?: string; file?: string }>({});
-  const refused = sending ? undefined : failure;
-  const errors = {
-    how: checked.how,
-    file: checked.file ?? refused?.file,
-    reason: refused?.reason,
-    form: refused?.message,
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!how) return setChecked({ how: 'Choose how the parcel goes back.' });
-    if (how === 'upload' && !file) return setChecked({ file: 'Choose the label file.' });
-    if (file && how === 'upload' && file.size > RETURN_LIMITS.labelBytes) {
-      return setChecked({ file: `The label ${RETURN_MESSAGES.labelTooLarge}.` });
-    }
-    setChecked({});
-    const form = new FormData();
-    form.set('intent', 'return');
-    form.set('how', how);
-    form.set('reason', reason);
-    if (how === 'upload') form.set('label', file!);
-    void fetcher.submit(form, { method: 'post', encType: 'multipart/form-data' });
-  };
+  const errors = sending ? undefined : failure;
 
   return (
-    <form onSubmit={submit} noValidate className="dashboard-stack">
-      <Alert severity="error">{errors.form}</Alert>
+    <fetcher.Form
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      className="dashboard-stack"
+    >
+      <input type="hidden" name="intent" value="return" />
+      <Alert severity="error">{errors?.message}</Alert>
       <p>
         The parcel stays at our depot and does not sail. Once it is on its way back, we refund what
         you paid for the crossing.
       </p>
-      <ChoiceGroup legend="How does it go back?" id="return-how" error={errors.how}>
+      <ChoiceGroup legend="How does it go back?" id="return-how" error={errors?.how}>
         <Choice
           type="radio"
           name="how"
@@ -244,7 +226,7 @@ function AskForm({
           onChange={() => setHow('upload')}
           label="I have the retailer’s return label"
           description="Upload it as a PDF or a photo (JPEG, PNG or WebP), at most 2 MB."
-          aria-describedby={errors.how ? 'return-how-error' : undefined}
+          aria-describedby={errors?.how ? 'return-how-error' : undefined}
         />
         <Choice
           type="radio"
@@ -263,13 +245,13 @@ function AskForm({
           </label>
           <input
             id="return-label-file"
+            name="label"
             type="file"
             accept={LABEL_TYPES}
-            aria-invalid={errors.file ? true : undefined}
-            aria-describedby={errors.file ? 'return-label-file-error' : undefined}
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            aria-invalid={errors?.file ? true : undefined}
+            aria-describedby={errors?.file ? 'return-label-file-error' : undefined}
           />
-          <FieldError id="return-label-file-error" message={errors.file} />
+          <FieldError id="return-label-file-error" message={errors?.file} />
         </div>
       )}
       <FormField
@@ -281,8 +263,8 @@ function AskForm({
         multiline
         minRows={2}
         maxLength={RETURN_LIMITS.reason}
-        error={Boolean(errors.reason)}
-        helperText={errors.reason}
+        error={Boolean(errors?.reason)}
+        helperText={errors?.reason}
       />
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onCancel}>
@@ -292,6 +274,6 @@ function AskForm({
           Ask for the return
         </BusyButton>
       </div>
-    </form>
+    </fetcher.Form>
   );
 }
