@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { registerRules } from '../../../shared/auth/register-rules';
 import { FormAlert } from '../kit/form-alert';
-import { ApiError, sendRequest } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { NewPasswordFields } from '../kit/password-field';
 import { useForm } from '../../lib/use-form';
-import { startStaffSession } from './staff-session';
+import { useAcceptInvitation } from './api/staff';
 
 type Values = { Password: string; ConfirmPassword: string };
 
@@ -17,40 +16,22 @@ function passwordRules(values: Values) {
 
 /** /admin/invitation/{token}: an invited staff member chooses a password and is logged in. */
 export function AdminInvitation({ token }: { token: string }) {
-  const [failure, setFailure] = useState<ApiError | null>(null);
-  const [sending, setSending] = useState(false);
+  const accept = useAcceptInvitation(token);
   const navigate = useNavigate();
-  const fieldErrors = failure?.body?.errors ?? [];
+  const failure = accept.error;
+  const fieldErrors = failure instanceof ApiError ? (failure.body?.errors ?? []) : [];
   const form = useForm<Values>({ Password: '', ConfirmPassword: '' }, passwordRules, {
     serverErrors: fieldErrors,
   });
   const tokenError = fieldErrors.find((e) => e.field === 'token')?.error;
 
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    setSending(true);
-    try {
-      const session = await sendRequest<string>(null, 'POST', '/api/admin/auth/accept-invitation', {
-        token,
-        ...values,
-      });
-      await startStaffSession(session);
-      navigate('/admin/', { replace: true });
-    } catch (err) {
-      setFailure(err instanceof ApiError ? err : new ApiError(0, null));
-      setSending(false);
-    }
-  });
+  const submit = form.handleSubmit((values) =>
+    accept.mutate(values, { onSuccess: () => navigate('/admin/', { replace: true }) }),
+  );
 
   return (
     <Paper variant="outlined" sx={{ maxWidth: 480, mx: 'auto', p: { xs: 2, sm: 4 } }}>
-      <Box
-        component="form"
-
-        noValidate
-        onSubmit={submit}
-        aria-label="Choose your password"
-      >
+      <Box component="form" noValidate onSubmit={submit} aria-label="Choose your password">
         <Stack spacing={2}>
           <Typography variant="h5" component="h1">
             Welcome to the back office
@@ -68,7 +49,12 @@ export function AdminInvitation({ token }: { token: string }) {
                 Choose the password you will log in with.
               </Typography>
               <NewPasswordFields form={form} label="Password" autoFocus />
-              <Button type="submit" variant="contained" size="large" loading={sending}>
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                loading={accept.isPending || accept.isSuccess}
+              >
                 Set my password
               </Button>
             </>

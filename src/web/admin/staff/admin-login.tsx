@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { AUTH_MESSAGES } from '../../../shared/api/auth';
 import { LOGIN_RULES } from '../../../shared/auth/login-rules';
 import { FormAlert } from '../kit/form-alert';
-import { sendRequest } from '../../lib/api-client';
 import { useForm } from '../../lib/use-form';
 import { PasswordField } from '../kit/password-field';
-import { startStaffSession } from './staff-session';
+import { useStaffLogIn } from './api/staff';
 
 /** Where to go after logging in: a back-office path only (never another site). */
 function nextAdminPath(next: string | null): string {
@@ -17,42 +15,25 @@ function nextAdminPath(next: string | null): string {
 /** /admin/login/: a staff member logs in (a customer's account is refused like a wrong password). */
 export function AdminLogin() {
   const form = useForm({ email: '', password: '' }, () => LOGIN_RULES);
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const logIn = useStaffLogIn();
   const navigate = useNavigate();
   const [params] = useSearchParams();
 
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
-    setSending(true);
-    try {
-      const token = await sendRequest<string>(null, 'POST', '/api/admin/auth/login', {
-        email: values.email.trim(),
-        password: values.password,
-      });
-      await startStaffSession(token);
-      navigate(nextAdminPath(params.get('next')), { replace: true });
-    } catch {
-      setError(AUTH_MESSAGES.loginFailed);
-      setSending(false);
-    }
-  });
+  const submit = form.handleSubmit((values) =>
+    logIn.mutate(values, {
+      onSuccess: () => navigate(nextAdminPath(params.get('next')), { replace: true }),
+    }),
+  );
 
   return (
     <Paper variant="outlined" sx={{ maxWidth: 440, mx: 'auto', p: { xs: 2, sm: 4 } }}>
-      <Box
-        component="form"
-
-        noValidate
-        onSubmit={submit}
-        aria-label="Staff log in"
-      >
+      <Box component="form" noValidate onSubmit={submit} aria-label="Staff log in">
         <Stack spacing={2}>
           <Typography variant="h5" component="h1">
             Staff log in
           </Typography>
           <FormAlert severity="error" variant="filled">
-            {error}
+            {logIn.isError ? AUTH_MESSAGES.loginFailed : null}
           </FormAlert>
           <TextField
             {...form.text('email')}
@@ -70,7 +51,13 @@ export function AdminLogin() {
             required
             fullWidth
           />
-          <Button type="submit" variant="contained" size="large" loading={sending} fullWidth>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            loading={logIn.isPending || logIn.isSuccess}
+            fullWidth
+          >
             Log in
           </Button>
         </Stack>

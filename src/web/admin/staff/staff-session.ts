@@ -74,12 +74,28 @@ export function staffDownload(path: string, type: string): Promise<Blob> {
 }
 
 /** Stores a new staff token and who it belongs to (GET /public/auth/me). */
-export async function startStaffSession(token: string): Promise<UserData> {
+async function startStaffSession(token: string): Promise<UserData> {
   const user = await sendRequest<UserData>(token, 'GET', '/public/auth/me');
   writeText(STAFF_STORAGE_KEYS.token, token);
   writeJson(STAFF_STORAGE_KEYS.user, user);
   set({ token, user });
   return user;
+}
+
+/** POST /api/admin/auth/login, then the session starts (no token is sent: none is held yet). */
+export async function logInStaff(email: string, password: string): Promise<UserData> {
+  const body = { email: email.trim(), password };
+  return startStaffSession(await sendRequest<string>(null, 'POST', '/api/admin/auth/login', body));
+}
+
+/** POST /api/admin/auth/accept-invitation: the invited member's password, and they are logged in. */
+export async function acceptInvitation(
+  token: string,
+  passwords: { Password: string; ConfirmPassword: string },
+): Promise<UserData> {
+  const body = { token, ...passwords };
+  const path = '/api/admin/auth/accept-invitation';
+  return startStaffSession(await sendRequest<string>(null, 'POST', path, body));
 }
 
 export async function endStaffSession() {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InviteStaff, StaffMember } from '../../../../shared/api/staff';
 import type { StaffRole } from '../../../../shared/access';
-import { staffRequest } from '../staff-session';
+import { acceptInvitation, logInStaff, staffRequest } from '../staff-session';
 
 /** GET /api/admin/staff, and the admin's changes to it (invite, role, disable, enable). */
 const staffKey = ['admin', 'staff'] as const;
@@ -34,3 +34,16 @@ export const useSetDisabled = () =>
   useStaffChange(({ id, disabled }: { id: number; disabled: boolean }) =>
     staffRequest('POST', `/api/admin/staff/${id}/${disabled ? 'disable' : 'enable'}`),
   );
+
+/** The staff log-in and the invitation's password: each starts the staff session. */
+export const useStaffLogIn = () =>
+  useMutation({
+    mutationFn: ({ email, password }: { email: string; password: string }) =>
+      logInStaff(email, password),
+  });
+
+export const useAcceptInvitation = (token: string) =>
+  useMutation({
+    mutationFn: (passwords: { Password: string; ConfirmPassword: string }) =>
+      acceptInvitation(token, passwords),
+  });
