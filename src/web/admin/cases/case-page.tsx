@@ -14,14 +14,18 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { amountSchema, type OfficeCase } from '../../../shared/api/office';
-import { caseReplySchema, type OfficeCaseDetail } from '../../../shared/api/office-cases';
+import type { OfficeCase } from '../../../shared/api/office';
+import {
+  caseReplySchema,
+  resolveCaseSchema,
+  type OfficeCaseDetail,
+} from '../../../shared/api/office-cases';
 import { formatDisplayDate } from '../../../shared/dates';
 import { formatPounds, toPence } from '../../../shared/money';
 import { REFUND_MESSAGES } from '../../../shared/refunds';
 import { useCase, useReplyToCase, useResolveCase } from '../office/api/office-care';
 import { CaseStatusChip } from './cases-page';
-import { checkForm } from '../kit/field-errors';
+import { checkForm, serverFieldErrors, withoutField, type FieldErrors } from '../kit/field-errors';
 import { problem, refundProblem } from '../kit/problem';
 import { DisputePanel } from './dispute-panel';
 
@@ -225,27 +229,24 @@ function ResolveForm({
   const [message, setMessage] = useState('');
   const [refunding, setRefunding] = useState(false);
   const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const refundable = detail.Refundable;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    let refund: number | undefined;
-    if (refunding) {
-      const checked = amountSchema.safeParse(amount.trim() === '' ? Number.NaN : Number(amount));
-      if (!checked.success) {
-        setError(`The refund ${checked.error.issues[0].message}`);
-        return;
-      }
-      if (toPence(checked.data) > toPence(refundable)) {
-        setError(REFUND_MESSAGES.tooMuch(toPence(refundable)));
-        return;
-      }
-      refund = checked.data;
+    const refundTyped = amount.trim() === '' ? Number.NaN : Number(amount);
+    const body = { Message: message.trim(), ...(refunding ? { Refund: refundTyped } : {}) };
+    const checked = checkForm(resolveCaseSchema, body);
+    if (checked.errors) return setErrors(checked.errors);
+    const refund = checked.data.Refund;
+    if (refund !== undefined && toPence(refund) > toPence(refundable)) {
+      return setErrors({ Refund: REFUND_MESSAGES.tooMuch(toPence(refundable)) });
     }
+    setErrors({});
     resolve.mutate(
-      { id: detail.Case.Id, message: message.trim(), refund },
+      { id: detail.Case.Id, message: body.Message, refund },
       {
+        onError: (error) => setErrors(serverFieldErrors(error)),
         onSuccess: () =>
           onDone(
             refund === undefined
@@ -273,10 +274,14 @@ function ResolveForm({
         <TextField
           label="Message to the customer"
           value={message}
-          onChange={(e) => setMessage(e.target.value)}
+          onChange={(e) => {
+            setMessage(e.target.value);
+            setErrors(withoutField('Message'));
+          }}
           multiline
           minRows={2}
-          helperText="Optional: otherwise they are told the case is resolved"
+          error={errors.Message !== undefined}
+          helperText={errors.Message ?? 'Optional: otherwise they are told the case is resolved'}
           slotProps={{ htmlInput: { maxLength: 4000 } }}
         />
         <FormControlLabel
@@ -286,7 +291,7 @@ function ResolveForm({
               disabled={refundable <= 0}
               onChange={(e) => {
                 setRefunding(e.target.checked);
-                setError(null);
+                setErrors(withoutField('Refund'));
               }}
             />
           }
@@ -298,13 +303,13 @@ function ResolveForm({
             value={amount}
             onChange={(e) => {
               setAmount(e.target.value);
-              setError(null);
+              setErrors(withoutField('Refund'));
             }}
             required
             inputMode="decimal"
-            error={error !== null}
+            error={errors.Refund !== undefined}
             helperText={
-              error ?? `At most ${formatPounds(refundable)}, through the payment provider`
+              errors.Refund ?? `At most ${formatPounds(refundable)}, through the payment provider`
             }
             slotProps={{
               input: { startAdornment: <InputAdornment position="start">£</InputAdornment> },
