@@ -5,7 +5,9 @@
  * - src/shared is shared: it imports neither the server nor the web;
  * - the web never imports the server, and the server never imports the web;
  * - the customer site never imports the back office's kit (MUI, emotion, TanStack Query, MUI X),
- *   nor the back office's own files (docs/decisions/0029).
+ *   nor the back office's own files (docs/decisions/0029);
+ * - on the server, a module's routes are its own (another module uses its services), and lib/
+ *   and db/ sit below the modules: they import none (docs/architecture.md, "The floors").
  */
 const BACK_OFFICE = '^src/web/(admin/|routes/admin)';
 const STAFF_KIT = '^node_modules/(@mui/|@emotion/|@tanstack/)';
@@ -63,6 +65,27 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/web/', pathNot: [BACK_OFFICE, '^src/web/routes\\.ts$'] },
       to: { path: BACK_OFFICE },
+    },
+    {
+      name: 'a-module-s-routes-are-its-own',
+      severity: 'error',
+      comment:
+        'A module answers HTTP in its routes files; another module calls its services instead. ' +
+        'A helper two modules share goes to server/lib.',
+      from: { path: '^src/server/modules/([^/]+)/' },
+      to: {
+        path: '^src/server/modules/[^/]+/[a-z-]*routes?[a-z-]*\\.ts$',
+        pathNot: '^src/server/modules/$1/',
+      },
+    },
+    {
+      name: 'lib-and-db-below-the-modules',
+      severity: 'error',
+      comment:
+        'server/lib and server/db serve every module and know none; the seed (a start-up script) ' +
+        'builds its rows as the catalogue module does.',
+      from: { path: '^src/server/(lib|db)/', pathNot: '^src/server/db/seed\\.ts$' },
+      to: { path: '^src/server/modules/' },
     },
   ],
   options: {

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '../../shared/api/auth';
 import {
   abilityFor,
@@ -300,4 +300,9 @@ export function acceptEmptyJsonBodies(app: FastifyInstance) {
     if (text.trim() === '') return done(null, undefined);
     return parseJson(request, text, done);
   });
+}
+
+/** A bearer token as the log-in calls answer it (the customer's, the staff's): a JSON string. */
+export function sendToken(reply: FastifyReply, token: string) {
+  return reply.type('application/json').send(JSON.stringify(token));
 }

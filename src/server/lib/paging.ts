@@ -38,3 +38,24 @@ export async function listPage<T extends PgTable, R>(
     itemsPerPage: options.itemsPerPage,
   };
 }
+
+/** `%text%` for ILIKE, with the caller's own % and _ taken literally. */
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The rows of a page: LIMIT and OFFSET. */
+export const pageWindow = (q: { page: number; itemsPerPage: number }) => ({
+  limit: q.itemsPerPage,
+  offset: (q.page - 1) * q.itemsPerPage,
+});
+
+/** A page of a listing as the API answers it. */
+export const pageOf = <T>(
+  items: T[],
+  total: number,
+  q: { page: number; itemsPerPage: number },
+) => ({
+  items,
+  total,
+  page: q.page,
+  itemsPerPage: q.itemsPerPage,
+});

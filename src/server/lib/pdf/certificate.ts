@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { formatVerificationCode, type CertificateFacts } from '../../../shared/api/certificates';
 import { storedToDisplayDate } from '../../../shared/dates';
 import { formatMoney } from '../../../shared/money';
-import { BRAND_TEAL } from '../mail';
+import { BRAND_TEAL } from '../email-layout';
 import { qrCodePng } from './barcodes';
 import { writeText } from './text';
 

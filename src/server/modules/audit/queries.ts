@@ -7,7 +7,7 @@ import { orderIdFromReference } from '../../../shared/order-reference';
 import { auditLog, users } from '../../db/schema';
 import { fullName } from '../auth/user-data';
 import type { Tx } from '../orders/lifecycle';
-import { containing, page, window as pageWindow } from '../office/queries';
+import { containing, pageOf, pageWindow } from '../../lib/paging';
 
 /**
  * The audit log as the office and admins read it (issues 13 and 14): newest first on
@@ -116,7 +116,7 @@ export async function searchAudit(tx: Tx, q: z.output<typeof auditQuery>) {
       .offset(pageWindow(q).offset),
     tx.select({ total: count() }).from(auditLog).where(condition),
   ]);
-  return page(await toAuditEntries(tx, rows), total, q);
+  return pageOf(await toAuditEntries(tx, rows), total, q);
 }
 
 /** Every entry about these records (a customer's export), oldest first. */

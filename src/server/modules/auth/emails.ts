@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
-import type { EmailContent, MailMessage } from '../../lib/mail';
-import { renderEmail } from '../../lib/mail';
+import { renderEmail, type EmailContent } from '../../lib/email-layout';
+import type { MailMessage } from '../../lib/mail';
 
 /** The messages of the account lifecycle, each with an HTML and a plain-text part. */
 

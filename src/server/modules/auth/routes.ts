@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accessTokenSchema,
@@ -8,7 +7,14 @@ import {
   validatedEmailSchema,
 } from '../../../shared/api/auth';
 import { forgottenPasswordSchema, loginSchema, registerSchema } from '../../../shared/auth/schemas';
-import { acceptEmptyJsonBodies, authenticate, authOf, endSession, access } from '../../lib/auth';
+import {
+  acceptEmptyJsonBodies,
+  access,
+  authenticate,
+  authOf,
+  endSession,
+  sendToken,
+} from '../../lib/auth';
 import { scheduleCleanUp } from './maintenance';
 import {
   confirmEmail,
@@ -176,9 +182,3 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/** Login and register answer with the bearer token as a JSON string, not as plain text. */
-/** A bearer token as the log-in calls answer it: a JSON string. */
-export function sendToken(reply: FastifyReply, token: string) {
-  return reply.type('application/json').send(JSON.stringify(token));
-}

@@ -20,14 +20,8 @@ import { HttpError } from '../../lib/errors';
 import { uniqueViolation } from '../auth/user-data';
 import { findCustomerAddress } from '../addresses/service';
 import { applyDiscount, reserveDiscount } from '../discounts/service';
-import {
-  ensureSession,
-  markPaid,
-  otherPendingCheckouts,
-  paymentView,
-  queueReceipt,
-  type PaymentRow,
-} from '../payments/service';
+import { ensureSession, markPaid, otherPendingCheckouts, queueReceipt } from '../payments/service';
+import { paymentView, type PaymentRow } from '../payments/views';
 import { closePayment } from '../payments/close';
 import { recordCreated, type Tx } from '../orders/lifecycle';
 import { itemLineRows } from '../orders/item-lines';

@@ -25,16 +25,11 @@ import { toAddress } from '../addresses/service';
 import { auditAbout } from '../audit/queries';
 import { fullName } from '../auth/user-data';
 import { discountCodeOf } from '../discounts/service';
-import {
-  containing,
-  officeOrderDetail,
-  page,
-  searchOrders,
-  window as pageWindow,
-} from '../office/queries';
+import { containing, pageOf, pageWindow } from '../../lib/paging';
+import { officeOrderDetail, searchOrders } from '../office/queries';
 import { officeCasesById } from '../office/lists';
 import type { Tx } from '../orders/lifecycle';
-import { toPayment } from '../payments/service';
+import { toPayment } from '../payments/views';
 import { householdMembersOf, toHouseholdMember } from '../household/service';
 
 /**
@@ -136,7 +131,7 @@ export async function searchCustomers(tx: Tx, q: z.output<typeof customersQuery>
         .groupBy(orders.customerId)
     : [];
   const items = rows.map((u) => summary(u, counts.find((c) => c.customerId === u.id)?.n ?? 0));
-  return page(items, total, q);
+  return pageOf(items, total, q);
 }
 
 /** The customer account with this id, or a 404 (staff accounts are not customers). */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../lib/auth';
-import { onlyFromThisMachine } from './routes';
+import { onlyFromThisMachine } from '../../lib/this-machine';
 
 const clockBody = z
   .object({

@@ -9,7 +9,7 @@ import { SYSTEM } from '../orders/lifecycle';
 import { decodePhotos } from '../depot/photos';
 import { dispatchParcels, markDelivered } from '../depot/dispatch';
 import { receiveBookedParcel } from '../depot/receiving';
-import { onlyFromThisMachine } from './routes';
+import { onlyFromThisMachine } from '../../lib/this-machine';
 
 /**
  * Development only (never registered in production), until the depot's screens exist (issue 13):

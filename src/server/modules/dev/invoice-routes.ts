@@ -9,7 +9,7 @@ import { orderIdFromReference } from '../../../shared/order-reference';
 import { orders } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { raiseInvoice } from '../invoices/service';
-import { onlyFromThisMachine } from './routes';
+import { onlyFromThisMachine } from '../../lib/this-machine';
 
 /**
  * Development only (never registered in production): POST /dev/invoices raises an invoice on an

@@ -6,7 +6,7 @@ import { access } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { SYSTEM, TransitionError, transitionOrders } from '../orders/lifecycle';
 import { reference } from './depot-routes';
-import { onlyFromThisMachine } from './routes';
+import { onlyFromThisMachine } from '../../lib/this-machine';
 
 /**
  * Development only (never registered in production), until the office's screens exist (issue

@@ -7,7 +7,7 @@ import { orderIdFromReference } from '../../../shared/order-reference';
 import { QUOTE_MESSAGES } from '../../../shared/quotes';
 import { HttpError } from '../../lib/errors';
 import { priceQuote } from '../orders/quotes';
-import { onlyFromThisMachine } from './routes';
+import { onlyFromThisMachine } from '../../lib/this-machine';
 
 /**
  * Development only (never registered in production): POST /dev/quotes/price prices a requested

@@ -16,8 +16,8 @@ import type { Tx } from '../orders/lifecycle';
 import { isQuoteRow } from '../orders/quotes';
 import { toCustomerOrder } from '../orders/service';
 import { refundSources } from '../payments/refunds';
-
-import { namesOf, officeCases, page, person, refundRowsOf, toRefund, window } from './queries';
+import { pageOf, pageWindow } from '../../lib/paging';
+import { namesOf, officeCases, person, refundRowsOf, toRefund } from './queries';
 /**
  * The office's lists of quotes, invoices and cases (issue 14), paged on the server, with one
  * invoice and one case as their screens open them. Orders are ./queries.ts.
@@ -52,11 +52,11 @@ export async function listQuotes(tx: Tx, q: Query<typeof officeQuotesQuery>, now
       .innerJoin(users, eq(users.id, orders.customerId))
       .where(where)
       .orderBy(dir(orders.id))
-      .limit(window(q).limit)
-      .offset(window(q).offset),
+      .limit(pageWindow(q).limit)
+      .offset(pageWindow(q).offset),
     tx.select({ total: count() }).from(orders).where(where),
   ]);
-  return page(
+  return pageOf(
     rows.map(({ order: o, customer }) => officeQuote(o, customer)),
     total,
     q,
@@ -98,11 +98,11 @@ export async function listInvoices(tx: Tx, q: Query<typeof officeInvoicesQuery>)
       .innerJoin(users, eq(users.id, invoices.customerId))
       .where(where)
       .orderBy(dir(invoices.id))
-      .limit(window(q).limit)
-      .offset(window(q).offset),
+      .limit(pageWindow(q).limit)
+      .offset(pageWindow(q).offset),
     tx.select({ total: count() }).from(invoices).where(where),
   ]);
-  return page(
+  return pageOf(
     rows.map((r) => officeInvoice(r.invoice, r.order, r.customer)),
     total,
     q,
@@ -147,8 +147,8 @@ export async function listCases(tx: Tx, q: Query<typeof officeCasesQuery>, now =
       .from(orderCases)
       .where(where)
       .orderBy(caseOrder, asc(orderCases.id))
-      .limit(window(q).limit)
-      .offset(window(q).offset),
+      .limit(pageWindow(q).limit)
+      .offset(pageWindow(q).offset),
     tx.select({ total: count() }).from(orderCases).where(where),
   ]);
   const items = await officeCasesById(
@@ -156,7 +156,7 @@ export async function listCases(tx: Tx, q: Query<typeof officeCasesQuery>, now =
     rows.map((r) => r.id),
     now,
   );
-  return page(items, total, q);
+  return pageOf(items, total, q);
 }
 
 /** These cases as the office reads them, in the order given. */

@@ -28,6 +28,7 @@ import {
   users,
 } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
+import { containing, pageOf, pageWindow } from '../../lib/paging';
 import { fullName } from '../auth/user-data';
 import { casesOf } from '../cases/service';
 import { compact, compactTracking } from '../depot/find';
@@ -38,7 +39,7 @@ import type { OrderEventData, Tx } from '../orders/lifecycle';
 import { referencesPaidBy } from '../orders/detail';
 import { orderPaidPence, toCustomerOrder } from '../orders/service';
 import { refundSources } from '../payments/refunds';
-import { toPayment } from '../payments/service';
+import { toPayment } from '../payments/views';
 
 import { trackingPathOf } from '../tracking/codes';
 /** What the office's screens read (issue 14): the lists, paged on the server, and an order. */
@@ -51,20 +52,6 @@ export const person = (u: UserRow) => ({
   Name: fullName(u),
   Reference: u.reference,
   Email: u.email,
-});
-
-/** `%text%` for ILIKE, with the caller's own % and _ taken literally. */
-export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-export const page = <T>(items: T[], total: number, q: { page: number; itemsPerPage: number }) => ({
-  items,
-  total,
-  page: q.page,
-  itemsPerPage: q.itemsPerPage,
-});
-export const window = (q: { page: number; itemsPerPage: number }) => ({
-  limit: q.itemsPerPage,
-  offset: (q.page - 1) * q.itemsPerPage,
 });
 
 // --- orders -------------------------------------------------------------------------------------
@@ -143,8 +130,8 @@ export async function searchOrders(tx: Tx, q: Query<typeof officeOrdersQuery>) {
       .from(orders)
       .where(condition)
       .orderBy(dir(ORDER_SORTS[q.sortBy]), dir(orders.id))
-      .limit(window(q).limit)
-      .offset(window(q).offset),
+      .limit(pageWindow(q).limit)
+      .offset(pageWindow(q).offset),
     tx.select({ total: count() }).from(orders).where(condition),
   ]);
   const customers = rows.length
@@ -170,7 +157,7 @@ export async function searchOrders(tx: Tx, q: Query<typeof officeOrdersQuery>) {
     Total: toPounds(o.totalPence - o.discountPence),
     Created: o.createdAt.toISOString(),
   }));
-  return page(items, total, q);
+  return pageOf(items, total, q);
 }
 
 export async function namesOf(tx: Tx, ids: (number | null)[]): Promise<Map<number, string>> {

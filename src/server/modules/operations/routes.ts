@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operationsResponse } from '../../../shared/api/operations';
 import { access } from '../../lib/auth';
 import { registry } from '../../lib/metrics';
-import { fromThisMachine, noSuchCall } from '../dev/routes';
+import { fromThisMachine, noSuchCall } from '../../lib/this-machine';
 import { operationsFigures } from './figures';
 
 /** Whether the request carries the configured metrics token (compared in constant time). */

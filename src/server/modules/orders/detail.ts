@@ -26,7 +26,7 @@ import { disputeFacts } from '../cases/disputes';
 import { discountCodeOf } from '../discounts/service';
 import { toInvoice } from '../invoices/service';
 import { refundSources } from '../payments/refunds';
-import { toPayment } from '../payments/service';
+import { toPayment } from '../payments/views';
 import { toPounds } from '../../../shared/money';
 import type { OrderEventData, Tx } from './lifecycle';
 import { toCustomerOrder } from './service';

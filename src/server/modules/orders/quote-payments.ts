@@ -9,7 +9,8 @@ import { ANSWERABLE_QUOTE_STATUS, QUOTE_MESSAGES, quoteActions } from '../../../
 import { nextIds } from '../../db/next-ids';
 import { orders, payments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { ensureSession, paymentView, toPayment, type PaymentRow } from '../payments/service';
+import { ensureSession } from '../payments/service';
+import { paymentView, toPayment, type PaymentRow } from '../payments/views';
 import { chosenAddresses } from '../checkout/service';
 import { transitionOrders, type Tx } from './lifecycle';
 import { priceAcceptedQuote } from './pricing';

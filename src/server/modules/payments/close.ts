@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Uses } from '../../lib/uses';
 import { payments } from '../../db/schema';
 import { checkouts } from '../../lib/metrics';
-import { abandonPayment, PAYMENT_TTL_MS, settleSession, type PaymentRow } from './service';
+import { abandonPayment, PAYMENT_TTL_MS, settleSession } from './service';
+import type { PaymentRow } from './views';
 
 /**
  * Pending payments we no longer want (decision 0012): replaced by a newer checkout, an invoice

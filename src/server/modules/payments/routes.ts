@@ -9,13 +9,8 @@ import { webhookFailures } from '../../lib/metrics';
 import { pathId } from '../../../shared/api/listing';
 import { scheduleRefundFollowUp, settleRefundEvent } from './refund-follow-up';
 import { WebhookBodyError, WebhookSignatureError, type ProviderEvent } from './providers/provider';
-import {
-  findCustomerPayment,
-  paymentView,
-  refreshPayment,
-  settleSession,
-  startInvoicePayment,
-} from './service';
+import { refreshPayment, settleSession, startInvoicePayment } from './service';
+import { findCustomerPayment, paymentView } from './views';
 import { schedulePaymentExpiry } from './close';
 
 /**

@@ -1,44 +1,36 @@
-import { checkouts } from '../../lib/metrics';
-import { and, asc, eq, isNull, ne, not, or, type SQL } from 'drizzle-orm';
-import type { Uses } from '../../lib/uses';
+import { and, eq, isNull, ne, not, or, type SQL } from 'drizzle-orm';
 import {
   CHECKOUT_MESSAGES,
   type CheckoutResult,
-  type Payment,
   type PaymentFailure,
 } from '../../../shared/api/checkout';
+import { toPence } from '../../../shared/money';
 import { paymentReference } from '../../../shared/order-reference';
-import { HttpError } from '../../lib/errors';
-import { toPence, toPounds } from '../../../shared/money';
+import type { Db } from '../../db/client';
 import { nextIds } from '../../db/next-ids';
-import { invoices, orders, payments, users } from '../../db/schema';
+import { invoices, payments, users } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { queueMail } from '../../lib/mail';
+import { checkouts } from '../../lib/metrics';
+import type { Uses } from '../../lib/uses';
+import type { Site } from '../auth/emails';
 import { depotAddress, fullName, shippingAddress, uniqueViolation } from '../auth/user-data';
-import { discountCodeOf, redeemDiscount, releaseDiscount } from '../discounts/service';
-import {
-  findCustomerInvoice,
-  invoiceOrderId,
-  invoicePaid,
-  openDisputeOf,
-} from '../invoices/service';
+import { chargeStorageAfterWait } from '../depot/storage-charges';
+import { redeemDiscount, releaseDiscount } from '../discounts/service';
+import { findCustomerInvoice, invoicePaid, openDisputeOf } from '../invoices/service';
 import { SYSTEM, transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
 import { isQuoteRow, paysForAQuote, reopenQuotes } from '../orders/quotes';
-import { toCustomerOrder } from '../orders/service';
+import { trackingUrlOf } from '../tracking/codes';
 import { receiptEmail } from './emails';
 import type { PaymentProvider, SessionState } from './providers/provider';
-import { queueMail } from '../../lib/mail';
-import type { Db } from '../../db/client';
-import type { Site } from '../auth/emails';
+import { ordersOf, paymentView, type PaymentRow } from './views';
 
-import { trackingUrlOf } from '../tracking/codes';
-import { chargeStorageAfterWait } from '../depot/storage-charges';
 /**
  * Payments (decision 0012). A payment is created pending with the orders (or for an invoice),
  * gets a hosted page at the provider, and is settled only by the provider's word: a signed
  * webhook event, or the server asking the provider itself. Settling is idempotent and safe under
  * races: the payment row is locked, and a payment already paid changes nothing.
  */
-
-export type PaymentRow = typeof payments.$inferSelect;
 
 /** A checkout left unpaid this long is cancelled, and its basket can be paid again. */
 export const PAYMENT_TTL_MS = 24 * 60 * 60 * 1000;
@@ -47,52 +39,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     paymentProvider: PaymentProvider;
   }
-}
-
-export const toPayment = (row: PaymentRow, discountCode: string | null = null): Payment => ({
-  Id: row.id,
-  Reference: row.reference,
-  Kind: row.kind,
-  Status: row.status,
-  Provider: row.provider,
-  Subtotal: toPounds(row.subtotalPence),
-  Discount: toPounds(row.discountPence),
-  DiscountCode: discountCode,
-  Amount: toPounds(row.amountPence),
-  CheckoutUrl: row.status === 'pending' ? row.checkoutUrl : null,
-  LastFailure: row.lastFailure,
-  InvoiceId: row.invoiceId,
-  Created: row.createdAt.toISOString(),
-  PaidAt: row.paidAt?.toISOString() ?? null,
-});
-
-/** The orders a payment pays for: its checkout's orders, or the order of its invoice. */
-async function ordersOf(tx: Tx, row: PaymentRow) {
-  if (row.kind === 'checkout') {
-    return tx.select().from(orders).where(eq(orders.paymentId, row.id)).orderBy(asc(orders.id));
-  }
-  const orderId = await invoiceOrderId(tx, row.invoiceId!);
-  return tx.select().from(orders).where(eq(orders.id, orderId));
-}
-
-/** A payment and its orders, as the API answers them. */
-export async function paymentView(tx: Tx, row: PaymentRow): Promise<CheckoutResult> {
-  const rows = await ordersOf(tx, row);
-  return {
-    Payment: toPayment(row, await discountCodeOf(tx, row.discountCodeId)),
-    Orders: rows.map((o) => ({ ...toCustomerOrder(o), LocalId: o.localId })),
-  };
-}
-
-/** The customer's own payment by reference (another customer's is not found). */
-export async function findCustomerPayment(tx: Tx, customerId: number, reference: string) {
-  const [row] = await tx
-    .select()
-    .from(payments)
-    .where(
-      and(eq(payments.reference, reference.toUpperCase()), eq(payments.customerId, customerId)),
-    );
-  return row ?? null;
 }
 
 async function lockPayment(tx: Tx, where: SQL) {

@@ -9,9 +9,8 @@ import {
   staffLoginSchema,
   staffMemberSchema,
 } from '../../../shared/api/staff';
-import { acceptEmptyJsonBodies, access, authOf } from '../../lib/auth';
+import { acceptEmptyJsonBodies, access, authOf, sendToken } from '../../lib/auth';
 import { login } from '../auth/service';
-import { sendToken } from '../auth/routes';
 import { acceptInvitation, inviteStaff, listStaff, updateStaff } from './service';
 
 /**
