@@ -241,7 +241,7 @@ function DeleteConfirmation({
   }, [answer]);
   const failure = answer?.failure;
   return (
-    <div className="confirmation">
+    <div className="screen">
       {failure && (
         <Alert severity="error">
           {answerMessage(failure, 'The address could not be deleted, please try again.')}
@@ -251,7 +251,7 @@ function DeleteConfirmation({
       <p>
         It goes from your address book; orders already placed keep the address they were sent to.
       </p>
-      <div className="confirmation__actions">
+      <div className="dialog-actions">
         <button type="button" className="button" onClick={onClose}>
           Cancel
         </button>

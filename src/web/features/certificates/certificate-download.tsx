@@ -2,7 +2,7 @@ import { useFetcher } from 'react-router';
 import { CERTIFICATE_MESSAGES } from '../../../shared/certificates';
 import { Alert, Spinner } from '../../components/plain-controls';
 import type { OrderActionResult } from '../orders/order-detail/actions';
-import '../dashboard/dashboard.css';
+import '../../styles/account-screens.css';
 import './certificate-download.css';
 
 interface CertificateDownloadProps {
@@ -36,7 +36,7 @@ export function CertificateDownload({ orderId, reference, available }: Certifica
         {busy && <Spinner />}
         Download export certificate
       </button>
-      <p id={`certificate-note-${orderId}`} className="dashboard-muted dashboard-small">
+      <p id={`certificate-note-${orderId}`} className="screen__muted screen__small">
         {available
           ? 'Give it to the retailer to claim back the UK VAT on your goods.'
           : CERTIFICATE_MESSAGES.notYetExported}

@@ -4,7 +4,7 @@ import { getSession, useSession } from '../../lib/session';
 import { openLogin, openRegister } from '../account/dialog-store';
 import { ACCOUNT_MESSAGES } from '../account/messages';
 import { ACCOUNT_LINKS } from '../account/account-links';
-import './dashboard.css';
+import '../../styles/account-screens.css';
 import './dashboard-layout.css';
 
 // The user menu's pages (docs/requirements.md §2), then the household (issue 28), shipping bookings
@@ -17,11 +17,12 @@ const NAV = [
 ];
 
 /**
- * The frame of the My Account pages: a side menu and the page, plain elements (dashboard.css). A
- * visitor who is not logged in is asked to log in (the login dialog opens with a message) and
- * sees no account data. The pages read through their route loaders, which read nothing without a
- * session (lib/route-data.ts `readForSession`); a page shown for a session its data was not read
- * for (a log-in here or in another tab) has its loaders read again (`useSessionData`).
+ * The frame of the My Account pages: a side menu and the page, plain elements
+ * (dashboard-layout.css; styles/account-screens.css for the pages inside it). A visitor who is not
+ * logged in is asked to log in (the login dialog opens with a message) and sees no account data.
+ * The pages read through their route loaders, which read nothing without a session
+ * (lib/route-data.ts `readForSession`); a page shown for a session its data was not read for (a
+ * log-in here or in another tab) has its loaders read again (`useSessionData`).
  */
 export function DashboardLayout({ children }: { children: ReactNode }) {
   const { user } = useSession();

@@ -9,7 +9,7 @@ import { useSession } from '../../lib/session';
 import { ShippingAddressCard } from '../account/shipping-address-card';
 import { NeedsAttention } from './needs-attention';
 import { HouseholdAddressing } from '../household/household-addressing';
-import './dashboard.css';
+import '../../styles/account-screens.css';
 import './my-account.css';
 
 const SHORTCUTS = [
@@ -53,10 +53,10 @@ export function MyAccount({
   useDataForSession(token);
   if (!user) return null;
   return (
-    <div className="dashboard-stack dashboard-stack--wide">
+    <div className="screen screen--roomy">
       <div>
         <h1>Hello, {user.FirstName || user.FullName}</h1>
-        <p className="dashboard-muted">
+        <p className="screen__muted">
           Welcome to your account. Send your parcels to the address below and we will bring them
           over to the islands.
         </p>
@@ -67,12 +67,12 @@ export function MyAccount({
         {current === token && <HouseholdAddressing household={household} />}
       </div>
       <EmailStatus user={user} />
-      <ul className="dashboard-grid dashboard-grid--sm">
+      <ul className="screen__grid screen__grid--sm">
         {SHORTCUTS.map((s) => (
           <li key={s.to}>
             <Link to={s.to} className="card my-account__shortcut">
               <h2>{s.title}</h2>
-              <span className="dashboard-muted dashboard-small">{s.text}</span>
+              <span className="screen__muted screen__small">{s.text}</span>
             </Link>
           </li>
         ))}

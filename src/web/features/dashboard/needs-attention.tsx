@@ -8,7 +8,7 @@ import type { OrderStatus } from '../../../shared/order-status';
 import { Alert, Skeleton } from '../../components/plain-controls';
 import type { Loaded } from '../../lib/route-data';
 import { AnswerQuoteButton, PayInvoiceButton } from '../orders/action-buttons';
-import './dashboard.css';
+import '../../styles/account-screens.css';
 import './needs-attention.css';
 
 /** What a parcel at the depot is waiting for, by its order's status. */
@@ -29,8 +29,8 @@ const historyWith = (status?: OrderStatus) =>
  */
 export function NeedsAttention({ summary }: { summary: Promise<Loaded<OrderSummary>> | null }) {
   return (
-    <section aria-labelledby="needs-attention" className="dashboard-stack dashboard-stack--tight">
-      <h2 id="needs-attention" className="dashboard-h2">
+    <section aria-labelledby="needs-attention" className="screen screen--tight">
+      <h2 id="needs-attention" className="screen__h2">
         What needs you now
       </h2>
       {summary ? (
@@ -63,14 +63,14 @@ function Needs({ summary }: { summary: OrderSummary }) {
   } = summary;
   if (quotes.total + invoices.total + depot.total + unbooked.total === 0) {
     return (
-      <p className="dashboard-muted" data-testid="nothing-needed">
+      <p className="screen__muted" data-testid="nothing-needed">
         Nothing needs you just now: no quotes to answer, no invoices to pay and no parcels at the
         depot.
       </p>
     );
   }
   return (
-    <div className="dashboard-grid dashboard-grid--lg">
+    <div className="screen__grid screen__grid--lg">
       {unbooked.total > 0 && (
         <Part
           title="Parcels to book"
@@ -85,7 +85,7 @@ function Needs({ summary }: { summary: OrderSummary }) {
                 {formatDisplayDate(new Date(parcel.Received))}
                 {parcel.AddressedTo ? ` for ${parcel.AddressedTo}` : ''}
                 {parcel.InboundTrackingNumber && (
-                  <span className="needs__sub dashboard-wrap">
+                  <span className="needs__sub screen__wrap">
                     Tracking {parcel.InboundTrackingNumber}
                   </span>
                 )}
@@ -158,11 +158,11 @@ function Needs({ summary }: { summary: OrderSummary }) {
 function OrderLine({ order, detail }: { order: CustomerOrder; detail: string }) {
   return (
     <>
-      <Link to={`/dashboard/orders/${order.Id}`} className="dashboard-strong-link">
+      <Link to={`/dashboard/orders/${order.Id}`} className="screen__strong-link">
         {order.Reference}
       </Link>{' '}
       {detail}
-      <span className="needs__sub dashboard-wrap">{order.ItemDescription}</span>
+      <span className="needs__sub screen__wrap">{order.ItemDescription}</span>
     </>
   );
 }
@@ -195,7 +195,7 @@ function Part({
         ))}
       </ul>
       {total > items.length && (
-        <Link to={more} className="dashboard-small">
+        <Link to={more} className="screen__small">
           {moreLabel}
         </Link>
       )}

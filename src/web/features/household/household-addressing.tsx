@@ -24,7 +24,7 @@ function Addressing({ household }: { household: Household }) {
   const { Members, Reference } = household;
   if (Members.length === 0) {
     return (
-      <p className="household-addressing__none dashboard-small" data-testid="household-addressing">
+      <p className="household-addressing__none screen__small" data-testid="household-addressing">
         Someone else at home shopping too?{' '}
         <Link to="/dashboard/household/">Name your household</Link> and their parcels sent to this
         address in their own name come to your account.
@@ -47,7 +47,7 @@ function Addressing({ household }: { household: Household }) {
           </li>
         ))}
       </ul>
-      <Link to="/dashboard/household/" className="dashboard-small">
+      <Link to="/dashboard/household/" className="screen__small">
         Manage your household
       </Link>
     </section>

@@ -199,7 +199,7 @@ function RemoveConfirmation({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);
   return (
-    <div className="confirmation">
+    <div className="screen">
       {answer?.failure && (
         <Alert severity="error">
           {answerMessage(answer.failure, 'The person could not be removed, please try again.')}
@@ -210,7 +210,7 @@ function RemoveConfirmation({
         them from now on are not received onto it. Parcels we have already received for them stay on
         your account.
       </p>
-      <div className="confirmation__actions">
+      <div className="dialog-actions">
         <button type="button" className="button" onClick={onClose}>
           Cancel
         </button>

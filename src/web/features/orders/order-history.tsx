@@ -20,7 +20,7 @@ import {
   type HistoryView,
 } from './history-params';
 import { OrderStatusChip } from './order-status-chip';
-import '../dashboard/dashboard.css';
+import '../../styles/account-screens.css';
 import './order-history.css';
 import { Icon, icons } from '../../components/icons';
 
@@ -89,8 +89,8 @@ export function OrderHistoryPage({ view, ...props }: OrderHistoryData) {
   const first = list ? (list.page - 1) * list.itemsPerPage + 1 : 0;
 
   return (
-    <div className="dashboard-stack">
-      <h1 className="dashboard-h1">Order History</h1>
+    <div className="screen">
+      <h1 className="screen__h1">Order History</h1>
       <div className="history-controls">
         <SearchForm
           key={asked.search}
@@ -153,7 +153,7 @@ export function OrderHistoryPage({ view, ...props }: OrderHistoryData) {
       )}
       {list && list.Orders.length > 0 && (
         <>
-          <p className="dashboard-muted" data-testid="orders-count">
+          <p className="screen__muted" data-testid="orders-count">
             {list.total === 1
               ? 'One order'
               : `Orders ${first}–${first + list.Orders.length - 1} of ${list.total}`}
@@ -205,7 +205,7 @@ function SearchForm({ search, onSearch }: { search: string; onSearch(search: str
 
 function NoOrders() {
   return (
-    <div className="card">
+    <div className="card screen screen--start">
       <h2>No orders yet</h2>
       <p>
         Shop at a UK retailer, send the parcel to your UK address, then book its delivery to the
@@ -242,7 +242,7 @@ function Actions({ order, invoices }: { order: CustomerOrder; invoices: readonly
 /** Below 1280 px: one card per order. */
 function OrderCards({ orders, invoices }: { orders: CustomerOrder[]; invoices: Invoice[] }) {
   return (
-    <ul aria-label="Your orders" className="order-cards dashboard-grid dashboard-grid--md">
+    <ul aria-label="Your orders" className="order-cards screen__grid screen__grid--md">
       {orders.map((order) => (
         <li key={order.Id}>
           <div className="card order-card" data-testid="order-card">
@@ -253,7 +253,7 @@ function OrderCards({ orders, invoices }: { orders: CustomerOrder[]; invoices: I
               <OrderStatusChip status={order.StatusId_Name} />
             </div>
             <p className="order-card__description">{order.ItemDescription}</p>
-            <p className="dashboard-muted dashboard-small">
+            <p className="screen__muted screen__small">
               {[createdOn(order), order.RetailerName, order.Island].filter(Boolean).join(' · ')}
             </p>
             <div className="order-card__foot">
@@ -322,7 +322,7 @@ function OrderTable({
           {orders.map((order) => (
             <tr key={order.Id} data-testid="order-row">
               <td className="order-table__nowrap">
-                <Link to={orderPath(order)} className="dashboard-strong-link">
+                <Link to={orderPath(order)} className="screen__strong-link">
                   {order.Reference}
                 </Link>
               </td>

@@ -49,7 +49,7 @@ function DeclineConfirmation({
   const failure = decline.state === 'idle' ? decline.data?.failure : null;
   const submission: QuoteSubmission = { intent: 'decline' };
   return (
-    <div className="confirmation">
+    <div className="screen">
       {failure && (
         <Alert severity="error">
           {refusalMessage(failure, 'The quote could not be declined just now. Please try again.')}
@@ -60,7 +60,7 @@ function DeclineConfirmation({
         {quote.QuotePrice === null ? '' : `${formatPounds(quote.QuotePrice)} `}for{' '}
         {quote.ItemDescription} afterwards. To send it later, ask us for a new quote.
       </p>
-      <div className="confirmation__actions">
+      <div className="dialog-actions">
         <button type="button" className="button" onClick={onClose}>
           Keep the quote
         </button>

@@ -2,7 +2,7 @@ import { useFetcher } from 'react-router';
 import { TRACKING_MESSAGES } from '../../../shared/tracking';
 import { Alert, Spinner } from '../../components/plain-controls';
 import type { OrderActionResult } from '../orders/order-detail/actions';
-import '../dashboard/dashboard.css';
+import '../../styles/account-screens.css';
 import './tracking.css';
 
 /**
@@ -19,12 +19,12 @@ export function TrackingLink({ path }: { path: string }) {
   return (
     <section className="card order-section" aria-labelledby="tracking-heading">
       <h2 id="tracking-heading">Tracking link</h2>
-      <div className="dashboard-stack">
-        <p className="dashboard-muted dashboard-small">
+      <div className="screen">
+        <p className="screen__muted screen__small">
           Follow this parcel from any phone without logging in, or share it with whoever is waiting
           for it. It shows your first name, the island and the parcel’s journey, nothing else.
         </p>
-        <p className="dashboard-wrap">
+        <p className="screen__wrap">
           <a href={path} data-testid="tracking-link">
             {url}
           </a>
@@ -42,7 +42,7 @@ export function TrackingLink({ path }: { path: string }) {
             {busy && <Spinner />}
             Replace the link
           </button>
-          <p id="tracking-replace-note" className="dashboard-muted dashboard-small">
+          <p id="tracking-replace-note" className="screen__muted screen__small">
             The old link stops working at once; our next e-mails carry the new one.
           </p>
         </replace.Form>

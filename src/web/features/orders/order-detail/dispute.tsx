@@ -9,7 +9,7 @@ import { PlainDialog } from '../../../components/plain-dialog';
 import { FormField } from '../../booking/booking-fields';
 import { useDialogAction } from './dialog-action';
 import { CaseCard } from './missing-items';
-import '../../dashboard/dashboard.css';
+import '../../../styles/account-screens.css';
 
 const MESSAGE_ID = 'dispute-message';
 
@@ -27,11 +27,11 @@ export function DisputeInvoice({ invoice }: { invoice: Invoice }) {
   // Mounted while the dialog is open: the page is read again (no longer disputable) before it closes.
   if (!invoice.DisputeUntil && !notice && !open) return null;
   return (
-    <div className="dashboard-stack">
+    <div className="screen">
       <Alert severity="success">{notice}</Alert>
       {invoice.DisputeUntil && (
         <div>
-          <p className="dashboard-muted dashboard-small">
+          <p className="screen__muted screen__small">
             Measured bigger than you expected? You can dispute this invoice until{' '}
             {formatDisplayDate(new Date(invoice.DisputeUntil))}.
           </p>
@@ -73,15 +73,15 @@ export function DisputeInvoice({ invoice }: { invoice: Invoice }) {
 export function Disputes({ cases, invoices }: { cases: OrderCase[]; invoices: Invoice[] }) {
   if (cases.length === 0) return null;
   return (
-    <section className="dashboard-stack" aria-labelledby="disputes-heading">
-      <h2 id="disputes-heading" className="dashboard-h2">
+    <section className="screen" aria-labelledby="disputes-heading">
+      <h2 id="disputes-heading" className="screen__h2">
         Disputed invoices
       </h2>
       {cases.map((c) => {
         const dispute = c.Dispute;
         const invoice = invoices.find((i) => i.Id === dispute?.InvoiceId);
         return (
-          <div key={c.Id} className="dashboard-stack" data-testid="dispute">
+          <div key={c.Id} className="screen" data-testid="dispute">
             <p>
               Invoice {dispute?.InvoiceReference}
               {invoice && `, ${formatPounds(invoice.Amount)}`}:{' '}
@@ -92,12 +92,12 @@ export function Disputes({ cases, invoices }: { cases: OrderCase[]; invoices: In
               </strong>
             </p>
             {dispute?.DecideBy && (
-              <p className="dashboard-small" data-testid="dispute-decide-by">
+              <p className="screen__small" data-testid="dispute-decide-by">
                 We aim to decide by {formatDisplayDate(new Date(dispute.DecideBy))}.
               </p>
             )}
             {dispute?.Remeasured && (
-              <p className="dashboard-muted dashboard-small">
+              <p className="screen__muted screen__small">
                 Measured again: {dispute.Remeasured.Length / 10} × {dispute.Remeasured.Width / 10} ×{' '}
                 {dispute.Remeasured.Height / 10} cm, {dispute.Remeasured.Weight / 1000} kg.
               </p>
@@ -133,7 +133,7 @@ function DisputeForm({
   const [message, setMessage] = useState('');
 
   return (
-    <send.Form method="post" noValidate className="dashboard-stack">
+    <send.Form method="post" noValidate className="screen">
       <input type="hidden" name="intent" value="dispute" />
       <input type="hidden" name="invoice" value={invoice.Id} />
       <Alert severity="error">{failure?.message}</Alert>

@@ -5,7 +5,7 @@ import { PlainDialog } from '../../../components/plain-dialog';
 import { FormField } from '../../booking/booking-fields';
 import { useDialogAction } from './dialog-action';
 import { formatWhen } from './order-timeline';
-import '../../dashboard/dashboard.css';
+import '../../../styles/account-screens.css';
 import './missing-items.css';
 
 const DESCRIPTION_ID = 'missing-description';
@@ -22,8 +22,8 @@ export function MissingItems({ cases, canReport }: { cases: OrderCase[]; canRepo
   const [notice, setNotice] = useState<string | null>(null);
   const open = cases.find((c) => c.Status !== 'Resolved');
   return (
-    <section className="dashboard-stack" aria-labelledby="missing-items-heading">
-      <h2 id="missing-items-heading" className="dashboard-h2">
+    <section className="screen" aria-labelledby="missing-items-heading">
+      <h2 id="missing-items-heading" className="screen__h2">
         Missing items
       </h2>
       <Alert severity="success">{notice}</Alert>
@@ -31,8 +31,8 @@ export function MissingItems({ cases, canReport }: { cases: OrderCase[]; canRepo
         <CaseCard key={c.Id} orderCase={c} />
       ))}
       {canReport && (
-        <div>
-          <p className="dashboard-muted">
+        <div className="screen screen--start">
+          <p className="screen__muted">
             {open
               ? `Something else missing? We will add it to case ${open.Reference}.`
               : 'Is something missing from your parcel? Tell us and we will look into it.'}
@@ -86,7 +86,7 @@ export function CaseCard({ orderCase }: { orderCase: OrderCase }) {
       <ol className="case__messages">
         {orderCase.Messages.map((m, i) => (
           <li key={i} className={m.From === 'customer' ? undefined : 'case__message--staff'}>
-            <p className="dashboard-muted dashboard-small">
+            <p className="screen__muted screen__small">
               {m.From === 'customer' ? 'You' : 'Ferrybox'},{' '}
               <time dateTime={m.At}>{formatWhen(m.At)}</time>
             </p>
@@ -122,7 +122,7 @@ function ReportForm({
   const [description, setDescription] = useState('');
 
   return (
-    <report.Form method="post" noValidate className="dashboard-stack">
+    <report.Form method="post" noValidate className="screen">
       <input type="hidden" name="intent" value="report" />
       <input type="hidden" name="openCase" value={openCase?.Id ?? ''} />
       <Alert severity="error">{failure?.message}</Alert>

@@ -18,7 +18,7 @@ import { DisputeInvoice, Disputes } from './dispute';
 import { ReturnToRetailer } from './return-to-retailer';
 import { OrderTimeline } from './order-timeline';
 import type { PhotoData } from './parcel-photos';
-import '../../dashboard/dashboard.css';
+import '../../../styles/account-screens.css';
 import './order-detail.css';
 
 /** What the route's loader read (routes/dashboard-order.tsx). */
@@ -48,14 +48,14 @@ export function OrderDetailPage({ photos, ...props }: OrderDetailData) {
   const { Order, Timeline } = detail;
   const missing = detail.Cases.filter((c) => c.Kind === 'missing-items');
   return (
-    <div className="dashboard-stack dashboard-stack--wide">
+    <div className="screen screen--roomy">
       <div>
-        <Link to="/dashboard/orders/" className="dashboard-small">
+        <Link to="/dashboard/orders/" className="screen__small">
           ‹ Order History
         </Link>
         <div className="order-head">
           <div className="order-head__title">
-            <h1 className="dashboard-h1">Order {Order.Reference}</h1>
+            <h1 className="screen__h1">Order {Order.Reference}</h1>
             <span className="chip chip--primary" data-testid="order-status">
               {Order.StatusId_Name}
             </span>
@@ -93,7 +93,7 @@ export function OrderDetailPage({ photos, ...props }: OrderDetailData) {
         <Section title="Timeline" id="timeline-heading">
           <OrderTimeline entries={Timeline} photos={photos} />
         </Section>
-        <div className="dashboard-stack dashboard-stack--wide">
+        <div className="screen screen--roomy">
           <Section title="Your booking" id="booking-heading">
             <FactList rows={bookingRows(detail)} labelWidth={180} />
           </Section>
@@ -171,7 +171,7 @@ function bookingRows({ Order }: OrderDetail): Fact[] {
             'Must leave the UK by',
             <span key="leave-by" data-testid="order-leave-by">
               {shownDay(Order.LeaveBy)}
-              <span className="dashboard-small">
+              <span className="screen__small">
                 {' '}
                 (so the retailer can take the VAT off: HMRC Notice 703)
               </span>
@@ -212,7 +212,7 @@ function bookingRows({ Order }: OrderDetail): Fact[] {
 /** The price lines fixed at checkout, the order's share of a discount, and what it came to. */
 function Money({ order }: { order: OrderDetail['Order'] }) {
   if (order.Lines.length === 0) {
-    return <p className="dashboard-muted">Not priced yet.</p>;
+    return <p className="screen__muted">Not priced yet.</p>;
   }
   const lines = order.Lines.map((l) => ({ label: l.Name, pence: toPence(l.Amount) }));
   const discount = toPence(order.Discount);
@@ -247,9 +247,9 @@ function PaymentsAndInvoices({ detail }: { detail: OrderDetail }) {
   const { Payments, Invoices, Order } = detail;
   return (
     <Section title="Payments and invoices" id="payments-heading">
-      <div className="dashboard-stack">
+      <div className="screen">
         {Payments.length === 0 && Invoices.length === 0 && (
-          <p className="dashboard-muted">Nothing has been paid for this order yet.</p>
+          <p className="screen__muted">Nothing has been paid for this order yet.</p>
         )}
         {Payments.length > 0 && (
           <ul className="money-list">
@@ -263,7 +263,7 @@ function PaymentsAndInvoices({ detail }: { detail: OrderDetail }) {
                     </strong>
                     <span className="money-list__amount">{formatPounds(p.Amount)}</span>
                   </div>
-                  <p className="dashboard-muted dashboard-small">
+                  <p className="screen__muted screen__small">
                     {p.PaidAt && `Paid ${formatDisplayDate(new Date(p.PaidAt))}`}
                     {others.length > 0 && `, with ${others.join(', ')}`}
                     {p.DiscountCode && `, discount code ${p.DiscountCode}`}
@@ -285,12 +285,12 @@ function PaymentsAndInvoices({ detail }: { detail: OrderDetail }) {
               const disputed = detail.Cases.find((c) => c.Id === invoice.CaseId);
               const open = disputed !== undefined && disputed.Status !== 'Resolved';
               return (
-                <li key={invoice.Id} data-testid="invoice" className="dashboard-stack">
+                <li key={invoice.Id} data-testid="invoice" className="screen">
                   <div className="money-list__line">
                     <strong>Invoice {invoice.Reference}</strong>
                     <span className="money-list__amount">{formatPounds(invoice.Amount)}</span>
                   </div>
-                  <p className="dashboard-muted dashboard-small">
+                  <p className="screen__muted screen__small">
                     {invoice.Reason} · {INVOICE_WORDS[invoice.Status]}
                     {open && ` · Disputed (case ${disputed.Reference})`}
                   </p>

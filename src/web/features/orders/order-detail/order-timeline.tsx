@@ -3,7 +3,7 @@ import { formatDisplayDate, parseStoredDate } from '../../../../shared/dates';
 import { formatDimensionsCm } from '../../../../shared/labels';
 import { formatPounds } from '../../../../shared/money';
 import { ParcelPhotos, type PhotoData } from './parcel-photos';
-import '../../dashboard/dashboard.css';
+import '../../../styles/account-screens.css';
 import './order-timeline.css';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -30,13 +30,13 @@ export function OrderTimeline({
       {entries.map((entry, i) => (
         <li key={`${entry.Kind}-${entry.At}-${i}`} data-testid="timeline-entry">
           <h3 className="timeline__title">{TIMELINE_TITLES[entry.Kind]}</h3>
-          <p className="dashboard-muted dashboard-small">
+          <p className="screen__muted screen__small">
             <time dateTime={entry.At}>{formatWhen(entry.At)}</time>
           </p>
           {entry.Parcel && <ParcelFacts parcel={entry.Parcel} photos={photos} />}
           {entry.Dispatch && <DispatchFacts dispatch={entry.Dispatch} />}
           {entry.Amount !== undefined && (
-            <p className="dashboard-small timeline__fact" data-testid="refund-amount">
+            <p className="screen__small timeline__fact" data-testid="refund-amount">
               {formatPounds(entry.Amount)} given back to the card you paid with
             </p>
           )}
@@ -56,7 +56,7 @@ function ParcelFacts({
   const size = parcel.size;
   return (
     <div className="timeline__facts">
-      <p className="dashboard-small" data-testid="parcel-facts">
+      <p className="screen__small" data-testid="parcel-facts">
         {parcel.Weight !== null && <>Weight {parcel.Weight / 1000} kg</>}
         {parcel.Weight !== null && size && ' · '}
         {size &&
@@ -70,12 +70,12 @@ function ParcelFacts({
 function DispatchFacts({ dispatch }: { dispatch: NonNullable<TimelineEntry['Dispatch']> }) {
   const sailing = parseStoredDate(dispatch.SailingDate);
   return (
-    <div className="timeline__facts dashboard-small" data-testid="dispatch-facts">
+    <div className="timeline__facts screen__small" data-testid="dispatch-facts">
       <p>
         Sailed {sailing ? formatDisplayDate(sailing) : dispatch.SailingDate} with {dispatch.Carrier}
       </p>
       {dispatch.TrackingNumber && (
-        <p className="dashboard-wrap">Tracking number {dispatch.TrackingNumber}</p>
+        <p className="screen__wrap">Tracking number {dispatch.TrackingNumber}</p>
       )}
       {dispatch.TrackingUrl && (
         <p>

@@ -3,7 +3,7 @@ import { Await } from 'react-router';
 import type { ParcelPhoto } from '../../../../shared/api/order-detail';
 import { Skeleton } from '../../../components/plain-controls';
 import { PlainDialog } from '../../../components/plain-dialog';
-import '../../dashboard/dashboard.css';
+import '../../../styles/account-screens.css';
 import './parcel-photos.css';
 
 /** The photos as data: URLs by their address (null: not fetched), from the route's loader. */
@@ -86,7 +86,7 @@ function PhotoImage({
               className={size ? 'parcel-photos__image--thumb' : 'parcel-photos__image'}
             />
           ) : (
-            <span className="dashboard-muted dashboard-small parcel-photos__failed">
+            <span className="screen__muted screen__small parcel-photos__failed">
               The photo could not be loaded.
             </span>
           )

@@ -14,7 +14,7 @@ import { PlainDialog } from '../../../components/plain-dialog';
 import { FormField } from '../../booking/booking-fields';
 import { downloadReturnLabel } from './api/ask-return';
 import { useDialogAction } from './dialog-action';
-import '../../dashboard/dashboard.css';
+import '../../../styles/account-screens.css';
 
 const LABEL_TYPES = 'application/pdf,image/jpeg,image/png,image/webp';
 
@@ -44,7 +44,7 @@ export function ReturnToRetailer({ detail }: { detail: OrderDetail }) {
       {Return ? (
         <ReturnFacts detail={detail} withdrawal={withdrawal} />
       ) : (
-        <div className="dashboard-stack">
+        <div className="screen">
           <p>
             Wrong item, or changed your mind? Before it sails we can send the parcel back to the
             retailer from our depot, and refund what you paid for the crossing.
@@ -104,13 +104,13 @@ function ReturnFacts({ detail, withdrawal }: { detail: OrderDetail; withdrawal: 
     }
   };
   return (
-    <div className="dashboard-stack">
+    <div className="screen">
       <p>
         <span className="chip chip--progress" data-testid="return-state">
           {STATE_WORDS[r.State]}
         </span>
       </p>
-      <p className="dashboard-small dashboard-muted">
+      <p className="screen__small screen__muted">
         Asked on {formatDisplayDate(new Date(r.Asked))}
         {r.Bought ? ', with a label we buy for you' : ', with the retailer’s label'}
         {r.Reason && `: “${r.Reason}”`}
@@ -134,13 +134,13 @@ function ReturnFacts({ detail, withdrawal }: { detail: OrderDetail; withdrawal: 
       {r.State === 'returned' ? (
         <p data-testid="return-sent">
           Sent back with {r.Carrier}, tracking number{' '}
-          <span className="dashboard-wrap">{r.TrackingNumber}</span>.{' '}
+          <span className="screen__wrap">{r.TrackingNumber}</span>.{' '}
           {r.Refund !== null && r.Refund > 0
             ? `${formatPounds(r.Refund)} for the unused crossing is refunded to your card.`
             : ''}
         </p>
       ) : (
-        <p className="dashboard-small">
+        <p className="screen__small">
           What you paid for the crossing is refunded to your card once the parcel is on its way
           back.
         </p>
@@ -166,7 +166,7 @@ function WithdrawReturn({ bought, withdrawal }: { bought: boolean; withdrawal: W
         title="Withdraw the return?"
         width={480}
       >
-        <div className="dashboard-stack">
+        <div className="screen">
           <p>
             The parcel will go to the island as booked instead of back to the retailer.
             {bought &&
@@ -205,12 +205,7 @@ function AskForm({
   const errors = sending ? undefined : failure;
 
   return (
-    <fetcher.Form
-      method="post"
-      encType="multipart/form-data"
-      noValidate
-      className="dashboard-stack"
-    >
+    <fetcher.Form method="post" encType="multipart/form-data" noValidate className="screen">
       <input type="hidden" name="intent" value="return" />
       <Alert severity="error">{errors?.message}</Alert>
       <p>
@@ -240,7 +235,7 @@ function AskForm({
       </ChoiceGroup>
       {how === 'upload' && (
         <div className="field">
-          <label htmlFor="return-label-file" className="dashboard-small">
+          <label htmlFor="return-label-file" className="screen__small">
             Label file
           </label>
           <input
