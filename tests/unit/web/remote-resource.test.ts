@@ -39,52 +39,19 @@ describe('createResource: the public pages’ cached reads', () => {
     expect(seen).not.toHaveBeenCalled();
   });
 
-  test('refresh fetches again, showing the last answer meanwhile; calls in one task fetch once', async () => {
-    const load = vi.fn().mockResolvedValueOnce('first').mockResolvedValueOnce('second');
-    const resource = createResource(load);
-    resource.load();
-    await vi.waitFor(() => expect(resource.getSnapshot().status).toBe('success'));
-    resource.refresh();
-    resource.refresh();
-    expect(resource.getSnapshot()).toEqual({ status: 'success', data: 'first', refreshing: true });
-    await vi.waitFor(() => expect(resource.getSnapshot().data).toBe('second'));
-    expect(resource.getSnapshot()).toEqual({ status: 'success', data: 'second' });
-    expect(load).toHaveBeenCalledTimes(2);
-  });
-
-  test('only the newest fetch counts: an answer overtaken by a refresh is dropped', async () => {
+  test('ready settles once the resource has answered, fetching it if no one has', async () => {
     let answer: (value: string) => void = () => {};
-    const load = vi
-      .fn()
-      .mockReturnValueOnce(new Promise<string>((resolve) => (answer = resolve)))
-      .mockResolvedValueOnce('new');
+    const load = vi.fn().mockReturnValueOnce(new Promise<string>((resolve) => (answer = resolve)));
     const resource = createResource(load);
-    resource.load();
-    resource.refresh();
-    await vi.waitFor(() => expect(resource.getSnapshot().data).toBe('new'));
-    answer('old');
+    let settled = false;
+    const ready = resource.ready().then(() => (settled = true));
+    expect(load).toHaveBeenCalledTimes(1);
     await Promise.resolve();
-    expect(resource.getSnapshot().data).toBe('new');
-  });
-
-  test('reset forgets the answer and one under way (the session that owned it ended)', async () => {
-    let answer: (value: string) => void = () => {};
-    const load = vi
-      .fn()
-      .mockResolvedValueOnce('ann')
-      .mockReturnValueOnce(new Promise<string>((resolve) => (answer = resolve)))
-      .mockResolvedValueOnce('bob');
-    const resource = createResource(load);
-    resource.load();
-    await vi.waitFor(() => expect(resource.getSnapshot().data).toBe('ann'));
-    resource.refresh();
-    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(2));
-    resource.reset();
-    expect(resource.getSnapshot()).toEqual({ status: 'pending' });
-    answer('ann again');
-    await Promise.resolve();
-    expect(resource.getSnapshot()).toEqual({ status: 'pending' });
-    resource.load();
-    await vi.waitFor(() => expect(resource.getSnapshot().data).toBe('bob'));
+    expect(settled).toBe(false);
+    answer('bands');
+    await ready;
+    expect(resource.getSnapshot()).toEqual({ status: 'success', data: 'bands' });
+    await resource.ready();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });
