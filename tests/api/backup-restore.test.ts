@@ -2,13 +2,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { backupTo, BackupRefused, knownMigrations } from '../../src/server/db/backup';
 import { migrationsUpTo, restoreFrom } from '../../src/server/db/restore';
 import { openDatabase, type Database } from '../../src/server/db/client';
-import { backupRuns, exportCertificates } from '../../src/server/db/schema';
+import { backupRuns, exportCertificates, mailOutbox } from '../../src/server/db/schema';
 import { seed } from '../../src/server/db/seed';
 import { createTestApp, type TestContext } from '../support/app';
 import { accountCalls } from '../support/accounts';
@@ -18,6 +18,7 @@ import { paidBooking } from '../support/depot';
 import { staffMember } from '../support/staff';
 import { officeCalls } from '../support/office';
 import { dispatch, PNG_PHOTO, receive } from '../support/parcels';
+import { waitFor } from '../support/wait';
 
 // Backup and restore (issue 25, docs/decisions/0032): a database populated through the product's
 // own flows is backed up, restored into an empty database, and compared table by table, row by
@@ -110,6 +111,18 @@ beforeAll(async () => {
   );
   expect(note.statusCode, note.body).toBeLessThan(300);
 
+  // The mailer sends in the background and marks each message sent: once it has sent them all,
+  // nothing changes the database between this snapshot and the backup.
+  await waitFor(
+    async () => {
+      const unsent = await ctx.database.db
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt)));
+      return unsent.length === 0;
+    },
+    { what: 'every e-mail sent' },
+  );
   before = await contents(ctx.database);
   for (const table of [
     'users',
