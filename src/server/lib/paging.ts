@@ -11,34 +11,6 @@ interface PageQuery {
   options: ListingOptions<string>;
 }
 
-/**
- * One page of a listing call (docs/requirements.md §3 listing options) and the total for paging.
- */
-export async function listPage<T extends PgTable, R>(
-  db: Db,
-  table: T,
-  { where, sort, id, options }: PageQuery,
-  toItem: (row: T['$inferSelect']) => R,
-) {
-  const dir = options.sortDesc ? desc : asc;
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(table as PgTable)
-      .where(where)
-      .orderBy(dir(sort), dir(id))
-      .limit(options.itemsPerPage)
-      .offset((options.page - 1) * options.itemsPerPage),
-    db.$count(table, where),
-  ]);
-  return {
-    items: (rows as T['$inferSelect'][]).map(toItem),
-    total,
-    page: options.page,
-    itemsPerPage: options.itemsPerPage,
-  };
-}
-
 /** `%text%` for ILIKE, with the caller's own % and _ taken literally. */
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -59,3 +31,26 @@ export const pageOf = <T>(
   page: q.page,
   itemsPerPage: q.itemsPerPage,
 });
+
+/**
+ * One page of a listing call (docs/requirements.md §3 listing options) and the total for paging.
+ */
+export async function listPage<T extends PgTable, R>(
+  db: Db,
+  table: T,
+  { where, sort, id, options }: PageQuery,
+  toItem: (row: T['$inferSelect']) => R,
+) {
+  const dir = options.sortDesc ? desc : asc;
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(table as PgTable)
+      .where(where)
+      .orderBy(dir(sort), dir(id))
+      .limit(pageWindow(options).limit)
+      .offset(pageWindow(options).offset),
+    db.$count(table, where),
+  ]);
+  return pageOf((rows as T['$inferSelect'][]).map(toItem), total, options);
+}

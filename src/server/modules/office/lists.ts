@@ -18,6 +18,7 @@ import { toCustomerOrder } from '../orders/service';
 import { refundSources } from '../payments/refunds';
 import { pageOf, pageWindow } from '../../lib/paging';
 import { namesOf, officeCases, person, refundRowsOf, toRefund } from './queries';
+
 /**
  * The office's lists of quotes, invoices and cases (issue 14), paged on the server, with one
  * invoice and one case as their screens open them. Orders are ./queries.ts.
