@@ -17,6 +17,12 @@ describe('country lookup (docs/requirements.md §3)', () => {
     expect(countryName(' de ')).toBe('Germany');
   });
 
+  test('a country with several names is shown by its official one', () => {
+    expect(countryName('TW')).toBe('Taiwan, Province of China');
+    expect(countryName('TR')).toBe('Türkiye');
+    expect(countryName('US')).toBe('United States of America');
+  });
+
   test('unknown codes give undefined', () => {
     expect(countryName('XX')).toBeUndefined();
     expect(countryName('toString')).toBeUndefined();
