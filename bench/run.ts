@@ -534,6 +534,9 @@ interface LighthouseRow {
  * as NO_NAVSTART, reported with every score null) is made again, up to three times, rather than
  * counted as a score of 0.
  */
+/** LIGHTHOUSE_REPORTS=dir keeps each run's full report there, to see where a score went. */
+const LIGHTHOUSE_REPORTS = process.env.LIGHTHOUSE_REPORTS;
+
 async function lighthouseRun(url: string, port: number, keepStorage = false) {
   let error = '';
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -545,7 +548,14 @@ async function lighthouseRun(url: string, port: number, keepStorage = false) {
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-    if (!result.lhr.runtimeError) return result.lhr;
+    if (!result.lhr.runtimeError) {
+      if (LIGHTHOUSE_REPORTS) {
+        fs.mkdirSync(LIGHTHOUSE_REPORTS, { recursive: true });
+        const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+        fs.writeFileSync(path.join(LIGHTHOUSE_REPORTS, name), JSON.stringify(result.lhr));
+      }
+      return result.lhr;
+    }
     error = `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`;
     console.warn(`Lighthouse failed on ${url} (${error}); running it again`);
   }
