@@ -11,15 +11,33 @@ const buildDirectory = process.env.WEB_BUILD_DIR || 'build';
 /** App screens prerendered too: the first booking screen (src/web/routes.ts). */
 const APP_PAGES = ['/order/', '/calculator/'];
 
+/**
+ * The customer's other screens with a fixed address (the basket, the checkout, My Account and
+ * its lists, the quote, the payment outcome pages) are prerendered as their shell: the layout
+ * and "Loading…", as the SPA fallback draws, but naming the screen's own code and stylesheets.
+ * From the fallback the browser finds them only once the framework has run and read the route
+ * manifest, two round trips later, and the screen's data is asked for after that (issue 23).
+ * They hydrate at once, as the fallback does. The back office keeps the fallback.
+ */
+const screenShells = (staticPaths: string[], taken: string[]) =>
+  staticPaths
+    .map((p) => (p.endsWith('/') ? p : `${p}/`))
+    .filter((p) => !taken.includes(p) && !/^\/(admin|dev)\//.test(p));
+
 // Content pages are prerendered to static HTML (and their data to static files) at build time,
-// and so is the first booking screen (/order/, /calculator/); the other ordering, basket,
-// checkout and account screens render in the browser from the SPA fallback.
+// and so is the first booking screen (/order/, /calculator/); the other customer screens with a
+// fixed address get their shell prerendered (screenShells), and those with an id in their address
+// (a booking's later steps, an order) render in the browser from the SPA fallback.
 export default {
   appDirectory: 'src/web',
   buildDirectory,
   ssr: false,
-  // The content pages, and the size step of a new booking (its page paints before its code).
-  prerender: async () => [...contentRoutePaths(), ...APP_PAGES],
+  // The content pages, the size step of a new booking (its page paints before its code), and the
+  // shells of the customer screens with a fixed address.
+  prerender: async ({ getStaticPaths }) => {
+    const pages = [...contentRoutePaths(), ...APP_PAGES];
+    return [...pages, ...screenShells(getStaticPaths(), pages)];
+  },
   future: { v8_trailingSlashAwareDataRequests: true, v8_middleware: true },
   // sitemap.xml and robots.txt from the content; site.json tells the server about this build;
   // compressed copies of the assets for the server to send.

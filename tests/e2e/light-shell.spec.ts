@@ -156,6 +156,34 @@ test('what is done in the dialogs before the page has its code stands once it ha
   await expect(dialog(page, 'Login')).toBeHidden();
 });
 
+// react-router.config.ts screenShells: from the SPA fallback, the browser would find a screen's
+// code only after the framework had run, two round trips later on a slow phone.
+test("a customer screen's page names the screen's own code, so it comes with the framework", async ({
+  page,
+  request,
+}) => {
+  // (Logged out: the checkout would send an empty basket on to the basket.)
+  for (const path of ['/basket/', '/dashboard/', '/dashboard/orders/', '/payment/failure/']) {
+    const html = await (await request.get(path)).text();
+    const named = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(
+      ([, href]) => href,
+    );
+    await page.goto(path);
+    await hydrated(page);
+    const screenModules = await page.evaluate(() => {
+      const w = window as unknown as {
+        __reactRouterDataRouter: { state: { matches: { route: { id: string } }[] } };
+        __reactRouterManifest: { routes: Record<string, { module: string }> };
+      };
+      return w.__reactRouterDataRouter.state.matches.map(
+        ({ route }) => w.__reactRouterManifest.routes[route.id]!.module,
+      );
+    });
+    expect(screenModules.length, path).toBeGreaterThan(1);
+    expect(named, path).toEqual(expect.arrayContaining(screenModules));
+  }
+});
+
 test('a page loaded right after logging in, before the user data arrived, shows the customer logged in', async ({
   page,
   request,
