@@ -20,6 +20,7 @@ import { publicSettings } from './modules/settings/service';
 import { flattenSettings } from '../shared/settings';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes';
+import { priceBandsNow } from './modules/catalogue/queries';
 import { settingsAdminRoutes } from './modules/settings/admin-routes';
 import { createWeb } from './lib/web';
 import { collectRoutes, registerAuth, type DeclaredRoute } from './lib/auth';
@@ -182,6 +183,7 @@ export async function buildApp(
     ? await createWeb(config, {
         settings: async () => flattenSettings(await publicSettings(app)),
         promotion: (code) => promotionNow(app, code),
+        priceBands: () => priceBandsNow(app),
       })
     : undefined;
   // An instance hook: compression is a route hook (@fastify/compress), so it runs after this.

@@ -5,8 +5,10 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { withNoticeBanner } from '../../shared/notice';
+import type { Product } from '../../shared/api/catalogue';
 import type { Promotion } from '../../shared/api/promotions';
 import { withPromotion } from '../../shared/promotions';
+import { withPriceBands } from '../../shared/price-bands';
 import { access } from './auth';
 import { withContactLines } from '../../shared/contact';
 import type { SettingsMap } from '../../shared/settings';
@@ -100,6 +102,8 @@ export interface WebOptions {
   settings?: () => Promise<SettingsMap>;
   /** Where a promoted discount code stands now: a promotion page's offer comes from it. */
   promotion?: (code: string) => Promise<Promotion | null>;
+  /** The price bands a content page lists (shared/price-bands.ts). */
+  priceBands?: () => Promise<readonly Product[]>;
 }
 
 /**
@@ -229,7 +233,7 @@ export async function createWeb(config: Config, options: WebOptions = {}) {
       // The page still works without them: the browser fetches the settings itself.
       request.log.warn({ err: error }, 'notice banner and contact details left out: no settings');
     }
-    const body = await withPromotion(
+    const promoted = await withPromotion(
       withContactLines(withNoticeBanner(html, settings.Site?.NoticeBanner), settings.Contact),
       async (code) => {
         try {
@@ -241,6 +245,15 @@ export async function createWeb(config: Config, options: WebOptions = {}) {
         }
       },
     );
+    const body = await withPriceBands(promoted, async () => {
+      try {
+        return await options.priceBands?.();
+      } catch (error) {
+        // The browser reads the catalogue itself.
+        request.log.warn({ err: error }, 'price bands left out: the catalogue could not be read');
+        return undefined;
+      }
+    });
     reply.removeHeader('content-length');
     reply.removeHeader('last-modified');
     if (!found) return body;

@@ -2,10 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListingOptions } from '../../../shared/api/listing';
 import type { OrderExtra, Product } from '../../../shared/api/catalogue';
-import { EXTRA_SORT_FIELDS, PRODUCT_SORT_FIELDS } from '../../../shared/api/catalogue';
+import {
+  EXTRA_SORT_FIELDS,
+  PRODUCT_SORT_FIELDS,
+  productListRequest,
+} from '../../../shared/api/catalogue';
+import { PRICE_BANDS_REQUEST } from '../../../shared/price-bands';
 import { toPounds } from '../../../shared/money';
 import type { Db } from '../../db/client';
 import { listPage } from '../../lib/paging';
+import type { Uses } from '../../lib/uses';
 import { orderExtras, products } from '../../db/schema';
 
 type ProductRow = typeof products.$inferSelect;
@@ -83,3 +89,15 @@ export const listExtras = (
     },
     toOrderExtra,
   );
+
+/**
+ * The price bands a content page lists, as the browser asks for them (shared/price-bands.ts),
+ * read through the node's cache: the server writes them into the pages it sends.
+ */
+export async function priceBandsNow(app: Uses<'cache' | 'database'>): Promise<Product[]> {
+  const { options, filter } = productListRequest.parse(PRICE_BANDS_REQUEST);
+  const page = await app.cache.get(`price-bands:${JSON.stringify(options)}`, () =>
+    listProducts(app.database.db, options, filter),
+  );
+  return page.items;
+}
