@@ -3,7 +3,7 @@ import { lazyChunk } from '../../lib/lazy';
 import { useSession } from '../../lib/session';
 import { preloadAccountDialogs } from './account-dialogs';
 import { AccountMenu } from './account-menu';
-import { commandFor, openLogin, openRegister } from './dialog-store';
+import { browserOpensDialogs, commandFor, openLogin, openRegister } from './dialog-store';
 import './account.css';
 
 const DrawerUser = lazyChunk('drawer-user', () => import('./drawer-user'));
@@ -25,7 +25,7 @@ export function UserMenu() {
           type="button"
           className="button button--text"
           {...commandFor('login')}
-          onClick={() => openLogin()}
+          onClick={() => browserOpensDialogs() || openLogin()}
         >
           Login
         </button>
