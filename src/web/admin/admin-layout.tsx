@@ -147,7 +147,9 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             >
               Ferrybox back office
             </Typography>
-            {token && user && <AdminNav />}
+            {/* Not on the log-in and invitation pages: a session started there goes on to its
+                page first, so a press on the bar cannot be overtaken by that move. */}
+            {token && user && !open && <AdminNav />}
           </Toolbar>
         </AppBar>
         <Container component="main" maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
