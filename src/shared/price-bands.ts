@@ -19,7 +19,7 @@ export const PRICE_BANDS_REQUEST: ProductListRequest = {
 
 /** The list's place in a built page: its opening tag up to the items. */
 const SLOT_OPEN = '<ul class="price-bands" aria-label="Price bands"';
-const SLOT = /<ul class="price-bands" aria-label="Price bands"[^>]*>[\s\S]*?<\/ul>/;
+const SLOT = new RegExp(`${SLOT_OPEN}[^>]*>[\\s\\S]*?</ul>`);
 
 /** What the list shows until the catalogue is read: eight empty cards of a band's size. */
 const LOADING = '<li class="price-band price-band--loading" aria-hidden="true"></li>'.repeat(8);

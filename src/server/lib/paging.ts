@@ -42,14 +42,15 @@ export async function listPage<T extends PgTable, R>(
   toItem: (row: T['$inferSelect']) => R,
 ) {
   const dir = options.sortDesc ? desc : asc;
+  const { limit, offset } = pageWindow(options);
   const [rows, total] = await Promise.all([
     db
       .select()
       .from(table as PgTable)
       .where(where)
       .orderBy(dir(sort), dir(id))
-      .limit(pageWindow(options).limit)
-      .offset(pageWindow(options).offset),
+      .limit(limit)
+      .offset(offset),
     db.$count(table, where),
   ]);
   return pageOf((rows as T['$inferSelect'][]).map(toItem), total, options);

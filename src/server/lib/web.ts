@@ -226,34 +226,35 @@ export async function createWeb(config: Config, options: WebOptions = {}) {
     if (file) (payload as Partial<Readable> | null)?.destroy?.();
     const html = file ? await fs.promises.readFile(file, 'utf8') : await bodyText(payload);
     if (html === null) return payload;
-    let settings: SettingsMap = {};
-    try {
-      settings = (await options.settings?.()) ?? {};
-    } catch (error) {
-      // The page still works without them: the browser fetches the settings itself.
-      request.log.warn({ err: error }, 'notice banner and contact details left out: no settings');
-    }
-    const promoted = await withPromotion(
-      withContactLines(withNoticeBanner(html, settings.Site?.NoticeBanner), settings.Contact),
-      async (code) => {
-        try {
-          return (await options.promotion?.(code)) ?? undefined;
-        } catch (error) {
-          // The browser asks for the code itself.
-          request.log.warn({ err: error }, 'promotion left out: its code could not be read');
-          return undefined;
-        }
-      },
-    );
-    const body = await withPriceBands(promoted, async () => {
+    // What the server writes into the page: what cannot be read now is left out (and logged), and
+    // the browser reads it itself; the page works without it.
+    const orLeftOut = async <T>(read: () => Promise<T | null> | undefined, leftOut: string) => {
       try {
-        return await options.priceBands?.();
+        return (await read()) ?? undefined;
       } catch (error) {
-        // The browser reads the catalogue itself.
-        request.log.warn({ err: error }, 'price bands left out: the catalogue could not be read');
+        request.log.warn({ err: error }, leftOut);
         return undefined;
       }
-    });
+    };
+    const settings: SettingsMap =
+      (await orLeftOut(
+        () => options.settings?.(),
+        'notice banner and contact details left out: no settings',
+      )) ?? {};
+    const promoted = await withPromotion(
+      withContactLines(withNoticeBanner(html, settings.Site?.NoticeBanner), settings.Contact),
+      (code) =>
+        orLeftOut(
+          () => options.promotion?.(code),
+          'promotion left out: its code could not be read',
+        ),
+    );
+    const body = await withPriceBands(promoted, () =>
+      orLeftOut(
+        () => options.priceBands?.(),
+        'price bands left out: the catalogue could not be read',
+      ),
+    );
     reply.removeHeader('content-length');
     reply.removeHeader('last-modified');
     if (!found) return body;

@@ -90,13 +90,17 @@ export const listExtras = (
     toOrderExtra,
   );
 
+// Checked and keyed once: every page that lists the bands reads them.
+const PRICE_BANDS = productListRequest.parse(PRICE_BANDS_REQUEST);
+const PRICE_BANDS_KEY = `price-bands:${JSON.stringify(PRICE_BANDS.options)}`;
+
 /**
  * The price bands a content page lists, as the browser asks for them (shared/price-bands.ts),
  * read through the node's cache: the server writes them into the pages it sends.
  */
 export async function priceBandsNow(app: Uses<'cache' | 'database'>): Promise<Product[]> {
-  const { options, filter } = productListRequest.parse(PRICE_BANDS_REQUEST);
-  const page = await app.cache.get(`price-bands:${JSON.stringify(options)}`, () =>
+  const { options, filter } = PRICE_BANDS;
+  const page = await app.cache.get(PRICE_BANDS_KEY, () =>
     listProducts(app.database.db, options, filter),
   );
   return page.items;

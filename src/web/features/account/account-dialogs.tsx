@@ -1,5 +1,6 @@
 import { Suspense, useState } from 'react';
 import { lazyChunk } from '../../lib/lazy';
+import { whenIdle } from '../../lib/use-idle';
 import ForgottenPasswordDialog from './forgotten-password-dialog';
 import LoginDialog from './login-dialog';
 import { useDialogs } from './dialog-store';
@@ -18,8 +19,7 @@ const RegisterDialog = lazyChunk('register-dialog', loadRegister);
  * answer back by about 100 ms with the CPU slowed 4x (issue 23).
  */
 export function preloadAccountDialogs() {
-  if (typeof requestIdleCallback === 'undefined') setTimeout(loadRegister, 0);
-  else requestIdleCallback(() => void loadRegister(), { timeout: 1000 });
+  whenIdle(() => void loadRegister(), 1000);
 }
 
 /** Whether a flag was ever on: the dialog stays mounted after that. */
