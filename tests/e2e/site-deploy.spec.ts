@@ -105,7 +105,13 @@ test.describe('a tab still on the old build after a new deployment', () => {
     expect(await buildIdOf(page)).toBe(ids.a);
     await markDocument(page);
     // Links in view have been prefetched from build A (React Router reloads a page whose
-    // prefetch finds a file gone: that recovery is not what this test is about).
+    // prefetch finds a file gone: that recovery is not what this test is about). The header's
+    // links lead to the home page, content pages and the booking's first step.
+    await page.waitForFunction(() => {
+      const loaded = (window as unknown as { __reactRouterRouteModules: object })
+        .__reactRouterRouteModules;
+      return ['home', 'content-page', 'routes/order-start'].every((id) => id in loaded);
+    });
     await page.waitForLoadState('networkidle');
 
     deploy(builds.b);
