@@ -192,3 +192,40 @@ test('a customer keeps delivery and billing addresses in the Address Book', asyn
     await expect(page.getByRole('navigation', { name: 'pagination' })).toHaveCount(0);
   });
 });
+
+test('Add pressed before the form has arrived opens it once it has; pressed after, the browser opens it', async ({
+  page,
+  request,
+}) => {
+  const { email, password } = await registerCustomer(request, 'Bea');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/dashboard/addresses/');
+  await logIn(page, email, password);
+  await expect(page.getByText('You have no saved addresses yet.')).toBeVisible();
+  // The form's code held back: a fresh load of the book, pressed at once.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/address-form-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  await page.getByRole('button', { name: 'Add a billing address' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  release();
+  const billing = dialog(page, 'Add a billing address');
+  await expect(billing.getByRole('combobox', { name: 'Country' })).toHaveValue('GB');
+  await page.keyboard.press('Escape');
+  await expect(billing).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Add a billing address' })).toBeFocused();
+  // Drawn now: the press is the browser's, each button opens its own type's form.
+  await page.getByRole('button', { name: 'Add a delivery address' }).click();
+  const delivery = dialog(page, 'Add a delivery address');
+  await expect(delivery.getByRole('combobox', { name: 'Island' })).toBeVisible();
+  await delivery.getByRole('textbox', { name: 'Full Name' }).fill('Bea Renouf');
+  await delivery.getByRole('button', { name: 'Close' }).click();
+  await expect(delivery).toBeHidden();
+  // Opened again, the form starts afresh.
+  await page.getByRole('button', { name: 'Add a delivery address' }).click();
+  await expect(delivery.getByRole('textbox', { name: 'Full Name' })).toHaveValue('');
+});

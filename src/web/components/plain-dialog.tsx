@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { focusContentIfLost } from '../lib/focus';
+import { afterPaint } from '../lib/schedule';
 import { Icon, icons } from './icons';
 import './plain-dialog.css';
 
@@ -28,6 +29,15 @@ export function wrapFocus(event: KeyboardEvent<HTMLDialogElement>) {
     first.focus();
   }
 }
+
+/**
+ * Whether this browser opens a dialog from a button's `commandfor` by itself. Where it does, the
+ * button's own click handler leaves the opening to it: the dialog is shown in the press's task
+ * and the page hears of it afterwards (`toggle`), so the press does not wait for the page to be
+ * drawn again first (issue 23: Log in, or Add an address, pressed on a page at rest).
+ */
+export const browserOpensDialogs = () =>
+  typeof HTMLButtonElement !== 'undefined' && 'command' in HTMLButtonElement.prototype;
 
 export interface PlainDialogProps {
   open: boolean;
@@ -86,10 +96,12 @@ export function PlainDialog({
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    // Opened by the browser (a `commandfor` button), before or after the page's code loaded.
-    const toggled = () => {
-      if (element.open) opened.current?.();
-    };
+    // Opened by the browser (a `commandfor` button), before or after the page's code loaded: the
+    // page hears of it once the open dialog has been painted.
+    const toggled = () =>
+      afterPaint(() => {
+        if (element.open) opened.current?.();
+      });
     element.addEventListener('toggle', toggled);
     return () => element.removeEventListener('toggle', toggled);
   }, []);

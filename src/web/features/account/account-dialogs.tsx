@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { lazyChunk } from '../../lib/lazy';
-import { whenIdle } from '../../lib/use-idle';
+import { whenIdle } from '../../lib/schedule';
 import ForgottenPasswordDialog from './forgotten-password-dialog';
 import LoginDialog from './login-dialog';
 import { useDialogs } from './dialog-store';

@@ -80,15 +80,6 @@ export function commandFor(
   return { commandfor: DIALOG_IDS[name], command };
 }
 
-/**
- * Whether this browser opens a dialog from a button's `commandfor` by itself. Where it does, the
- * button's own click handler leaves the opening to it: the dialog is shown in the press's task
- * and the store hears of it afterwards (`toggle`), so the press does not wait for the page to be
- * drawn again first (issue 23: Log in pressed on a page at rest).
- */
-export const browserOpensDialogs = () =>
-  typeof HTMLButtonElement !== 'undefined' && 'command' in HTMLButtonElement.prototype;
-
 const FLAG = {
   login: 'showLogin',
   register: 'showRegister',

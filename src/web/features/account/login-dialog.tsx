@@ -2,10 +2,12 @@ import { useRef, useState } from 'react';
 import { AUTH_MESSAGES } from '../../../shared/api/auth-messages';
 import { LOGIN_RULES } from '../../../shared/auth/login-rules';
 import { Alert, Spinner } from '../../components/plain-controls';
+import { browserOpensDialogs } from '../../components/plain-dialog';
 import { ApiError } from '../../lib/api-client';
+import { afterPaint } from '../../lib/schedule';
 import { useForm } from '../../lib/use-form';
 import { EmailInput, PasswordInput, TextButton, useTypedBeforeLoad } from './account-inputs';
-import { commandFor, dialogs, useDialogs } from './dialog-store';
+import { commandFor, DIALOG_IDS, dialogs, useDialogs } from './dialog-store';
 import { DialogShell } from './dialog-shell';
 import { logIn } from './session-actions';
 
@@ -74,9 +76,15 @@ function LoginForm({
       <p className="account-form__aside">
         <TextButton
           command={commandFor('forgottenPassword')}
-          onClick={() =>
-            dialogs.switch('login', 'forgottenPassword', { email: form.values.email.trim() })
-          }
+          onClick={() => {
+            const email = form.values.email.trim();
+            const next = () => dialogs.switch('login', 'forgottenPassword', { email });
+            if (!browserOpensDialogs()) return next();
+            // The browser opens the dialog itself: Login closes once that has been painted, unless
+            // the visitor has closed it again meanwhile (back to Login, as before the code).
+            const opened = document.getElementById(DIALOG_IDS.forgottenPassword);
+            afterPaint(() => (opened as HTMLDialogElement | null)?.open && next());
+          }}
         >
           Forgotten Password?
         </TextButton>

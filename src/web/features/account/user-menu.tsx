@@ -3,7 +3,8 @@ import { lazyChunk } from '../../lib/lazy';
 import { useSession } from '../../lib/session';
 import { preloadAccountDialogs } from './account-dialogs';
 import { AccountMenu } from './account-menu';
-import { browserOpensDialogs, commandFor, openLogin, openRegister } from './dialog-store';
+import { browserOpensDialogs } from '../../components/plain-dialog';
+import { commandFor, openLogin, openRegister } from './dialog-store';
 import './account.css';
 
 const DrawerUser = lazyChunk('drawer-user', () => import('./drawer-user'));

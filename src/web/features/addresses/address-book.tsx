@@ -1,14 +1,13 @@
-import { Suspense, useEffect, useState } from 'react';
+import { startTransition, Suspense, useEffect, useState } from 'react';
 import { useFetcher, useRevalidator } from 'react-router';
-import type { AddressType } from '../../../shared/addresses';
+import { ADDRESS_TYPES, type AddressType } from '../../../shared/addresses';
 import type { Address, AddressList } from '../../../shared/api/addresses';
 import { Icon, icons } from '../../components/icons';
 import { Pager } from '../../components/pager';
 import { Alert, BusyButton, Spinner } from '../../components/plain-controls';
-import { PlainDialog } from '../../components/plain-dialog';
+import { browserOpensDialogs, PlainDialog } from '../../components/plain-dialog';
 import { lazyChunk } from '../../lib/lazy';
 import { answerMessage, type Failure, type Loaded, useSessionData } from '../../lib/route-data';
-import { useIdle } from '../../lib/use-idle';
 import { AddressText } from './address-text';
 import '../../styles/account-screens.css';
 import './addresses.css';
@@ -21,6 +20,15 @@ const loadAddressDialog = () => import('./address-form');
 const AddressDialog = lazyChunk('address-form', loadAddressDialog);
 
 type Editing = { address: Address | null; type: AddressType };
+
+/**
+ * The ids of the two dialogs that add an address, one of each type: drawn closed once their code
+ * has arrived, so that Add opens its own with no script (`commandfor`).
+ */
+const NEW_ADDRESS_IDS = {
+  Delivery: 'new-delivery-address',
+  Billing: 'new-billing-address',
+} as const satisfies Record<AddressType, string>;
 
 /** What the Address Book's action answers (routes/dashboard-addresses.tsx): deleted, or why not. */
 export type DeleteAnswer = { intent: 'delete'; failure: Failure | null };
@@ -39,23 +47,45 @@ export function AddressBookPage(props: { list: Loaded<AddressList>; page: number
   const list = useSessionData(props.list);
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<Editing | null>(null);
-  // Drawn closed once the page is at rest (or at the first Add or Edit before that), so a press
-  // only opens it; then kept, so that it is drawn where it was.
-  const [formUsed, setFormUsed] = useState(false);
-  const idle = useIdle();
+  // The forms are drawn closed once their code has arrived (or at the first Add or Edit before
+  // that), after the page and out of a press's way, so a press only opens one; then kept.
+  const [formsDrawn, setFormsDrawn] = useState(false);
+  // The address last edited: its dialog stays drawn, so that it closes where it was.
+  const [edited, setEdited] = useState<Address | null>(null);
   const [deleting, setDeleting] = useState<Address | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.itemsPerPage)) : 1;
 
   useEffect(() => {
-    void loadAddressDialog();
+    let mounted = true;
+    void loadAddressDialog().then(() => mounted && startTransition(() => setFormsDrawn(true)));
+    return () => {
+      mounted = false;
+    };
   }, []);
 
   const edit = (next: Editing) => {
     setNotice(null);
-    setFormUsed(true);
+    setFormsDrawn(true);
+    if (next.address) setEdited(next.address);
     setEditing(next);
+  };
+  /**
+   * An Add button. Once its dialog is drawn the browser opens it itself and the page hears of it
+   * (`onOpen`); before that, the press draws it open.
+   */
+  const addButton = (type: AddressType) => ({
+    commandfor: NEW_ADDRESS_IDS[type],
+    command: 'show-modal',
+    onClick: () =>
+      (browserOpensDialogs() && document.getElementById(NEW_ADDRESS_IDS[type])) ||
+      edit({ address: null, type }),
+  });
+  const onSaved = () => {
+    setNotice(editing?.address ? 'Your address has been updated.' : 'Your address has been saved.');
+    setEditing(null);
+    void revalidator.revalidate();
   };
 
   return (
@@ -66,18 +96,10 @@ export function AddressBookPage(props: { list: Loaded<AddressList>; page: number
         them at checkout.
       </p>
       <div className="screen__actions">
-        <button
-          type="button"
-          className="button button--contained"
-          onClick={() => edit({ address: null, type: 'Delivery' })}
-        >
+        <button type="button" className="button button--contained" {...addButton('Delivery')}>
           Add a delivery address
         </button>
-        <button
-          type="button"
-          className="button button--outlined"
-          onClick={() => edit({ address: null, type: 'Billing' })}
-        >
+        <button type="button" className="button button--outlined" {...addButton('Billing')}>
           Add a billing address
         </button>
       </div>
@@ -124,23 +146,31 @@ export function AddressBookPage(props: { list: Loaded<AddressList>; page: number
       )}
       <Pager page={props.page} count={pages} to={bookPage} label="Address pages" />
 
-      {(formUsed || idle) && (
+      {formsDrawn && (
         <Suspense fallback={null}>
-          <AddressDialog
-            open={editing !== null}
-            onClose={() => setEditing(null)}
-            address={editing?.address}
-            type={editing?.type ?? 'Delivery'}
-            onSaved={() => {
-              setNotice(
-                editing?.address
-                  ? 'Your address has been updated.'
-                  : 'Your address has been saved.',
-              );
-              setEditing(null);
-              void revalidator.revalidate();
-            }}
-          />
+          {ADDRESS_TYPES.map((type) => (
+            <AddressDialog
+              key={type}
+              id={NEW_ADDRESS_IDS[type]}
+              open={editing?.address === null && editing.type === type}
+              onOpen={() => {
+                setNotice(null);
+                setEditing({ address: null, type });
+              }}
+              onClose={() => setEditing(null)}
+              type={type}
+              onSaved={onSaved}
+            />
+          ))}
+          {edited && (
+            <AddressDialog
+              open={editing?.address === edited}
+              onClose={() => setEditing(null)}
+              address={edited}
+              type={edited.Type}
+              onSaved={onSaved}
+            />
+          )}
         </Suspense>
       )}
       <DeleteAddressDialog

@@ -53,6 +53,10 @@ export interface AddressDialogProps {
   defaults?: Partial<AddressForm>;
   /** Hears the saved address once the server has it. */
   onSaved(address: Address): void;
+  /** The dialog's id, for a button that opens it with no script (components/plain-dialog.tsx). */
+  id?: string;
+  /** Told when the browser opened the dialog itself (a `commandfor` button). */
+  onOpen?: () => void;
 }
 
 /**
@@ -65,6 +69,8 @@ export default function AddressDialog({
   onClose,
   address,
   type,
+  id,
+  onOpen,
   ...props
 }: AddressDialogProps) {
   const kind = address ? 'address' : `${type.toLowerCase()} address`;
@@ -79,7 +85,9 @@ export default function AddressDialog({
   // not be inside another.
   return createPortal(
     <PlainDialog
+      id={id}
       open={open}
+      onOpen={onOpen}
       onClose={onClose}
       title={address ? 'Edit address' : `Add a ${kind}`}
       width={760}
