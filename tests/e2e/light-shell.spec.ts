@@ -156,6 +156,23 @@ test('what is done in the dialogs before the page has its code stands once it ha
   await expect(dialog(page, 'Login')).toBeHidden();
 });
 
+// The basket is this browser's: its page is sent without it, and says nothing about it until the
+// code has read it (a visitor with bookings was told the basket was empty, and the footer jumped).
+test('the basket page says the basket is empty only once its code has read the basket', async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  // (A screen's page holds its module scripts: neither its load nor its DOMContentLoaded comes.)
+  await page.goto('/basket/', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Your basket' })).toBeVisible();
+  await expect(page.getByRole('main').locator('[aria-busy="true"]')).toBeVisible();
+  await expect(page.getByText('Your basket is empty')).toHaveCount(0);
+  release();
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Your basket is empty' })).toBeVisible();
+  await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
+});
+
 // react-router.config.ts screenShells: from the SPA fallback, the browser would find a screen's
 // code only after the framework had run, two round trips later on a slow phone.
 test("a customer screen's page names the screen's own code, so it comes with the framework", async ({

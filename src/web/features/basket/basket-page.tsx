@@ -6,7 +6,7 @@ import { formatMoney } from '../../../shared/money';
 import { Icon, icons } from '../../components/icons';
 import { Alert, Skeleton } from '../../components/plain-controls';
 import { PlainDialog } from '../../components/plain-dialog';
-import { emptyTheBasket, removeOrder } from '../booking/booking-store';
+import { emptyTheBasket, removeOrder, useBookingsRead } from '../booking/booking-store';
 import { PRICES_UNAVAILABLE } from '../catalogue/price-bands';
 import { BasketItemCard } from './basket-item-card';
 import { useBasket } from './use-basket';
@@ -19,6 +19,7 @@ import './basket.css';
  */
 export function BasketPage() {
   const { items, totalPence, isPending, isError } = useBasket();
+  const read = useBookingsRead();
   const [confirmEmpty, setConfirmEmpty] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -42,7 +43,11 @@ export function BasketPage() {
           {PRICES_UNAVAILABLE}
         </Alert>
       )}
-      {items.length === 0 ? (
+      {!read ? (
+        <div aria-busy="true">
+          <Skeleton height={160} />
+        </div>
+      ) : items.length === 0 ? (
         <div className="card basket-empty">
           <Icon path={icons.basket} size={48} className="basket-empty__icon" />
           <h2>Your basket is empty</h2>
