@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { logIn, registerCustomer } from './support/accounts';
 import { axeProblems } from './support/booking';
 import { expect, screenshots, test } from './support/fixtures';
-import { viewportShots } from './support/site';
+import { holdScripts, viewportShots } from './support/site';
 
 // The Address Book (issue 11): a customer adds a Jersey delivery address (after the form
 // refuses a Guernsey postcode for it) and a UK billing address, edits one, deletes the other,
@@ -203,12 +203,7 @@ test('Add pressed before the form has arrived opens it once it has; pressed afte
   await logIn(page, email, password);
   await expect(page.getByText('You have no saved addresses yet.')).toBeVisible();
   // The form's code held back: a fresh load of the book, pressed at once.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/address-form-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page, { scripts: '**/assets/address-form-*.js' });
   await page.reload();
   await page.getByRole('button', { name: 'Add a billing address' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -171,7 +171,7 @@ test('a content page paints before its code loads, and a button pressed meanwhil
   // Issue 16: the page's code waits for the browser to be idle or for the visitor to reach for
   // the page. Hold the code back to see the page painted without it, then press Login.
   const asked: string[] = [];
-  const release = await holdScripts(page, asked);
+  const release = await holdScripts(page, { asked });
   const served = await page.goto('/faqs/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The page as served names no module to preload: nothing competes with its first paint (the

@@ -6,13 +6,16 @@ export async function hydrated(page: Page) {
 }
 
 /**
- * Holds back every script the page asks for (the page as a slow phone has it before its code),
- * until the returned `release()`; `asked` collects their paths.
+ * Holds back every script the page asks for (the page as a slow phone has it before its code), or
+ * those `scripts` matches, until the returned `release()`; `asked` collects their paths.
  */
-export async function holdScripts(page: Page, asked: string[] = []) {
+export async function holdScripts(
+  page: Page,
+  { asked = [], scripts = '**/assets/*.js' }: { asked?: string[]; scripts?: string } = {},
+) {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
+  await page.route(scripts, async (route) => {
     asked.push(new URL(route.request().url()).pathname);
     await held;
     await route.continue();
