@@ -1,6 +1,8 @@
 // The depot's receiving hours as the site settings hold them (Depot/ReceivingHours), and how they
 // are written for people: `7am to 4pm, Monday to Friday`.
 
+import { escapeHtml } from './html';
+
 export interface ReceivingHours {
   days: string;
   /** `HH:mm`, 24-hour. */
@@ -35,4 +37,32 @@ export function formatTime(hhmm: string): string {
 /** `7am to 4pm, Monday to Friday`. */
 export function formatReceivingHours(hours: ReceivingHours): string {
   return `${formatTime(hours.opens)} to ${formatTime(hours.closes)}, ${hours.days}`;
+}
+
+/** docs/requirements.md §1: the UK depot receives 7am to 4pm, Monday to Friday, closed at weekends. */
+const DEFAULT_RECEIVING_HOURS: ReceivingHours = {
+  days: 'Monday to Friday',
+  opens: '07:00',
+  closes: '16:00',
+  note: 'Closed at weekends',
+};
+
+/**
+ * The hours as the footer and /contact-us/ show them: the settings' hours, or the required ones
+ * while the settings hold none that can be read. The server writes them into every page it serves
+ * (src/server/lib/web.ts), the browser the same markup once it has read the settings itself.
+ */
+export function receivingHoursHtml(setting: unknown): string {
+  const hours = isReceivingHours(setting) ? setting : DEFAULT_RECEIVING_HOURS;
+  const note = hours.note?.trim();
+  return escapeHtml(formatReceivingHours(hours)) + (note ? `<br>${escapeHtml(note)}` : '');
+}
+
+/** The hours' empty place in a built page (drawn by site-footer.tsx), which the server fills. */
+export const RECEIVING_HOURS_SLOT = '<p class="receiving-hours" data-testid="receiving-hours"></p>';
+
+/** A built page with the hours in each of their places. */
+export function withReceivingHours(html: string, setting: unknown): string {
+  const filled = RECEIVING_HOURS_SLOT.replace('></p>', `>${receivingHoursHtml(setting)}</p>`);
+  return html.replaceAll(RECEIVING_HOURS_SLOT, () => filled);
 }

@@ -11,13 +11,18 @@ import { registerErrorHandling } from '../../src/server/lib/errors';
 import { createWeb } from '../../src/server/lib/web';
 import { NOTICE_SLOT } from '../../src/shared/notice';
 import { CONTACT_SLOT } from '../../src/shared/contact';
+import { RECEIVING_HOURS_SLOT } from '../../src/shared/receiving-hours';
 import { useSiteTestApp } from '../support/app';
 
+// As components/social-links.tsx draws it for the footer.
+const SOCIAL_SLOT =
+  '<ul class="social-links site-footer__social" aria-label="Follow us" data-brand="Ferrybox"></ul>';
 const SEEDED = 'Christmas 2026: book by 11 December for delivery to the islands before Christmas.';
 const page = (title: string) =>
   `<!DOCTYPE html><html><head><title>${title}</title></head><body><header></header>` +
   `${NOTICE_SLOT}<main><h1>${title}</h1>${'<p>Plenty of text to compress.</p>'.repeat(60)}` +
-  `</main><footer><address>${CONTACT_SLOT}</address></footer></body></html>`;
+  `</main><footer>${RECEIVING_HOURS_SLOT}<address>${CONTACT_SLOT}</address>${SOCIAL_SLOT}` +
+  `</footer></body></html>`;
 
 // The whole app, as it runs: settings from the seeded database, compression, CSP.
 const ctx = useSiteTestApp({
@@ -58,6 +63,63 @@ describe('the contact details in the served pages', () => {
       .update(settings)
       .set({ value: JSON.stringify(value('Email')) })
       .where(and(where, eq(settings.name, 'Email')));
+  });
+});
+
+async function setSetting(category: string, name: string, value: unknown) {
+  await ctx.database.db
+    .update(settings)
+    .set({ value: JSON.stringify(value) })
+    .where(and(eq(settings.category, category), eq(settings.name, name)));
+}
+
+describe('the receiving hours and the social links in the served pages', () => {
+  test('the footer carries the depot’s hours and the social links from the settings', async () => {
+    const read = async (category: string, name: string) => {
+      const [row] = await ctx.database.db
+        .select()
+        .from(settings)
+        .where(and(eq(settings.category, category), eq(settings.name, name)));
+      return JSON.parse(row.value) as unknown;
+    };
+    const hours = await read('Depot', 'ReceivingHours');
+    const links = await read('Social', 'Links');
+    try {
+      await setSetting('Depot', 'ReceivingHours', {
+        days: 'Monday to Saturday',
+        opens: '08:00',
+        closes: '17:30',
+        note: 'Closed on bank holidays & Sundays',
+      });
+      await setSetting('Social', 'Links', [
+        { name: 'Instagram', url: 'https://www.instagram.com/ferrybox' },
+        { name: 'Blog "news"', url: 'https://blog.example/<ferrybox>' },
+      ]);
+      for (const url of ['/faqs/', '/dashboard/orders/']) {
+        const body = (await get(url)).body;
+        expect(body).toContain(
+          '<p class="receiving-hours" data-testid="receiving-hours">8am to 5:30pm, Monday to ' +
+            'Saturday<br>Closed on bank holidays &amp; Sundays</p>',
+        );
+        const list = /<ul class="social-links site-footer__social"[^>]*>(.*?)<\/ul>/.exec(body);
+        expect(list?.[1]).toContain(
+          '<a href="https://www.instagram.com/ferrybox" target="_blank" rel="noopener noreferrer" ' +
+            'class="icon-button" aria-label="Ferrybox on Instagram"><svg',
+        );
+        // escaped, never markup
+        expect(list?.[1]).toContain('href="https://blog.example/&lt;ferrybox&gt;"');
+        expect(list?.[1]).toContain('aria-label="Ferrybox on Blog &quot;news&quot;"');
+      }
+      // unreadable hours give the required ones; no links leave the list empty (not shown)
+      await setSetting('Depot', 'ReceivingHours', { days: 'Monday', opens: 'noon' });
+      await setSetting('Social', 'Links', []);
+      const body = (await get('/faqs/')).body;
+      expect(body).toContain('>7am to 4pm, Monday to Friday<br>Closed at weekends</p>');
+      expect(body).toContain(SOCIAL_SLOT);
+    } finally {
+      await setSetting('Depot', 'ReceivingHours', hours);
+      await setSetting('Social', 'Links', links);
+    }
   });
 });
 

@@ -11,6 +11,8 @@ import { withPromotion } from '../../shared/promotions';
 import { withPriceBands } from '../../shared/price-bands';
 import { access } from './auth';
 import { withContactLines } from '../../shared/contact';
+import { withReceivingHours } from '../../shared/receiving-hours';
+import { withSocialLinks } from '../../shared/social-links';
 import type { SettingsMap } from '../../shared/settings';
 import { appPathMatcher, type AppPathMatcher } from '../../shared/site-paths';
 import type { Config } from '../config';
@@ -85,6 +87,21 @@ export function readThirdPartySources(webRoot: string): ThirdPartySources {
   return readSiteJson(webRoot).csp ?? {};
 }
 
+/**
+ * A page with what the layout shows from the settings: the notice banner, customer care's contact
+ * details, the depot's receiving hours and the social links (with no settings: the required hours).
+ */
+function withLayoutSettings(html: string, settings: SettingsMap): string {
+  const page = withContactLines(
+    withNoticeBanner(html, settings.Site?.NoticeBanner),
+    settings.Contact,
+  );
+  return withSocialLinks(
+    withReceivingHours(page, settings.Depot?.ReceivingHours),
+    settings.Social?.Links,
+  );
+}
+
 /** A response body as text: a string, a buffer or a stream (a file @fastify/static sends). */
 async function bodyText(payload: unknown): Promise<string | null> {
   if (typeof payload === 'string') return payload;
@@ -98,7 +115,7 @@ async function bodyText(payload: unknown): Promise<string | null> {
 }
 
 export interface WebOptions {
-  /** The current site settings: the notice banner and the contact details come from them. */
+  /** The current site settings: what the layout shows from them (withLayoutSettings). */
   settings?: () => Promise<SettingsMap>;
   /** Where a promoted discount code stands now: a promotion page's offer comes from it. */
   promotion?: (code: string) => Promise<Promotion | null>;
@@ -111,10 +128,10 @@ export interface WebOptions {
  * revalidated on every visit, `/faqs` redirected to `/faqs/`, and the SPA fallback for the
  * browser-rendered routes. Never the fallback for /public/* or /api/* (see lib/errors.ts).
  *
- * `pageHook` (an onSend hook of the app) writes the current notice banner and the footer's
- * contact details into every HTML page, so that they are there at the first paint instead of
- * arriving (and pushing the page down) with the settings, and gives the page an ETag of what is
- * sent.
+ * `pageHook` (an onSend hook of the app) writes what the layout shows from the settings (the
+ * notice banner, contact details, receiving hours, social links) and a promotion's offer and the
+ * price bands into every HTML page, so that they are there at the first paint instead of arriving
+ * (and pushing the page down) with the page's code, and gives the page an ETag of what is sent.
  */
 export async function createWeb(config: Config, options: WebOptions = {}) {
   const root = config.webRoot;
@@ -239,15 +256,10 @@ export async function createWeb(config: Config, options: WebOptions = {}) {
     const settings: SettingsMap =
       (await orLeftOut(
         () => options.settings?.(),
-        'notice banner and contact details left out: no settings',
+        'notice banner, contact details, receiving hours and social links left out: no settings',
       )) ?? {};
-    const promoted = await withPromotion(
-      withContactLines(withNoticeBanner(html, settings.Site?.NoticeBanner), settings.Contact),
-      (code) =>
-        orLeftOut(
-          () => options.promotion?.(code),
-          'promotion left out: its code could not be read',
-        ),
+    const promoted = await withPromotion(withLayoutSettings(html, settings), (code) =>
+      orLeftOut(() => options.promotion?.(code), 'promotion left out: its code could not be read'),
     );
     const body = await withPriceBands(promoted, () =>
       orLeftOut(

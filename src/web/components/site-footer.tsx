@@ -1,6 +1,7 @@
 import { contactLinesHtml, type ContactDetails } from '../../shared/contact';
 import { BRAND, TRACKING_CONFIGURED } from '../lib/site';
-import { formatTime, useSettings, type ReceivingHours } from '../features/settings/use-settings';
+import { receivingHoursHtml } from '../../shared/receiving-hours';
+import { useSettings } from '../features/settings/use-settings';
 import { SocialLinks } from './social-links';
 import { SiteLink } from './site-link';
 
@@ -16,32 +17,22 @@ const FOOTER_LINKS = [
 ];
 
 /**
- * docs/requirements.md §1: the UK depot receives 7am to 4pm, Monday to Friday, closed at weekends.
- */
-const DEFAULT_RECEIVING_HOURS: ReceivingHours = {
-  days: 'Monday to Friday',
-  opens: '07:00',
-  closes: '16:00',
-  note: 'Closed at weekends',
-};
-
-/**
- * The depot's receiving hours: from the settings, or the required hours (docs/requirements.md §1)
- * until then.
+ * The depot's receiving hours from the settings (`Depot` / `ReceivingHours`), or the required hours
+ * (docs/requirements.md §1). The server writes them into the page it serves
+ * (src/shared/receiving-hours.ts); hydrating keeps that markup, and the browser writes it again
+ * once the settings arrive.
  */
 export function ReceivingHoursText() {
   const settings = useSettings();
-  const hours = settings.get<ReceivingHours>('Depot', 'ReceivingHours') ?? DEFAULT_RECEIVING_HOURS;
+  const html = settings.loaded ? receivingHoursHtml(settings.get('Depot', 'ReceivingHours')) : '';
   return (
-    <p data-testid="receiving-hours">
-      {formatTime(hours.opens)} to {formatTime(hours.closes)}, {hours.days}
-      {hours.note ? (
-        <>
-          <br />
-          {hours.note}
-        </>
-      ) : null}
-    </p>
+    <p
+      key={settings.loaded ? 'current' : 'served'}
+      className="receiving-hours"
+      data-testid="receiving-hours"
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
 }
 

@@ -15,23 +15,3 @@ export function useSettings() {
     };
   }, [data, status]);
 }
-
-/** The settings the layout shows, with their shapes. */
-export interface SocialLink {
-  name: string;
-  url: string;
-}
-export interface ReceivingHours {
-  days: string;
-  opens: string;
-  closes: string;
-  note?: string;
-}
-
-/** `07:00` as `7am`, `16:30` as `4:30pm`. */
-export function formatTime(hhmm: string): string {
-  const [h, m] = hhmm.split(':').map(Number);
-  const suffix = h >= 12 ? 'pm' : 'am';
-  const hour = h % 12 === 0 ? 12 : h % 12;
-  return m ? `${hour}:${String(m).padStart(2, '0')}${suffix}` : `${hour}${suffix}`;
-}
