@@ -262,9 +262,10 @@ async function journey(page: Page, request: APIRequestContext) {
 
   await test.step('the profile: a new e-mail with a wrong current password is refused; the new telephone is saved', async () => {
     await page.goto('/dashboard/profile/');
-    const telephone = page.getByLabel('Telephone');
+    // The closed Register dialog in the page has the same fields: the profile's are in view.
+    const telephone = page.getByRole('textbox', { name: 'Telephone' });
     await expect(telephone).toHaveValue('07700 900123');
-    await expect(page.getByLabel('Date of Birth')).toHaveValue('14-03-1990');
+    await expect(page.getByRole('textbox', { name: 'Date of Birth' })).toHaveValue('14-03-1990');
     await telephone.fill('01534 123456');
     // a new e-mail address needs the current password: wrong, it is refused and nothing changes
     const profileEmail = page.getByRole('textbox', { name: 'Email', exact: true });

@@ -1,4 +1,12 @@
-import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useRef,
+  type ButtonHTMLAttributes,
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
 import './plain-controls.css';
 
 /**
@@ -25,12 +33,23 @@ export function Choice({
   className,
   ...input
 }: ChoiceProps) {
+  // Ticked (or not) before the page had its code (a dialog in the page's HTML): the control tells
+  // its form once, as it appears, as FormField does (a radio: only the one chosen).
+  const ref = useRef<HTMLInputElement>(null);
+  const adoptChosen = useEffectEvent(() => {
+    const control = ref.current;
+    if (!control || !input.onChange || input.checked === undefined) return;
+    if (control.checked === input.checked || (type === 'radio' && !control.checked)) return;
+    input.onChange({ target: control, currentTarget: control } as ChangeEvent<HTMLInputElement>);
+  });
+  useEffect(() => adoptChosen(), []);
   return (
     <label
       className={`choice${invalid ? ' choice--error' : ''}${className ? ` ${className}` : ''}`}
     >
       <span className="choice__control">
         <input
+          ref={ref}
           type={type}
           className="choice__input"
           aria-invalid={invalid || undefined}

@@ -39,6 +39,14 @@ export function wrapFocus(event: KeyboardEvent<HTMLDialogElement>) {
 export const browserOpensDialogs = () =>
   typeof HTMLButtonElement !== 'undefined' && 'command' in HTMLButtonElement.prototype;
 
+/**
+ * Whether a press on a `commandfor` button opens the dialog `dialogId` by itself: the browser has
+ * the Invoker Commands and the dialog is in the page (an island is not in a page drawn after the
+ * back office until its code has drawn it: features/account/register-island.tsx).
+ */
+export const opensItself = (dialogId: string) =>
+  browserOpensDialogs() && document.getElementById(dialogId) !== null;
+
 export interface PlainDialogProps {
   open: boolean;
   onClose: () => void;

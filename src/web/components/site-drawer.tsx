@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useRef, type RefObject } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { swipeDirection, type Point } from '../../shared/swipe';
 import { BREAKPOINTS } from '../../shared/breakpoints';
@@ -10,8 +10,8 @@ import { wrapFocus } from './plain-dialog';
 import { SocialLinks } from './social-links';
 
 interface Props {
-  open: boolean;
-  onClose: () => void;
+  /** Told when the drawer opens or closes (the burger says whether it is expanded). */
+  onToggle: (open: boolean) => void;
   /** Where focus goes back to when the drawer closes (the burger). */
   returnFocusTo: RefObject<HTMLElement | null>;
 }
@@ -22,60 +22,59 @@ const LINKS = [
   { to: '/faqs/', label: 'FAQs' },
 ];
 
+/** The drawer's id: the burger opens it with no script (`commandfor`). */
+export const DRAWER_ID = 'site-drawer';
+
 /**
  * The drawer below the md breakpoint (docs/requirements.md §2): full width, slides in from the
  * burger. A modal navigation dialog named "Menu", holding the "Main" navigation (the header's is
  * hidden at this width): focus moves in when it opens, Tab and Shift+Tab go round its controls, and
- * the page behind is inert. It closes on a route change, on Escape, on a
- * swipe to the left (the shared swipe rule), with its close button, and when the window grows
- * past the breakpoint; focus then returns to the burger.
+ * the page behind is inert. It is in every customer page's HTML, closed: the burger opens it with
+ * no script (`commandfor`), its close button and Escape close it, and its links are links, before
+ * the page's code has loaded (docs/decisions/0029). It closes on a route change, on a swipe to the
+ * left (the shared swipe rule), and when the window grows past the breakpoint; focus then returns
+ * to the burger.
  */
-export default function SiteDrawer({ open, onClose, returnFocusTo }: Props) {
+export function SiteDrawer({ onToggle, returnFocusTo }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const location = useLocation();
   const basketCount = useBasketCount();
   const touchStart = useRef<Point | null>(null);
-  const closeRef = useRef(onClose);
-  useEffect(() => {
-    closeRef.current = onClose;
-  });
+  const onClose = () => dialog.current?.close();
+  const toggled = useEffectEvent((open: boolean) => onToggle(open));
 
+  // The dialog itself is the state: opened by the browser (the burger) or by the page.
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (open && !element.open) {
-      element.showModal();
-    } else if (!open && element.open) {
-      element.close();
-    }
-  }, [open]);
+    const told = () => toggled(element.open);
+    told();
+    element.addEventListener('toggle', told);
+    return () => element.removeEventListener('toggle', told);
+  }, []);
 
-  // Closes on a route change (a link inside it, or the browser's back button); it is mounted when
-  // first opened, so the location it opened at is no change.
+  // Closes on a route change (a link inside it, or the browser's back button).
   const shownAt = useRef(location.key);
   useEffect(() => {
     if (shownAt.current === location.key) return;
     shownAt.current = location.key;
-    closeRef.current();
+    dialog.current?.close();
   }, [location.key]);
 
   // Closes when the window grows to the md breakpoint, where the drawer has no place.
   useEffect(() => {
     const query = window.matchMedia(`(min-width: ${BREAKPOINTS.md}px)`);
-    const onChange = () => query.matches && closeRef.current();
+    const onChange = () => query.matches && dialog.current?.close();
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);
   }, []);
 
-  const onDialogClose = () => {
-    onClose();
-    returnFocusTo.current?.focus();
-  };
+  const onDialogClose = () => returnFocusTo.current?.focus();
 
   return (
     <dialog
       ref={dialog}
-      id="site-drawer"
+      id={DRAWER_ID}
       className="site-drawer"
       aria-label="Menu"
       aria-modal="true"
@@ -103,7 +102,7 @@ export default function SiteDrawer({ open, onClose, returnFocusTo }: Props) {
           type="button"
           className="icon-button"
           aria-label="Close menu"
-          onClick={() => onClose()}
+          {...{ commandfor: DRAWER_ID, command: 'close' }}
         >
           <Icon path={icons.close} />
         </button>

@@ -1,20 +1,16 @@
-import { Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { UserMenu } from '../features/account/user-menu';
 import { BasketMenu } from '../features/basket/basket-menu';
 import { useScrolled } from '../hooks/use-scrolled';
-import { lazyChunk } from '../lib/lazy';
 import { BRAND } from '../lib/site';
 import { Icon, icons } from './icons';
+import { browserOpensDialogs } from './plain-dialog';
+import { DRAWER_ID, SiteDrawer } from './site-drawer';
 import { SocialLinks } from './social-links';
 import { SiteLink } from './site-link';
 import { useViewportPrefetch } from './prefetch';
 import logoSvg from '../../../public/logo.svg?raw';
-
-// The drawer is a modal dialog: its code is fetched when the burger is first reached, and it is
-// mounted when first opened.
-const loadDrawer = () => import('./site-drawer');
-const SiteDrawer = lazyChunk('site-drawer', loadDrawer);
 
 const MAIN_NAV = [
   { to: '/how-it-works/', label: 'How it works' },
@@ -37,7 +33,6 @@ function NavItem({ to, label }: { to: string; label: string }) {
 export function SiteHeader() {
   const scrolled = useScrolled();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [drawerMounted, setDrawerMounted] = useState(false);
   const burger = useRef<HTMLButtonElement>(null);
   return (
     <header className="site-header" data-scrolled={scrolled} data-testid="site-header">
@@ -48,13 +43,12 @@ export function SiteHeader() {
           className="icon-button site-header__burger"
           aria-label="Open menu"
           aria-expanded={drawerOpen}
-          aria-controls={drawerMounted ? 'site-drawer' : undefined}
-          onPointerDown={() => void loadDrawer()}
-          onFocus={() => void loadDrawer()}
-          onClick={() => {
-            setDrawerMounted(true);
-            setDrawerOpen(true);
-          }}
+          aria-controls={DRAWER_ID}
+          {...{ commandfor: DRAWER_ID, command: 'show-modal' }}
+          onClick={() =>
+            browserOpensDialogs() ||
+            document.querySelector<HTMLDialogElement>(`#${DRAWER_ID}`)?.showModal()
+          }
         >
           <Icon path={icons.menu} />
         </button>
@@ -85,15 +79,8 @@ export function SiteHeader() {
           <BasketMenu />
         </div>
       </div>
-      {drawerMounted && (
-        <Suspense fallback={null}>
-          <SiteDrawer
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            returnFocusTo={burger}
-          />
-        </Suspense>
-      )}
+      {/* In the page's HTML, closed: the burger opens it before the code loads. */}
+      <SiteDrawer onToggle={setDrawerOpen} returnFocusTo={burger} />
     </header>
   );
 }

@@ -14,11 +14,17 @@ export function lazyChunk<P extends object>(
   name: string,
   load: () => Promise<{ default: ComponentType<P> }>,
 ) {
-  return lazy(() =>
-    loadChunk(name, load).catch((error: unknown) => {
-      const answered = error instanceof ChunkLoadError && error.cause !== undefined;
-      if (answered && reloadForMissingChunk()) return new Promise<never>(() => {});
-      throw error;
-    }),
-  );
+  return lazy(() => loadPart(name, load));
+}
+
+/**
+ * Loads a part of a page on demand with the chunk rules above (`lazyChunk`'s loader, and the
+ * loader of a part whose HTML is in the page: features/account/register-island.tsx).
+ */
+export function loadPart<T>(name: string, load: () => Promise<T>): Promise<T> {
+  return loadChunk(name, load).catch((error: unknown) => {
+    const answered = error instanceof ChunkLoadError && error.cause !== undefined;
+    if (answered && reloadForMissingChunk()) return new Promise<never>(() => {});
+    throw error;
+  });
 }

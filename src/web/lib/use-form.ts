@@ -24,6 +24,11 @@ export interface FormOptions {
   serverErrors?: readonly FieldError[];
   /** Hears each change the customer makes (a success message may then go, say). */
   onEdit?: () => void;
+  /**
+   * Put before each text field's name to make its id, for a form that shares a page with another
+   * of the same fields (the Register dialog, in every page, and the profile form).
+   */
+  idPrefix?: string;
 }
 
 /**
@@ -38,7 +43,7 @@ export interface FormOptions {
 export function useForm<Values extends Record<string, Value>>(
   initial: Values,
   rules: (values: Values) => Partial<FieldRules<Extract<keyof Values, string>>>,
-  { serverErrors = NO_SERVER_ERRORS, onEdit }: FormOptions = {},
+  { serverErrors = NO_SERVER_ERRORS, onEdit, idPrefix }: FormOptions = {},
 ) {
   type Field = Extract<keyof Values, string>;
   const [values, setValues] = useState<Values>(initial);
@@ -98,6 +103,7 @@ export function useForm<Values extends Record<string, Value>>(
       const server = serverError(field);
       return {
         name: field,
+        ...(idPrefix && { id: `${idPrefix}${field}` }),
         value: values[field] as string,
         onChange: (
           event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>,

@@ -58,9 +58,9 @@ export interface DialogState {
 }
 
 /**
- * The dialogs' element ids. The Login and Forgotten Password dialogs are in every customer page's
- * HTML, closed, and their buttons open them with no script (commandFor), so a press is answered
- * before the page's code has loaded (issue 23, docs/decisions/0029).
+ * The dialogs' element ids. The account dialogs are in every customer page's HTML, closed, and
+ * their buttons open them with no script (commandFor), so a press is answered before the page's
+ * code has loaded (issue 23, docs/decisions/0029).
  */
 export const DIALOG_IDS = {
   login: 'login-dialog',
@@ -74,7 +74,7 @@ export const DIALOG_IDS = {
  * tells the store (components/plain-dialog.tsx `onOpen`).
  */
 export function commandFor(
-  name: 'login' | 'forgottenPassword',
+  name: DialogName,
   command: 'show-modal' | 'close' = 'show-modal',
 ): Record<string, string> {
   return { commandfor: DIALOG_IDS[name], command };

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { AUTH_MESSAGES } from '../../../shared/api/auth-messages';
 import { LOGIN_RULES } from '../../../shared/auth/login-rules';
 import { Alert, Spinner } from '../../components/plain-controls';
-import { browserOpensDialogs } from '../../components/plain-dialog';
+import { opensItself } from '../../components/plain-dialog';
 import { ApiError } from '../../lib/api-client';
 import { afterPaint } from '../../lib/schedule';
 import { useForm } from '../../lib/use-form';
@@ -27,6 +27,17 @@ export default function LoginDialog() {
       />
     </DialogShell>
   );
+}
+
+/**
+ * Login's links to another dialog: where the browser opens it itself (`commandfor`), Login closes
+ * (`next`) once it has been painted, unless the visitor has closed it again meanwhile (back to
+ * Login, as before the code); elsewhere `next` opens it.
+ */
+function switchTo(name: 'forgottenPassword' | 'register', next: () => void) {
+  if (!opensItself(DIALOG_IDS[name])) return next();
+  const opened = document.getElementById(DIALOG_IDS[name]) as HTMLDialogElement;
+  afterPaint(() => opened.open && next());
 }
 
 function LoginForm({
@@ -78,12 +89,9 @@ function LoginForm({
           command={commandFor('forgottenPassword')}
           onClick={() => {
             const email = form.values.email.trim();
-            const next = () => dialogs.switch('login', 'forgottenPassword', { email });
-            if (!browserOpensDialogs()) return next();
-            // The browser opens the dialog itself: Login closes once that has been painted, unless
-            // the visitor has closed it again meanwhile (back to Login, as before the code).
-            const opened = document.getElementById(DIALOG_IDS.forgottenPassword);
-            afterPaint(() => (opened as HTMLDialogElement | null)?.open && next());
+            switchTo('forgottenPassword', () =>
+              dialogs.switch('login', 'forgottenPassword', { email }),
+            );
           }}
         >
           Forgotten Password?
@@ -100,7 +108,12 @@ function LoginForm({
       </button>
       <p className="account-form__footer">
         Don&apos;t have an account?{' '}
-        <TextButton onClick={() => dialogs.switch('login', 'register', { stayOnPage })}>
+        <TextButton
+          command={commandFor('register')}
+          onClick={() =>
+            switchTo('register', () => dialogs.switch('login', 'register', { stayOnPage }))
+          }
+        >
           Register
         </TextButton>
       </p>

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { REGISTER_SERVER_ERROR_FIELDS, registerRules } from '../../../shared/auth/register-rules';
 import { AUTH_MESSAGES } from '../../../shared/api/auth';
 import { Alert, Choice, FieldError, Spinner } from '../../components/plain-controls';
@@ -12,12 +11,25 @@ import { personalInputs } from './personal-inputs';
 import { startSession } from './session-actions';
 import { useForm } from '../../lib/use-form';
 
-/** The Register dialog (docs/requirements.md §2: 900 wide, two columns, Back To Login). */
-export default function RegisterDialog() {
+/**
+ * The Register dialog (docs/requirements.md §2: 900 wide, two columns, Back To Login). It is in
+ * every customer page's HTML and hydrated on a root of its own when reached for
+ * (register-island.tsx), so it takes the site's navigation as `goTo`.
+ */
+export default function RegisterDialog({
+  goTo,
+  onReady,
+}: {
+  goTo: (path: string) => void;
+  /** Told once the dialog's code has run (after its fields' effects). */
+  onReady?: () => void;
+}) {
   const { errors, options } = useDialogs();
+  const ready = useEffectEvent(() => onReady?.());
+  useEffect(() => ready(), []);
   return (
     <DialogShell name="register" title="Register" width={900} fullScreenOnPhone>
-      <RegisterForm errors={errors.register} stayOnPage={options.register.stayOnPage} />
+      <RegisterForm errors={errors.register} stayOnPage={options.register.stayOnPage} goTo={goTo} />
     </DialogShell>
   );
 }
@@ -41,15 +53,17 @@ const SERVER_FIELDS: readonly string[] = REGISTER_SERVER_ERROR_FIELDS;
 function RegisterForm({
   errors,
   stayOnPage,
+  goTo,
 }: {
   errors: RegisterErrors | null;
   stayOnPage?: boolean;
+  goTo: (path: string) => void;
 }) {
-  const navigate = useNavigate();
   // The server's errors for the form's fields show under them; any others in the alert.
   const fieldErrors = errors?.fields.filter((e) => SERVER_FIELDS.includes(e.field)) ?? [];
   const otherServerErrors = errors?.fields.filter((e) => !SERVER_FIELDS.includes(e.field)) ?? [];
-  const form = useForm(EMPTY, registerRules, { serverErrors: fieldErrors });
+  // In every page's HTML: its fields' ids cannot be those of the profile form's same fields.
+  const form = useForm(EMPTY, registerRules, { serverErrors: fieldErrors, idPrefix: 'register-' });
   const fields = personalInputs(form);
   const [sending, setSending] = useState(false);
 
@@ -77,7 +91,7 @@ function RegisterForm({
       await startSession(token);
       dialogs.close('register');
       // A page that asked to keep the customer (the checkout) goes on from where it was.
-      if (!stayOnPage) navigate('/dashboard/');
+      if (!stayOnPage) goTo('/dashboard/');
     } catch {
       // The account exists; only reading it back failed.
       dialogs.switch('register', 'login', {
@@ -125,7 +139,7 @@ function RegisterForm({
               checked={form.values.TermsAndConditions}
               onChange={(event) => form.setValue('TermsAndConditions', event.target.checked)}
               invalid={termsError !== undefined}
-              aria-describedby={termsError ? 'TermsAndConditions-error' : undefined}
+              aria-describedby={termsError ? 'register-TermsAndConditions-error' : undefined}
               label={
                 <>
                   I agree to the{' '}
@@ -135,7 +149,7 @@ function RegisterForm({
                 </>
               }
             />
-            <FieldError id="TermsAndConditions-error" message={termsError} />
+            <FieldError id="register-TermsAndConditions-error" message={termsError} />
           </div>
         </div>
       </div>

@@ -1,10 +1,11 @@
 import { Suspense } from 'react';
 import { lazyChunk } from '../../lib/lazy';
 import { useSession } from '../../lib/session';
-import { preloadAccountDialogs } from './account-dialogs';
+import { afterPaint } from '../../lib/schedule';
 import { AccountMenu } from './account-menu';
-import { browserOpensDialogs } from '../../components/plain-dialog';
-import { commandFor, openLogin, openRegister } from './dialog-store';
+import { browserOpensDialogs, opensItself } from '../../components/plain-dialog';
+import { commandFor, DIALOG_IDS, openLogin, openRegister, type DialogName } from './dialog-store';
+import { preloadRegister } from './register-island';
 import './account.css';
 
 const DrawerUser = lazyChunk('drawer-user', () => import('./drawer-user'));
@@ -21,7 +22,7 @@ export function UserMenu() {
   if (restoring) return <div className="user-menu" data-testid="user-menu" />;
   if (!user) {
     return (
-      <div className="user-menu" data-testid="user-menu" onPointerEnter={preloadAccountDialogs}>
+      <div className="user-menu" data-testid="user-menu" onPointerEnter={preloadRegister}>
         <button
           type="button"
           className="button button--text"
@@ -33,8 +34,9 @@ export function UserMenu() {
         <button
           type="button"
           className="button button--outlined"
-          onClick={() => openRegister()}
-          onFocus={preloadAccountDialogs}
+          {...commandFor('register')}
+          onClick={() => opensItself(DIALOG_IDS.register) || openRegister()}
+          onFocus={preloadRegister}
         >
           Register
         </button>
@@ -59,30 +61,15 @@ interface DrawerAccountLinksProps {
  */
 export function DrawerAccountLinks({ onClose }: DrawerAccountLinksProps) {
   const { user } = useSession();
-  // The drawer is a modal <dialog>: let it close before a dialog of ours opens above the page.
-  const thenOpen = (open: () => void) => {
-    onClose();
-    setTimeout(open, 0);
-  };
-
   if (!user) {
     return (
       <div className="drawer-account" data-testid="drawer-account">
-        <button
-          type="button"
-          className="button button--outlined button--block"
-          onClick={() => thenOpen(() => openLogin())}
-        >
+        <DrawerDialogButton name="login" onClose={onClose} className="button--outlined">
           Login
-        </button>
-        <button
-          type="button"
-          className="button button--contained button--block"
-          onClick={() => thenOpen(() => openRegister())}
-          onFocus={preloadAccountDialogs}
-        >
+        </DrawerDialogButton>
+        <DrawerDialogButton name="register" onClose={onClose} className="button--contained">
           Register
-        </button>
+        </DrawerDialogButton>
       </div>
     );
   }
@@ -91,5 +78,44 @@ export function DrawerAccountLinks({ onClose }: DrawerAccountLinksProps) {
     <Suspense fallback={null}>
       <DrawerUser user={user} onClose={onClose} />
     </Suspense>
+  );
+}
+
+/**
+ * Login or Register in the drawer: the browser opens the dialog above the drawer by itself
+ * (`commandfor`, before the page's code too), and the drawer closes under it once it has been
+ * painted, unless the visitor has closed the dialog again meanwhile (back to the menu). Where the
+ * browser cannot, the drawer closes first (a modal dialog of ours then opens above the page).
+ */
+function DrawerDialogButton({
+  name,
+  onClose,
+  className,
+  children,
+}: {
+  name: Extract<DialogName, 'login' | 'register'>;
+  onClose: () => void;
+  className: string;
+  children: string;
+}) {
+  const open = name === 'login' ? openLogin : openRegister;
+  return (
+    <button
+      type="button"
+      className={`button ${className} button--block`}
+      {...commandFor(name)}
+      onClick={() => {
+        if (!opensItself(DIALOG_IDS[name])) {
+          onClose();
+          setTimeout(() => open(), 0);
+          return;
+        }
+        const dialog = document.getElementById(DIALOG_IDS[name]) as HTMLDialogElement;
+        afterPaint(() => dialog.open && onClose());
+      }}
+      onFocus={name === 'register' ? preloadRegister : undefined}
+    >
+      {children}
+    </button>
   );
 }

@@ -99,12 +99,14 @@ export function FormField({
 }: FieldProps) {
   // What was typed into the field before the page had its code (a prerendered page paints and
   // takes typing first: deferHydration in src/server/lib/build.ts) is still in it, but the form
-  // it hydrated into does not know it: the field tells the form once, as it appears. (Not a
-  // select: one whose value is none of its options shows its first, which nobody chose.)
+  // it hydrated into does not know it: the field tells the form once, as it appears. (A select
+  // only when the form's value is one of its options: one whose value is none of them shows its
+  // first, which nobody chose.)
   const ref = useRef<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement>(null);
   const adoptTyped = useEffectEvent(() => {
     const field = ref.current;
-    if (field && !select && rest.onChange && field.value !== value) {
+    const chosen = !select || [...(field?.options ?? [])].some((o) => o.value === value);
+    if (field && chosen && rest.onChange && field.value !== value) {
       // the change's target is what a form reads (lib/use-form.ts)
       const change = { target: field, currentTarget: field };
       rest.onChange(change as unknown as ChangeEvent<HTMLInputElement>);
