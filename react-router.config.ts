@@ -46,11 +46,14 @@ export default {
     const client = path.join(buildDirectory, 'client');
     precompressAssets(path.join(client, 'assets'));
     // The prerendered pages paint before their code loads, and load it when the browser is idle
-    // or the visitor reaches for the page (issue 16, docs/decisions/0026): their price bands,
-    // banner offer and header are drawn by that code, so it is not left for a press to pay for.
-    // Loaded at once, the first booking screen's 16 scripts shared the network with its
-    // stylesheet and held its first paint back (2.2 s in Lighthouse's slow 4G, issue 23).
-    deferHydrationOf(client, [...contentRoutePaths(), ...APP_PAGES]);
+    // or the visitor reaches for the page (issue 16, docs/decisions/0026): loaded at once, the
+    // first booking screen's 16 scripts shared the network with its stylesheet and held its first
+    // paint back (2.2 s in Lighthouse's slow 4G, issue 23). A content page waits for a reach
+    // unless the visitor has state for its code to draw, or the build has tracking to ask about
+    // (the cookie banner is the code's): docs/decisions/0029.
+    const tracking = !!(site.gtmId || site.marketingScriptUrl);
+    deferHydrationOf(client, contentRoutePaths(), { untilReached: !tracking });
+    deferHydrationOf(client, APP_PAGES);
     fs.writeFileSync(
       path.join(client, 'sitemap.xml'),
       sitemapXml(site.siteUrl, [...sitemapPaths(), ...APP_PAGES]),

@@ -31,9 +31,6 @@ export default async function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
-  if (request.method.toUpperCase() === 'HEAD') {
-    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
-  }
   const { prelude } = await prerenderToNodeStream(
     <ServerRouter context={routerContext} url={request.url} />,
   );

@@ -61,10 +61,14 @@ const FONT_KEY = 'FONT';
 /**
  * Runs before the body is parsed, so before the first paint: a tab that has not fetched the web
  * font yet draws this page in the fallback fonts (`<html data-font="later">`, styles/base.css),
- * so the first paint neither waits for nor competes with the font; useWebFont fetches it for the
- * next page.
+ * so the first paint neither waits for nor competes with the font. Once the page has loaded and
+ * the browser is idle, it fetches the font for the next page and remembers that it has it: a
+ * content page may never load its code (docs/decisions/0029), so this is not left to the code.
  */
-const FONT_GATE = `try{sessionStorage.getItem(${JSON.stringify(FONT_KEY)})||document.documentElement.setAttribute("data-font","later")}catch(e){}`;
+const FONT_GATE =
+  `try{if(!sessionStorage.getItem(${JSON.stringify(FONT_KEY)})){document.documentElement.setAttribute("data-font","later");` +
+  `addEventListener("load",function(){function f(){document.fonts&&document.fonts.load(${JSON.stringify(`1em ${WEB_FONT}`)}).then(function(){try{sessionStorage.setItem(${JSON.stringify(FONT_KEY)},"1")}catch(e){}})}` +
+  `window.requestIdleCallback?requestIdleCallback(f,{timeout:2000}):setTimeout(f,1)})}}catch(e){}`;
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -109,27 +113,15 @@ function usePageViews() {
 }
 
 /**
- * A page drawn in the fallback fonts (FONT_GATE) fetches the web font once it is interactive and
- * remembers that it has it: the pages after it in this tab (a navigation in the app, or a page
- * loaded anew) are drawn in it.
+ * A page drawn in the fallback fonts (FONT_GATE) stays so; the pages after it in this tab (a
+ * navigation in the app, or a page loaded anew once FONT_GATE has fetched the font) are drawn in
+ * the web font.
  */
 function useWebFont() {
   const { pathname } = useLocation();
   const firstPage = useRef(pathname);
   useEffect(() => {
-    const html = document.documentElement;
-    if (html.dataset.font !== 'later') return;
-    if (pathname !== firstPage.current) {
-      delete html.dataset.font;
-      return;
-    }
-    void document.fonts?.load(`1em ${WEB_FONT}`).then(() => {
-      try {
-        sessionStorage.setItem(FONT_KEY, '1');
-      } catch {
-        // storage disabled: the next page loaded is drawn in the fallback fonts again
-      }
-    });
+    if (pathname !== firstPage.current) delete document.documentElement.dataset.font;
   }, [pathname]);
 }
 

@@ -1,4 +1,5 @@
 import { expect, screenshots, test } from './support/fixtures';
+import { hydrated } from './support/site';
 
 test('the home page shows the price bands from the database', async ({ page }) => {
   const response = await page.goto('/');
@@ -31,6 +32,8 @@ test('an unknown path shows the not-found page naming that path', async ({ page 
 
 test('hashed assets are cached for a year', async ({ page, request }) => {
   await page.goto('/');
+  // The page's code, asked for by the first reach (a key here), names its scripts.
+  await hydrated(page);
   const script =
     (await page
       .locator('script[type=module][src^="/assets/"], link[rel=modulepreload]')

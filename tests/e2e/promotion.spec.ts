@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { registerCustomer } from './support/accounts';
 import { expect, screenshots, test } from './support/fixtures';
+import { hydrated } from './support/site';
 import { FIRST_ADMIN, staffLogIn } from './support/staff';
 
 // The Black Friday page (issue 30, docs/decisions/0033): its offer comes from the discount code
@@ -53,7 +54,7 @@ async function openOffer(page: Page) {
   expect(response!.status()).toBe(200);
   // The offer's place as the server filled it (the page also carries the offer's template).
   const served = /<div class="promotion-slot"[^>]*>([\s\S]*?)<\/div>/.exec(await response!.text());
-  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  await hydrated(page);
   return { served: served?.[1] ?? '', offer: page.locator('.promotion-slot') };
 }
 

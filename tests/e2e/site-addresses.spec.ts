@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures';
+import { hydrated } from './support/site';
 
 // One address per page (issue 30, docs/decisions/0033): a path that is no page answers 404 and
 // shows the not-found page; app screens and content pages follow one trailing-slash rule, the
@@ -67,7 +68,7 @@ test('each screen and content page has one address; the other form redirects to 
   }
   // Following a link between content pages uses that data, without a page load.
   await page.goto('/how-it-works/');
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await hydrated(page);
   await page.evaluate(() => document.documentElement.setAttribute('data-same-load', ''));
   await page.getByRole('banner').getByRole('link', { name: 'FAQs' }).click();
   await expect(page).toHaveURL('/faqs/');

@@ -134,6 +134,11 @@ const PRESS_EVENTS = [
  * alone; its code (React, the router, the page's module: about 130 KB gzipped) waits until the
  * browser is idle after the page has loaded, or until the visitor reaches for the page (a press, a
  * key, a focus), whichever comes first, so it no longer competes with the first paint (issue 16).
+ * A content page (`untilReached`) waits for the reach alone unless the browser holds some of the
+ * site's state (localStorage: a session, a basket): for a visitor the site knows nothing of, its
+ * HTML is the whole page (the settings, prices and offers written in by the server, the dialogs
+ * and the drawer opened with no script), so nothing is fetched at rest and no press waits for it
+ * (docs/decisions/0029).
  *
  * A button pressed before the page is interactive (root.tsx marks `<html data-hydrated>`) is
  * pressed again once it is (in a task of its own, after the fields have told their forms what was
@@ -162,6 +167,11 @@ export function deferHydration(
   html: string,
   /** Given, the route data is moved out of the page: this stores it and gives its address. */
   storeRouteData?: (text: string) => string,
+  /**
+   * A page whose code draws nothing for a visitor the site knows nothing of (a content page):
+   * its code waits for a reach unless this browser holds some of the site's state.
+   */
+  { untilReached = false }: { untilReached?: boolean } = {},
 ): string {
   const script = /<script type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html);
   if (!script) throw new Error('deferHydration: the page has no module script');
@@ -231,6 +241,10 @@ export function deferHydration(
     `if(pressed)setTimeout(function(){if(pressed.isConnected)pressed.click()},0)})` +
     `.observe(d,{attributes:true,attributeFilter:["data-hydrated"]});` +
     `function idle(){window.requestIdleCallback?requestIdleCallback(start,{timeout:2000}):setTimeout(start,1)}` +
+    (untilReached
+      ? // the site's state in this browser (a session, a basket) is drawn by the code
+        `var kept=1;try{kept=localStorage.length}catch(e){}if(kept)`
+      : '') +
     `document.readyState==="complete"?idle():addEventListener("load",idle)})();`;
   const page = html
     .replace(/<link rel="modulepreload"[^>]*>/g, '')
@@ -247,7 +261,11 @@ const CLOSE = /<script>window\.__reactRouterContext\.streamController\.close\(\)
  * Applies deferHydration to the prerendered pages of `clientDir` at `paths` ('/faqs/'); each
  * page's route data goes to `assets/route-data-{hash}.txt` (content-hashed, cached for a year).
  */
-export function deferHydrationOf(clientDir: string, paths: string[]): void {
+export function deferHydrationOf(
+  clientDir: string,
+  paths: string[],
+  options?: Parameters<typeof deferHydration>[2],
+): void {
   const storeRouteData = (text: string) => {
     const name = `route-data-${createHash('sha256').update(text).digest('base64url').slice(0, 12)}.txt`;
     fs.writeFileSync(path.join(clientDir, 'assets', name), text);
@@ -255,6 +273,6 @@ export function deferHydrationOf(clientDir: string, paths: string[]): void {
   };
   for (const page of paths) {
     const file = path.join(clientDir, page, 'index.html');
-    fs.writeFileSync(file, deferHydration(fs.readFileSync(file, 'utf8'), storeRouteData));
+    fs.writeFileSync(file, deferHydration(fs.readFileSync(file, 'utf8'), storeRouteData, options));
   }
 }

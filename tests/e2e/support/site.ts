@@ -1,8 +1,14 @@
 import type { Page } from '@playwright/test';
 
-/** Waits until the page has hydrated (root.tsx marks <html data-hydrated>). */
+/**
+ * Waits until the page has hydrated (root.tsx marks <html data-hydrated>). A content page loads
+ * its code for a visitor with no state only when reached for (src/server/lib/build.ts): a key
+ * that does nothing (Shift) reaches for it, as a visitor's first key or press would.
+ */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  const isHydrated = () => document.documentElement.dataset.hydrated === 'true';
+  if (!(await page.evaluate(isHydrated))) await page.keyboard.press('Shift');
+  await page.waitForFunction(isHydrated);
 }
 
 /**

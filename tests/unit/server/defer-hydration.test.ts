@@ -82,6 +82,39 @@ describe('deferHydration', () => {
     expect(deferHydration(page)).toContain('streamController.enqueue(');
   });
 
+  it("on a content page, waits for a reach unless the browser holds some of the site's state", () => {
+    /** Runs a page's loader after the load, telling whether it asked for the code when idle. */
+    const asksWhenIdle = (page: string, stored: number) => {
+      const loader = /<script data-hydrate="later">([\s\S]*)<\/script>/.exec(page)![1];
+      let asked = false;
+      const run = new Function(
+        'document',
+        'window',
+        'localStorage',
+        'addEventListener',
+        'requestIdleCallback',
+        'MutationObserver',
+        loader,
+      );
+      run(
+        { readyState: 'complete', documentElement: { dataset: {} } },
+        { requestIdleCallback: true },
+        { length: stored },
+        () => {},
+        () => (asked = true),
+        class {
+          observe() {}
+        },
+      );
+      return asked;
+    };
+    const content = deferHydration(PAGE, undefined, { untilReached: true });
+    expect(asksWhenIdle(content, 0)).toBe(false);
+    expect(asksWhenIdle(content, 2)).toBe(true);
+    // the first booking screen: when idle, whatever the browser holds
+    expect(asksWhenIdle(deferHydration(PAGE), 0)).toBe(true);
+  });
+
   it('fails the build on a page of another shape', () => {
     expect(() => deferHydration('<html><body></body></html>')).toThrow(/no module script/);
     expect(() =>
