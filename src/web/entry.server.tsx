@@ -8,13 +8,19 @@ import { REGISTER_ISLAND } from './features/account/register-island';
 /** The Register island's place as the page draws it (register-island.tsx). */
 const registerPlace = `<div id="${REGISTER_ISLAND.id}"></div>`;
 
-/** A page with the Register dialog rendered, closed, into its place. */
-async function withRegisterDialog(html: string): Promise<string> {
-  if (!html.includes(registerPlace)) return html;
+/** The Register dialog as every page has it, closed: rendered once for the build. */
+let registerDialog: Promise<string> | undefined;
+const renderRegisterDialog = async () => {
   const { prelude } = await prerenderToNodeStream(<RegisterDialog goTo={() => {}} />, {
     identifierPrefix: REGISTER_ISLAND.identifierPrefix,
   });
-  const dialog = await text(prelude);
+  return text(prelude);
+};
+
+/** A page with the Register dialog rendered, closed, into its place. */
+async function withRegisterDialog(html: string): Promise<string> {
+  if (!html.includes(registerPlace)) return html;
+  const dialog = await (registerDialog ??= renderRegisterDialog());
   return html.replace(registerPlace, () => registerPlace.replace('></div>', `>${dialog}</div>`));
 }
 

@@ -47,6 +47,18 @@ export const browserOpensDialogs = () =>
 export const opensItself = (dialogId: string) =>
   browserOpensDialogs() && document.getElementById(dialogId) !== null;
 
+/**
+ * The click handler's part after a press on a `commandfor` button that opens `dialogId` from
+ * another dialog (Login's links, the drawer's Login and Register): where the browser opened it
+ * itself, `then` (closing the first) runs once it has been painted, unless the visitor has closed
+ * it again meanwhile (back to the first); elsewhere `otherwise` opens it now.
+ */
+export function afterOpenedFrom(dialogId: string, then: () => void, otherwise: () => void) {
+  const opened = opensItself(dialogId) && (document.getElementById(dialogId) as HTMLDialogElement);
+  if (!opened) return otherwise();
+  afterPaint(() => opened.open && then());
+}
+
 export interface PlainDialogProps {
   open: boolean;
   onClose: () => void;

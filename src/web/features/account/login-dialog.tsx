@@ -2,9 +2,8 @@ import { useRef, useState } from 'react';
 import { AUTH_MESSAGES } from '../../../shared/api/auth-messages';
 import { LOGIN_RULES } from '../../../shared/auth/login-rules';
 import { Alert, Spinner } from '../../components/plain-controls';
-import { opensItself } from '../../components/plain-dialog';
+import { afterOpenedFrom } from '../../components/plain-dialog';
 import { ApiError } from '../../lib/api-client';
-import { afterPaint } from '../../lib/schedule';
 import { useForm } from '../../lib/use-form';
 import { EmailInput, PasswordInput, TextButton, useTypedBeforeLoad } from './account-inputs';
 import { commandFor, DIALOG_IDS, dialogs, useDialogs } from './dialog-store';
@@ -27,17 +26,6 @@ export default function LoginDialog() {
       />
     </DialogShell>
   );
-}
-
-/**
- * Login's links to another dialog: where the browser opens it itself (`commandfor`), Login closes
- * (`next`) once it has been painted, unless the visitor has closed it again meanwhile (back to
- * Login, as before the code); elsewhere `next` opens it.
- */
-function switchTo(name: 'forgottenPassword' | 'register', next: () => void) {
-  if (!opensItself(DIALOG_IDS[name])) return next();
-  const opened = document.getElementById(DIALOG_IDS[name]) as HTMLDialogElement;
-  afterPaint(() => opened.open && next());
 }
 
 function LoginForm({
@@ -89,9 +77,9 @@ function LoginForm({
           command={commandFor('forgottenPassword')}
           onClick={() => {
             const email = form.values.email.trim();
-            switchTo('forgottenPassword', () =>
-              dialogs.switch('login', 'forgottenPassword', { email }),
-            );
+            const next = () => dialogs.switch('login', 'forgottenPassword', { email });
+            // Opened by the browser: Login closes once that has been painted.
+            afterOpenedFrom(DIALOG_IDS.forgottenPassword, next, next);
           }}
         >
           Forgotten Password?
@@ -110,9 +98,10 @@ function LoginForm({
         Don&apos;t have an account?{' '}
         <TextButton
           command={commandFor('register')}
-          onClick={() =>
-            switchTo('register', () => dialogs.switch('login', 'register', { stayOnPage }))
-          }
+          onClick={() => {
+            const next = () => dialogs.switch('login', 'register', { stayOnPage });
+            afterOpenedFrom(DIALOG_IDS.register, next, next);
+          }}
         >
           Register
         </TextButton>

@@ -8,8 +8,8 @@ import { DIALOG_IDS, useDialogs } from './dialog-store';
 /**
  * The Register dialog is an island (docs/decisions/0029): the server renders it, closed, into
  * its place in every customer page (entry.server.tsx), so Register opens it with no script
- * (`commandfor`), before the page's code or its own has loaded. Its code (the form, its rules,
- * the date field: about 10 KB gzipped) is not the page's: it is fetched when Register is reached
+ * (`commandfor`), before the page's code or its own has loaded. Its code (the form, its rules
+ * with zod, the date field: about 42 KB gzipped) is not the page's: it is fetched when Register is reached
  * for, and hydrates the dialog as it finds it, on a root of its own (ids prefixed, so they cannot
  * meet the page's), taking over what was typed into it meanwhile.
  */
@@ -20,6 +20,8 @@ const loadRegister = () => import('./register-dialog');
 /** The site's navigation, for the island's own root (the page's router is not above it). */
 let navigateTo = (path: string) => window.location.assign(path);
 let island: Promise<Root | undefined> | null = null;
+/** Whether the dialog's code has run (its presses are its own from then on). */
+let ready = false;
 
 /**
  * Fetches the Register dialog's code and hydrates the dialog with it, once; settles when the
@@ -33,7 +35,13 @@ function wakeRegister(): Promise<unknown> {
       return new Promise<Root>((resolve) => {
         let root: Root;
         const dialog = (
-          <RegisterDialog goTo={(path) => navigateTo(path)} onReady={() => resolve(root)} />
+          <RegisterDialog
+            goTo={(path) => navigateTo(path)}
+            onReady={() => {
+              ready = true;
+              resolve(root);
+            }}
+          />
         );
         const options = { identifierPrefix: REGISTER_ISLAND.identifierPrefix };
         // As served; a page drawn in the browser (coming from the back office) has none yet.
@@ -59,18 +67,14 @@ function wakeRegister(): Promise<unknown> {
  * (`commandfor`) and works at once.
  */
 function holdPresses(place: HTMLElement) {
-  let awake = false;
   const hold = (event: Event) => {
-    if (awake) return;
+    if (ready) return;
     if (event.type === 'submit') return event.preventDefault();
     const button = (event.target as Element).closest?.('button:not([commandfor])');
     if (!(button instanceof HTMLButtonElement)) return;
     event.preventDefault();
     event.stopPropagation();
-    void wakeRegister().then(() => {
-      awake = true;
-      setTimeout(() => button.isConnected && button.click(), 0);
-    });
+    void wakeRegister().then(() => setTimeout(() => button.isConnected && button.click(), 0));
   };
   place.addEventListener('click', hold, true);
   place.addEventListener('submit', hold, true);
@@ -117,6 +121,7 @@ export function RegisterIsland() {
       // The page's frame goes (the back office): the island goes with it.
       const gone = island;
       island = null;
+      ready = false;
       void gone?.then((root) => root?.unmount());
     };
   }, []);

@@ -1,9 +1,8 @@
 import { Suspense } from 'react';
 import { lazyChunk } from '../../lib/lazy';
 import { useSession } from '../../lib/session';
-import { afterPaint } from '../../lib/schedule';
 import { AccountMenu } from './account-menu';
-import { browserOpensDialogs, opensItself } from '../../components/plain-dialog';
+import { afterOpenedFrom, browserOpensDialogs, opensItself } from '../../components/plain-dialog';
 import { commandFor, DIALOG_IDS, openLogin, openRegister, type DialogName } from './dialog-store';
 import { preloadRegister } from './register-island';
 import './account.css';
@@ -104,15 +103,12 @@ function DrawerDialogButton({
       type="button"
       className={`button ${className} button--block`}
       {...commandFor(name)}
-      onClick={() => {
-        if (!opensItself(DIALOG_IDS[name])) {
+      onClick={() =>
+        afterOpenedFrom(DIALOG_IDS[name], onClose, () => {
           onClose();
           setTimeout(() => open(), 0);
-          return;
-        }
-        const dialog = document.getElementById(DIALOG_IDS[name]) as HTMLDialogElement;
-        afterPaint(() => dialog.open && onClose());
-      }}
+        })
+      }
       onFocus={name === 'register' ? preloadRegister : undefined}
     >
       {children}
