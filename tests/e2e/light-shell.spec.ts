@@ -58,6 +58,8 @@ test('no customer page loads MUI, emotion or TanStack Query for its header, dial
     await hydrated(page);
     await login.getByRole('button', { name: 'Forgotten Password?' }).click();
     await expect(dialog(page, 'Forgotten Password')).toBeVisible();
+    // The code closes Login once Forgotten Password has been painted: Escape then closes both.
+    await expect(login).toBeHidden();
     await page.keyboard.press('Escape');
     await expect(dialog(page, 'Forgotten Password')).toBeHidden();
     await expect(login).toBeHidden();
