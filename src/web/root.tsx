@@ -1,4 +1,5 @@
 import {
+  memo,
   Suspense,
   useContext,
   useEffect,
@@ -125,13 +126,16 @@ function useWebFont() {
   }, [pathname]);
 }
 
+/** Drawn again only for what they read themselves, like the frame's parts (site-layout.tsx). */
+const Dialogs = memo(AccountDialogs);
+
 function Shell({ children }: { children: ReactNode }) {
   usePageViews();
   return (
     <PrefetchProvider>
       <SiteLayout>{children}</SiteLayout>
       {/* In the page's HTML: Login and Forgotten Password open before the code loads. */}
-      <AccountDialogs />
+      <Dialogs />
     </PrefetchProvider>
   );
 }
@@ -149,12 +153,20 @@ const noSubscription = () => () => {};
  * after, so no press on them is lost to a remount.
  */
 function Frame({ children }: { children: ReactNode }) {
+  if (!isBackOffice(useLocation().pathname)) return <Shell>{children}</Shell>;
+  return <BackOfficeFrame>{children}</BackOfficeFrame>;
+}
+
+/**
+ * The back office's page until hydrated: the SPA fallback as prerendered. Only here is the page
+ * told of its hydration, so a customer page is not drawn again when it hydrates.
+ */
+function BackOfficeFrame({ children }: { children: ReactNode }) {
   const hydrated = useSyncExternalStore(
     noSubscription,
     () => true,
     () => false,
   );
-  if (!isBackOffice(useLocation().pathname)) return <Shell>{children}</Shell>;
   return hydrated ? (
     children
   ) : (

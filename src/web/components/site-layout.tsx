@@ -1,4 +1,4 @@
-import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { focusContentIfLost } from '../lib/focus';
 import { linkAction } from '../lib/links';
@@ -6,6 +6,17 @@ import { CookieBanner } from './cookie-banner';
 import { NoticeBanner } from './notice-banner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+
+/**
+ * The frame's parts take no props, so they are drawn again only for what each reads itself (the
+ * session, the settings, the address), not with every change of the router's state (a loader, a
+ * fetcher, a navigation) that draws the screen inside them again: on My Account's first load
+ * that was the whole frame a few times over, at a slow phone's pace (issue 23).
+ */
+const Header = memo(SiteHeader);
+const Notice = memo(NoticeBanner);
+const Footer = memo(SiteFooter);
+const Cookies = memo(CookieBanner);
 
 /**
  * docs/requirements.md §2, catchLinks: a click on any plain `<a>` in the site (links in the
@@ -73,13 +84,13 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main" onClick={skipToMain}>
         Skip to main content
       </a>
-      <SiteHeader />
-      <NoticeBanner />
+      <Header />
+      <Notice />
       <main id="main" tabIndex={-1} className="site-main">
         {children}
       </main>
-      <SiteFooter />
-      <CookieBanner />
+      <Footer />
+      <Cookies />
     </div>
   );
 }

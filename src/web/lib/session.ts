@@ -103,8 +103,14 @@ export function setAccessToken(token: string): void {
   set({ ...getSession(), token });
 }
 
-/** Stores the user data of GET /public/auth/me, and its Ability list as the user's abilities. */
+/**
+ * Stores the user data of GET /public/auth/me, and its Ability list as the user's abilities. Data
+ * the same as the stored copy (My Account reads it again on every visit) changes nothing, so
+ * nothing that shows the session is drawn again.
+ */
 export function setUser(user: UserData): void {
+  const current = getSession();
+  if (current.user && JSON.stringify(current.user) === JSON.stringify(user)) return;
   writeJson(STORAGE_KEYS.userData, user);
   writeJson(STORAGE_KEYS.userAbility, user.Ability);
   set({ token: getSession().token, user, ability: user.Ability });

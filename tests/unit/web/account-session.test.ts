@@ -70,6 +70,19 @@ describe('the session store (docs/requirements.md §3 keys)', () => {
     expect(session.getSession()).toEqual({ token: 'token-1', user: USER, ability: USER.Ability });
   });
 
+  it('tells its listeners of the user data only when it differs from the stored copy', () => {
+    logIn();
+    const heard = vi.fn();
+    const stop = session.subscribeSession(heard);
+    session.setUser({ ...USER });
+    expect(heard).not.toHaveBeenCalled();
+    session.setUser({ ...USER, EmailValidated: true });
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(session.getSession().user?.EmailValidated).toBe(true);
+    expect(JSON.parse(localStorage.getItem('userData')!).EmailValidated).toBe(true);
+    stop();
+  });
+
   it('follows another tab logging out', () => {
     logIn();
     localStorage.clear();
