@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Alert, Box, Button, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
 import type { OrderItemLines } from '../../../shared/api/item-lines';
-import { COUNTRY_OPTIONS } from '../../../shared/countries';
+import { countryOptions } from '../../../shared/countries';
 import {
   ITEM_LINE_LIMITS,
   emptyItemLineForm,
@@ -181,7 +181,7 @@ function Editor({ orderId, current }: { orderId: number; current: OrderItemLines
                   }
                 >
                   {field === 'Origin'
-                    ? COUNTRY_OPTIONS.map((c) => (
+                    ? countryOptions().map((c) => (
                         <option key={c.code} value={c.code}>
                           {c.name}
                         </option>

@@ -11,7 +11,7 @@ import {
   type AddressType,
 } from '../../../shared/addresses';
 import type { Address } from '../../../shared/api/addresses';
-import { COUNTRY_CODES, COUNTRY_OPTIONS } from '../../../shared/countries';
+import { COUNTRY_CODES, countryOptions } from '../../../shared/countries';
 import { validateField } from '../../../shared/validation/form';
 import { PlainDialog } from '../../components/plain-dialog';
 import { Alert, Choice, ChoiceGroup, Spinner } from '../../components/plain-controls';
@@ -212,7 +212,7 @@ function AddressFormBody({
         autoComplete="country"
       >
         <option value="">Choose a country</option>
-        {COUNTRY_OPTIONS.map((country) => (
+        {countryOptions().map((country) => (
           <option key={country.code} value={country.code}>
             {country.name}
           </option>

@@ -1,5 +1,5 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
-import { COUNTRY_OPTIONS } from '../../../shared/countries';
+import { countryOptions } from '../../../shared/countries';
 import {
   ITEM_LINE_LIMITS,
   emptyItemLineForm,
@@ -121,7 +121,7 @@ export function ItemLinesField({
                 <FormField {...field('Quantity')} required keyboard="numeric" />
                 <FormField {...field('ValueEach')} required unit="£" />
                 <FormField {...field('Origin')} required select>
-                  {COUNTRY_OPTIONS.map((c) => (
+                  {countryOptions().map((c) => (
                     <option key={c.code} value={c.code}>
                       {c.name}
                     </option>
