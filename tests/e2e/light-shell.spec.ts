@@ -203,6 +203,47 @@ test("a customer screen's page names the screen's own code, so it comes with the
   }
 });
 
+test("My Account's screens take the place of Loading… without moving the footer into view", async ({
+  page,
+  request,
+}) => {
+  // A new customer's screens (no addresses, no orders) are shorter than a phone's screen.
+  const { token } = await registerCustomer(request);
+  const me = await request.get('/public/auth/me', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const user = await me.json();
+  await page.addInitScript(
+    ([stored, data]) => {
+      localStorage.setItem('accessToken', stored);
+      localStorage.setItem('userData', JSON.stringify(data));
+      localStorage.setItem('userAbility', JSON.stringify(data.Ability));
+    },
+    [token, user] as const,
+  );
+  await page.setViewportSize({ width: 375, height: 812 });
+  for (const path of ACCOUNT_PAGES) {
+    await page.goto(path);
+    await expect(page.locator('.page-pending')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    const footerShift = await page.evaluate(async () => {
+      await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+      const observer = new PerformanceObserver(() => undefined);
+      observer.observe({ type: 'layout-shift', buffered: true });
+      const entries = observer.takeRecords() as (PerformanceEntry & {
+        value: number;
+        sources: { node: Node | null }[];
+      })[];
+      observer.disconnect();
+      const footer = document.querySelector('.site-footer');
+      return entries
+        .filter((entry) => entry.sources.some((source) => source.node === footer))
+        .reduce((sum, entry) => sum + entry.value, 0);
+    });
+    expect(footerShift, path).toBe(0);
+  }
+});
+
 test('a page loaded right after logging in, before the user data arrived, shows the customer logged in', async ({
   page,
   request,
