@@ -85,6 +85,25 @@ test('edit a basket item and see the total change; reload, remove and empty', as
   });
 });
 
+test('the basket is drawn once, priced: nothing on it moves as the page loads', async ({
+  page,
+}) => {
+  await bookBand(page, 'A');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/basket/');
+  await expect(page.getByTestId('basket-total')).toHaveText('£6.95');
+  await page.waitForLoadState('networkidle');
+  const shifted = await page.evaluate(async () => {
+    await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+    const observer = new PerformanceObserver(() => undefined);
+    observer.observe({ type: 'layout-shift', buffered: true });
+    const entries = observer.takeRecords() as (PerformanceEntry & { value: number })[];
+    observer.disconnect();
+    return entries.reduce((sum, entry) => sum + entry.value, 0);
+  });
+  expect(shifted).toBe(0);
+});
+
 test('a second tab sees the basket change', async ({ page, context }) => {
   await bookBand(page, 'A');
   const other = await context.newPage();

@@ -1,7 +1,19 @@
 import { pageTitle } from '../lib/site';
 import { BasketPage } from '../features/basket/basket-page';
+import { extrasResource } from '../features/booking/api/get-extras';
+import { productsResource } from '../features/catalogue/api/products';
 
 export const meta = () => [{ title: pageTitle('Basket') }];
+
+/**
+ * The catalogue the bookings are priced from is waited for, so the basket is drawn once,
+ * complete: a skeleton replaced by the taller booking pushed the total and the buttons down the
+ * screen (Lighthouse's layout shift), as on the extras step (order-additions.tsx).
+ */
+export async function clientLoader() {
+  await Promise.all([productsResource.ready(), extrasResource.ready()]);
+  return null;
+}
 
 export default function BasketRoute() {
   return <BasketPage />;

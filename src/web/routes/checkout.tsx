@@ -4,6 +4,8 @@ import { pageTitle } from '../lib/site';
 import { failureOf } from '../lib/route-data';
 import { readChoosers } from '../features/addresses/chooser-lists';
 import { getBookings } from '../features/booking/booking-store';
+import { extrasResource } from '../features/booking/api/get-extras';
+import { productsResource } from '../features/catalogue/api/products';
 import { checkOut } from '../features/checkout/api/create-checkout';
 import { saveCheckoutResult } from '../features/checkout/checkout-storage';
 import { CheckoutPage, type CheckoutSubmission } from '../features/checkout/checkout-page';
@@ -28,9 +30,12 @@ import {
  * /checkout/ (docs/requirements.md §2): with an empty basket there is nothing to pay, so to the
  * basket. The address choosers' lists are read for the customer, and shown when they come.
  */
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   if (getBookings().basket.length === 0) throw redirect('/basket/');
-  return { choosers: readChoosers(request) };
+  const choosers = readChoosers(request);
+  // The bookings and the summary are drawn once, priced (as on the basket).
+  await Promise.all([productsResource.ready(), extrasResource.ready()]);
+  return { choosers };
 }
 
 /**
