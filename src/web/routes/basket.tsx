@@ -1,5 +1,5 @@
 import { pageTitle } from '../lib/site';
-import { BasketPage } from '../features/basket/basket-page';
+import { BasketPage, BasketPending } from '../features/basket/basket-page';
 import { extrasResource } from '../features/booking/api/get-extras';
 import { productsResource } from '../features/catalogue/api/products';
 
@@ -14,6 +14,8 @@ export async function clientLoader() {
   await Promise.all([productsResource.ready(), extrasResource.ready()]);
   return null;
 }
+
+export const HydrateFallback = BasketPending;
 
 export default function BasketRoute() {
   return <BasketPage />;

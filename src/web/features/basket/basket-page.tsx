@@ -6,20 +6,36 @@ import { formatMoney } from '../../../shared/money';
 import { Icon, icons } from '../../components/icons';
 import { Alert, Skeleton } from '../../components/plain-controls';
 import { PlainDialog } from '../../components/plain-dialog';
-import { emptyTheBasket, removeOrder, useBookingsRead } from '../booking/booking-store';
+import { emptyTheBasket, removeOrder } from '../booking/booking-store';
 import { PRICES_UNAVAILABLE } from '../catalogue/price-bands';
 import { BasketItemCard } from './basket-item-card';
 import { useBasket } from './use-basket';
 import './basket.css';
 
 /**
+ * The basket's page before its code has read the browser's bookings and the catalogue has
+ * answered (the route's HydrateFallback, so the page as sent): its heading and a placeholder,
+ * never "empty" (the bookings are this browser's).
+ */
+export function BasketPending() {
+  return (
+    <div className="container basket-page">
+      <h1 className="basket-page__title">Your basket</h1>
+      <div aria-busy="true">
+        <Skeleton height={160} />
+      </div>
+    </div>
+  );
+}
+
+/**
  * The basket (docs/requirements.md §2, /basket/): each booking in the item display of §2, with
  * Edit (back into its steps), Remove, Empty basket and the total. Plain elements (basket.css,
- * docs/decisions/0029).
+ * docs/decisions/0029). Drawn once the route's loader has the catalogue, so every booking is
+ * priced from the first draw.
  */
 export function BasketPage() {
-  const { items, totalPence, isPending, isError } = useBasket();
-  const read = useBookingsRead();
+  const { items, totalPence, isError } = useBasket();
   const [confirmEmpty, setConfirmEmpty] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -43,11 +59,7 @@ export function BasketPage() {
           {PRICES_UNAVAILABLE}
         </Alert>
       )}
-      {!read ? (
-        <div aria-busy="true">
-          <Skeleton height={160} />
-        </div>
-      ) : items.length === 0 ? (
+      {items.length === 0 ? (
         <div className="card basket-empty">
           <Icon path={icons.basket} size={48} className="basket-empty__icon" />
           <h2>Your basket is empty</h2>
@@ -59,45 +71,39 @@ export function BasketPage() {
       ) : (
         <>
           <ul className="basket-page__items">
-            {items.map(({ booked, needs }) =>
-              isPending ? (
-                <li key={booked.Id}>
-                  <Skeleton height={160} />
-                </li>
-              ) : (
-                <li key={booked.Id}>
-                  <BasketItemCard
-                    booked={booked}
-                    needs={needs}
-                    actions={
-                      <>
-                        <Link
-                          to={stepPath(needs ?? 'size', booked.Id)}
-                          className="button"
-                          aria-label={`Edit ${basketItemTitle(booked)}`}
-                        >
-                          <Icon path={icons.edit} size={20} />
-                          Edit
-                        </Link>
-                        <button
-                          type="button"
-                          className="button button--danger"
-                          onClick={() => remove(booked.Id, basketItemTitle(booked))}
-                          aria-label={`Remove ${basketItemTitle(booked)}`}
-                        >
-                          <Icon path={icons.remove} size={20} />
-                          Remove
-                        </button>
-                      </>
-                    }
-                  />
-                </li>
-              ),
-            )}
+            {items.map(({ booked, needs }) => (
+              <li key={booked.Id}>
+                <BasketItemCard
+                  booked={booked}
+                  needs={needs}
+                  actions={
+                    <>
+                      <Link
+                        to={stepPath(needs ?? 'size', booked.Id)}
+                        className="button"
+                        aria-label={`Edit ${basketItemTitle(booked)}`}
+                      >
+                        <Icon path={icons.edit} size={20} />
+                        Edit
+                      </Link>
+                      <button
+                        type="button"
+                        className="button button--danger"
+                        onClick={() => remove(booked.Id, basketItemTitle(booked))}
+                        aria-label={`Remove ${basketItemTitle(booked)}`}
+                      >
+                        <Icon path={icons.remove} size={20} />
+                        Remove
+                      </button>
+                    </>
+                  }
+                />
+              </li>
+            ))}
           </ul>
           <div className="card basket-page__total">
             <p>Order Total</p>
-            <p data-testid="basket-total">{isPending ? '…' : formatMoney(totalPence)}</p>
+            <p data-testid="basket-total">{formatMoney(totalPence)}</p>
           </div>
           <div className="basket-page__actions">
             <button

@@ -242,18 +242,6 @@ export function useBookings(): BookingState {
   return useSyncExternalStore(subscribeBookings, getBookings, serverSnapshot);
 }
 
-/**
- * Whether this render has the browser's bookings: false while prerendering and hydrating, when
- * useBookings is empty whatever the browser holds (a basket is not to be shown empty then).
- */
-export function useBookingsRead(): boolean {
-  return useSyncExternalStore(
-    subscribeBookings,
-    () => true,
-    () => false,
-  );
-}
-
 /** One booking, or null when there is none with this id. */
 export function useLocalOrder(id: number | null): LocalOrder | null {
   const { orders } = useBookings();

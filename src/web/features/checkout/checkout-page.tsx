@@ -4,7 +4,7 @@ import type { CheckoutRequest } from '../../../shared/api/checkout';
 import { stepPath } from '../../../shared/booking-steps';
 import { formatMoney, toPence } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
-import { Alert, BusyButton, Skeleton } from '../../components/plain-controls';
+import { Alert, BusyButton } from '../../components/plain-controls';
 import type { ChooserLists } from '../addresses/chooser-lists';
 import { BasketItemCard } from '../basket/basket-item-card';
 import { useBasket } from '../basket/use-basket';
@@ -62,7 +62,7 @@ function createErrors(
 
 function CheckoutForm({ choosers }: { choosers: ChooserLists }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const { items, totalPence, isPending, isError } = useBasket();
+  const { items, totalPence, isError } = useBasket();
   const orders = items.map((item) => item.booked.order);
   const bookings = bookingsFromBasket(orders);
   const unfinished = items.some((item) => item.needs !== null) || bookings === null;
@@ -136,11 +136,7 @@ function CheckoutForm({ choosers }: { choosers: ChooserLists }) {
           <ul className="checkout__items">
             {items.map(({ booked, needs }) => (
               <li key={booked.Id} data-testid="checkout-item">
-                {isPending ? (
-                  <Skeleton height={140} />
-                ) : (
-                  <BasketItemCard booked={booked} needs={needs} headingLevel="h3" />
-                )}
+                <BasketItemCard booked={booked} needs={needs} headingLevel="h3" />
                 {errors.bookings.get(booked.Id)?.map((e) => (
                   <Alert
                     key={e.message}
@@ -154,14 +150,12 @@ function CheckoutForm({ choosers }: { choosers: ChooserLists }) {
                     {e.message}
                   </Alert>
                 ))}
-                {!isPending && (
-                  <GstEstimate
-                    island={booked.order.Island}
-                    itemValue={booked.order.ItemValue}
-                    retailerDelivery={booked.order.RetailerDeliveryCharge}
-                    carriagePence={orderTotalPence(booked)}
-                  />
-                )}
+                <GstEstimate
+                  island={booked.order.Island}
+                  itemValue={booked.order.ItemValue}
+                  retailerDelivery={booked.order.RetailerDeliveryCharge}
+                  carriagePence={orderTotalPence(booked)}
+                />
               </li>
             ))}
           </ul>
@@ -195,7 +189,7 @@ function CheckoutForm({ choosers }: { choosers: ChooserLists }) {
         <h2>Order summary</h2>
         <SummaryLine
           label={`${items.length} ${items.length === 1 ? 'delivery' : 'deliveries'}`}
-          value={isPending ? '…' : formatMoney(applied ? toPence(applied.Subtotal) : totalPence)}
+          value={formatMoney(applied ? toPence(applied.Subtotal) : totalPence)}
           testId="checkout-subtotal"
         />
         <DiscountField
@@ -222,7 +216,7 @@ function CheckoutForm({ choosers }: { choosers: ChooserLists }) {
         <hr />
         <SummaryLine
           label="Total to pay"
-          value={isPending ? '…' : formatMoney(payPence)}
+          value={formatMoney(payPence)}
           testId="checkout-total"
           strong
         />
@@ -248,10 +242,10 @@ function CheckoutForm({ choosers }: { choosers: ChooserLists }) {
           type="submit"
           className="button--contained button--large button--block"
           busy={sending}
-          disabled={isPending || isError}
+          disabled={isError}
           data-testid="pay-button"
         >
-          Pay {isPending ? '' : formatMoney(payPence)}
+          Pay {formatMoney(payPence)}
         </BusyButton>
         <p className="checkout__note">
           You pay on our payment provider’s secure page. Your bookings stay in your basket until the
