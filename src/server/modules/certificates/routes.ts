@@ -10,7 +10,7 @@ import {
 } from '../../../shared/api/certificates';
 import { authOf, access } from '../../lib/auth';
 import { findByPublicCode } from '../../lib/public-codes';
-import { renderCertificate } from '../../lib/pdf/certificate';
+import { renderCertificate } from '../../lib/pdf';
 import { customerCertificate, ukDay, verifyCertificate } from './service';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { differenceInCalendarDays } from 'date-fns';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
 import {
   consignmentSchema,
   consignmentsQuery,
@@ -17,7 +17,7 @@ import { DEPOT_MESSAGES } from '../../../shared/api/depot';
 import { idParams } from '../../../shared/api/listing';
 import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
-import { renderDeclaration } from '../../lib/pdf/customs-declaration';
+import { renderDeclaration } from '../../lib/pdf';
 import { consignmentDeclarationOf, declarationDate, sendDeclarationPdf } from '../depot/customs';
 import { dispatchConsignment, measureBox, startRepacking } from './depot-steps';
 import { estimateConsolidation } from './pricing';

@@ -1,4 +1,4 @@
-import { differenceInCalendarDays } from 'date-fns';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEPOT_MESSAGES } from '../../../shared/api/depot';
 import {

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { depotParcelSchema, parcelsQuerySchema, parcelsResponse } from '../../../shared/api/depot';
-import { renderDeclaration, renderLabelWithDeclaration } from '../../lib/pdf/customs-declaration';
+import { renderDeclaration, renderLabel, renderLabelWithDeclaration } from '../../lib/pdf';
 import { declarationDate, declarationOf, sendDeclarationPdf } from './customs';
-import { renderLabel } from '../../lib/pdf/label';
 import { authOf } from '../../lib/auth';
 import { abandonParcel } from './storage';
 import { closeInvoicePayments } from '../payments/close';

@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { DEPOT_LIMITS, DEPOT_MESSAGES } from '../../../shared/api/depot';
 import type { FieldError } from '../../../shared/api/errors';
 import { HttpError } from '../../lib/errors';
@@ -21,11 +21,25 @@ const QUALITY = 85;
 const TIMEOUT_SECONDS = 10;
 const KINDS = new Set(['jpeg', 'png', 'webp']);
 
-// Decoded images are not cached between requests: every photo is read once.
-sharp.cache(false);
+type SharpOf = (input: Buffer, options?: SharpOptions) => Sharp;
+let libvips: Promise<SharpOf> | undefined;
+
+/**
+ * sharp (libvips), loaded with the first photo a node decodes rather than at its start (with the
+ * PDFs' code and Stripe's, 0.7 s of every node's start). Decoded images are not cached between
+ * requests: every photo is read once.
+ */
+function loadSharp(): Promise<SharpOf> {
+  libvips ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return libvips;
+}
 
 /** The photo re-encoded for storing, or what is wrong with it (the field's message). */
 export async function storablePhoto(data: Buffer): Promise<PhotoInput | string> {
+  const sharp = await loadSharp();
   let header: Metadata;
   try {
     header = await sharp(data).metadata();
