@@ -113,7 +113,7 @@ export function setUser(user: UserData): void {
   if (current.user && JSON.stringify(current.user) === JSON.stringify(user)) return;
   writeJson(STORAGE_KEYS.userData, user);
   writeJson(STORAGE_KEYS.userAbility, user.Ability);
-  set({ token: getSession().token, user, ability: user.Ability });
+  set({ token: current.token, user, ability: user.Ability });
 }
 
 /** Forgets the token, the user data and the abilities, in storage and in memory. */

@@ -1,7 +1,6 @@
 import { pageTitle } from '../lib/site';
 import { BasketPage, BasketPending } from '../features/basket/basket-page';
-import { extrasResource } from '../features/booking/api/get-extras';
-import { productsResource } from '../features/catalogue/api/products';
+import { catalogueReady } from '../features/booking/use-catalogue';
 
 export const meta = () => [{ title: pageTitle('Basket') }];
 
@@ -11,7 +10,7 @@ export const meta = () => [{ title: pageTitle('Basket') }];
  * screen (Lighthouse's layout shift), as on the extras step (order-additions.tsx).
  */
 export async function clientLoader() {
-  await Promise.all([productsResource.ready(), extrasResource.ready()]);
+  await catalogueReady();
   return null;
 }
 

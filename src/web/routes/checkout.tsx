@@ -4,8 +4,7 @@ import { pageTitle } from '../lib/site';
 import { failureOf } from '../lib/route-data';
 import { readChoosers } from '../features/addresses/chooser-lists';
 import { getBookings } from '../features/booking/booking-store';
-import { extrasResource } from '../features/booking/api/get-extras';
-import { productsResource } from '../features/catalogue/api/products';
+import { catalogueReady } from '../features/booking/use-catalogue';
 import { checkOut } from '../features/checkout/api/create-checkout';
 import { saveCheckoutResult } from '../features/checkout/checkout-storage';
 import { CheckoutPage, type CheckoutSubmission } from '../features/checkout/checkout-page';
@@ -34,7 +33,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   if (getBookings().basket.length === 0) throw redirect('/basket/');
   const choosers = readChoosers(request);
   // The bookings and the summary are drawn once, priced (as on the basket).
-  await Promise.all([productsResource.ready(), extrasResource.ready()]);
+  await catalogueReady();
   return { choosers };
 }
 

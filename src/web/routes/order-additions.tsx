@@ -2,8 +2,7 @@ import type { Route } from './+types/order-additions';
 import { pageTitle } from '../lib/site';
 import { AdditionsStep } from '../features/booking/additions-step';
 import { guardStep } from '../features/booking/route-guards';
-import { extrasResource } from '../features/booking/api/get-extras';
-import { productsResource } from '../features/catalogue/api/products';
+import { catalogueReady } from '../features/booking/use-catalogue';
 import { settingsResource } from '../features/settings/api/get-settings';
 
 /**
@@ -14,7 +13,7 @@ import { settingsResource } from '../features/settings/api/get-settings';
  */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const step = guardStep('additions', params.id);
-  await Promise.all([productsResource.ready(), extrasResource.ready(), settingsResource.ready()]);
+  await Promise.all([catalogueReady(), settingsResource.ready()]);
   return step;
 }
 
