@@ -8,6 +8,7 @@ import { BRAND } from '../lib/site';
 import { Icon, icons } from './icons';
 import { wrapFocus } from './plain-dialog';
 import { SocialLinks } from './social-links';
+import logoUrl from '../assets/logo.svg?url';
 
 interface Props {
   /** Told when the drawer opens or closes (the burger says whether it is expanded). */
@@ -95,7 +96,7 @@ export function SiteDrawer({ onToggle, returnFocusTo }: Props) {
     >
       <div className="site-drawer__head">
         <span className="site-drawer__brand">
-          <img src="/logo.svg" alt="" width={32} height={32} />
+          <img src={logoUrl} alt="" width={32} height={32} />
           {BRAND}
         </span>
         <button

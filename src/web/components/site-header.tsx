@@ -10,7 +10,7 @@ import { DRAWER_ID, SiteDrawer } from './site-drawer';
 import { SocialLinks } from './social-links';
 import { SiteLink } from './site-link';
 import { useViewportPrefetch } from './prefetch';
-import logoSvg from '../../../public/logo.svg?raw';
+import logoSvg from '../assets/logo.svg?raw';
 
 const MAIN_NAV = [
   { to: '/how-it-works/', label: 'How it works' },
