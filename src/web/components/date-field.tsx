@@ -1,4 +1,5 @@
-import { useId, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useDomId } from '../lib/dom-id';
 import { formatStoredDate, storedToDisplayDate } from '../../shared/dates';
 import { validateField } from '../../shared/validation/form';
 import type { Rule } from '../../shared/validation/rules';
@@ -60,7 +61,7 @@ export function DateField({
   disabled,
   helperText,
 }: DateFieldProps) {
-  const autoId = useId();
+  const autoId = useDomId();
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState(false);
 

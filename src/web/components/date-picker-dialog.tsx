@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useDomId } from '../lib/dom-id';
 import { parseStoredDate } from '../../shared/dates';
 import { Icon, icons } from './icons';
 import './date-picker-dialog.css';
@@ -91,8 +92,8 @@ export function DatePickerDialog({
   openTo,
 }: DatePickerDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const monthId = useId();
+  const titleId = useDomId();
+  const monthId = useDomId();
 
   const today = dayOf(new Date());
   const minDate =
@@ -125,8 +126,9 @@ export function DatePickerDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
-  // The focus goes to the day (or the year or month) being chosen when a view shows.
-  useEffect(() => {
+  // The focus goes to the day (or the year or month) being chosen when a view shows, before the
+  // next key is read.
+  useLayoutEffect(() => {
     if (!open || !moved.current) return;
     moved.current = false;
     dialog.current?.querySelector<HTMLElement>('[data-active="true"]')?.focus();

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useDomId } from '../lib/dom-id';
 import { focusContentIfLost } from '../lib/focus';
 import { afterPaint } from '../lib/schedule';
 import { Icon, icons } from './icons';
@@ -97,7 +98,7 @@ export function PlainDialog({
   children,
 }: PlainDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
+  const titleId = useDomId();
   const opened = useRef(onOpen);
   useEffect(() => {
     opened.current = onOpen;

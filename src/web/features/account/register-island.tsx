@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { useNavigate } from 'react-router';
+import { IdPrefix } from '../../lib/dom-id';
 import { loadPart } from '../../lib/lazy';
 import { whenIdle } from '../../lib/schedule';
 import { DIALOG_IDS, useDialogs } from './dialog-store';
@@ -13,7 +14,7 @@ import { DIALOG_IDS, useDialogs } from './dialog-store';
  * for, and hydrates the dialog as it finds it, on a root of its own (ids prefixed, so they cannot
  * meet the page's), taking over what was typed into it meanwhile.
  */
-export const REGISTER_ISLAND = { id: 'register-island', identifierPrefix: 'register-' } as const;
+export const REGISTER_ISLAND = { id: 'register-island', idPrefix: 'register-' } as const;
 
 const loadRegister = () => import('./register-dialog');
 
@@ -35,19 +36,20 @@ function wakeRegister(): Promise<unknown> {
       return new Promise<Root>((resolve) => {
         let root: Root;
         const dialog = (
-          <RegisterDialog
-            goTo={(path) => navigateTo(path)}
-            onReady={() => {
-              ready = true;
-              resolve(root);
-            }}
-          />
+          <IdPrefix.Provider value={REGISTER_ISLAND.idPrefix}>
+            <RegisterDialog
+              goTo={(path) => navigateTo(path)}
+              onReady={() => {
+                ready = true;
+                resolve(root);
+              }}
+            />
+          </IdPrefix.Provider>
         );
-        const options = { identifierPrefix: REGISTER_ISLAND.identifierPrefix };
         // As served; a page drawn in the browser (coming from the back office) has none yet.
-        if (place.firstElementChild) root = hydrateRoot(place, dialog, options);
+        if (place.firstElementChild) root = hydrateRoot(place, dialog);
         else {
-          root = createRoot(place, options);
+          root = createRoot(place);
           root.render(dialog);
         }
       });

@@ -1,7 +1,9 @@
-import { Suspense, useEffect, useId, useRef, useState, type RefObject } from 'react';
-import { Await, useNavigation, useSearchParams } from 'react-router';
+import { Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { useNavigation, useSearchParams } from 'react-router';
+import { useDomId } from '../../lib/dom-id';
 import type { Address } from '../../../shared/api/addresses';
 import { Alert, Choice, Spinner } from '../../components/plain-controls';
+import { Settled } from '../../components/settled';
 import { lazyChunk } from '../../lib/lazy';
 import { useSessionData, type Loaded } from '../../lib/route-data';
 import { AddressText } from './address-text';
@@ -58,7 +60,7 @@ export function AddressChooser({ list, ...props }: AddressChooserProps) {
   const [adding, setAdding] = useState(false);
   // Mounted from the first "Add a new address" on, so the dialog's closing transition still plays.
   const [added, setAdded] = useState(false);
-  const headingId = useId();
+  const headingId = useDomId();
   // An address just added is not let go before a list holding it has been read.
   const justAdded = useRef<number | null>(null);
   const add = () => {
@@ -69,26 +71,25 @@ export function AddressChooser({ list, ...props }: AddressChooserProps) {
   return (
     <section className="address-chooser" aria-labelledby={headingId}>
       <h2 id={headingId}>{label}</h2>
-      <Suspense
-        fallback={
+      <Settled
+        resolve={list}
+        pending={
           <>
             <Reading />
             <AddButton disabled onAdd={add} />
           </>
         }
       >
-        <Await resolve={list}>
-          {(loaded) => (
-            <Choices
-              {...props}
-              loaded={loaded}
-              headingId={headingId}
-              justAddedRef={justAdded}
-              onAdd={add}
-            />
-          )}
-        </Await>
-      </Suspense>
+        {(loaded) => (
+          <Choices
+            {...props}
+            loaded={loaded}
+            headingId={headingId}
+            justAddedRef={justAdded}
+            onAdd={add}
+          />
+        )}
+      </Settled>
       {added && (
         <Suspense fallback={null}>
           <AddressDialog

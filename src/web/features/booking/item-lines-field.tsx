@@ -1,4 +1,5 @@
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
+import { useDomId } from '../../lib/dom-id';
 import { countryOptions } from '../../../shared/countries';
 import {
   ITEM_LINE_LIMITS,
@@ -52,7 +53,7 @@ export function ItemLinesField({
   /** Show every field's message (the step was sent). */
   showErrors: boolean;
 }) {
-  const base = useId();
+  const base = useDomId();
   const listRef = useRef<HTMLOListElement>(null);
   const focusLine = (index: number) =>
     requestAnimationFrame(() =>

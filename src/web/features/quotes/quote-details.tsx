@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useDomId } from '../../lib/dom-id';
 import type { CustomerQuote } from '../../../shared/api/quotes';
 import { formatDisplayDate } from '../../../shared/dates';
 import { formatDimensionsCm } from '../../../shared/labels';
@@ -16,7 +17,7 @@ export function QuoteCard({
   children: ReactNode;
   testId?: string;
 }) {
-  const headingId = useId();
+  const headingId = useDomId();
   return (
     <section className="card quote-card" aria-labelledby={headingId} data-testid={testId}>
       <h2 id={headingId}>{title}</h2>
