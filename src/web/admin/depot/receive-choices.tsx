@@ -1,5 +1,6 @@
-import { useId, type KeyboardEvent, type RefObject } from 'react';
+import type { KeyboardEvent, RefObject } from 'react';
 import { List, ListItem, Typography } from '@mui/material';
+import { useDomId } from '../../lib/dom-id';
 import type { DepotCustomer, LookupResult, OpenBooking } from '../../../shared/api/depot';
 import { BookingText } from './depot-parts';
 
@@ -35,7 +36,7 @@ export function ChoiceList({
   onChoose: (index: number) => void;
   listRef: RefObject<HTMLUListElement | null>;
 }) {
-  const id = useId();
+  const id = useDomId();
   const last = choices.length - 1;
   const keys: Record<string, () => void> = {
     ArrowDown: () => onActive(Math.min(active + 1, last)),
