@@ -228,8 +228,9 @@ export function deferHydration(
     `function reach(e){var b=button(e),own=opens(b);` +
     `if(e.type==="click"&&b&&!own&&!d.dataset.hydrated){` +
     `e.preventDefault();e.stopImmediatePropagation();pressed=b}` +
-    // a button that opens its dialog by itself: the code is asked for once that is painted
-    `if(!own)start();else if(e.type==="click")requestAnimationFrame(function(){setTimeout(start,0)})}` +
+    // the code is asked for once the press's answer is painted: a dialog its button opens by
+    // itself (and the focus it moves into it, a reach too) is drawn before any code arrives
+    `if(!own||e.type==="click")requestAnimationFrame(function(){setTimeout(start,0)})}` +
     // a press on such a button is the browser's alone until the page is interactive
     `function own(e){if(opens(button(e)))e.stopPropagation()}` +
     `ev.forEach(function(t){addEventListener(t,reach,true)});` +
