@@ -867,7 +867,9 @@ const depotReceive = await depotRows();
 const mixed = await mixedScenario();
 const shell = await shellRows();
 const homeJs = js.find((p) => p.page === '/');
+// The figures only their own runs measure (BENCH_ONLY=backup, consolidation) are kept as they were.
 const results = {
+  ...previous,
   date: new Date().toISOString(),
   machine: `${os.cpus().length} cores, node ${process.version}`,
   durationSeconds: DURATION,
