@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { expect, test } from './support/fixtures';
+import { freePort } from '../support/nodes';
+
+// `npm run dev` (scripts/dev.mjs): the site from Vite's dev server, its calls passed through to
+// the API (here the browser tests' server, as `npm run dev` passes them to its own). The journeys
+// run on the build; this is what a developer sees, which has broken unseen before (a logo served
+// from public/, stylesheets that Preact's hydration took out of the head: docs/decisions/0043).
+
+let vite: ChildProcess | undefined;
+let site = '';
+
+test.beforeAll(async ({ baseURL }) => {
+  const port = await freePort();
+  vite = spawn('npx', ['react-router', 'dev', '--port', String(port), '--strictPort'], {
+    env: { ...process.env, API_PORT: new URL(baseURL!).port },
+    stdio: 'ignore',
+    detached: true,
+  });
+  site = `http://127.0.0.1:${port}`;
+  await expect
+    .poll(
+      () =>
+        fetch(`${site}/faqs/`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 60_000 },
+    )
+    .toBe(200);
+});
+
+test.afterAll(() => {
+  // the whole group: npx, the CLI and what it started
+  if (vite?.pid) process.kill(-vite.pid, 'SIGTERM');
+});
+
+test('npm run dev draws the site styled and hydrated, with no warning from Preact', async ({
+  page,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  // A dev server's first page finds the dependencies to bundle, and reloads once they are
+  // (logging the module it could not load meanwhile): that visit is not what is measured.
+  await page.goto(`${site}/order/`);
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached({ timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+  consoleErrors.length = 0;
+
+  const warnings: string[] = [];
+  page.on('console', (msg) => msg.type() === 'warning' && warnings.push(msg.text()));
+  await page.goto(`${site}/order/`);
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('What size is your parcel?');
+  // styles/base.css, in force after the page has hydrated
+  const body = await page.evaluate(() => {
+    const style = getComputedStyle(document.body);
+    return { margin: style.margin, background: style.backgroundColor };
+  });
+  expect(body.margin).toBe('0px');
+  expect(body.background).not.toBe('rgba(0, 0, 0, 0)');
+
+  await page.getByRole('button', { name: 'Login' }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
+  // A call through Vite to the API: the size step lists the catalogue's bands.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('radio', { name: /Price Band A/ })).toBeVisible();
+  expect(warnings).toEqual([]);
+});
