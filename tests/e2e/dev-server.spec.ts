@@ -35,7 +35,9 @@ test.afterAll(() => {
   if (vite?.pid) process.kill(-vite.pid, 'SIGTERM');
 });
 
-test('npm run dev draws the site styled and hydrated, with no warning from Preact', async ({
+// @alone: a dev server's start bundles the dependencies on every core, which would slow the
+// journeys running beside it past their waits.
+test('npm run dev draws the site styled and hydrated, with no warning from Preact @alone', async ({
   page,
   consoleErrors,
 }) => {

@@ -7,6 +7,9 @@ import type { Page } from '@playwright/test';
  */
 export async function hydrated(page: Page) {
   const isHydrated = () => document.documentElement.dataset.hydrated === 'true';
+  // The loader listens from the end of the page's body: a key pressed while the page is still
+  // being read (its heading shown) would reach nothing.
+  await page.waitForFunction(() => document.readyState !== 'loading');
   if (!(await page.evaluate(isHydrated))) await page.keyboard.press('Shift');
   await page.waitForFunction(isHydrated);
 }
