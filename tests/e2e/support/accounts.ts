@@ -22,9 +22,29 @@ export async function logIn(
   // Answered: logged in (the dialog closes once the session is stored) or refused (its alert).
   // A page opened before then would find no session.
   const refused = login.getByRole('alert');
-  await expect
-    .poll(async () => (await refused.isVisible()) || !(await login.isVisible()))
-    .toBe(true);
+  try {
+    await expect
+      .poll(async () => (await refused.isVisible()) || !(await login.isVisible()))
+      .toBe(true);
+  } catch (error) {
+    // Neither: what the dialog shows and holds then tells a lost press from a slow answer.
+    throw new Error(`The login was not answered; the dialog shows ${await dialogState(page)}`, {
+      cause: error,
+    });
+  }
+}
+
+/** The Login dialog's text and fields, and whether the page has hydrated, for a failure's message. */
+async function dialogState(page: Page) {
+  return page.evaluate(() => {
+    const dialog = document.querySelector('dialog[open]');
+    const fields = [...(dialog?.querySelectorAll('input') ?? [])]
+      .map(
+        (input) => `${input.name}: ${input.value ? `${input.value.length} characters` : 'empty'}`,
+      )
+      .join(', ');
+    return `"${dialog?.textContent?.replace(/\s+/g, ' ').trim()}" (${fields}; hydrated: ${document.documentElement.dataset.hydrated ?? 'no'})`;
+  });
 }
 
 /** Registers a customer through the API; answers the e-mail, password and access token. */
