@@ -9,6 +9,8 @@ import { Fragment, options, type VNode } from 'preact';
  * - `autoFocus`: React focuses such an element once, when it is first mounted.
  * - A `<script>` React draws in the browser does not run: its scripts are the page's own, which
  *   ran when the page was served (the page drawn again after an error would run them twice).
+ * - The build's render writes `class` first, as React did: the server finds its slots in the
+ *   pages by their markup (`shared/receiving-hours.ts` and its siblings).
  */
 const previous = options.vnode;
 const inBrowser = typeof document !== 'undefined';
