@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test } from './support/fixtures';
 import { freePort } from '../support/nodes';
+import { hydrated } from './support/site';
 
 // `npm run dev` (scripts/dev.mjs): the site from Vite's dev server, its calls passed through to
 // the API (here the browser tests' server, as `npm run dev` passes them to its own). The journeys
@@ -55,7 +56,7 @@ test('npm run dev draws the site styled and hydrated, with no warning from Preac
   const warnings: string[] = [];
   page.on('console', (msg) => msg.type() === 'warning' && warnings.push(msg.text()));
   await page.goto(`${site}/order/`);
-  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  await hydrated(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('What size is your parcel?');
   // styles/base.css, in force after the page has hydrated
   const body = await page.evaluate(() => {

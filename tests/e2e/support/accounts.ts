@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /**
  * A part no other address or key of this run has: the time and a random tail, since two workers
@@ -28,22 +28,21 @@ export async function logIn(
       .toBe(true);
   } catch (error) {
     // Neither: what the dialog shows and holds then tells a lost press from a slow answer.
-    throw new Error(`The login was not answered; the dialog shows ${await dialogState(page)}`, {
+    throw new Error(`The login was not answered; the dialog shows ${await dialogState(login)}`, {
       cause: error,
     });
   }
 }
 
 /** The Login dialog's text and fields, and whether the page has hydrated, for a failure's message. */
-async function dialogState(page: Page) {
-  return page.evaluate(() => {
-    const dialog = document.querySelector('dialog[open]');
-    const fields = [...(dialog?.querySelectorAll('input') ?? [])]
+function dialogState(login: Locator) {
+  return login.evaluate((dialog) => {
+    const fields = [...dialog.querySelectorAll('input')]
       .map(
         (input) => `${input.name}: ${input.value ? `${input.value.length} characters` : 'empty'}`,
       )
       .join(', ');
-    return `"${dialog?.textContent?.replace(/\s+/g, ' ').trim()}" (${fields}; hydrated: ${document.documentElement.dataset.hydrated ?? 'no'})`;
+    return `"${dialog.textContent?.replace(/\s+/g, ' ').trim()}" (${fields}; hydrated: ${document.documentElement.dataset.hydrated ?? 'no'})`;
   });
 }
 
