@@ -6,35 +6,6 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-/**
- * What src/web may not import: src/server, and the two React idioms that behave differently on
- * Preact, which runs the site (docs/decisions/0043).
- */
-function webImports(withUseId) {
-  return {
-    patterns: [
-      { group: ['**/server', '**/server/**'], message: 'src/web must not import src/server.' },
-    ],
-    paths: [
-      ...(withUseId
-        ? [
-            {
-              name: 'react',
-              importNames: ['useId'],
-              message: 'useDomId() (lib/dom-id.ts): ids unique across roots (docs/decisions/0043).',
-            },
-          ]
-        : []),
-      {
-        name: 'react-router',
-        importNames: ['Await'],
-        message:
-          '<Settled> (components/settled.tsx) keeps what it drew while the loader reads again (docs/decisions/0043).',
-      },
-    ],
-  };
-}
-
 export default tseslint.config(
   {
     ignores: [
@@ -62,13 +33,18 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', webImports(true)],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server', '**/server/**'],
+              message: 'src/web must not import src/server.',
+            },
+          ],
+        },
+      ],
     },
-  },
-  {
-    // The one place that calls React's useId.
-    files: ['src/web/lib/dom-id.ts'],
-    rules: { 'no-restricted-imports': ['error', webImports(false)] },
   },
   {
     files: ['src/shared/**/*.ts'],

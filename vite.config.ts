@@ -9,9 +9,9 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 const site = siteBuildConfig();
 
 const FRAMEWORK =
-  /node_modules[\\/](preact|react-router|@react-router[\\/]node|turbo-stream|cookie|set-cookie-parser)[\\/]/;
-/** Preact, which runs the React code: the framework's first part, run before the router. */
-const PREACT = /node_modules[\\/]preact[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router[\\/]node|turbo-stream|cookie|set-cookie-parser)[\\/]/;
+/** React itself: the framework's first part, run before the router (a task of its own). */
+const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 /**
  * What every app screen needs (MUI, emotion, TanStack Query): one file instead of some forty
  * small ones, each a request and each named again in every route of the route manifest that
@@ -24,7 +24,7 @@ const DATE_PICKER = /node_modules[\\/]@mui[\\/]x-/;
 /**
  * Every page needs the framework and the shell (root.tsx and what it imports statically); left
  * to itself the bundler cuts them into some twenty small files, each a request before the page
- * is interactive. This puts them in two: `framework` (Preact, React Router) and `shell` (the
+ * is interactive. This puts them in two: `framework` (React, React Router) and `shell` (the
  * layout, header slots included, and what the public pages import), with one stylesheet.
  */
 function initialChunks(): Plugin & { test(id: string): boolean } {
@@ -65,24 +65,6 @@ function initialChunks(): Plugin & { test(id: string): boolean } {
 }
 
 /**
- * `npm run dev` reloads the page when a script changes. The site runs on Preact
- * (docs/decisions/0043), which React's fast refresh, wired in by React Router's plugin, cannot
- * redraw: the new code would load and the page would go on showing the old. Stylesheets are
- * still swapped in place.
- */
-function reloadOnScriptChange(): Plugin {
-  return {
-    name: 'ferrybox-reload-on-script-change',
-    apply: 'serve',
-    handleHotUpdate({ file, server }) {
-      if (!/\.[cm]?[jt]sx?$/.test(file)) return undefined;
-      server.ws.send({ type: 'full-reload' });
-      return [];
-    },
-  };
-}
-
-/**
  * `virtual:design-tokens.css`: the design tokens (src/web/design-tokens.ts) as CSS custom
  * properties, made from the same module the MUI theme reads, so no colour is written twice.
  */
@@ -103,20 +85,7 @@ function designTokens(): Plugin {
 export default defineConfig(({ isSsrBuild }) => {
   const chunks = initialChunks();
   return {
-    plugins: [designTokens(), reactRouter(), chunks, reloadOnScriptChange()],
-    // The site's React code runs on Preact (docs/decisions/0043): in the browser, and in the
-    // build's render of the pages, for which React Router is bundled so it meets Preact too.
-    resolve: {
-      alias: [
-        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-        { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-        { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-        { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-        { find: /^react-dom$/, replacement: 'preact/compat' },
-        { find: /^react$/, replacement: 'preact/compat' },
-      ],
-    },
-    ssr: { noExternal: ['react-router'] },
+    plugins: [designTokens(), reactRouter(), chunks],
     define: {
       __BRAND__: JSON.stringify(site.brand),
       __SITE_URL__: JSON.stringify(site.siteUrl),
@@ -140,7 +109,7 @@ export default defineConfig(({ isSsrBuild }) => {
                 groups: [
                   // Two parts, each run as a task of its own on a content page (deferHydration):
                   // a press then waits behind one part at most, not the whole framework.
-                  { name: 'framework-preact', test: PREACT, priority: 4 },
+                  { name: 'framework-react', test: REACT, priority: 4 },
                   { name: 'framework-router', test: FRAMEWORK, priority: 3 },
                   {
                     name: 'app-vendor',

@@ -1,8 +1,7 @@
-import './lib/preact-options';
+import { text } from 'node:stream/consumers';
 import type { EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
-import { renderToStringAsync } from 'preact-render-to-string';
-import { IdPrefix } from './lib/dom-id';
+import { prerenderToNodeStream } from 'react-dom/static';
 import RegisterDialog from './features/account/register-dialog';
 import { REGISTER_ISLAND } from './features/account/register-island';
 
@@ -12,11 +11,10 @@ const registerPlace = `<div id="${REGISTER_ISLAND.id}"></div>`;
 /** The Register dialog as every page has it, closed: rendered once for the build. */
 let registerDialog: Promise<string> | undefined;
 const renderRegisterDialog = async () => {
-  return renderToStringAsync(
-    <IdPrefix.Provider value={REGISTER_ISLAND.idPrefix}>
-      <RegisterDialog goTo={() => {}} />
-    </IdPrefix.Provider>,
-  );
+  const { prelude } = await prerenderToNodeStream(<RegisterDialog goTo={() => {}} />, {
+    identifierPrefix: REGISTER_ISLAND.identifierPrefix,
+  });
+  return text(prelude);
 };
 
 /** A page with the Register dialog rendered, closed, into its place. */
@@ -28,10 +26,10 @@ async function withRegisterDialog(html: string): Promise<string> {
 
 /**
  * The site renders pages only at build time (`ssr: false`: the prerendered pages and the SPA
- * fallback), so each page is rendered whole (Preact's render to a string, which waits for the
- * lazy parts: docs/decisions/0043), and the islands (the Register dialog) are rendered into their
- * places: the browser has them from the first paint, opened by their buttons with no script, and
- * hydrates each when its own code arrives (docs/decisions/0029).
+ * fallback), so each page is rendered whole, with React's static generation, and the islands
+ * (the Register dialog) are rendered into their places: the browser has them from the first
+ * paint, opened by their buttons with no script, and hydrates each when its own code arrives
+ * (docs/decisions/0029).
  */
 export default async function handleRequest(
   request: Request,
@@ -39,11 +37,11 @@ export default async function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
-  const html =
-    '<!DOCTYPE html>' +
-    (await renderToStringAsync(<ServerRouter context={routerContext} url={request.url} />));
+  const { prelude } = await prerenderToNodeStream(
+    <ServerRouter context={routerContext} url={request.url} />,
+  );
   responseHeaders.set('Content-Type', 'text/html');
-  return new Response(await withRegisterDialog(html), {
+  return new Response(await withRegisterDialog(await text(prelude)), {
     headers: responseHeaders,
     status: responseStatusCode,
   });

@@ -1,4 +1,12 @@
-import { memo, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  memo,
+  Suspense,
+  useContext,
+  useEffect,
+  useRef,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -6,7 +14,9 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  UNSAFE_FrameworkContext,
   useLocation,
+  useMatches,
   useRouteError,
 } from 'react-router';
 import type { Route } from './+types/root';
@@ -29,6 +39,20 @@ const NotFound = lazyChunk('not-found', loadNotFound);
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [pageLoadGuard];
 
 /**
+ * The stylesheets of the matched routes, written with a React `precedence`: React then puts them
+ * in <head> ahead of the script preloads, so the first paint does not wait behind the scripts
+ * (React Router's own <Links> writes them after the preloads; the browser loads each file once).
+ */
+function EarlyStylesheets() {
+  const manifest = useContext(UNSAFE_FrameworkContext)?.manifest;
+  const matches = useMatches();
+  const hrefs = new Set(matches.flatMap((m) => manifest?.routes[m.id]?.css ?? []));
+  return [...hrefs].map((href) => (
+    <link key={href} rel="stylesheet" href={href} precedence="site" />
+  ));
+}
+
+/**
  * sessionStorage: set once this tab has fetched the web font (decision 0028). Not localStorage:
  * the browser's cache may have dropped the font by a later visit, and a page would then wait for
  * it again.
@@ -48,16 +72,13 @@ const FONT_GATE =
   `window.requestIdleCallback?requestIdleCallback(f,{timeout:2000}):setTimeout(f,1)})}}catch(e){}`;
 
 export function Layout({ children }: { children: ReactNode }) {
-  // Drawn again with each navigation, so the screen and the scroll's restoring are drawn in one
-  // pass: Preact commits each component it redraws on its own, and ScrollRestoration, drawn first,
-  // would look for a #hash the new screen has not drawn yet (docs/decisions/0043).
-  useLocation();
   return (
     <html lang="en-GB">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script dangerouslySetInnerHTML={{ __html: FONT_GATE }} />
+        <EarlyStylesheets />
         <meta name="theme-color" content={palette.primary} />
         <meta name={BUILD_META_NAME} content={BUILD_ID} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />

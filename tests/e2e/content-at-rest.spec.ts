@@ -44,7 +44,7 @@ test('a content page fetches no code at rest for a new visitor, and at once for 
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
   await page.waitForFunction(isHydrated);
-  expect(asked.some((path) => /^\/assets\/framework-preact-[\w-]+\.js$/.test(path))).toBe(true);
+  expect(asked.some((path) => /^\/assets\/framework-react-[\w-]+\.js$/.test(path))).toBe(true);
 
   // A visitor with a basket: the header's count is the code's to draw, so it comes at rest.
   await page.evaluate(() => localStorage.setItem('BASKET', '[]'));

@@ -6,7 +6,7 @@ import { hydrated } from './support/site';
 // `npm run dev` (scripts/dev.mjs): the site from Vite's dev server, its calls passed through to
 // the API (here the browser tests' server, as `npm run dev` passes them to its own). The journeys
 // run on the build; this is what a developer sees, which has broken unseen before (a logo served
-// from public/, stylesheets that Preact's hydration took out of the head: docs/decisions/0043).
+// from public/, unstyled pages).
 
 let vite: ChildProcess | undefined;
 let site = '';
@@ -38,7 +38,7 @@ test.afterAll(() => {
 
 // @alone: a dev server's start bundles the dependencies on every core, which would slow the
 // journeys running beside it past their waits.
-test('npm run dev draws the site styled and hydrated, with no warning from Preact @alone', async ({
+test('npm run dev draws the site styled and hydrated, with no warning from React @alone', async ({
   page,
   consoleErrors,
 }) => {

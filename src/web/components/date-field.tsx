@@ -1,5 +1,4 @@
-import { useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import { useDomId } from '../lib/dom-id';
+import { useId, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { formatStoredDate, storedToDisplayDate } from '../../shared/dates';
 import { validateField } from '../../shared/validation/form';
 import type { Rule } from '../../shared/validation/rules';
@@ -61,7 +60,7 @@ export function DateField({
   disabled,
   helperText,
 }: DateFieldProps) {
-  const autoId = useDomId();
+  const autoId = useId();
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState(false);
 

@@ -1,5 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useDomId } from '../lib/dom-id';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { parseStoredDate } from '../../shared/dates';
 import { Icon, icons } from './icons';
 import './date-picker-dialog.css';
@@ -92,8 +91,8 @@ export function DatePickerDialog({
   openTo,
 }: DatePickerDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useDomId();
-  const monthId = useDomId();
+  const titleId = useId();
+  const monthId = useId();
 
   const today = dayOf(new Date());
   const minDate =
@@ -126,9 +125,8 @@ export function DatePickerDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
-  // The focus goes to the day (or the year or month) being chosen when a view shows, before the
-  // next key is read.
-  useLayoutEffect(() => {
+  // The focus goes to the day (or the year or month) being chosen when a view shows.
+  useEffect(() => {
     if (!open || !moved.current) return;
     moved.current = false;
     dialog.current?.querySelector<HTMLElement>('[data-active="true"]')?.focus();

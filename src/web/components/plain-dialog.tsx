@@ -1,5 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { useDomId } from '../lib/dom-id';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { focusContentIfLost } from '../lib/focus';
 import { afterPaint } from '../lib/schedule';
 import { Icon, icons } from './icons';
@@ -98,7 +97,7 @@ export function PlainDialog({
   children,
 }: PlainDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useDomId();
+  const titleId = useId();
   const opened = useRef(onOpen);
   useEffect(() => {
     opened.current = onOpen;

@@ -1,6 +1,5 @@
-import type { KeyboardEvent, RefObject } from 'react';
+import { useId, type KeyboardEvent, type RefObject } from 'react';
 import { List, ListItem, Typography } from '@mui/material';
-import { useDomId } from '../../lib/dom-id';
 import type { DepotCustomer, LookupResult, OpenBooking } from '../../../shared/api/depot';
 import { BookingText } from './depot-parts';
 
@@ -36,7 +35,7 @@ export function ChoiceList({
   onChoose: (index: number) => void;
   listRef: RefObject<HTMLUListElement | null>;
 }) {
-  const id = useDomId();
+  const id = useId();
   const last = choices.length - 1;
   const keys: Record<string, () => void> = {
     ArrowDown: () => onActive(Math.min(active + 1, last)),

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { useNavigate } from 'react-router';
-import { IdPrefix } from '../../lib/dom-id';
 import { loadPart } from '../../lib/lazy';
 import { whenIdle } from '../../lib/schedule';
 import { DIALOG_IDS, useDialogs } from './dialog-store';
@@ -14,7 +13,7 @@ import { DIALOG_IDS, useDialogs } from './dialog-store';
  * for, and hydrates the dialog as it finds it, on a root of its own (ids prefixed, so they cannot
  * meet the page's), taking over what was typed into it meanwhile.
  */
-export const REGISTER_ISLAND = { id: 'register-island', idPrefix: 'register-' } as const;
+export const REGISTER_ISLAND = { id: 'register-island', identifierPrefix: 'register-' } as const;
 
 const loadRegister = () => import('./register-dialog');
 
@@ -36,20 +35,19 @@ function wakeRegister(): Promise<unknown> {
       return new Promise<Root>((resolve) => {
         let root: Root;
         const dialog = (
-          <IdPrefix.Provider value={REGISTER_ISLAND.idPrefix}>
-            <RegisterDialog
-              goTo={(path) => navigateTo(path)}
-              onReady={() => {
-                ready = true;
-                resolve(root);
-              }}
-            />
-          </IdPrefix.Provider>
+          <RegisterDialog
+            goTo={(path) => navigateTo(path)}
+            onReady={() => {
+              ready = true;
+              resolve(root);
+            }}
+          />
         );
+        const options = { identifierPrefix: REGISTER_ISLAND.identifierPrefix };
         // As served; a page drawn in the browser (coming from the back office) has none yet.
-        if (place.firstElementChild) root = hydrateRoot(place, dialog);
+        if (place.firstElementChild) root = hydrateRoot(place, dialog, options);
         else {
-          root = createRoot(place);
+          root = createRoot(place, options);
           root.render(dialog);
         }
       });

@@ -1,9 +1,7 @@
-import { Suspense, useEffect, useRef, useState, type RefObject } from 'react';
-import { useNavigation, useSearchParams } from 'react-router';
-import { useDomId } from '../../lib/dom-id';
+import { Suspense, useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { Await, useNavigation, useSearchParams } from 'react-router';
 import type { Address } from '../../../shared/api/addresses';
 import { Alert, Choice, Spinner } from '../../components/plain-controls';
-import { Settled } from '../../components/settled';
 import { lazyChunk } from '../../lib/lazy';
 import { useSessionData, type Loaded } from '../../lib/route-data';
 import { AddressText } from './address-text';
@@ -60,7 +58,7 @@ export function AddressChooser({ list, ...props }: AddressChooserProps) {
   const [adding, setAdding] = useState(false);
   // Mounted from the first "Add a new address" on, so the dialog's closing transition still plays.
   const [added, setAdded] = useState(false);
-  const headingId = useDomId();
+  const headingId = useId();
   // An address just added is not let go before a list holding it has been read.
   const justAdded = useRef<number | null>(null);
   const add = () => {
@@ -71,25 +69,26 @@ export function AddressChooser({ list, ...props }: AddressChooserProps) {
   return (
     <section className="address-chooser" aria-labelledby={headingId}>
       <h2 id={headingId}>{label}</h2>
-      <Settled
-        resolve={list}
-        pending={
+      <Suspense
+        fallback={
           <>
             <Reading />
             <AddButton disabled onAdd={add} />
           </>
         }
       >
-        {(loaded) => (
-          <Choices
-            {...props}
-            loaded={loaded}
-            headingId={headingId}
-            justAddedRef={justAdded}
-            onAdd={add}
-          />
-        )}
-      </Settled>
+        <Await resolve={list}>
+          {(loaded) => (
+            <Choices
+              {...props}
+              loaded={loaded}
+              headingId={headingId}
+              justAddedRef={justAdded}
+              onAdd={add}
+            />
+          )}
+        </Await>
+      </Suspense>
       {added && (
         <Suspense fallback={null}>
           <AddressDialog

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useFetcher } from 'react-router';
 import {
@@ -10,7 +10,6 @@ import {
   type AddressForm,
   type AddressType,
 } from '../../../shared/addresses';
-import { useDomId } from '../../lib/dom-id';
 import type { Address } from '../../../shared/api/addresses';
 import { COUNTRY_CODES, countryOptions } from '../../../shared/countries';
 import { validateField } from '../../../shared/validation/form';
@@ -125,9 +124,9 @@ function AddressFormBody({
     // Once per answer: the caller's function is new at each of its renders.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);
-  const typeId = useDomId();
+  const typeId = useId();
   // Each form's own ids: a page may hold two (the checkout's delivery and billing choosers).
-  const idPrefix = useDomId();
+  const idPrefix = useId();
   const failure = answer?.failure ?? null;
   // The server's messages for the form's fields show under them; anything else above the form.
   const serverErrors = failure?.errors.filter((e) => FIELDS.includes(e.field)) ?? [];

@@ -1,5 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
-import { useDomId } from '../../lib/dom-id';
+import { useId, useRef, type KeyboardEvent } from 'react';
 import { countryOptions } from '../../../shared/countries';
 import {
   ITEM_LINE_LIMITS,
@@ -53,7 +52,7 @@ export function ItemLinesField({
   /** Show every field's message (the step was sent). */
   showErrors: boolean;
 }) {
-  const base = useDomId();
+  const base = useId();
   const listRef = useRef<HTMLOListElement>(null);
   const focusLine = (index: number) =>
     requestAnimationFrame(() =>

@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useFetcher } from 'react-router';
-import { useDomId } from '../../lib/dom-id';
 import type { CheckoutRequest } from '../../../shared/api/checkout';
 import { stepPath } from '../../../shared/booking-steps';
 import { formatMoney, toPence } from '../../../shared/money';
@@ -266,7 +265,7 @@ function Section({
   action?: ReactNode;
   children: ReactNode;
 }) {
-  const headingId = useDomId();
+  const headingId = useId();
   return (
     <section className="checkout__section" aria-labelledby={headingId}>
       <div className="checkout__section-head">

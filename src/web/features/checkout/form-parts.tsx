@@ -1,6 +1,5 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useDomId } from '../../lib/dom-id';
 import { CHECKOUT_MESSAGES } from '../../../shared/checkout-messages';
 import { MESSAGES } from '../../../shared/validation/messages';
 import { Alert, Choice, FieldError } from '../../components/plain-controls';
@@ -69,7 +68,7 @@ export function TermsField({
   /** Why the form cannot go on without it, or null. */
   error: string | null | undefined;
 }) {
-  const errorId = useDomId();
+  const errorId = useId();
   return (
     <div className="terms-field">
       <Choice

@@ -1,12 +1,11 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Suspense, type ReactNode } from 'react';
+import { Await, Link } from 'react-router';
 import type { CustomerOrder, OrderSummary } from '../../../shared/api/orders';
 import { formatDisplayDate } from '../../../shared/dates';
 import { formatPounds } from '../../../shared/money';
 import { storageClockText } from '../../../shared/storage';
 import type { OrderStatus } from '../../../shared/order-status';
 import { Alert, Skeleton } from '../../components/plain-controls';
-import { Settled } from '../../components/settled';
 import type { Loaded } from '../../lib/route-data';
 import { AnswerQuoteButton, PayInvoiceButton } from '../orders/action-buttons';
 import '../../styles/account-screens.css';
@@ -35,17 +34,19 @@ export function NeedsAttention({ summary }: { summary: Promise<Loaded<OrderSumma
         What needs you now
       </h2>
       {summary ? (
-        <Settled resolve={summary} pending={<Skeleton height={96} />}>
-          {({ data, failure }) =>
-            failure ? (
-              <Alert severity="error">
-                Your orders could not be loaded just now. Please reload.
-              </Alert>
-            ) : (
-              data && <Needs summary={data} />
-            )
-          }
-        </Settled>
+        <Suspense fallback={<Skeleton height={96} />}>
+          <Await resolve={summary}>
+            {({ data, failure }: Loaded<OrderSummary>) =>
+              failure ? (
+                <Alert severity="error">
+                  Your orders could not be loaded just now. Please reload.
+                </Alert>
+              ) : (
+                data && <Needs summary={data} />
+              )
+            }
+          </Await>
+        </Suspense>
       ) : (
         <Skeleton height={96} />
       )}

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
+import { Suspense } from 'react';
+import { Await, Link } from 'react-router';
 import type { Household } from '../../../shared/api/household';
-import { Settled } from '../../components/settled';
 import type { Loaded } from '../../lib/route-data';
 import './household.css';
 
@@ -12,7 +12,11 @@ import './household.css';
  */
 export function HouseholdAddressing({ household }: { household: Promise<Loaded<Household>> }) {
   return (
-    <Settled resolve={household}>{({ data }) => data && <Addressing household={data} />}</Settled>
+    <Suspense fallback={null}>
+      <Await resolve={household}>
+        {({ data }: Loaded<Household>) => data && <Addressing household={data} />}
+      </Await>
+    </Suspense>
   );
 }
 

@@ -1,5 +1,5 @@
+import { useId } from 'react';
 import { useFetcher } from 'react-router';
-import { useDomId } from '../../lib/dom-id';
 import type { CustomerQuote } from '../../../shared/api/quotes';
 import { formatPounds } from '../../../shared/money';
 import { Alert, BusyButton } from '../../components/plain-controls';
@@ -21,7 +21,7 @@ export function DeclineQuoteDialog({
   open: boolean;
   onClose(): void;
 }) {
-  const textId = useDomId();
+  const textId = useId();
   return (
     <PlainDialog
       open={open}

@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { useDomId } from '../../lib/dom-id';
+import { useId, type ReactNode } from 'react';
 import type { CustomerQuote } from '../../../shared/api/quotes';
 import { formatDisplayDate } from '../../../shared/dates';
 import { formatDimensionsCm } from '../../../shared/labels';
@@ -17,7 +16,7 @@ export function QuoteCard({
   children: ReactNode;
   testId?: string;
 }) {
-  const headingId = useDomId();
+  const headingId = useId();
   return (
     <section className="card quote-card" aria-labelledby={headingId} data-testid={testId}>
       <h2 id={headingId}>{title}</h2>

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { Await } from 'react-router';
 import type { ParcelPhoto } from '../../../../shared/api/order-detail';
 import { Skeleton } from '../../../components/plain-controls';
-import { Settled } from '../../../components/settled';
 import { PlainDialog } from '../../../components/plain-dialog';
 import '../../../styles/account-screens.css';
 import './parcel-photos.css';
@@ -74,22 +74,24 @@ function PhotoImage({
     />
   );
   return (
-    <Settled resolve={image} pending={placeholder}>
-      {(src) =>
-        src ? (
-          <img
-            src={src}
-            alt={alt}
-            width={size ?? photo.Width}
-            height={size ?? photo.Height}
-            className={size ? 'parcel-photos__image--thumb' : 'parcel-photos__image'}
-          />
-        ) : (
-          <span className="screen__muted screen__small parcel-photos__failed">
-            The photo could not be loaded.
-          </span>
-        )
-      }
-    </Settled>
+    <Suspense fallback={placeholder}>
+      <Await resolve={image}>
+        {(src) =>
+          src ? (
+            <img
+              src={src}
+              alt={alt}
+              width={size ?? photo.Width}
+              height={size ?? photo.Height}
+              className={size ? 'parcel-photos__image--thumb' : 'parcel-photos__image'}
+            />
+          ) : (
+            <span className="screen__muted screen__small parcel-photos__failed">
+              The photo could not be loaded.
+            </span>
+          )
+        }
+      </Await>
+    </Suspense>
   );
 }
