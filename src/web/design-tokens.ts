@@ -96,6 +96,12 @@ const shadows = {
 
 const layout = { headerHeight: 64, containerWidth: 1200 } as const;
 
+/**
+ * docs/requirements.md §9: the header changes style once the page is scrolled more than 100 px;
+ * scroll handling is throttled to 250 ms where a script has to do it (root.tsx's HEADER_GATE).
+ */
+export const headerScroll = { thresholdPx: 100, throttleMs: 250 } as const;
+
 export { BREAKPOINTS };
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -120,6 +126,7 @@ export function tokenProperties(): Record<string, string> {
     properties[`--shadow-${kebab(name)}`] = value;
   properties['--header-height'] = `${layout.headerHeight}px`;
   properties['--container-width'] = `${layout.containerWidth}px`;
+  properties['--header-scrolled-at'] = `${headerScroll.thresholdPx}px`;
   // For reference only: custom properties cannot be used in media queries.
   for (const [name, px] of Object.entries(BREAKPOINTS))
     properties[`--breakpoint-${name}`] = `${px}px`;

@@ -27,7 +27,7 @@ import { pageLoadGuard } from './lib/deployment';
 import { lazyChunk } from './lib/lazy';
 import { BUILD_META_NAME } from './lib/page-data';
 import { BUILD_ID, pageTitle, TRACKING_CONFIGURED } from './lib/site';
-import { palette, WEB_FONT } from './design-tokens';
+import { headerScroll, palette, WEB_FONT } from './design-tokens';
 import 'virtual:design-tokens.css';
 import './styles/site.css';
 
@@ -71,13 +71,24 @@ const FONT_GATE =
   `addEventListener("load",function(){function f(){document.fonts&&document.fonts.load(${JSON.stringify(`1em ${WEB_FONT}`)}).then(function(){try{sessionStorage.setItem(${JSON.stringify(FONT_KEY)},"1")}catch(e){}})}` +
   `window.requestIdleCallback?requestIdleCallback(f,{timeout:2000}):setTimeout(f,1)})}}catch(e){}`;
 
+/**
+ * The header's change of style past the threshold is CSS's (a scroll-driven animation,
+ * styles/layout.css): no code at rest. A browser without scroll timelines gets
+ * `<html data-scrolled>` from this instead, with the spec's throttle.
+ */
+const HEADER_GATE =
+  `try{if(!(window.CSS&&CSS.supports("animation-timeline","scroll()"))){var d=document.documentElement,t=0,` +
+  `u=function(){t=0;d.toggleAttribute("data-scrolled",scrollY>${headerScroll.thresholdPx})};` +
+  `addEventListener("scroll",function(){t||(t=setTimeout(u,${headerScroll.throttleMs}))},{passive:true});` +
+  `addEventListener("pageshow",u)}}catch(e){}`;
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <html lang="en-GB">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: FONT_GATE }} />
+        <script dangerouslySetInnerHTML={{ __html: FONT_GATE + HEADER_GATE }} />
         <EarlyStylesheets />
         <meta name="theme-color" content={palette.primary} />
         <meta name={BUILD_META_NAME} content={BUILD_ID} />

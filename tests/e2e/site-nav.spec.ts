@@ -1,7 +1,8 @@
 // Navigation behaviour of docs/requirements.md §2 at desktop width: the header, in-app navigation,
 // hash scrolling, external links, prefetching, and a page whose data fails to load.
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { hydrated, isSameDocument, markDocument, viewportShots } from './support/site';
+import { holdScripts, hydrated, isSameDocument, markDocument, viewportShots } from './support/site';
 
 test('the header has the logo, nav links, social links, user menu, Add a delivery and basket', async ({
   page,
@@ -31,24 +32,97 @@ test('the header has the logo, nav links, social links, user menu, Add a deliver
   await expect(header.getByRole('button', { name: 'Open menu' })).toBeHidden();
 });
 
-test('the header changes style once the page is scrolled more than 100 px', async ({ page }) => {
-  await page.goto('/faqs/');
-  await hydrated(page);
-  const header = page.getByTestId('site-header');
-  await expect(header).toHaveAttribute('data-scrolled', 'false');
-  const flat = await header.evaluate((h) => getComputedStyle(h).boxShadow);
-  await page.evaluate(() => window.scrollTo(0, 400));
-  await expect(header).toHaveAttribute('data-scrolled', 'true');
-  await expect.poll(() => header.evaluate((h) => getComputedStyle(h).boxShadow)).not.toBe(flat);
-  // Exactly 100 px is not "more than 100": back to flat; one more pixel is scrolled again.
-  await page.evaluate(() => window.scrollTo(0, 100));
-  await expect(header).toHaveAttribute('data-scrolled', 'false');
-  await page.evaluate(() => window.scrollTo(0, 101));
-  await expect(header).toHaveAttribute('data-scrolled', 'true');
-  await viewportShots(page, 'site-header-scrolled');
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await expect(header).toHaveAttribute('data-scrolled', 'false');
-  await viewportShots(page, 'site-header');
+test.describe('the header changes style once the page is scrolled more than 100 px', () => {
+  // CSS's (a scroll-driven animation): however the page moved, and before any code has loaded.
+  // Raised: the surface's white (the page's background is a tint of teal).
+  const raised = (page: Page) =>
+    page
+      .getByTestId('site-header')
+      .evaluate((h) => getComputedStyle(h).backgroundColor === 'rgb(255, 255, 255)');
+  const scripts = (page: Page) => {
+    const asked: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && asked.push(r.url()));
+    return asked;
+  };
+
+  test('by the wheel and at the threshold, with no code fetched', async ({ page }) => {
+    const asked = scripts(page);
+    await page.goto('/faqs/');
+    expect(await raised(page)).toBe(false);
+    await page.mouse.move(600, 400);
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => raised(page)).toBe(true);
+    // Exactly 100 px is not "more than 100"; one more pixel is.
+    await page.evaluate(() => window.scrollTo(0, 100));
+    await expect.poll(() => raised(page)).toBe(false);
+    await page.evaluate(() => window.scrollTo(0, 101));
+    await expect.poll(() => raised(page)).toBe(true);
+    await viewportShots(page, 'site-header-scrolled');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => raised(page)).toBe(false);
+    await viewportShots(page, 'site-header');
+    expect(asked).toEqual([]);
+  });
+
+  test('by a finger on a phone, before its code has arrived', async ({ browser }) => {
+    const phone = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await phone.newPage();
+    // A touch is a reach, which asks for the page's code: it is held back meanwhile.
+    const release = await holdScripts(page);
+    await page.goto('/faqs/');
+    expect(await raised(page)).toBe(false);
+    // A finger swiping up the screen.
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x: 180, y }],
+      });
+    await touch('touchStart', 600);
+    for (let y = 580; y >= 200; y -= 20) await touch('touchMove', y);
+    await touch('touchEnd', 200);
+    await expect.poll(() => raised(page)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    release();
+    await phone.close();
+  });
+
+  test('by keys, by a link to an anchor and by a restored position', async ({ page }) => {
+    await page.goto('/faqs/#ship-together');
+    await expect.poll(() => raised(page)).toBe(true);
+    await page.goto('/faqs/');
+    await page.locator('main').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('End');
+    await expect.poll(() => raised(page)).toBe(true);
+    await page.keyboard.press('Home');
+    await expect.poll(() => raised(page)).toBe(false);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await expect.poll(() => raised(page)).toBe(true);
+  });
+
+  test('a browser without scroll timelines has the inline script mark the page', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const supports = CSS.supports.bind(CSS);
+      CSS.supports = (...args: [string, string?]) =>
+        !String(args[0]).includes('animation-timeline') && supports(...(args as [string]));
+    });
+    await page.goto('/faqs/');
+    const marked = () =>
+      page.evaluate(() => document.documentElement.hasAttribute('data-scrolled'));
+    await page.mouse.move(600, 400);
+    await page.mouse.wheel(0, 400);
+    await expect.poll(marked).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 100));
+    await expect.poll(marked).toBe(false);
+  });
 });
 
 test('header and markdown links navigate inside the app, scroll to the top, and set titles', async ({

@@ -2,7 +2,6 @@ import { useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { UserMenu } from '../features/account/user-menu';
 import { BasketMenu } from '../features/basket/basket-menu';
-import { useScrolled } from '../hooks/use-scrolled';
 import { BRAND } from '../lib/site';
 import { Icon, icons } from './icons';
 import { browserOpensDialogs } from './plain-dialog';
@@ -31,11 +30,10 @@ function NavItem({ to, label }: { to: string; label: string }) {
  * delivery and the basket menu; below the md breakpoint a burger opens the drawer instead.
  */
 export function SiteHeader() {
-  const scrolled = useScrolled();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const burger = useRef<HTMLButtonElement>(null);
   return (
-    <header className="site-header" data-scrolled={scrolled} data-testid="site-header">
+    <header className="site-header" data-testid="site-header">
       <div className="site-header__bar container">
         <button
           ref={burger}
