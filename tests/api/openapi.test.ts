@@ -54,6 +54,22 @@ describe('GET /api/docs/openapi.json', () => {
     expect(receive['x-access']).toBe('staff who may receive Parcel');
     expect(receive.tags).toEqual(['depot']);
   });
+
+  test('an order in the list and on its page carries its Product, Extras and Invoice', async () => {
+    const doc = (await ctx.app.inject({ url: '/api/docs/openapi.json' })).json();
+    type Schema = { required: string[]; properties: Record<string, { type?: string }> };
+    type Answer = { properties: { Orders: { items: Schema }; Order: Schema } };
+    const answer = (op: { responses: { 200: { content: { 'application/json': unknown } } } }) =>
+      (op.responses[200].content['application/json'] as { schema: Answer }).schema;
+    const listed = answer(doc.paths['/public/orders'].post).properties.Orders.items;
+    const page = answer(doc.paths['/public/orders/{Id}'].get).properties.Order;
+    for (const order of [listed, page]) {
+      expect(order.required).toEqual(
+        expect.arrayContaining(['ProductId', 'Product', 'selectedExtras', 'Extras', 'Invoice']),
+      );
+      expect(order.properties.Extras.type).toBe('array');
+    }
+  });
 });
 
 test('every operation lists its answers: its schemas, its kind’s errors by reference, its own', async () => {
