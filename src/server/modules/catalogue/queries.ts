@@ -7,7 +7,7 @@ import {
   PRODUCT_SORT_FIELDS,
   productListRequest,
 } from '../../../shared/api/catalogue';
-import { PRICE_BANDS_REQUEST } from '../../../shared/price-bands';
+import { everyPage, PRICE_BANDS_REQUEST } from '../../../shared/catalogue-requests';
 import { toPounds } from '../../../shared/money';
 import type { Db } from '../../db/client';
 import { listPage } from '../../lib/paging';
@@ -90,18 +90,19 @@ export const listExtras = (
     toOrderExtra,
   );
 
-// Checked and keyed once: every page that lists the bands reads them.
-const PRICE_BANDS = productListRequest.parse(PRICE_BANDS_REQUEST);
-const PRICE_BANDS_KEY = `price-bands:${JSON.stringify(PRICE_BANDS.options)}`;
+const PRICE_BANDS_KEY = `price-bands:${JSON.stringify(PRICE_BANDS_REQUEST)}`;
 
 /**
- * The price bands a content page lists, as the browser asks for them (shared/price-bands.ts),
- * read through the node's cache: the server writes them into the pages it sends.
+ * The price bands a content page lists, as the browser asks for them (shared/catalogue-requests.ts:
+ * every page of them), read through the node's cache: the server writes them into the pages it
+ * sends.
  */
 export async function priceBandsNow(app: Uses<'cache' | 'database'>): Promise<Product[]> {
-  const { options, filter } = PRICE_BANDS;
   const page = await app.cache.get(PRICE_BANDS_KEY, () =>
-    listProducts(app.database.db, options, filter),
+    everyPage(PRICE_BANDS_REQUEST, (request) => {
+      const { options, filter } = productListRequest.parse(request);
+      return listProducts(app.database.db, options, filter);
+    }),
   );
   return page.items;
 }
