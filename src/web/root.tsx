@@ -18,6 +18,7 @@ import { lazyChunk } from './lib/lazy';
 import { BUILD_META_NAME } from './lib/page-data';
 import { BUILD_ID, pageTitle, TRACKING_CONFIGURED } from './lib/site';
 import { palette, WEB_FONT } from './design-tokens';
+import { SITE_VERSION } from '../shared/site-version';
 import 'virtual:design-tokens.css';
 import './styles/site.css';
 
@@ -60,6 +61,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: FONT_GATE }} />
         <meta name="theme-color" content={palette.primary} />
         <meta name={BUILD_META_NAME} content={BUILD_ID} />
+        <meta name="ferrybox-version" content={SITE_VERSION} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, test } from 'vitest';
+import { SITE_VERSION } from '../../src/shared/site-version';
 import { useTestApp } from '../support/app';
 
 const ctx = useTestApp();
@@ -16,6 +17,8 @@ describe('GET /api/docs/openapi.json', () => {
     const res = await ctx.app.inject({ url: '/api/docs/openapi.json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
+    // The site's version (docs/requirements.md §9), where a client of the API reads it.
+    expect(doc.info.version).toBe(SITE_VERSION);
     const validator = new Validator();
     const result = await validator.validate(doc);
     expect(result.errors ?? []).toEqual([]);
