@@ -123,7 +123,7 @@ export async function listAllExtras(db: Db) {
 }
 
 /** Price bands and extras by id: what orders' ProductId and selectedExtras name. */
-export interface CatalogueById {
+interface CatalogueById {
   products: ReadonlyMap<number, Product>;
   extras: ReadonlyMap<number, OrderExtra>;
 }

@@ -1,4 +1,4 @@
-import type { ExtraList } from '../../../../shared/api/catalogue';
+import type { ExtraList, ExtraListRequest } from '../../../../shared/api/catalogue';
 import { everyPage, EXTRAS_REQUEST } from '../../../../shared/catalogue-requests';
 import { apiRequest } from '../../../lib/api-client';
 import { createResource } from '../../../lib/remote-resource';
@@ -9,7 +9,9 @@ import { createResource } from '../../../lib/remote-resource';
  * requirements say, a page of 20 at a time (docs/decisions/0047).
  */
 export const getExtras = () =>
-  everyPage(EXTRAS_REQUEST, (body) => apiRequest<ExtraList>('POST', '/api/orderextras', body));
+  everyPage(EXTRAS_REQUEST, (body: ExtraListRequest) =>
+    apiRequest<ExtraList>('POST', '/api/orderextras', body),
+  );
 
 /** Fetched once per page load and shared, like the price bands (lib/remote-resource.ts). */
 export const extrasResource = createResource(getExtras);

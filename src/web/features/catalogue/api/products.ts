@@ -1,4 +1,4 @@
-import type { ProductList } from '../../../../shared/api/catalogue';
+import type { ProductList, ProductListRequest } from '../../../../shared/api/catalogue';
 import { everyPage, PRICE_BANDS_REQUEST } from '../../../../shared/catalogue-requests';
 import { apiRequest } from '../../../lib/api-client';
 import { createResource } from '../../../lib/remote-resource';
@@ -8,7 +8,9 @@ import { createResource } from '../../../lib/remote-resource';
  * asked for as the requirements say, a page of 20 at a time (docs/decisions/0047).
  */
 export const getProducts = () =>
-  everyPage(PRICE_BANDS_REQUEST, (body) => apiRequest<ProductList>('POST', '/api/products', body));
+  everyPage(PRICE_BANDS_REQUEST, (body: ProductListRequest) =>
+    apiRequest<ProductList>('POST', '/api/products', body),
+  );
 
 /** For the public pages (home): fetched once per page load, no TanStack Query on those pages. */
 export const productsResource = createResource(getProducts);
