@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { CheckoutResult } from '../src/shared/api/checkout';
+import { EXTRAS_REQUEST, PRICE_BANDS_REQUEST } from '../src/shared/catalogue-requests';
 import { jerseyDelivery } from '../tests/support/addresses';
 import { createScratchDatabase } from '../tests/support/database';
 import { roundRobinProxy, startNode, stopNode, type ServerNode } from '../tests/support/nodes';
@@ -99,7 +100,6 @@ class Recorder {
   }
 }
 
-const PRODUCTS = { options: { sortBy: 'SortOrder', itemsPerPage: 100 } };
 let customers = 0;
 
 /** One customer's visit, from the home page to a paid booking. */
@@ -107,7 +107,7 @@ async function visit(r: Recorder) {
   // browse: content pages (each with the settings and, on the home page, the price bands)
   await r.call('browse', 'GET', '/');
   await r.call('browse', 'GET', '/public/settings');
-  const products = await r.call('browse', 'POST', '/api/products', { json: PRODUCTS });
+  const products = await r.call('browse', 'POST', '/api/products', { json: PRICE_BANDS_REQUEST });
   await r.call('browse', 'GET', '/how-it-works/');
   await r.call('browse', 'GET', '/faqs/');
 
@@ -133,7 +133,7 @@ async function visit(r: Recorder) {
 
   // book: the booking screens (the basket itself is kept in the browser)
   await r.call('book', 'GET', '/order/');
-  await r.call('book', 'POST', '/api/orderextras', { json: PRODUCTS });
+  await r.call('book', 'POST', '/api/orderextras', { json: EXTRAS_REQUEST });
   const band = products
     .json<{ items: { Id: number; Code: string }[] }>()
     .items.find((p) => p.Code === 'C')!;

@@ -5,6 +5,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database, Db } from '../src/server/db/client';
 import * as schema from '../src/server/db/schema';
+import { ReadThroughCache } from '../src/server/lib/cache';
 import { orderHistory, orderSummary } from '../src/server/modules/orders/history';
 import { orderHistoryRequest, type OrderHistoryRequest } from '../src/shared/api/orders';
 
@@ -98,6 +99,8 @@ export async function explainOrderHistory(url: string, customerId: number) {
     schema,
     logger: { logQuery: (sql, params) => caught.push({ sql, params }) },
   }) as unknown as Db;
+  // What the history reads of the app: this database, and a cache for the catalogue it links.
+  const app = { database: { db } as Database, cache: new ReadThroughCache(60_000) };
   const { rows } = await pool.query<{ reference: string }>(
     'select reference from orders where customer_id = $1 order by id limit 1 offset 1000',
     [customerId],
@@ -114,7 +117,7 @@ export async function explainOrderHistory(url: string, customerId: number) {
     }
   };
   for (const c of cases) {
-    await orderHistory(db, customerId, orderHistoryRequest.parse(c.body));
+    await orderHistory(app, customerId, orderHistoryRequest.parse(c.body));
     await explain(`history: ${c.name}`);
   }
   await orderSummary(db, customerId);

@@ -1,4 +1,4 @@
-import type { Product, ProductListRequest } from './api/catalogue';
+import type { Product } from './api/catalogue';
 import { boxImagesFor } from './box-images';
 import { escapeHtml } from './html';
 import { formatDimensionsCm } from './labels';
@@ -11,11 +11,6 @@ import { formatMoney, toPence } from './money';
  * browser writes the same markup from the catalogue it reads (features/catalogue/price-bands.tsx),
  * which also serves a visit from another page, where no HTML came from the server.
  */
-
-/** The enabled, public price bands in SortOrder (docs/requirements.md §7: POST /api/products). */
-export const PRICE_BANDS_REQUEST: ProductListRequest = {
-  options: { sortBy: 'SortOrder', itemsPerPage: 100 },
-};
 
 /** The list's place in a built page: its opening tag up to the items. */
 const SLOT_OPEN = '<ul class="price-bands" aria-label="Price bands"';

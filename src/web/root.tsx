@@ -28,6 +28,7 @@ import { lazyChunk } from './lib/lazy';
 import { BUILD_META_NAME } from './lib/page-data';
 import { BUILD_ID, pageTitle, TRACKING_CONFIGURED } from './lib/site';
 import { headerScroll, palette, WEB_FONT } from './design-tokens';
+import { SITE_VERSION } from '../shared/site-version';
 import 'virtual:design-tokens.css';
 import './styles/site.css';
 
@@ -92,6 +93,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <EarlyStylesheets />
         <meta name="theme-color" content={palette.primary} />
         <meta name={BUILD_META_NAME} content={BUILD_ID} />
+        <meta name="ferrybox-version" content={SITE_VERSION} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />

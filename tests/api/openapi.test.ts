@@ -7,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, test } from 'vitest';
+import { SITE_VERSION } from '../../src/shared/site-version';
 import { useTestApp } from '../support/app';
 
 const ctx = useTestApp();
@@ -16,6 +17,8 @@ describe('GET /api/docs/openapi.json', () => {
     const res = await ctx.app.inject({ url: '/api/docs/openapi.json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
+    // The site's version (docs/requirements.md §9), where a client of the API reads it.
+    expect(doc.info.version).toBe(SITE_VERSION);
     const validator = new Validator();
     const result = await validator.validate(doc);
     expect(result.errors ?? []).toEqual([]);
@@ -53,6 +56,22 @@ describe('GET /api/docs/openapi.json', () => {
     const receive = doc.paths['/api/admin/depot/receive'].post;
     expect(receive['x-access']).toBe('staff who may receive Parcel');
     expect(receive.tags).toEqual(['depot']);
+  });
+
+  test('an order in the list and on its page carries its Product, Extras and Invoice', async () => {
+    const doc = (await ctx.app.inject({ url: '/api/docs/openapi.json' })).json();
+    type Schema = { required: string[]; properties: Record<string, { type?: string }> };
+    type Answer = { properties: { Orders: { items: Schema }; Order: Schema } };
+    const answer = (op: { responses: { 200: { content: { 'application/json': unknown } } } }) =>
+      (op.responses[200].content['application/json'] as { schema: Answer }).schema;
+    const listed = answer(doc.paths['/public/orders'].post).properties.Orders.items;
+    const page = answer(doc.paths['/public/orders/{Id}'].get).properties.Order;
+    for (const order of [listed, page]) {
+      expect(order.required).toEqual(
+        expect.arrayContaining(['ProductId', 'Product', 'selectedExtras', 'Extras', 'Invoice']),
+      );
+      expect(order.properties.Extras.type).toBe('array');
+    }
   });
 });
 

@@ -8,8 +8,16 @@ import { checkoutResponse } from '../../src/shared/api/checkout';
 import { transitionOrders } from '../../src/server/modules/orders/lifecycle';
 import { useTestApp } from '../support/app';
 import { bearer } from '../support/accounts';
-import { band, booking, checkoutCalls, checkoutCustomer, invoiceFor } from '../support/checkout';
+import {
+  band,
+  booking,
+  checkoutCalls,
+  checkoutCustomer,
+  extra,
+  invoiceFor,
+} from '../support/checkout';
 import { paidBooking } from '../support/depot';
+import { customerOrders } from '../support/orders';
 import { deliver, dispatch, PNG_PHOTO, receive } from '../support/parcels';
 
 const ctx = useTestApp();
@@ -132,6 +140,42 @@ describe('GET /public/orders/{Id}', () => {
     ]);
     const times = d.Timeline.map((e) => Date.parse(e.At));
     expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
+  test('the order carries its price band, its chosen extras and its invoice, or null', async () => {
+    const ann = await checkoutCustomer(ctx);
+    const signature = await extra(ctx, 'signature');
+    const order = await paidBooking(ctx, ann, 'D', { selectedExtras: [signature.id] });
+    const listedBand = (await ctx.post('/api/products'))
+      .json()
+      .items.find((b: { Code: string }) => b.Code === 'D');
+
+    let d = await detail(order.Id, ann.token);
+    expect(d.Order).toMatchObject({
+      ProductId: order.product.id,
+      Product: listedBand,
+      selectedExtras: [signature.id],
+      Extras: [{ Id: signature.id, Name: 'Signature on delivery', Price: 2.5, Enabled: true }],
+      Invoice: null,
+    });
+
+    const invoice = await invoiceFor(ctx, order.Id, 420);
+    d = await detail(order.Id, ann.token);
+    expect(d.Order.Invoice).toMatchObject({
+      Id: invoice.Id,
+      OrderId: order.Id,
+      Amount: 4.2,
+      Status: 'unpaid',
+    });
+    expect(d.Invoices.map((i) => i.Id)).toEqual([invoice.Id]);
+
+    const [quote] = await customerOrders(ctx.database.db, ann.id, ['Quote Ready']);
+    expect((await detail(quote.id, ann.token)).Order).toMatchObject({
+      ProductId: null,
+      Product: null,
+      Extras: [],
+      Invoice: null,
+    });
   });
 
   test("another customer's order is not found; no token is a 401; a bad id a 400", async () => {

@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { extraListResponse, productListResponse } from '../../src/shared/api/catalogue';
 import {
+  type CustomerOrders,
   customerOrdersResponse,
   ORDER_SUMMARY_LIMIT,
   orderSummaryResponse,
@@ -10,7 +13,9 @@ import { ORDER_STATUSES } from '../../src/shared/order-status';
 import { invoicePaid } from '../../src/server/modules/invoices/service';
 import { useTestApp } from '../support/app';
 import { accountCalls, bearer, registerCustomer } from '../support/accounts';
-import { invoiceFor } from '../support/checkout';
+import { band, checkoutCustomer, extra, invoiceFor } from '../support/checkout';
+import { paidBooking } from '../support/depot';
+import { products } from '../../src/server/db/schema';
 import { customerOrders } from '../support/orders';
 
 const ctx = useTestApp();
@@ -157,6 +162,77 @@ describe('POST /public/orders: the order history', () => {
     const firstPage = await page(ann.token, { options: { itemsPerPage: 1 } });
     expect(firstPage.Orders.map((o) => o.Id)).toEqual([newer.id]);
     expect(firstPage.Invoices.map((i) => i.Id)).toEqual([extra.Id]);
+  });
+
+  test('each order carries its price band, its chosen extras and its invoice, or null', async () => {
+    const ann = await checkoutCustomer(ctx);
+    const [signature, insurance, storage] = await Promise.all(
+      ['signature', 'insurance-500', 'storage-week'].map((code) => extra(ctx, code)),
+    );
+    const booked = await paidBooking(ctx, ann, 'C', {
+      selectedExtras: [signature.id, insurance.id],
+    });
+    const [quote] = await customerOrders(ctx.database.db, ann.id, ['Quote Ready']);
+    const catalogue = productListResponse.parse((await ctx.post('/api/products')).json()).items;
+    const extras = extraListResponse.parse(
+      (await ctx.post('/api/orderextras', { options: { itemsPerPage: 100 } })).json(),
+    ).items;
+    const listed = (id: number) => extras.find((e) => e.Id === id);
+
+    // Without an invoice: Invoice is null; without a band: Product null, Extras empty.
+    let got = await page(ann.token);
+    const bookedOf = (p: CustomerOrders) => p.Orders.find((o) => o.Id === booked.Id)!;
+    expect(bookedOf(got)).toMatchObject({
+      ProductId: booked.product.id,
+      Product: catalogue.find((b) => b.Code === 'C'),
+      selectedExtras: [signature.id, insurance.id],
+      Extras: [listed(signature.id), listed(insurance.id)],
+      Invoice: null,
+    });
+    expect(bookedOf(got).Extras.map((e) => [e.Name, e.Price])).toEqual([
+      ['Signature on delivery', 2.5],
+      ['Insurance cover up to £500', 4.95],
+    ]);
+    expect(got.Orders.find((o) => o.Id === quote.id)).toMatchObject({
+      ProductId: null,
+      Product: null,
+      Extras: [],
+      Invoice: null,
+    });
+
+    // With invoices: the oldest unpaid one, then, once it is paid, the next unpaid, then the last.
+    const first = await invoiceFor(ctx, booked.Id, 750);
+    const second = await invoiceFor(ctx, booked.Id, 300);
+    got = await page(ann.token);
+    expect(bookedOf(got).Invoice).toEqual(got.Invoices.find((i) => i.Id === first.Id));
+    expect(bookedOf(got).Invoice).toMatchObject({ OrderId: booked.Id, Amount: 7.5 });
+    const pay = (id: number) =>
+      ctx.database.db.transaction((tx) => invoicePaid(tx, id, { type: 'system' }, 'paid'));
+    await pay(first.Id);
+    expect(bookedOf(await page(ann.token)).Invoice).toMatchObject({ Id: second.Id });
+    await pay(second.Id);
+    expect(bookedOf(await page(ann.token)).Invoice).toMatchObject({
+      Id: second.Id,
+      Status: 'paid',
+    });
+
+    // A band and a hidden extra added since the catalogue was read (on another node, say) are
+    // still found; so are a disabled band's and a hidden extra's.
+    const [newBand] = await ctx.database.db
+      .insert(products)
+      .values({ ...(await band(ctx, 'A')), id: undefined, code: 'Z', name: 'Brand new' })
+      .returning();
+    await ctx.database.db
+      .update(products)
+      .set({ enabled: false })
+      .where(eq(products.id, newBand.id));
+    const [late] = await customerOrders(ctx.database.db, ann.id, [
+      { status: 'Awaiting Parcel', productId: newBand.id, extraIds: [storage.id] },
+    ]);
+    expect((await page(ann.token)).Orders.find((o) => o.Id === late.id)).toMatchObject({
+      Product: { Id: newBand.id, Code: 'Z', Name: 'Brand new', enabled: false },
+      Extras: [{ Id: storage.id, Name: 'Storage (per week)', Price: 5, Enabled: false }],
+    });
   });
 
   test('another customer’s orders and invoices never appear', async () => {

@@ -21,6 +21,9 @@ export interface OrderSeed {
   totalPence?: number;
   /** Its parcel is at the depot (a parcels row); by default in Received at Depot and Paid. */
   atDepot?: boolean;
+  /** Its price band (none by default) and its chosen extras (none by default). */
+  productId?: number;
+  extraIds?: number[];
 }
 
 const AT_DEPOT: readonly OrderStatus[] = ['Received at Depot', 'Paid'];
@@ -54,6 +57,8 @@ export async function customerOrders(
             totalPence: seed.totalPence ?? (quote ? 0 : 1299),
             lines: quote ? [] : [{ name: 'Price Band C', pence: seed.totalPence ?? 1299 }],
             quotePricePence: seed.status === 'Quote Ready' ? 4500 : null,
+            productId: seed.productId ?? null,
+            extraIds: seed.extraIds ?? [],
             createdAt: new Date(start + i * 60_000),
           };
         }),

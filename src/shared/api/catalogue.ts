@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATALOGUE_OPTIONS } from '../catalogue-requests';
 import { listResponse, listingOptions, optionalBody } from './listing';
 
 /**
@@ -38,31 +39,25 @@ export type OrderExtra = z.infer<typeof orderExtraSchema>;
 
 export const PRODUCT_SORT_FIELDS = ['SortOrder', 'Name', 'Code', 'Price', 'Id'] as const;
 export const EXTRA_SORT_FIELDS = ['SortOrder', 'Name', 'Price', 'Id'] as const;
-/** docs/requirements.md §9: products and extras default to SortOrder ascending, 20 a page. */
-const CATALOGUE_PAGE_SIZE = 20;
-
 const productListBody = z
   .object({
-    options: listingOptions(PRODUCT_SORT_FIELDS, {
-      sortBy: 'SortOrder',
-      itemsPerPage: CATALOGUE_PAGE_SIZE,
-    }),
+    options: listingOptions(PRODUCT_SORT_FIELDS, CATALOGUE_OPTIONS),
     filter: z
       .object({ enabled: z.boolean().default(true), public: z.boolean().default(true) })
       .strict()
       .prefault({}),
   })
   .strict();
-/** POST /api/products; no body at all means all the defaults. */
+/**
+ * POST /api/products; no body at all means all the defaults (docs/requirements.md §9: SortOrder
+ * ascending, 20 a page, enabled and public bands).
+ */
 export const productListRequest = optionalBody(productListBody);
 export type ProductListRequest = z.input<typeof productListBody>;
 
 const extraListBody = z
   .object({
-    options: listingOptions(EXTRA_SORT_FIELDS, {
-      sortBy: 'SortOrder',
-      itemsPerPage: CATALOGUE_PAGE_SIZE,
-    }),
+    options: listingOptions(EXTRA_SORT_FIELDS, CATALOGUE_OPTIONS),
     filter: z.object({ enabled: z.boolean().optional() }).strict().prefault({}),
   })
   .strict();

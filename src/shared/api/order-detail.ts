@@ -5,7 +5,7 @@ import { retailerReturnSchema } from './returns';
 import { paymentSchema } from './checkout';
 import { pathId } from './listing';
 import { itemLineResponse } from './item-lines';
-import { customerOrderSchema, invoiceSchema } from './orders';
+import { invoiceSchema, linkedOrderSchema } from './orders';
 
 /**
  * The order's page in My Account (issue 12):
@@ -116,7 +116,7 @@ export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
 /** GET /public/orders/{Id}. */
 export const orderDetailResponse = z.object({
-  Order: customerOrderSchema.extend({
+  Order: linkedOrderSchema.extend({
     RetailerWebsite: z.string(),
     RetailerOrderNumber: z.string(),
     /** The delivery address as it was at checkout, a line each; null before checkout. */

@@ -9,6 +9,7 @@ import { MESSAGES } from '../validation/messages';
 import { withRules } from '../validation/zod-rules';
 import { cleanString } from '../validation/clean-text';
 import { listingOptions, optionalBody } from './listing';
+import { orderExtraSchema, productSchema } from './catalogue';
 
 /**
  * The API contract of orders: POST /public/orders/createquote (issue 6), the customer's order
@@ -89,6 +90,22 @@ export const invoiceSchema = z.object({
 export type Invoice = z.infer<typeof invoiceSchema>;
 
 /**
+ * An order with what it links to, as docs/requirements.md §3 "Order" lists it (the order list
+ * and an order's page answer it; docs/decisions/0047):
+ * - Product: its price band as the catalogue lists it (POST /api/products), null without one;
+ * - Extras: its chosen extras (selectedExtras, in that order) as the catalogue lists them, with
+ *   their names and today's prices (what was charged is in Lines);
+ * - Invoice: its invoice (OrderId is its Id): the oldest one still unpaid, otherwise the latest;
+ *   null when it has none. Every invoice of an order on the page is in the answer's Invoices.
+ */
+export const linkedOrderSchema = customerOrderSchema.extend({
+  Product: productSchema.nullable(),
+  Extras: z.array(orderExtraSchema),
+  Invoice: invoiceSchema.nullable(),
+});
+export type LinkedOrder = z.infer<typeof linkedOrderSchema>;
+
+/**
  * GET /public/orders/invoices/{id}: the invoice, and the reference of its dispute while one is
  * open (it cannot be paid until staff decide; decision 0038).
  */
@@ -135,7 +152,7 @@ export type OrderHistoryQuery = z.output<typeof orderHistoryBody>;
  * Invoices are those of the orders on the page; `total` counts the orders that match.
  */
 export const customerOrdersResponse = z.object({
-  Orders: z.array(customerOrderSchema),
+  Orders: z.array(linkedOrderSchema),
   Invoices: z.array(invoiceSchema),
   total: z.number().int(),
   page: z.number().int(),

@@ -14,7 +14,8 @@ import {
 } from '../../../shared/api/catalogue-admin';
 import { idParams } from '../../../shared/api/listing';
 import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
-import { listAllExtras, listAllProducts, saveExtra, saveProduct } from './admin-service';
+import { saveExtra, saveProduct } from './admin-service';
+import { listAllExtras, listAllProducts } from './queries';
 import { createDiscount, discountUses, listDiscounts, setDiscountEnabled } from './discount-admin';
 
 /**

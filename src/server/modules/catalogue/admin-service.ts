@@ -1,4 +1,4 @@
-import { asc, eq, ilike, or } from 'drizzle-orm';
+import { eq, ilike, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { extraInputSchema, productInputSchema } from '../../../shared/api/catalogue-admin';
 import type { OrderExtra } from '../../../shared/api/catalogue';
@@ -50,19 +50,6 @@ const productRow = (v: ProductValues) => ({
   maxWeightGrams: v.MaxWeight,
   ttlmdProductCode: v.TTLMDProductCode,
 });
-
-export async function listAllProducts(db: Db) {
-  const rows = await db.select().from(products).orderBy(asc(products.sortOrder), asc(products.id));
-  return rows.map(toProduct);
-}
-
-export async function listAllExtras(db: Db) {
-  const rows = await db
-    .select()
-    .from(orderExtras)
-    .orderBy(asc(orderExtras.sortOrder), asc(orderExtras.id));
-  return rows.map(toOrderExtra);
-}
 
 /** Creates a band (`id` undefined) or changes one; a code another band has is a 400 on Code. */
 export async function saveProduct(

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListingOptions } from '../../../shared/api/listing';
 import type { OrderExtra, Product } from '../../../shared/api/catalogue';
@@ -7,7 +7,7 @@ import {
   PRODUCT_SORT_FIELDS,
   productListRequest,
 } from '../../../shared/api/catalogue';
-import { PRICE_BANDS_REQUEST } from '../../../shared/price-bands';
+import { everyPage, PRICE_BANDS_REQUEST } from '../../../shared/catalogue-requests';
 import { toPounds } from '../../../shared/money';
 import type { Db } from '../../db/client';
 import { listPage } from '../../lib/paging';
@@ -90,18 +90,72 @@ export const listExtras = (
     toOrderExtra,
   );
 
-// Checked and keyed once: every page that lists the bands reads them.
-const PRICE_BANDS = productListRequest.parse(PRICE_BANDS_REQUEST);
-const PRICE_BANDS_KEY = `price-bands:${JSON.stringify(PRICE_BANDS.options)}`;
+const PRICE_BANDS_KEY = `price-bands:${JSON.stringify(PRICE_BANDS_REQUEST)}`;
 
 /**
- * The price bands a content page lists, as the browser asks for them (shared/price-bands.ts),
- * read through the node's cache: the server writes them into the pages it sends.
+ * The price bands a content page lists, as the browser asks for them (shared/catalogue-requests.ts:
+ * every page of them), read through the node's cache: the server writes them into the pages it
+ * sends.
  */
 export async function priceBandsNow(app: Uses<'cache' | 'database'>): Promise<Product[]> {
-  const { options, filter } = PRICE_BANDS;
   const page = await app.cache.get(PRICE_BANDS_KEY, () =>
-    listProducts(app.database.db, options, filter),
+    everyPage(PRICE_BANDS_REQUEST, (request) => {
+      const { options, filter } = productListRequest.parse(request);
+      return listProducts(app.database.db, options, filter);
+    }),
   );
   return page.items;
+}
+
+/** Every price band, disabled and private ones too, in SortOrder (the office's list). */
+export async function listAllProducts(db: Db) {
+  const rows = await db.select().from(products).orderBy(asc(products.sortOrder), asc(products.id));
+  return rows.map(toProduct);
+}
+
+/** Every extra, hidden ones too, in SortOrder (the office's list). */
+export async function listAllExtras(db: Db) {
+  const rows = await db
+    .select()
+    .from(orderExtras)
+    .orderBy(asc(orderExtras.sortOrder), asc(orderExtras.id));
+  return rows.map(toOrderExtra);
+}
+
+/** Price bands and extras by id: what orders' ProductId and selectedExtras name. */
+interface CatalogueById {
+  products: ReadonlyMap<number, Product>;
+  extras: ReadonlyMap<number, OrderExtra>;
+}
+
+/**
+ * The price bands and extras of these ids, from the whole catalogue read through the node's cache
+ * (cleared by this node's catalogue changes; disabled and private ones are there too, since an
+ * order keeps the band and extras it was booked with): a few dozen rows read once for many pages
+ * of orders, not per order. An id the cached catalogue lacks (added on another node since it was
+ * read) is read from the database, all such ids in one query per table.
+ */
+export async function catalogueItems(
+  app: Uses<'cache' | 'database'>,
+  ids: { products: Iterable<number>; extras: Iterable<number> },
+): Promise<CatalogueById> {
+  const db = app.database.db;
+  const cached = await app.cache.get('catalogue:by-id', async () => {
+    const [bands, extras] = await Promise.all([listAllProducts(db), listAllExtras(db)]);
+    return {
+      products: new Map(bands.map((p) => [p.Id, p])),
+      extras: new Map(extras.map((e) => [e.Id, e])),
+    };
+  });
+  const newProducts = [...new Set(ids.products)].filter((id) => !cached.products.has(id));
+  const newExtras = [...new Set(ids.extras)].filter((id) => !cached.extras.has(id));
+  if (newProducts.length === 0 && newExtras.length === 0) return cached;
+  const [bands, extras] = await Promise.all([
+    newProducts.length ? db.select().from(products).where(inArray(products.id, newProducts)) : [],
+    newExtras.length ? db.select().from(orderExtras).where(inArray(orderExtras.id, newExtras)) : [],
+  ]);
+  return {
+    products: new Map([...cached.products, ...bands.map((p) => [p.id, toProduct(p)] as const)]),
+    extras: new Map([...cached.extras, ...extras.map((e) => [e.id, toOrderExtra(e)] as const)]),
+  };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { accessOf, type RouteAccess } from '../../lib/auth';
 import { API_ERROR_SCHEMA, commonResponseComponents, errorResponsesOf } from './answers';
+import { SITE_VERSION } from '../../../shared/site-version';
 
 /**
  * The OpenAPI document of the API (issue 15), made from the routes' own zod schemas by
@@ -78,7 +79,7 @@ export async function registerOpenApi(app: FastifyInstance) {
           'The calls of the Ferrybox site (docs/requirements.md §7) and of its back office. ' +
           'Send the token the log-in calls answer in the Authorization header as ' +
           '"Bearer <token>". An error answers { statusCode, message, errors?: [{ field, error }] }.',
-        version: '1.0.0',
+        version: SITE_VERSION,
         license: { name: 'Proprietary', identifier: 'LicenseRef-Ferrybox-Proprietary' },
       },
       // Relative: the document describes the server that serves it.

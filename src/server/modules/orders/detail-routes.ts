@@ -43,7 +43,7 @@ export const orderDetailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const found = await orderDetail(
-        db,
+        app,
         authOf(request).user.id,
         request.params.Id,
         app.clock.now(),

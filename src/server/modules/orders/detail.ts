@@ -30,6 +30,8 @@ import { toPayment } from '../payments/views';
 import { toPounds } from '../../../shared/money';
 import type { OrderEventData, Tx } from './lifecycle';
 import { toCustomerOrder } from './service';
+import { linkOrders } from './links';
+import type { Uses } from '../../lib/uses';
 import { trackingPathOf } from '../tracking/codes';
 import { storageClock } from '../../../shared/storage';
 import { storageWaitsOf } from '../depot/storage';
@@ -153,13 +155,17 @@ export async function timelineSources(tx: Tx, orderId: number) {
   return { events, parcel: parcel as ParcelRow | undefined };
 }
 
-/** The customer's own order as its page shows it, or null (another customer's too). */
+/**
+ * The customer's own order as its page shows it, with its band, extras and invoice (./links.ts),
+ * or null (another customer's too).
+ */
 export async function orderDetail(
-  tx: Tx,
+  app: Uses<'cache' | 'database'>,
   customerId: number,
   orderId: number,
   now = new Date(),
 ): Promise<OrderDetail | null> {
+  const tx: Tx = app.database.db;
   const [order] = await tx
     .select()
     .from(orders)
@@ -180,10 +186,12 @@ export async function orderDetail(
     .where(eq(invoiceRows.orderId, order.id))
     .orderBy(asc(invoiceRows.id));
   const disputes = await disputeFacts(tx, invoiceList, order.status, now);
-  const invoices = invoiceList.map((row) => ({
-    ...toInvoice(row, order.reference),
-    ...disputes.get(row.id)!,
+  const plainInvoices = invoiceList.map((row) => toInvoice(row, order.reference));
+  const invoices = plainInvoices.map((invoice) => ({
+    ...invoice,
+    ...disputes.get(invoice.Id)!,
   }));
+  const [linked] = await linkOrders(app, [toCustomerOrder(order)], plainInvoices);
 
   // Money taken for it: its checkout's payment and its invoices' payments.
   const paid = (await refundSources(tx, order)).map((s) => s.payment);
@@ -193,7 +201,7 @@ export async function orderDetail(
 
   return {
     Order: {
-      ...toCustomerOrder(order),
+      ...linked,
       RetailerWebsite: order.retailerWebsite,
       RetailerOrderNumber: order.retailerOrderNumber,
       DeliveryAddress: order.deliveryAddress ? addressLines(order.deliveryAddress) : null,

@@ -29,6 +29,8 @@ import { householdMembers, invoices, orderCases, orders, parcels } from '../../d
 import { storageClock } from '../../../shared/storage';
 import { storageRules } from '../depot/storage-charges';
 import { customerInvoices, disputeOpenOn, toInvoice } from '../invoices/service';
+import type { Uses } from '../../lib/uses';
+import { linkOrders } from './links';
 import { customerOrderColumns, orderPaidPence, toCustomerOrder } from './service';
 
 /**
@@ -109,14 +111,15 @@ async function countShown(db: Db, customerId: number): Promise<number> {
 
 /**
  * One page of the customer's order history with the invoices of its orders
- * (docs/requirements.md §7: each order is linked to the invoices whose OrderId is its Id), and how
- * many orders match.
+ * (docs/requirements.md §7: each order is linked to the invoices whose OrderId is its Id), each
+ * order with its band, extras and invoice (./links.ts), and how many orders match.
  */
 export async function orderHistory(
-  db: Db,
+  app: Uses<'cache' | 'database'>,
   customerId: number,
   { options, filter }: OrderHistoryQuery,
 ): Promise<CustomerOrders> {
+  const db = app.database.db;
   const filters = and(
     filter.Status === undefined ? undefined : eq(orders.status, filter.Status),
     searchCondition(filter.Search),
@@ -134,13 +137,14 @@ export async function orderHistory(
     filters ? db.$count(orders, where) : countShown(db, customerId),
   ]);
   const Orders = rows.map(toCustomerOrder);
+  const Invoices = await customerInvoices(
+    db,
+    customerId,
+    Orders.map((o) => o.Id),
+  );
   return {
-    Orders,
-    Invoices: await customerInvoices(
-      db,
-      customerId,
-      Orders.map((o) => o.Id),
-    ),
+    Orders: await linkOrders(app, Orders, Invoices),
+    Invoices,
     total,
     page: options.page,
     itemsPerPage: options.itemsPerPage,

@@ -52,7 +52,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerOrdersResponse },
       },
     },
-    async (request) => orderHistory(db, authOf(request).user.id, request.body),
+    async (request) => orderHistory(app, authOf(request).user.id, request.body),
   );
 
   app.get(
