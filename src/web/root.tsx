@@ -83,13 +83,25 @@ const HEADER_GATE =
   `addEventListener("scroll",function(){t||(t=setTimeout(u,${headerScroll.throttleMs}))},{passive:true});` +
   `addEventListener("pageshow",u)}}catch(e){}`;
 
+/**
+ * A button in a dialog that opens another by itself (`commandfor`, as Login's Register and
+ * Forgotten Password? do) and names the dialog it replaces (`data-closes`): before the page's code
+ * has run, the browser opens the new dialog and this closes the old one once that is painted, as
+ * the code does once it has (dialog-store.ts `switch`). Without it, Register opened before the code
+ * left Login open beneath it.
+ */
+const DIALOG_GATE =
+  `addEventListener("click",function(e){var b=e.target.closest&&e.target.closest("[data-closes]");` +
+  `if(!b||document.documentElement.dataset.hydrated)return;var c=document.getElementById(b.dataset.closes);` +
+  `requestAnimationFrame(function(){setTimeout(function(){c&&c.open&&c.close()},0)})},true);`;
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <html lang="en-GB">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: FONT_GATE + HEADER_GATE }} />
+        <script dangerouslySetInnerHTML={{ __html: FONT_GATE + HEADER_GATE + DIALOG_GATE }} />
         <EarlyStylesheets />
         <meta name="theme-color" content={palette.primary} />
         <meta name={BUILD_META_NAME} content={BUILD_ID} />

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { linkFromOutbox, logIn, unique } from './support/accounts';
 import { expect, screenshots, test } from './support/fixtures';
+import { animationsSettled } from './support/site';
 
 // The whole life of a customer account in the browser (issue 4): register, confirm the e-mail
 // from the link in the outbox, log out, fail a login, reset the password from the e-mailed link,
@@ -21,9 +22,7 @@ async function dialogShots(page: Page, name: string) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     // The dialog settles into its new width: no transition still running.
-    await page.waitForFunction(() =>
-      document.getAnimations().every((animation) => animation.playState !== 'running'),
-    );
+    await animationsSettled(page);
     await page.screenshot({ path: `tests/.artifacts/screenshots/${name}-${width}.png` });
   }
 }

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { logIn, registerCustomer } from './support/accounts';
 import { axeProblems } from './support/booking';
 import { expect, screenshots, test } from './support/fixtures';
+import { animationsSettled } from './support/site';
 
 // Order History and My Account (issue 12): a customer with 23 quote requests (one priced by the
 // office, one cancelled, one with an invoice owed) sees on My Account the quote to answer and
@@ -97,7 +98,7 @@ test('the customer answers what needs them, then pages, searches and filters the
       .click();
     await expect(page.getByRole('navigation', { name: 'Account menu' })).toBeVisible();
     // Once it has faded in: half-way, axe would measure the contrast of half-transparent text.
-    await page.waitForFunction(() => document.getAnimations().length === 0);
+    await animationsSettled(page);
     expect(await axeProblems(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('navigation', { name: 'Account menu' })).toBeHidden();

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { screenshots } from './fixtures';
+import { animationsSettled } from './site';
 
 /** The booking's stored state, read from the page's localStorage (docs/requirements.md §3 keys). */
 export async function storedBookings(page: Page) {
@@ -75,16 +76,10 @@ export async function stepShots(page: Page, name: string) {
  * Serious or critical accessibility problems axe finds on the page (WCAG 2.2 AA), once the page
  * is at rest: a colour still fading (a button enabled a moment ago, 250 ms of MUI's transition)
  * is no colour the page shows, and axe measured its contrast half-way (depot.spec.ts failed so
- * now and then). Endless animations (a spinner) are not waited for.
+ * now and then).
  */
 export async function axeProblems(page: Page, exclude: string[] = []): Promise<string[]> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
-      ),
-  );
+  await animationsSettled(page);
   const { violations } = await exclude
     .reduce((builder, selector) => builder.exclude(selector), new AxeBuilder({ page }))
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])

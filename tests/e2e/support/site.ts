@@ -59,3 +59,19 @@ export async function viewportShots(
     await page.screenshot({ path: `tests/.artifacts/screenshots/${name}-${width}.png` });
   }
 }
+
+/**
+ * Until no transition or animation is still moving. Endless ones (a spinner) are not waited for,
+ * nor those the page's scroll drives (the header's), which stand still until the page moves.
+ */
+export const animationsSettled = (page: Page) =>
+  page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) =>
+          a.playState !== 'running' ||
+          a.timeline !== document.timeline ||
+          a.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );

@@ -74,7 +74,7 @@ function LoginForm({
       />
       <p className="account-form__aside">
         <TextButton
-          command={commandFor('forgottenPassword')}
+          command={{ ...commandFor('forgottenPassword'), 'data-closes': DIALOG_IDS.login }}
           onClick={() => {
             const email = form.values.email.trim();
             const next = () => dialogs.switch('login', 'forgottenPassword', { email });
@@ -97,7 +97,7 @@ function LoginForm({
       <p className="account-form__footer">
         Don&apos;t have an account?{' '}
         <TextButton
-          command={commandFor('register')}
+          command={{ ...commandFor('register'), 'data-closes': DIALOG_IDS.login }}
           onClick={() => {
             const next = () => dialogs.switch('login', 'register', { stayOnPage });
             afterOpenedFrom(DIALOG_IDS.register, next, next);
