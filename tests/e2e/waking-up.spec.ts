@@ -4,11 +4,14 @@
 // from the first paint, while the code arrives and the page hydrates. Every value must be found
 // in the field it was typed into, and a press that needs the code must be answered once.
 // WAKE_TRIES sets the tries per screen: 2 in `npm test`, 25 in `npm run test:waking`.
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { registerCustomer, unique } from './support/accounts';
+import { logIn, registerCustomer, unique } from './support/accounts';
+import { acceptTerms, bookBand, chooseBand, fillRetailer } from './support/booking';
 
-const TRIES = Number(process.env.WAKE_TRIES ?? 2);
+const TRIES = Number(
+  process.env.WAKE_TRIES ?? (process.env.npm_lifecycle_event === 'test:waking' ? 25 : 2),
+);
 const KEY_MS = 40;
 
 /** Long runs: each try is a cold page at a slow phone's pace. */
@@ -143,3 +146,130 @@ for (const path of ['/', '/faqs/', '/order/']) {
     seen.annotate(`Register on ${path}`);
   });
 }
+
+/** A customer logged in on this site with a booking in the basket: the browser's state, kept. */
+async function customerWithBasket(browser: Browser, request: APIRequestContext) {
+  const { email, password } = await registerCustomer(request, 'Wendy');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  await header(page).getByRole('button', { name: 'Login' }).click();
+  await logIn(page, email, password);
+  await bookBand(page, 'A');
+  return { context, page, state: await context.storageState() };
+}
+
+test('the booking’s details step: every field as typed while the page wakes up', async ({
+  browser,
+  request,
+}) => {
+  const prep = await customerWithBasket(browser, request);
+  // A second booking, left at its details step.
+  await prep.page.goto('/order/');
+  await chooseBand(prep.page, 'B');
+  await fillRetailer(prep.page, 'John Lewis');
+  await acceptTerms(prep.page);
+  await expect(prep.page.getByRole('heading', { level: 1 })).toHaveText('What are you sending?');
+  const detailsUrl = new URL(prep.page.url()).pathname;
+  const state = await prep.context.storageState();
+  await prep.context.close();
+
+  const seen = overlaps();
+  for (let i = 0; i < TRIES; i++) {
+    const { context, page, errors, awake } = await slowPage(browser, { storageState: state });
+    await page.goto(detailsUrl, { waitUntil: 'commit' });
+    const typed: [Locator, string][] = [
+      [page.getByLabel('What is in the parcel?'), `Men’s leather boots ${i}`],
+      [page.getByLabel('Value of the goods'), '64.25'],
+      [page.getByLabel('Number of items'), '2'],
+    ];
+    await typed[0][0].waitFor();
+    const before = await awake();
+    for (const [field, text] of typed) await typeAt(page, field, text);
+    const island = page.getByLabel('Destination island');
+    await island.selectOption('Alderney');
+    seen.note(before, await awake());
+    for (const [field, text] of typed) await expect(field, `try ${i + 1}`).toHaveValue(text);
+    await expect(island).toHaveValue('Alderney');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Any extras?');
+    // What was typed is the booking's: back on the step, it is all there.
+    await page.goBack();
+    for (const [field, text] of typed) await expect(field, `try ${i + 1}`).toHaveValue(text);
+    await expect(island).toHaveValue('Alderney');
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+  seen.annotate('the details step');
+});
+
+test('the address form: every field as typed while the page wakes up, saved once', async ({
+  browser,
+  request,
+}) => {
+  const prep = await customerWithBasket(browser, request);
+  await prep.context.close();
+  const seen = overlaps();
+  for (let i = 0; i < TRIES; i++) {
+    const { context, page, errors, awake } = await slowPage(browser, { storageState: prep.state });
+    const saves: string[] = [];
+    page.on(
+      'request',
+      (r) => r.url().endsWith('/public/addresses/create') && saves.push(r.method()),
+    );
+    await page.goto('/dashboard/addresses/', { waitUntil: 'commit' });
+    const before = await awake();
+    await page.getByRole('button', { name: 'Add a delivery address' }).click();
+    const add = dialog(page, 'Add a delivery address');
+    const line1 = `${10 + i} Rue de la Mare`;
+    const typed: [Locator, string][] = [
+      [add.getByRole('textbox', { name: 'Full Name' }), 'Wendy Le Brocq'],
+      [add.getByRole('textbox', { name: 'Address Line 1' }), line1],
+    ];
+    for (const [field, text] of typed) await typeAt(page, field, text);
+    await add.getByRole('combobox', { name: 'Island' }).selectOption('Jersey');
+    await add.getByRole('combobox', { name: 'Parish' }).selectOption('St Helier');
+    await typeAt(page, add.getByRole('textbox', { name: 'Postcode' }), 'JE2 3AB');
+    seen.note(before, await awake());
+    for (const [field, text] of typed) await expect(field, `try ${i + 1}`).toHaveValue(text);
+    await expect(add.getByRole('combobox', { name: 'Parish' })).toHaveValue('St Helier');
+    await expect(add.getByRole('textbox', { name: 'Postcode' })).toHaveValue('JE2 3AB');
+    await add.getByRole('button', { name: 'Save Address' }).click();
+    await expect(add).toBeHidden();
+    await expect(page.getByRole('status')).toHaveText('Your address has been saved.');
+    const saved = page.getByRole('list', { name: 'Saved addresses' }).getByRole('listitem');
+    await expect(saved.filter({ hasText: line1 })).toHaveCount(1);
+    expect(saves, `try ${i + 1}: saved once`).toEqual(['POST']);
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+  seen.annotate('the address form');
+});
+
+test('the checkout: a box ticked and a code typed while the page wakes up stay so', async ({
+  browser,
+  request,
+}) => {
+  const prep = await customerWithBasket(browser, request);
+  await prep.context.close();
+  const seen = overlaps();
+  for (let i = 0; i < TRIES; i++) {
+    const { context, page, errors, awake } = await slowPage(browser, { storageState: prep.state });
+    await page.goto('/checkout/', { waitUntil: 'commit' });
+    const terms = page.getByRole('checkbox', { name: /terms and conditions/ });
+    const code = page.getByLabel('Discount code');
+    await code.waitFor();
+    const before = await awake();
+    await typeAt(page, code, 'welcome10');
+    await terms.check();
+    seen.note(before, await awake());
+    await expect(code, `try ${i + 1}`).toHaveValue('welcome10');
+    await expect(terms, `try ${i + 1}`).toBeChecked();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByTestId('discount-applied')).toContainText('WELCOME10');
+    await expect(terms, `try ${i + 1}`).toBeChecked();
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+  seen.annotate('the checkout');
+});
