@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import { expect, test } from './support/fixtures';
 import { freePort } from '../support/nodes';
-import { hydrated } from './support/site';
+import { hydrated, isSameDocument, markDocument } from './support/site';
 
 // `npm run dev` (scripts/dev.mjs): the site from Vite's dev server, its calls passed through to
 // the API (here the browser tests' server, as `npm run dev` passes them to its own). The journeys
@@ -38,7 +39,7 @@ test.afterAll(() => {
 
 // @alone: a dev server's start bundles the dependencies on every core, which would slow the
 // journeys running beside it past their waits.
-test('npm run dev draws the site styled and hydrated, with no warning from React @alone', async ({
+test('npm run dev draws the site styled and hydrated, with no warning from React, and keeps state across an edit @alone', async ({
   page,
   consoleErrors,
 }) => {
@@ -71,5 +72,23 @@ test('npm run dev draws the site styled and hydrated, with no warning from React
   // A call through Vite to the API: the size step lists the catalogue's bands.
   await page.keyboard.press('Escape');
   await expect(page.getByRole('radio', { name: /Price Band A/ })).toBeVisible();
+  expect(warnings).toEqual([]);
+
+  // React's Fast Refresh: an edit to a screen's code is drawn in place, its state kept.
+  const band = page.getByRole('radio', { name: /Price Band B/ });
+  await band.check();
+  await markDocument(page);
+  const file = 'src/web/features/booking/size-step.tsx';
+  const source = fs.readFileSync(file, 'utf8');
+  const intro = 'Choose the price band your parcel fits';
+  expect(source).toContain(intro);
+  try {
+    fs.writeFileSync(file, source.replace(intro, `${intro} (edited)`));
+    await expect(page.getByText(`${intro} (edited)`)).toBeVisible({ timeout: 30_000 });
+    await expect(band).toBeChecked();
+    expect(await isSameDocument(page)).toBe(true);
+  } finally {
+    fs.writeFileSync(file, source);
+  }
   expect(warnings).toEqual([]);
 });
