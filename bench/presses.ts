@@ -1,7 +1,8 @@
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumExecutable } from '../tests/e2e/support/browser';
 
-// Issue 23: every press answered at once, and little JavaScript on a page at rest. Measured in
+// Every press answered at once, and little JavaScript on a page at rest (docs/decisions/0029, and
+// on React the limits of docs/decisions/0044). Measured in
 // Chromium on the built site (the real server, a fresh database), each try in a new browser
 // context (a cold cache), at the desktop layout, with the CPU slowed 4x as Lighthouse's mobile run
 // does (DevTools' Emulation.setCPUThrottlingRate).
@@ -13,7 +14,7 @@ const CPU_SLOWDOWN = 4;
 /** A press whose answer has not painted by then is lost. */
 const LOST_AFTER_MS = 5000;
 const REST_MS = 3000;
-const TARGET_MS = 200;
+const TARGET_MS = 100;
 
 interface Press {
   name: string;
@@ -64,15 +65,18 @@ const PRESSES: Press[] = [
   },
 ];
 
-/** Pages whose JavaScript is counted, with their targets in KB (issue 23). */
+/**
+ * Pages whose JavaScript is counted, with their limits in KB on React (docs/decisions/0044): the
+ * framework (react-dom and React Router, about 94 KB) is fixed, the rest is ours.
+ */
 const REST_PAGES: { path: string; loggedIn?: boolean; targetKb: number }[] = [
-  { path: '/', targetKb: 60 },
-  { path: '/faqs/', targetKb: 60 },
-  { path: '/order/', targetKb: 110 },
-  { path: '/basket/', targetKb: 110 },
-  { path: '/checkout/', targetKb: 110 },
+  { path: '/', targetKb: 0 },
+  { path: '/faqs/', targetKb: 0 },
+  { path: '/order/', targetKb: 125 },
+  { path: '/basket/', targetKb: 135 },
+  { path: '/checkout/', targetKb: 150 },
   ...['/dashboard/', '/dashboard/profile/', '/dashboard/orders/', '/dashboard/addresses/'].map(
-    (path) => ({ path, loggedIn: true, targetKb: 120 }),
+    (path) => ({ path, loggedIn: true, targetKb: 140 }),
   ),
 ];
 
