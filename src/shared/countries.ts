@@ -1,6 +1,6 @@
 // Only the package's English names (2.1 KB compressed), not its module: that carries every
-// country's three-letter and numeric codes too (6.6 KB compressed), which nothing here uses, and
-// this module is in the booking steps' code that every page prefetches (issue 23).
+// country's three-letter and numeric codes too (6.6 KB compressed), which nothing here uses. A code
+// is checked without the names (country-codes.ts): only pickers and printed names import this.
 import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 
 /**
@@ -14,16 +14,11 @@ export const COUNTRY_NAMES: Readonly<Record<string, string>> = Object.fromEntrie
   ]),
 );
 
-/** Every known two-letter code, upper case. */
-export const COUNTRY_CODES: readonly string[] = Object.keys(COUNTRY_NAMES);
-
 let options: readonly { code: string; name: string }[] | undefined;
 
 /**
  * Countries for a picker, by English name. Sorted when first asked for: making the collator takes
- * about 10 ms (40 at a slow phone's pace), and every customer page reads this module for its
- * basket's count (the stored bookings' item lines are checked against the codes) without showing
- * a picker.
+ * about 10 ms (40 at a slow phone's pace), and a screen may import this without showing a picker.
  */
 export function countryOptions(): readonly { code: string; name: string }[] {
   if (options) return options;

@@ -1,4 +1,4 @@
-import { countryName } from './countries';
+import { isCountryCode } from './country-codes';
 import { MAX_ITEM_COUNT, MAX_ITEM_VALUE, poundsAndPence } from './goods-value';
 import { formatMoney, sumPence, toPence } from './money';
 import type { FieldRules, FormErrors } from './validation/form';
@@ -56,7 +56,7 @@ export const ITEM_LINE_MESSAGES = {
 /** A two-letter country code we know (any case); empty passes (`required` says it is missing). */
 const countryOfOrigin: Rule = (value) =>
   isEmpty(value) ||
-  (typeof value === 'string' && countryName(value) !== undefined) ||
+  (typeof value === 'string' && isCountryCode(value)) ||
   ITEM_LINE_MESSAGES.origin;
 
 /** 6, 8 or 10 digits (spaces and dots as printed on a tariff are allowed); empty passes. */

@@ -11,7 +11,7 @@ import {
   type AddressField,
   type AddressForm,
 } from '../addresses';
-import { COUNTRY_CODES } from '../countries';
+import { COUNTRY_CODES } from '../country-codes';
 import { ISLANDS, type Island } from '../islands';
 import { validateForm } from '../validation/form';
 import { isCleanText } from '../validation/clean-text';

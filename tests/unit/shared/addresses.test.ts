@@ -8,7 +8,7 @@ import {
   parishesOf,
   validateAddressForm,
 } from '../../../src/shared/addresses';
-import { COUNTRY_CODES } from '../../../src/shared/countries';
+import { COUNTRY_CODES } from '../../../src/shared/country-codes';
 import { addressSchema } from '../../../src/shared/api/addresses';
 
 describe('island postcodes', () => {

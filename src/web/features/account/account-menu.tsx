@@ -23,9 +23,9 @@ function moveFocus(event: KeyboardEvent<HTMLElement>, panel: HTMLElement | null)
  * links (the browser's Popover API, no script needed to open or close it): the account links, the
  * shipping address card (click to copy) and Log Out. Tab or the arrow keys move through it,
  * Escape or a press outside closes it and the focus goes back to the button
- * (docs/decisions/0029).
+ * (docs/decisions/0029). Fetched once someone is logged in: a visitor who is not never needs it.
  */
-export function AccountMenu({ user }: { user: UserData }) {
+export default function AccountMenu({ user }: { user: UserData }) {
   const logOutAndGoHome = useLogOut();
   const panel = useRef<HTMLElement>(null);
   const close = () => panel.current?.hidePopover();

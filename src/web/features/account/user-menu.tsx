@@ -1,13 +1,13 @@
 import { Suspense } from 'react';
 import { lazyChunk } from '../../lib/lazy';
 import { useSession } from '../../lib/session';
-import { AccountMenu } from './account-menu';
 import { afterOpenedFrom, browserOpensDialogs, opensItself } from '../../components/plain-dialog';
 import { commandFor, DIALOG_IDS, openLogin, openRegister, type DialogName } from './dialog-store';
 import { preloadRegister } from './register-island';
 import './account.css';
 
 const DrawerUser = lazyChunk('drawer-user', () => import('./drawer-user'));
+const AccountMenu = lazyChunk('account-menu', () => import('./account-menu'));
 
 /**
  * The header's user menu (docs/requirements.md §2). Logged in: a button opening My Account,
@@ -44,7 +44,9 @@ export function UserMenu() {
   }
   return (
     <div className="user-menu" data-testid="user-menu">
-      <AccountMenu user={user} />
+      <Suspense fallback={null}>
+        <AccountMenu user={user} />
+      </Suspense>
     </div>
   );
 }

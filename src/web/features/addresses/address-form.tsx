@@ -11,7 +11,8 @@ import {
   type AddressType,
 } from '../../../shared/addresses';
 import type { Address } from '../../../shared/api/addresses';
-import { COUNTRY_CODES, countryOptions } from '../../../shared/countries';
+import { COUNTRY_CODES } from '../../../shared/country-codes';
+import { countryOptions } from '../../../shared/countries';
 import { validateField } from '../../../shared/validation/form';
 import { PlainDialog } from '../../components/plain-dialog';
 import { Alert, Choice, ChoiceGroup, Spinner } from '../../components/plain-controls';
