@@ -4,6 +4,9 @@
 
 export const MAX_BOOKINGS_PER_CHECKOUT = 20;
 
+/** An `Idempotency-Key` of POST /public/orders/create: one per checkout attempt. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\w-]{8,100}$/;
+
 export const CHECKOUT_MESSAGES = {
   emptyBasket: 'Your basket is empty.',
   tooManyBookings: `Please check out at most ${MAX_BOOKINGS_PER_CHECKOUT} deliveries at a time.`,

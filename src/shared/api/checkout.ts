@@ -18,6 +18,7 @@ import { discountCode as discountCodeField, MAX_ID } from './fields';
 import { customerOrderSchema } from './orders';
 import {
   CHECKOUT_MESSAGES,
+  IDEMPOTENCY_KEY_PATTERN,
   MAX_BOOKINGS_PER_CHECKOUT,
   PAYMENT_FAILURES,
   PAYMENT_STATUSES,
@@ -181,7 +182,7 @@ export type CheckoutRequest = z.input<typeof checkoutRequest>;
 /** The `Idempotency-Key` header of POST /public/orders/create: one per checkout attempt. */
 const idempotencyKeySchema = z
   .string({ error: MESSAGES.required })
-  .regex(/^[\w-]{8,100}$/, CHECKOUT_MESSAGES.idempotencyKey);
+  .regex(IDEMPOTENCY_KEY_PATTERN, CHECKOUT_MESSAGES.idempotencyKey);
 export const checkoutHeaders = z.object({ 'idempotency-key': idempotencyKeySchema });
 
 /**

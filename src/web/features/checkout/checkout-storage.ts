@@ -1,4 +1,5 @@
 import type { CheckoutResult } from '../../../shared/api/checkout';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../../shared/checkout-messages';
 import { isRecord } from '../../../shared/local-order';
 import { readJson, readText, remove, STORAGE_KEYS, writeJson, writeText } from '../../lib/storage';
 
@@ -11,9 +12,6 @@ import { readJson, readText, remove, STORAGE_KEYS, writeJson, writeText } from '
 //   payment's Reference and its Amount in pounds.
 // - DISCOUNT: the applied discount code (plain text); setting stores it, clearing removes it.
 
-/** The key's rule on the server (src/shared/api/checkout.ts idempotencyKeySchema). */
-const KEY_PATTERN = /^[\w-]{8,100}$/;
-
 const newKey = () =>
   typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
     ? crypto.randomUUID()
@@ -22,7 +20,7 @@ const newKey = () =>
 /** The checkout's Idempotency-Key: the stored one, or a new one stored for the next attempts. */
 export function checkoutKey(): string {
   const stored = readText(STORAGE_KEYS.checkoutRef);
-  if (stored && KEY_PATTERN.test(stored)) return stored;
+  if (stored && IDEMPOTENCY_KEY_PATTERN.test(stored)) return stored;
   const key = newKey();
   writeText(STORAGE_KEYS.checkoutRef, key);
   return key;
