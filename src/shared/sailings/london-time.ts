@@ -14,7 +14,7 @@ const MS_PER_DAY = 86_400_000;
 export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** `yyyy-MM-dd`, as the timetable stores a day. */
-export const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `07:30` as 450 minutes after midnight. */
 export function minutesOf(time: string): number {

@@ -87,3 +87,15 @@ export function promiseInWords(promise: ArrivalPromise | null, now: Date): strin
   const condition = CONDITION[state.kind === 'booked' ? 'booked' : state.reason];
   return `${moved}If ${condition} by ${cutOffInWords(promise.by, now)}, ${arrives}`;
 }
+
+/**
+ * The published date for a target day (./promise.ts `bookBy`): "If it reaches us by Tuesday 22
+ * December, 4pm, it arrives by Thursday 24 December." or, without one, that it is too late.
+ */
+export function bookByInWords(promise: ArrivalPromise | null, target: string, now: Date): string {
+  const thisYear = partsOf(londonTimeOf(now.getTime()).day).year;
+  const day = dayInWords(target, thisYear);
+  return promise
+    ? `If it reaches us by ${cutOffInWords(promise.by, now)}, it arrives by ${day}.`
+    : `It is too late to promise it arrives by ${day}.`;
+}

@@ -21,7 +21,7 @@ import {
 } from './timetable';
 
 export const HOLD_REASONS = ['invoice', 'quote', 'dispute', 'consolidation'] as const;
-export type HoldReason = (typeof HOLD_REASONS)[number];
+type HoldReason = (typeof HOLD_REASONS)[number];
 
 export type ParcelState =
   { kind: 'booked' } | { kind: 'at-depot' } | { kind: 'held'; reason: HoldReason };

@@ -25,7 +25,7 @@ export interface SailingTimes {
 }
 
 /** One departure of the weekly pattern: on an ISO weekday (Monday 1 to Sunday 7). */
-export interface WeeklyDeparture extends SailingTimes {
+interface WeeklyDeparture extends SailingTimes {
   weekday: number;
 }
 
@@ -43,7 +43,7 @@ export interface SailingRoute {
 }
 
 export const EXCEPTION_KINDS = ['extra', 'cancelled', 'changed'] as const;
-export type ExceptionKind = (typeof EXCEPTION_KINDS)[number];
+type ExceptionKind = (typeof EXCEPTION_KINDS)[number];
 
 /**
  * A dated exception to a route's pattern. `date` names the sailing: the regular one of that day
@@ -61,7 +61,7 @@ export type SailingException =
       times: SailingTimes;
     };
 
-export interface ClosingDay {
+interface ClosingDay {
   jurisdiction: Jurisdiction;
   /** `yyyy-MM-dd`. */
   date: string;
