@@ -20,6 +20,7 @@ import {
   type ParcelState,
 } from '../../../src/shared/sailings/promise';
 import { cutOffInWords, promiseInWords } from '../../../src/shared/sailings/promise-words';
+import { parcelStateOf } from '../../../src/shared/sailings/order-state';
 import {
   compileTimetable,
   type SailingException,
@@ -464,5 +465,19 @@ describe('in words', () => {
     expect(cutOffInWords(at('2026-12-11T16:00:00Z'), now)).toBe('Friday 4pm');
     expect(cutOffInWords(at('2026-12-15T16:30:00Z'), now)).toBe('Tuesday 15 December, 4:30pm');
     expect(cutOffInWords(at('2027-01-04T16:00:00Z'), now)).toBe('Monday 4 January 2027, 4pm');
+  });
+});
+
+describe('an order’s parcel state', () => {
+  test('from its status and whether the depot holds it', () => {
+    expect(parcelStateOf('Awaiting Parcel', false)).toEqual({ kind: 'booked' });
+    expect(parcelStateOf('Received at Depot', true)).toEqual({ kind: 'at-depot' });
+    expect(parcelStateOf('Paid', true)).toEqual({ kind: 'at-depot' });
+    expect(parcelStateOf('Awaiting Payment', true)).toEqual({ kind: 'held', reason: 'invoice' });
+    expect(parcelStateOf('Awaiting Payment', false)).toEqual({ kind: 'booked' });
+    expect(parcelStateOf('Quote Ready', true)).toEqual({ kind: 'held', reason: 'quote' });
+    for (const over of ['Shipped', 'Delivered', 'Cancelled', 'Returned to Retailer'] as const) {
+      expect(parcelStateOf(over, false)).toBeNull();
+    }
   });
 });

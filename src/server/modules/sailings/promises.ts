@@ -60,12 +60,22 @@ const stateOf = (q: PromiseQuery): ParcelState =>
     : { kind: q.State === 'at-depot' ? 'at-depot' : 'booked' };
 
 /** When a parcel to the island arrives, asked now. */
-export async function promiseNow(db: Reader, now: Date, query: PromiseQuery): Promise<PromiseView> {
+export function promiseNow(db: Reader, now: Date, query: PromiseQuery): Promise<PromiseView> {
+  return arrivalNow(db, now, query.Island, stateOf(query));
+}
+
+/** When a parcel to `island` in `state` arrives, asked now: what every page and e-mail shows. */
+export async function arrivalNow(
+  db: Reader,
+  now: Date,
+  island: Island,
+  state: ParcelState,
+): Promise<PromiseView> {
   const today = londonTimeOf(now.getTime()).day;
   const timetable = await timetableBetween(db, dayKey(today - 7), dayKey(today + 70));
-  const promise = arrivalPromise(timetable, { island: query.Island, state: stateOf(query), now });
+  const promise = arrivalPromise(timetable, { island, state, now });
   return {
-    Island: query.Island,
+    Island: island,
     Known: promise !== null,
     By: promise ? new Date(promise.by).toISOString() : null,
     Earliest: promise?.earliest ?? null,
