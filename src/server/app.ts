@@ -57,6 +57,7 @@ import type { SandboxProvider } from './modules/payments/providers/sandbox';
 import { sandboxPageRoutes } from './modules/payments/sandbox-page';
 import { httpDuration, httpRequests } from './lib/metrics';
 import { metricsRoutes, operationsRoutes } from './modules/operations/routes';
+import { sailingsAdminRoutes, sailingsRoutes } from './modules/sailings/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -234,6 +235,7 @@ export async function buildApp(
   await app.register(consolidationRoutes, { prefix: '/public/consolidation' });
   await app.register(certificatesRoutes, { prefix: '/public' });
   await app.register(trackingRoutes, { prefix: '/public' });
+  await app.register(sailingsRoutes, { prefix: '/public/sailings' });
   await app.register(paymentRoutes, { prefix: '/public/payment' });
   await app.register(staffRoutes, { prefix: '/api/admin' });
   await app.register(depotRoutes, { prefix: '/api/admin/depot' });
@@ -245,6 +247,7 @@ export async function buildApp(
   await app.register(auditRoutes, { prefix: '/api/admin' });
   await app.register(catalogueAdminRoutes, { prefix: '/api/admin/catalogue' });
   await app.register(settingsAdminRoutes, { prefix: '/api/admin' });
+  await app.register(sailingsAdminRoutes, { prefix: '/api/admin/sailings' });
   await app.register(docsRoutes, { prefix: '/api/docs' });
   if (paymentProvider.name === 'sandbox') {
     await app.register(sandboxPageRoutes(paymentProvider as SandboxProvider), {

@@ -44,6 +44,7 @@ export const ABILITY_SUBJECTS = [
   'AuditLog',
   'Staff',
   'Operations',
+  'Sailing',
 ] as const;
 export type AbilitySubject = (typeof ABILITY_SUBJECTS)[number];
 
@@ -71,6 +72,8 @@ const DEPOT: AbilityRule[] = [
   { action: 'manage', subject: 'Parcel' },
   { action: 'receive', subject: 'Parcel' },
   { action: 'dispatch', subject: 'Parcel' },
+  // The timetable: the floor reads it (dispatch follows it); the office changes it (0048).
+  { action: 'read', subject: 'Sailing' },
 ];
 
 const OFFICE: AbilityRule[] = [
@@ -83,6 +86,7 @@ const OFFICE: AbilityRule[] = [
   { action: 'manage', subject: 'Customer' },
   { action: 'manage', subject: 'Catalogue' },
   { action: 'manage', subject: 'Settings' },
+  { action: 'manage', subject: 'Sailing' },
   { action: 'read', subject: 'AuditLog' },
 ];
 

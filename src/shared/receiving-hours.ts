@@ -47,6 +47,11 @@ const DEFAULT_RECEIVING_HOURS: ReceivingHours = {
   note: 'Closed at weekends',
 };
 
+/** When the depot stops receiving (`HH:mm`): the settings' hours, or the required ones. */
+export function depotClosingTime(setting: unknown): string {
+  return (isReceivingHours(setting) ? setting : DEFAULT_RECEIVING_HOURS).closes;
+}
+
 /**
  * The hours as the footer and /contact-us/ show them: the settings' hours, or the required ones
  * while the settings hold none that can be read. The server writes them into every page it serves

@@ -97,7 +97,13 @@ describe('GET /public/track/{code}', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-robots-tag']).toBe('noindex');
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['FirstName', 'Island', 'StatusId_Name', 'Timeline']);
+    expect(Object.keys(body).sort()).toEqual([
+      'Arrival',
+      'FirstName',
+      'Island',
+      'StatusId_Name',
+      'Timeline',
+    ]);
     expect(trackedParcelSchema.parse(body)).toEqual({
       FirstName: 'Ann',
       Island: 'Jersey',
@@ -106,6 +112,12 @@ describe('GET /public/track/{code}', () => {
         { Kind: 'booked', At: expect.any(String) },
         { Kind: 'paid', At: expect.any(String) },
       ],
+      // not at the depot yet: the booking's promise (docs/decisions/0048)
+      Arrival: {
+        Earliest: expect.any(String),
+        Latest: expect.any(String),
+        Words: expect.stringMatching(/^If it reaches us by .+, it arrives .+\.$/),
+      },
     });
     // nothing else about the customer or the order: no surname, e-mail, references, address,
     // goods or money (the keys above hold no id either)
@@ -136,6 +148,7 @@ describe('GET /public/track/{code}', () => {
     expect(atDepot.StatusId_Name).toBe('Received at Depot');
     // no measurements or photos of the parcel
     expect(atDepot.Timeline.at(-1)).toEqual({ Kind: 'received', At: expect.any(String) });
+    expect(atDepot.Arrival?.Words).toMatch(/^It leaves on the sailing of .+, and it arrives .+\.$/);
 
     await dispatch(ctx, order.Id, {
       carrier: 'jersey-post',
@@ -146,6 +159,7 @@ describe('GET /public/track/{code}', () => {
     expect(trackingLinkIn(dispatched, order.Reference)).toBe(link);
     const shipped = trackedParcelSchema.parse((await track(pathOf(link))).json());
     expect(shipped.StatusId_Name).toBe('Shipped');
+    expect(shipped.Arrival).toBeNull(); // sailed: the carrier's tracking tells the rest
     expect(shipped.Timeline.at(-1)).toEqual({
       Kind: 'dispatched',
       At: expect.any(String),

@@ -67,6 +67,7 @@ test('the link of the dispatch e-mail opens the parcel’s timeline on a phone w
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   await expect(page.getByText('Hello Ann, here is your parcel’s journey to Jersey.')).toBeVisible();
   await expect(page.getByTestId('track-status')).toHaveText('Shipped');
+  await expect(page.getByTestId('track-arrival')).toHaveCount(0);
   const timeline = page.getByRole('list', { name: 'Timeline' });
   await expect(timeline.getByRole('heading')).toHaveText([
     'Booked',
@@ -147,6 +148,10 @@ test('the customer replaces the link from the order’s page: the old one stops 
   await expectNotFound(other);
   await other.goto(replaced);
   await expect(other.getByTestId('track-status')).toHaveText('Awaiting Parcel');
+  // Not at the depot yet: the timetable's promise (docs/decisions/0048).
+  await expect(other.getByTestId('track-arrival')).toHaveText(
+    /^If it reaches us by .+, it arrives .+\.$/,
+  );
   expect(errors).toEqual([expect.stringMatching(REFUSED)]);
   await context.close();
 });

@@ -9,3 +9,4 @@ export * from './schema/parcels';
 export * from './schema/cases';
 export * from './schema/consolidation';
 export * from './schema/refunds';
+export * from './schema/sailings';

@@ -8,10 +8,11 @@ import { toPounds } from '../../shared/money';
 import { discountRow } from '../modules/catalogue/discount-admin';
 import type { Db } from './client';
 import { discountCodes, orderExtras, products, seedLog, settings } from './schema';
+import { seedSailings } from './seed-sailings';
 import { seedDiscountCodes, seedExtras, seedProducts, seedSettings } from './seed-data';
 
 /**
- * Loads the first catalogue, extras, settings and discount codes. Idempotent: each seed row is recorded in
+ * Loads the first catalogue, extras, settings, discount codes and timetable (seed-sailings.ts). Idempotent: each seed row is recorded in
  * seed_log the first time it is applied and never again, so re-running changes nothing and a
  * row that staff edited or deleted stays as staff left it. Returns how many rows it inserted.
  */
@@ -64,6 +65,7 @@ export async function seed(db: Db): Promise<number> {
         .returning({ id: discountCodes.id });
       inserted += rows.length;
     }
+    inserted += await seedSailings(tx, firstTime);
     return inserted;
   });
 }

@@ -34,6 +34,13 @@ export const trackedParcelSchema = z.object({
   StatusId_Name: z.enum(ORDER_STATUSES),
   /** Oldest first; no money, photos or measurements. */
   Timeline: z.array(publicTimelineEntrySchema),
+  /**
+   * When it reaches the door, by the timetable (docs/decisions/0048): the first and last day and
+   * the sentence; null once it has sailed or the order is over.
+   */
+  Arrival: z
+    .object({ Earliest: z.string().nullable(), Latest: z.string().nullable(), Words: z.string() })
+    .nullable(),
 });
 export type TrackedParcel = z.infer<typeof trackedParcelSchema>;
 

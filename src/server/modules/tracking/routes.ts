@@ -44,7 +44,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await findByPublicCode(app, 'trackParcel', request, reply, {
         code: request.params.code,
         schema: trackingCode,
-        find: (code) => trackedParcel(db, code),
+        find: (code) => trackedParcel(db, code, app.clock.now()),
         notFound: TRACKING_MESSAGES.notFound,
       });
       // Nobody but the holder of the link should keep a copy, and no search engine list it.

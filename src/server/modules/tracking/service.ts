@@ -1,9 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TrackedParcel } from '../../../shared/api/tracking';
+import { ISLANDS } from '../../../shared/islands';
+import { parcelStateOf } from '../../../shared/sailings/order-state';
 import type { Db } from '../../db/client';
 import { orders, orderTrackingCodes, users } from '../../db/schema';
 import { timeline, timelineSources } from '../orders/detail';
 import type { Tx } from '../orders/lifecycle';
+import { arrivalNow } from '../sailings/promises';
 
 /**
  * The public page of an order's tracking link (issue 26, docs/decisions/0036); the codes
@@ -20,10 +23,15 @@ export async function isOwnOrder(tx: Tx, customerId: number, orderId: number): P
 }
 
 /**
- * What the public page shows for a code: the first name, the island, the status and the
- * timeline without money, photos or measurements; null for an unknown code or a closed account.
+ * What the public page shows for a code: the first name, the island, the status, the timeline
+ * without money, photos or measurements, and when it arrives (asked at `now`); null for an unknown
+ * code or a closed account.
  */
-export async function trackedParcel(db: Db, code: string): Promise<TrackedParcel | null> {
+export async function trackedParcel(
+  db: Db,
+  code: string,
+  now: Date,
+): Promise<TrackedParcel | null> {
   const [row] = await db
     .select({ order: orders, firstName: users.firstName })
     .from(orderTrackingCodes)
@@ -33,6 +41,9 @@ export async function trackedParcel(db: Db, code: string): Promise<TrackedParcel
   if (!row) return null;
   const { order } = row;
   const { events, parcel } = await timelineSources(db, order.id);
+  const state = parcelStateOf(order.status, Boolean(parcel && !parcel.dispatchedAt));
+  const island = ISLANDS.find((i) => i === order.island);
+  const arrival = state && island ? await arrivalNow(db, now, island, state) : null;
   return {
     FirstName: row.firstName ?? '',
     Island: order.island,
@@ -40,5 +51,10 @@ export async function trackedParcel(db: Db, code: string): Promise<TrackedParcel
     Timeline: timeline(events, parcel, [])
       .filter((entry) => entry.Kind !== 'refunded')
       .map(({ Kind, At, Dispatch }) => ({ Kind, At, ...(Dispatch ? { Dispatch } : {}) })),
+    Arrival: arrival && {
+      Earliest: arrival.Earliest,
+      Latest: arrival.Latest,
+      Words: arrival.Words,
+    },
   };
 }

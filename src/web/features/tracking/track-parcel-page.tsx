@@ -15,8 +15,9 @@ const NO_PHOTOS = {};
 
 /**
  * /track/{code}: an order's parcel followed from the private link of its e-mails, on any phone,
- * with no login (issue 26). It shows the customer's first name, the island, the status and the
- * timeline with the carrier's tracking link once it has sailed; nothing else. A wrong or replaced
+ * with no login (decision 0036). It shows the customer's first name, the island, the status, when it
+ * arrives (the timetable's promise, decision 0048) and the timeline with the carrier's tracking
+ * link once it has sailed; nothing else. A wrong or replaced
  * link says so plainly.
  */
 export function TrackParcelPage() {
@@ -43,6 +44,11 @@ function Tracked({ parcel }: { parcel: TrackedParcel }) {
             <OrderStatusChip status={parcel.StatusId_Name} />
           </span>
         </div>
+        {parcel.Arrival && (
+          <p className="track-page__arrival" data-testid="track-arrival">
+            {parcel.Arrival.Words}
+          </p>
+        )}
         <OrderTimeline entries={parcel.Timeline} photos={NO_PHOTOS} />
       </section>
       <p className="link-page__muted link-page__small">

@@ -1,0 +1,264 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  SAILING_MESSAGES,
+  type ClosingDayInput,
+  type ExceptionInput,
+  type RouteView,
+  type UpdateRoute,
+} from '../../../shared/api/sailings';
+import type { Island } from '../../../shared/islands';
+import { dayOf, weekdayOf } from '../../../shared/sailings/london-time';
+import type { Db } from '../../db/client';
+import { closingDays, sailingDepartures, sailingExceptions, sailingRoutes } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { uniqueViolation } from '../auth/user-data';
+import type { Tx } from '../orders/lifecycle';
+import { audit } from '../staff/audit';
+import { closingDayView, exceptionView, routes } from './queries';
+
+/**
+ * The office's changes to the timetable (docs/decisions/0048), each in one transaction with its
+ * audit entry (before and after). A changed timetable changes every promise made from then on.
+ */
+
+/** Replaces a route's capacity, delivery days and weekly pattern. */
+export async function updateRoute(
+  db: Db,
+  actorId: number,
+  island: Island,
+  input: UpdateRoute,
+): Promise<RouteView> {
+  await db.transaction(async (tx) => {
+    const before = (await routes(tx)).find((r) => r.Island === island);
+    if (!before) throw new HttpError(404, 'There is no such route.');
+    await tx
+      .update(sailingRoutes)
+      .set({
+        capacity: input.Capacity,
+        deliveryDaysMin: input.DeliveryDaysMin,
+        deliveryDaysMax: input.DeliveryDaysMax,
+        updatedAt: new Date(),
+      })
+      .where(eq(sailingRoutes.island, island));
+    await tx.delete(sailingDepartures).where(eq(sailingDepartures.island, island));
+    if (input.Departures.length > 0) {
+      await tx.insert(sailingDepartures).values(
+        input.Departures.map((d) => ({
+          island,
+          weekday: d.Weekday,
+          departs: d.Departs,
+          cutOffDaysBefore: d.CutOffDaysBefore,
+          cutOff: d.CutOff,
+          arrivesDaysAfter: d.ArrivesDaysAfter,
+          arrives: d.Arrives,
+        })),
+      );
+    }
+    const { Island: _, Via: __, ...was } = before;
+    await audit(tx, {
+      actorId,
+      action: 'update',
+      subject: 'Sailing',
+      subjectId: `route:${island}`,
+      before: was,
+      after: input,
+    });
+  });
+  const after = (await routes(db)).find((r) => r.Island === island);
+  if (!after) throw new HttpError(404, 'There is no such route.');
+  return after;
+}
+
+const fieldError = (field: string, error: string) =>
+  new HttpError(400, `${field} ${error}.`, [{ field, error }]);
+
+/**
+ * A cancelled or changed sailing must be a regular one of the route that day; an extra one must
+ * not fall on a day the route already sails (change that sailing instead).
+ */
+async function checkAgainstPattern(tx: Tx, input: ExceptionInput) {
+  const [regular] = await tx
+    .select({ id: sailingDepartures.id })
+    .from(sailingDepartures)
+    .where(
+      and(
+        eq(sailingDepartures.island, input.Island),
+        eq(sailingDepartures.weekday, weekdayOf(dayOf(input.Date))),
+      ),
+    );
+  if (input.Kind !== 'extra' && !regular) {
+    throw fieldError('Date', SAILING_MESSAGES.noRegularSailing);
+  }
+  if (input.Kind === 'extra' && regular) {
+    throw fieldError('Date', 'already has a sailing of the route: change that one instead');
+  }
+}
+
+function exceptionRow(input: ExceptionInput) {
+  const cancelled = input.Kind === 'cancelled';
+  return {
+    island: input.Island,
+    date: input.Date,
+    kind: input.Kind,
+    reason: input.Reason,
+    departsOn: cancelled ? null : (input.DepartsOn ?? input.Date),
+    departs: cancelled ? null : (input.Departs ?? null),
+    cutOffDaysBefore: cancelled ? null : (input.CutOffDaysBefore ?? null),
+    cutOff: cancelled ? null : (input.CutOff ?? null),
+    arrivesDaysAfter: cancelled ? null : (input.ArrivesDaysAfter ?? null),
+    arrives: cancelled ? null : (input.Arrives ?? null),
+  };
+}
+
+/** Runs `work`, turning a broken unique index (a second row for the same day) into a 409. */
+async function once<T>(work: () => Promise<T>, message: string): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (uniqueViolation(err)) throw new HttpError(409, message);
+    throw err;
+  }
+}
+
+/** Adds an exception: an extra sailing, a cancelled one, a changed one. */
+export function createException(db: Db, actorId: number, input: ExceptionInput) {
+  return once(
+    () =>
+      db.transaction(async (tx) => {
+        await checkAgainstPattern(tx, input);
+        const [row] = await tx
+          .insert(sailingExceptions)
+          .values({ ...exceptionRow(input), createdBy: actorId })
+          .returning();
+        const view = exceptionView(row);
+        await audit(tx, {
+          actorId,
+          action: 'create',
+          subject: 'Sailing',
+          subjectId: `exception:${row.id}`,
+          after: view,
+        });
+        return view;
+      }),
+    SAILING_MESSAGES.exceptionTaken,
+  );
+}
+
+/** Changes an exception, which may now name another route or day. */
+export function updateException(db: Db, actorId: number, id: number, input: ExceptionInput) {
+  return once(
+    () =>
+      db.transaction(async (tx) => {
+        const [old] = await tx
+          .select()
+          .from(sailingExceptions)
+          .where(eq(sailingExceptions.id, id))
+          .for('update');
+        if (!old) throw new HttpError(404, SAILING_MESSAGES.noSuchException);
+        await checkAgainstPattern(tx, input);
+        const [row] = await tx
+          .update(sailingExceptions)
+          .set({ ...exceptionRow(input), updatedAt: new Date() })
+          .where(eq(sailingExceptions.id, id))
+          .returning();
+        const view = exceptionView(row);
+        await audit(tx, {
+          actorId,
+          action: 'update',
+          subject: 'Sailing',
+          subjectId: `exception:${id}`,
+          before: exceptionView(old),
+          after: view,
+        });
+        return view;
+      }),
+    SAILING_MESSAGES.exceptionTaken,
+  );
+}
+
+/** Removes an exception: the sailing is as the weekly pattern has it again. */
+export async function deleteException(db: Db, actorId: number, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [old] = await tx
+      .delete(sailingExceptions)
+      .where(eq(sailingExceptions.id, id))
+      .returning();
+    if (!old) throw new HttpError(404, SAILING_MESSAGES.noSuchException);
+    await audit(tx, {
+      actorId,
+      action: 'delete',
+      subject: 'Sailing',
+      subjectId: `exception:${id}`,
+      before: exceptionView(old),
+    });
+  });
+}
+
+const closingRow = (input: ClosingDayInput) => ({
+  jurisdiction: input.Jurisdiction,
+  date: input.Date,
+  name: input.Name,
+});
+
+export function createClosingDay(db: Db, actorId: number, input: ClosingDayInput) {
+  return once(
+    () =>
+      db.transaction(async (tx) => {
+        const [row] = await tx.insert(closingDays).values(closingRow(input)).returning();
+        const view = closingDayView(row);
+        await audit(tx, {
+          actorId,
+          action: 'create',
+          subject: 'Sailing',
+          subjectId: `closing-day:${row.id}`,
+          after: view,
+        });
+        return view;
+      }),
+    SAILING_MESSAGES.closingDayTaken,
+  );
+}
+
+export function updateClosingDay(db: Db, actorId: number, id: number, input: ClosingDayInput) {
+  return once(
+    () =>
+      db.transaction(async (tx) => {
+        const [old] = await tx
+          .select()
+          .from(closingDays)
+          .where(eq(closingDays.id, id))
+          .for('update');
+        if (!old) throw new HttpError(404, SAILING_MESSAGES.noSuchClosingDay);
+        const [row] = await tx
+          .update(closingDays)
+          .set({ ...closingRow(input), updatedAt: new Date() })
+          .where(eq(closingDays.id, id))
+          .returning();
+        const view = closingDayView(row);
+        await audit(tx, {
+          actorId,
+          action: 'update',
+          subject: 'Sailing',
+          subjectId: `closing-day:${id}`,
+          before: closingDayView(old),
+          after: view,
+        });
+        return view;
+      }),
+    SAILING_MESSAGES.closingDayTaken,
+  );
+}
+
+export async function deleteClosingDay(db: Db, actorId: number, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [old] = await tx.delete(closingDays).where(eq(closingDays.id, id)).returning();
+    if (!old) throw new HttpError(404, SAILING_MESSAGES.noSuchClosingDay);
+    await audit(tx, {
+      actorId,
+      action: 'delete',
+      subject: 'Sailing',
+      subjectId: `closing-day:${id}`,
+      before: closingDayView(old),
+    });
+  });
+}
