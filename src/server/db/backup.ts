@@ -9,7 +9,16 @@ import { getTableName } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { Config } from '../config';
 import { migrationsFolder, openDatabase, type Database, type SqlRunner } from './client';
-import { discountCodes, orderExtras, products, seedLog, settings } from './schema';
+import {
+  closingDays,
+  discountCodes,
+  orderExtras,
+  products,
+  sailingDepartures,
+  sailingRoutes,
+  seedLog,
+  settings,
+} from './schema';
 
 /**
  * Backup and restore of the whole database in one file, in plain SQL over the application's own
@@ -74,7 +83,16 @@ export class BackupRefused extends Error {}
 
 /** The tables the seed fills: a database holding only these holds no data of its own. */
 export const SEED_TABLES = new Set<string>(
-  [products, orderExtras, settings, seedLog, discountCodes].map(getTableName),
+  [
+    products,
+    orderExtras,
+    settings,
+    seedLog,
+    discountCodes,
+    sailingRoutes,
+    sailingDepartures,
+    closingDays,
+  ].map(getTableName),
 );
 
 export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;

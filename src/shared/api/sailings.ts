@@ -19,7 +19,10 @@ import { pathId } from './listing';
  */
 
 const island = z.enum(ISLANDS, { error: `must be one of ${ISLANDS.join(', ')}` });
-const day = z.iso.date('must be a date (yyyy-MM-dd)');
+/** A day the timetable can speak of: its bank holidays are known from 2000 to 2099. */
+const day = z.iso
+  .date('must be a date (yyyy-MM-dd)')
+  .refine((d) => d >= '2000-01-01' && d <= '2099-12-31', 'must be a date from 2000 to 2099');
 const time = z
   .string({ error: 'must be a time (HH:mm)' })
   .regex(TIME_OF_DAY, 'must be a time (HH:mm)');
