@@ -80,6 +80,9 @@ test('a disputed re-measure reduced and refunded the difference', async ({ page,
     await dialog
       .getByRole('textbox', { name: 'Why do you dispute it?' })
       .fill('The lamp’s box was 35 cm long: I measured it before it left.');
+    // Measured as it rests: the refusal answered (Send enabled again) and no pointer over it.
+    await expect(dialog.getByRole('button', { name: 'Send dispute' })).toBeEnabled();
+    await page.mouse.move(0, 0);
     expect(await axeProblems(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Send dispute' }).click();
     await expect(dialog).toBeHidden();
