@@ -204,6 +204,19 @@ export type ReceiveRequest = z.input<typeof receiveSchema>;
 
 export const matchSchema = z.object({ OrderId: id }).strict();
 
+/**
+ * POST /api/admin/depot/parcels/{Id}/abandon: the staff member's explicit confirmation, checked
+ * by the server (decision 0046): a bare POST cancels nothing.
+ */
+export const abandonParcelSchema = z
+  .object({
+    Confirm: z.literal(true, {
+      error: 'must be true: confirm that the parcel is treated as abandoned',
+    }),
+  })
+  .strict();
+export type AbandonParcel = z.input<typeof abandonParcelSchema>;
+
 // --- parcels -------------------------------------------------------------------------------------
 
 /**

@@ -15,6 +15,7 @@ import { HttpError } from '../../lib/errors';
 import { customsProblems } from '../depot/customs';
 import { sailingGst } from '../depot/sailing-gst';
 import { ukDay } from '../../../shared/customs';
+import { REFUND_MESSAGES } from '../../../shared/refunds';
 import { DISPATCHABLE, sailingDay } from '../depot/dispatch';
 import { offeredBands } from '../depot/receiving';
 import { freshMembers, lockConsignment, move, tell } from './core';
@@ -133,6 +134,8 @@ export async function dispatchConsignment(
   id: number,
   input: { sailingDate: Date; carrier: CarrierId; trackingNumber: string },
   staffId: number,
+  /** Whether the staff member may give money back (decision 0046): the depot may not. */
+  mayRefund: boolean,
 ) {
   const actor = staffActor(staffId);
   const db = app.database.db;
@@ -164,6 +167,9 @@ export async function dispatchConsignment(
     // The box's customs paperwork is its orders' item lines (issue 27): each must have them.
     const problems = await customsProblems(tx, locked);
     if (problems.length > 0) throw new HttpError(409, problems.join(' '));
+    if (row.final.differencePence < 0 && !mayRefund) {
+      throw new HttpError(403, REFUND_MESSAGES.officeGivesBack(-row.final.differencePence));
+    }
     const moved = await move(tx, row, 'dispatched', actor, [], {
       carrier: input.carrier,
       trackingNumber: input.trackingNumber,

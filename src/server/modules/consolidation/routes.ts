@@ -15,6 +15,7 @@ import {
 } from '../../../shared/api/consolidation';
 import { DEPOT_MESSAGES } from '../../../shared/api/depot';
 import { idParams } from '../../../shared/api/listing';
+import { can } from '../../../shared/access';
 import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { renderDeclaration } from '../../lib/pdf';
@@ -252,6 +253,7 @@ export const consolidationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: dispatchConsignmentSchema,
         response: one,
         answers: {
+          403: 'The box costs less than was paid, and the staff member may not give money back (the depot): an office member dispatches it.',
           409: 'It is not being repacked (or was dispatched already), the box is not measured, or an order is held.',
         },
       },
@@ -273,6 +275,7 @@ export const consolidationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           trackingNumber: request.body.TrackingNumber,
         },
         me(request),
+        can(authOf(request).ability, 'refund', 'Order'),
       );
     },
   );

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { depotParcelSchema, parcelsQuerySchema, parcelsResponse } from '../../../shared/api/depot';
+import {
+  abandonParcelSchema,
+  depotParcelSchema,
+  parcelsQuerySchema,
+  parcelsResponse,
+} from '../../../shared/api/depot';
 import { renderDeclaration, renderLabel, renderLabelWithDeclaration } from '../../lib/pdf';
 import { declarationDate, declarationOf, sendDeclarationPdf } from './customs';
 import { authOf } from '../../lib/auth';
@@ -29,6 +34,7 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Confirms that a parcel waiting for its customer is treated as abandoned (terms 10.3); a booked one’s booking is cancelled',
         params: idParams,
+        body: abandonParcelSchema,
         response: { 200: depotParcelSchema },
         answers: {
           409: 'The parcel may not be treated as abandoned: not yet (the date is named), not waiting for its customer, or already.',

@@ -12,6 +12,7 @@ import {
   withdrawReturnResponse,
 } from '../../../shared/api/returns';
 import { toPounds } from '../../../shared/money';
+import { can } from '../../../shared/access';
 import { authOf } from '../../lib/auth';
 import { askReturn, attachLabel, decodeLabel, markReturned } from './service';
 import { depotReturn, depotReturns, returnLabel } from './queries';
@@ -184,16 +185,21 @@ export const depotReturnRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: depotReturnSchema },
         answers: {
           404: 'No return was asked for this order.',
+          403: 'The crossing would be refunded, and the staff member may not give money back (the depot): an office member marks it returned.',
           409: 'Returned already, no label yet, or its label is not paid for.',
         },
       },
     },
     async (request) => {
       const { OrderId } = request.params;
-      await markReturned(app, authOf(request).user.id, OrderId, {
-        carrier: request.body.Carrier,
-        trackingNumber: request.body.TrackingNumber,
-      });
+      const auth = authOf(request);
+      await markReturned(
+        app,
+        auth.user.id,
+        OrderId,
+        { carrier: request.body.Carrier, trackingNumber: request.body.TrackingNumber },
+        can(auth.ability, 'refund', 'Order'),
+      );
       return depotReturn(db, OrderId);
     },
   );

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/returns';
 import { DEPOT_MESSAGES } from '../../../shared/api/depot';
 import { ORDER_DETAIL_MESSAGES } from '../../../shared/api/order-detail';
+import { REFUND_MESSAGES } from '../../../shared/refunds';
 import { invoices, orders, parcels, retailerReturns } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
@@ -223,6 +224,8 @@ export async function markReturned(
   staffId: number,
   orderId: number,
   sent: { carrier: string; trackingNumber: string },
+  /** Whether the staff member may give money back (decision 0046): the depot may not. */
+  mayRefund: boolean,
 ): Promise<{ refunds: RefundRow[] }> {
   const actor: Actor = { type: 'staff', id: staffId };
   const reserved = await app.database.db.transaction(async (tx) => {
@@ -251,6 +254,7 @@ export async function markReturned(
       { carrier: sent.carrier, trackingNumber: sent.trackingNumber },
     );
     const amount = returnRefundPence(await refundSources(tx, order), order.paymentId);
+    if (amount > 0 && !mayRefund) throw new HttpError(403, REFUND_MESSAGES.officeGivesBack(amount));
     const rows =
       amount > 0
         ? await reserveRefunds(
