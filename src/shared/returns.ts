@@ -49,6 +49,8 @@ export const RETURN_MESSAGES = {
       : status === 'Return Requested' || status === 'Returned to Retailer'
         ? 'A return to the retailer has already been asked for this order.'
         : 'A return to the retailer can be asked only while the parcel is at our depot and has not sailed.',
+  inConsolidation: (consignment: string) =>
+    `This booking is to go in consolidation ${consignment}: cancel the consolidation, or leave this booking out of it, before asking for it to go back to the retailer.`,
   labelOrBuy: 'Upload the retailer’s return label, or ask us for one (not both).',
   labelType: 'is not a PDF, JPEG, PNG or WebP file',
   labelTooLarge: `is larger than ${RETURN_LIMITS.labelBytes / 1024 / 1024} MB`,

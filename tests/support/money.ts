@@ -7,7 +7,7 @@ import type { TestContext } from './app';
  * Money as both sides recorded it, for the races over money (decision 0046): the refunds of our
  * own table and those the sandbox provider made, in pence, for the payments given.
  */
-export async function refundsBothSides(ctx: TestContext, paymentIds: readonly number[]) {
+async function refundsBothSides(ctx: TestContext, paymentIds: readonly number[]) {
   const db = ctx.database.db;
   if (paymentIds.length === 0) return { ours: [], provider: [] };
   const paid = await db

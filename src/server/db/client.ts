@@ -245,14 +245,14 @@ async function openPostgres(url: string, max: number, t: DbTimeouts): Promise<Da
  * Serialization failures and deadlocks (`isRetryableConflict`) count too once their retries
  * are spent.
  */
-export function isUnavailableState(code: string): boolean {
+function isUnavailableState(code: string): boolean {
   return (
     /^(08|53|57)/.test(code) || code === '55000' || code === '25006' || isRetryableConflict(code)
   );
 }
 
 /** 40001 serialization_failure and 40P01 deadlock_detected: run the transaction again. */
-export const isRetryableConflict = (code: string) => code === '40001' || code === '40P01';
+const isRetryableConflict = (code: string) => code === '40001' || code === '40P01';
 
 /** How many times a transaction runs in all when PostgreSQL asks for it to be run again. */
 export const TRANSACTION_ATTEMPTS = 3;

@@ -13,6 +13,8 @@ import {
 import { DEPOT_MESSAGES } from '../../../shared/api/depot';
 import { ORDER_DETAIL_MESSAGES } from '../../../shared/api/order-detail';
 import { REFUND_MESSAGES } from '../../../shared/refunds';
+import { consignmentReference } from '../../../shared/consolidation';
+import { openConsignmentOf } from '../consolidation/core';
 import { invoices, orders, parcels, retailerReturns } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
@@ -99,6 +101,15 @@ export async function askReturn(
     const [parcel] = await tx.select().from(parcels).where(eq(parcels.orderId, order.id));
     if (!parcel || parcel.dispatchedAt) {
       throw new HttpError(409, RETURN_MESSAGES.notReturnable(order.status));
+    }
+    // In a box, it leaves with the box (decision 0046). A consolidation asked at once locks the
+    // order too, so one of the two sees the other.
+    const consignmentId = await openConsignmentOf(tx, order.id);
+    if (consignmentId !== null) {
+      throw new HttpError(
+        409,
+        RETURN_MESSAGES.inConsolidation(consignmentReference(consignmentId)),
+      );
     }
     const now = new Date();
     const invoice = input.label
