@@ -21,7 +21,7 @@ import { offeredBands } from '../depot/receiving';
 import { freshMembers, lockConsignment, move, tell } from './core';
 import { raiseInvoice } from '../invoices/service';
 import { staffActor, transitionOrders } from '../orders/lifecycle';
-import { reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
+import { refundSources, reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
 import { audit } from '../staff/audit';
 import { consolidationDispatchedEmail, consolidationRepackingEmail } from './emails';
 import { repackPence, toBand, type Band } from './pricing';
@@ -207,10 +207,17 @@ export async function dispatchConsignment(
     let invoice: { id: number; reference: string } | null = null;
     const reason = `Consolidation ${consignmentReference(id)}: one crossing in band ${row.final.bandCode}`;
     if (difference < 0) {
-      const parts = splitRefund(
-        -difference,
-        members.map((m) => ({ orderId: m.orderId, paidPence: m.paidPence })),
-      );
+      const bookings = [];
+      for (const m of members) {
+        const order = locked.find((o) => o.id === m.orderId)!;
+        const sources = await refundSources(tx, order);
+        bookings.push({
+          orderId: m.orderId,
+          paidPence: m.paidPence,
+          refundablePence: sumPence(sources.map((s) => Math.max(0, s.paidPence - s.refundedPence))),
+        });
+      }
+      const parts = splitRefund(-difference, bookings);
       if (!parts) throw new HttpError(409, 'The difference is more than the bookings paid.');
       for (const part of parts) {
         const order = locked.find((o) => o.id === part.orderId)!;
