@@ -285,3 +285,50 @@ describe('the rules', () => {
     );
   });
 });
+
+describe('a label file (decision 0046)', () => {
+  test('HTML or a program holding %PDF- near its start is refused, naming the field', async () => {
+    const ann = await checkoutCustomer(ctx);
+    const order = await orderAtDepot(ctx, ann);
+    const pdf = await retailerLabelPdf();
+    for (const [FileName, head] of [
+      ['label.html', '<html><!-- %PDF-1.4 --><script>alert(1)</script></html>'],
+      ['label.exe', 'MZ\x90\x00 %PDF-1.4 this program cannot be run in DOS mode'],
+    ]) {
+      const res = await returns.ask(
+        order.Id,
+        { Label: { FileName, Data: base64(Buffer.concat([Buffer.from(head, 'latin1'), pdf])) } },
+        ann.token,
+      );
+      expectStatus(res, 400);
+      expect(res.json().errors).toEqual([
+        { field: 'Label.Data', error: RETURN_MESSAGES.labelType },
+      ]);
+    }
+  });
+
+  test('a PDF is served as a PDF to save: its type, attachment, a name ending .pdf, never sniffed', async () => {
+    const staff = await staffMember(ctx, 'depot');
+    const ann = await checkoutCustomer(ctx);
+    const order = await orderAtDepot(ctx, ann);
+    const pdf = await retailerLabelPdf();
+    expectStatus(
+      await returns.ask(
+        order.Id,
+        { Label: { FileName: 'label.html', Data: base64(pdf) } },
+        ann.token,
+      ),
+      201,
+    );
+    for (const res of [
+      await returns.customerLabel(order.Id, ann.token),
+      await returns.label(order.Id, staff.token),
+    ]) {
+      expectStatus(res, 200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe('attachment; filename="label.html.pdf"');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.rawPayload.equals(pdf)).toBe(true);
+    }
+  });
+});

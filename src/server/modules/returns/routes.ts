@@ -21,18 +21,32 @@ import { withdrawReturn } from './withdraw';
 /** A label is two MB of file in base64 (a third larger), and the form's fields. */
 const LABEL_BODY_LIMIT = Math.ceil((2 * 1024 * 1024 * 4) / 3) + 16 * 1024;
 
+/** The file name a label is served under: the customer's, made safe, ending as its type does. */
+const LABEL_EXTENSIONS: Record<string, string> = {
+  'application/pdf': '.pdf',
+  'image/jpeg': '.jpg',
+  'image/png': '.png',
+  'image/webp': '.webp',
+};
+
 /**
- * A label as a download: a PDF inline (to print) in a sandbox with nothing allowed to run, an
- * image as it was re-encoded; never sniffed.
+ * A label as a download (decision 0046): saved, never shown in the page (attachment), under a
+ * safe name ending in its real type's extension (`label.html` is served as `label.html.pdf`),
+ * with that type, never sniffed, in a sandbox with nothing allowed to run.
  */
 function sendLabel(
   reply: import('fastify').FastifyReply,
   label: { contentType: string; data: Buffer; fileName: string },
 ) {
-  const safeName = label.fileName.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'return-label';
+  const extension = LABEL_EXTENSIONS[label.contentType] ?? '.bin';
+  const stem = label.fileName
+    .replace(/[^\w.-]+/g, '_')
+    .replace(/^[.]+/, '')
+    .slice(0, 80);
+  const safeName = `${stem.toLowerCase().endsWith(extension) ? stem.slice(0, -extension.length) : stem || 'return-label'}${extension}`;
   return reply
     .type(label.contentType)
-    .header('content-disposition', `inline; filename="${safeName}"`)
+    .header('content-disposition', `attachment; filename="${safeName}"`)
     .header('content-security-policy', "sandbox; default-src 'none'; img-src data:")
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')

@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import type { Uses } from '../../lib/uses';
 import type { RetailerReturn } from '../../../shared/api/returns';
@@ -43,6 +44,15 @@ export interface StoredLabel {
   fileName: string;
 }
 
+/** A label's object streams opened to be read; never more than 16 MB from one (a zip bomb). */
+const inflate = (data: Uint8Array): Uint8Array | null => {
+  try {
+    return inflateSync(data, { maxOutputLength: 16 * 1024 * 1024 });
+  } catch {
+    return null;
+  }
+};
+
 const PHOTO_TO_LABEL: Record<string, string> = {
   [DEPOT_MESSAGES.photoType]: RETURN_MESSAGES.labelType,
   [DEPOT_MESSAGES.photoUnreadable]: RETURN_MESSAGES.labelUnreadable,
@@ -67,7 +77,7 @@ export async function decodeLabel(
   if (bytes.length > RETURN_LIMITS.labelBytes) fail(RETURN_MESSAGES.labelTooLarge);
   const fileName = label.FileName || 'return-label';
   if (looksLikePdf(bytes)) {
-    const problem = pdfLabelProblem(bytes);
+    const problem = pdfLabelProblem(bytes, inflate);
     if (problem) fail(problem);
     return { contentType: 'application/pdf', data: bytes, fileName };
   }
