@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -85,9 +86,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options.pgliteDir, options.pgliteFrom);
 }
 
+/**
+ * Makes a folder and everything in it readable and writable by this user only (folders 0700,
+ * files 0600). PGlite's file system writes its files world-writable, whatever the umask
+ * (decision 0046): its folder closed to others keeps the ones it makes later out of reach too.
+ */
+async function ownerOnly(dir: string): Promise<void> {
+  await fs.chmod(dir, 0o700);
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    const at = path.join(dir, entry.name);
+    if (entry.isDirectory()) await ownerOnly(at);
+    else if (entry.isFile()) await fs.chmod(at, 0o600);
+  }
+}
+
 async function openPglite(dir: string | undefined, from: Blob | undefined): Promise<Database> {
-  if (dir) await fs.mkdir(dir, { recursive: true });
+  if (dir) await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const client = await PGlite.create({ dataDir: dir, loadDataDir: from });
+  if (dir) await ownerOnly(dir);
   const db = drizzlePglite({ client, schema });
   return {
     db: retryConflicts(db as unknown as Db),
@@ -109,7 +125,10 @@ async function openPglite(dir: string | undefined, from: Blob | undefined): Prom
         return work(<R>(text: string, values?: unknown[]) => tx.query<R>(text, values));
       }),
     dump: () => client.dumpDataDir('none'),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      if (dir) await ownerOnly(dir);
+    },
   };
 }
 
