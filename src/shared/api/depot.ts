@@ -147,6 +147,11 @@ export const lookupResponse = z.object({
   Bookings: z.array(openBookingSchema),
   /** The person of the household the search named (a name on the label), if it did. */
   AddressedTo: depotPersonSchema.nullable(),
+  /**
+   * A name on the label that more than one customer's account or household holds (decision
+   * 0046): nobody is matched, and staff are told how many customers it could be.
+   */
+  SharedName: z.object({ Name: z.string(), Customers: z.number().int() }).nullable(),
 });
 export type LookupResult = z.infer<typeof lookupResponse>;
 
