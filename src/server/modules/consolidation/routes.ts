@@ -16,7 +16,7 @@ import {
 import { DEPOT_MESSAGES } from '../../../shared/api/depot';
 import { idParams } from '../../../shared/api/listing';
 import { can } from '../../../shared/access';
-import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
+import { acceptEmptyJsonBodies, authOf, MOVES_MONEY, MOVES_NO_MONEY } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { renderDeclaration } from '../../lib/pdf';
 import { consignmentDeclarationOf, declarationDate, sendDeclarationPdf } from '../depot/customs';
@@ -63,6 +63,7 @@ export const consolidationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/estimate',
     {
+      config: MOVES_NO_MONEY,
       onRequest: customer,
       schema: {
         operationId: 'estimateConsolidation',
@@ -81,6 +82,7 @@ export const consolidationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/create',
     {
+      config: MOVES_MONEY,
       onRequest: customer,
       schema: {
         operationId: 'requestConsolidation',
@@ -100,6 +102,7 @@ export const consolidationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cancel/:Id',
     {
+      config: MOVES_MONEY,
       onRequest: customer,
       schema: {
         operationId: 'cancelConsolidation',
@@ -116,6 +119,7 @@ export const consolidationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/leaveout/:Id',
     {
+      config: MOVES_MONEY,
       onRequest: customer,
       schema: {
         operationId: 'leaveOutOfConsolidation',
@@ -217,6 +221,7 @@ export const consolidationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/depot/consignments/:Id/repack',
     {
+      config: MOVES_NO_MONEY,
       onRequest: receiver,
       schema: {
         summary: 'Starts repacking a consolidation whose parcels are all in',
@@ -231,6 +236,7 @@ export const consolidationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/depot/consignments/:Id/measure',
     {
+      config: MOVES_NO_MONEY,
       onRequest: receiver,
       schema: {
         summary: 'The repacked box, weighed and measured: its price of one crossing',
@@ -246,6 +252,7 @@ export const consolidationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/depot/consignments/:Id/dispatch',
     {
+      config: MOVES_MONEY,
       onRequest: dispatcher,
       schema: {
         summary: 'The box leaves as one consignment; the difference is refunded or invoiced once',
@@ -283,6 +290,7 @@ export const consolidationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/consignments/:Id/reverse',
     {
+      config: MOVES_MONEY,
       onRequest: refunder,
       schema: {
         summary: 'The office reverses a consolidation’s difference (once, audited)',

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/api/depot';
 import { renderDeclaration, renderLabel, renderLabelWithDeclaration } from '../../lib/pdf';
 import { declarationDate, declarationOf, sendDeclarationPdf } from './customs';
-import { authOf } from '../../lib/auth';
+import { authOf, MOVES_MONEY } from '../../lib/auth';
 import { abandonParcel } from './storage';
 import { closeInvoicePayments } from '../payments/close';
 import { customerIsland } from './find';
@@ -28,6 +28,7 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels/:Id/abandon',
     {
+      config: MOVES_MONEY,
       onRequest: manager,
       schema: {
         operationId: 'abandonParcel',

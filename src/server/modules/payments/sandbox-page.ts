@@ -1,4 +1,4 @@
-import { access } from '../../lib/auth';
+import { access, MOVES_MONEY } from '../../lib/auth';
 import type { FastifyReply } from 'fastify';
 import type { Uses } from '../../lib/uses';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -217,7 +217,10 @@ export function sandboxPageRoutes(provider: SandboxProvider): FastifyPluginAsync
 
     app.post(
       '/checkout/:id',
-      { config: access('anonymous'), schema: { params: sessionParams, body: cardForm } },
+      {
+        config: { ...access('anonymous'), ...MOVES_MONEY },
+        schema: { params: sessionParams, body: cardForm },
+      },
       async (request, reply) => {
         const session = await load(request.params.id);
         if (!isOpen(session)) return closed(reply, session);

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/api/returns';
 import { toPounds } from '../../../shared/money';
 import { can } from '../../../shared/access';
-import { authOf } from '../../lib/auth';
+import { authOf, MOVES_MONEY, MOVES_NO_MONEY } from '../../lib/auth';
 import { askReturn, attachLabel, decodeLabel, markReturned } from './service';
 import { depotReturn, depotReturns, returnLabel } from './queries';
 import { withdrawReturn } from './withdraw';
@@ -60,6 +60,7 @@ export const customerReturnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/return/:Id',
     {
+      config: MOVES_MONEY,
       onRequest: app.requireAuth(),
       bodyLimit: LABEL_BODY_LIMIT,
       schema: {
@@ -90,6 +91,7 @@ export const customerReturnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/return/:Id',
     {
+      config: MOVES_MONEY,
       onRequest: app.requireAuth(),
       schema: {
         operationId: 'withdrawReturnToRetailer',
@@ -166,6 +168,7 @@ export const depotReturnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/returns/:OrderId/label',
     {
+      config: MOVES_NO_MONEY,
       onRequest: dispatcher,
       bodyLimit: LABEL_BODY_LIMIT,
       schema: {
@@ -190,6 +193,7 @@ export const depotReturnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/returns/:OrderId/returned',
     {
+      config: MOVES_MONEY,
       onRequest: dispatcher,
       schema: {
         operationId: 'markReturnedToRetailer',
