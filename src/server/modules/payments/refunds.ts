@@ -104,7 +104,7 @@ export async function reserveRefunds(
     consignmentId = null,
   }: {
     /**
-     * Only from the payment of this invoice (a disputed invoice's refund, issue 28), or only from
+     * Only from the payment of this invoice (a disputed invoice's refund, decision 0038), or only from
      * this payment (one taken after it was given up, decision 0046).
      */
     only?: { invoiceId: number } | { paymentId: number };
