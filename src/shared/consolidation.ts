@@ -240,16 +240,20 @@ export function bookedParcel(
 
 /**
  * Splits a refund of the difference over the consignment's bookings, in the order given: each
- * gives back at most what it paid for carriage. Null when they cannot give that much.
+ * gives back at most what it paid for carriage, and never more than is left of what was paid for
+ * it (`refundablePence`: a discount took part of its carriage off, earlier refunds gave part
+ * back), so a booking paid with a discount code passes the rest on to the next. Null when they
+ * cannot give that much.
  */
 export function splitRefund(
   amountPence: number,
-  bookings: readonly { orderId: number; paidPence: number }[],
+  bookings: readonly { orderId: number; paidPence: number; refundablePence?: number }[],
 ): { orderId: number; amountPence: number }[] | null {
   let left = amountPence;
   const parts: { orderId: number; amountPence: number }[] = [];
   for (const b of bookings) {
-    const take = Math.min(left, Math.max(0, b.paidPence));
+    const cap = Math.min(b.paidPence, b.refundablePence ?? b.paidPence);
+    const take = Math.min(left, Math.max(0, cap));
     if (take > 0) parts.push({ orderId: b.orderId, amountPence: take });
     left -= take;
   }

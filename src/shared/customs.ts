@@ -15,6 +15,7 @@ import {
   lineTotalPence,
   type ItemLine,
 } from './item-lines';
+import { withoutInvisible } from './invisible-text';
 import { toPence } from './money';
 
 export interface CustomsRules {
@@ -153,7 +154,8 @@ export const CUSTOMS_DATA_COLUMNS = [
  * apostrophe (OWASP's CSV injection advice): a customer's description is data, never a formula.
  */
 function csvCell(value: string | number, { text = true } = {}): string {
-  let cell = String(value).replace(/\r\n?|\n/g, ' ');
+  // What prints as nothing never reaches the carrier's system (decision 0046).
+  let cell = withoutInvisible(String(value)).replace(/\r\n?|\n/g, ' ');
   if (text && /^[=+\-@\t]/.test(cell)) cell = `'${cell}`;
   return /[",]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }

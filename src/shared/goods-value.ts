@@ -14,3 +14,11 @@ export const poundsAndPence: Rule = (value) =>
   ((typeof value === 'number' || typeof value === 'string') &&
     /^\d+(\.\d{1,2})?$/.test(String(value).trim())) ||
   POUNDS_AND_PENCE_MESSAGE;
+
+/**
+ * Whether a declared value can be added up in pence: a finite amount within the field's limits.
+ * A refinement that adds values up runs even when a field has failed its rules, and a value past
+ * these (1e15, 1e308) has no exact number of pence: it is the field's own 400, never a sum.
+ */
+export const isDeclarableValue = (n: unknown): n is number =>
+  typeof n === 'number' && Number.isFinite(n) && n > 0 && n <= MAX_ITEM_VALUE;

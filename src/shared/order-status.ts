@@ -92,3 +92,25 @@ export function hasLeftTheUk(status: OrderStatus): boolean {
 export function canReportMissingItems(status: OrderStatus): boolean {
   return hasLeftTheUk(status);
 }
+
+/**
+ * Every kind of event an order's timeline records: a status change (`status`, unless the change
+ * names a kind of its own, as a withdrawn return does), and the events that change no status.
+ * The one list: the server's event data is typed from it and the office's answer's schema reads
+ * it, so a new kind cannot be written that the office's screen cannot read.
+ */
+export const ORDER_EVENT_KINDS = [
+  'status',
+  'note',
+  'refund',
+  'refund-failed',
+  'dispute',
+  'dispute-remeasured',
+  'dispute-decided',
+  'return-label',
+  'return-withdrawn',
+] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+export const isOrderEventKind = (value: unknown): value is OrderEventKind =>
+  (ORDER_EVENT_KINDS as readonly unknown[]).includes(value);

@@ -51,6 +51,9 @@ export const REFUND_MESSAGES = {
       : `At most ${formatMoney(refundablePence)} can be refunded on this order.`,
   providerFailed:
     'The payment provider did not make the refund. Nothing was given back: please try again.',
+  /** A step of the depot's that gives money back: giving money back is the office's (decision 0046). */
+  officeGivesBack: (pence: number) =>
+    `This gives ${formatMoney(pence)} back to the customer: giving money back is the office's, so an office member must do this step.`,
   providerPending:
     'The payment provider has not confirmed the refund yet. It is pending on the order and is checked again every minute: do not refund it again.',
 } as const;

@@ -49,6 +49,8 @@ export const RETURN_MESSAGES = {
       : status === 'Return Requested' || status === 'Returned to Retailer'
         ? 'A return to the retailer has already been asked for this order.'
         : 'A return to the retailer can be asked only while the parcel is at our depot and has not sailed.',
+  inConsolidation: (consignment: string) =>
+    `This booking is to go in consolidation ${consignment}: cancel the consolidation, or leave this booking out of it, before asking for it to go back to the retailer.`,
   labelOrBuy: 'Upload the retailer’s return label, or ask us for one (not both).',
   labelType: 'is not a PDF, JPEG, PNG or WebP file',
   labelTooLarge: `is larger than ${RETURN_LIMITS.labelBytes / 1024 / 1024} MB`,
@@ -67,13 +69,17 @@ export const RETURN_MESSAGES = {
     'We have already acted on this return (bought its label or sent the parcel back), so it can no longer be withdrawn. Please contact us.',
 } as const;
 
-/** The bytes of a PDF begin with this (within the first 1024 bytes, as readers allow). */
-const PDF_MAGIC = '%PDF-';
-/** Names that make a PDF do something when opened or carry other files: a label needs none. */
+/**
+ * Names that make a PDF do something when opened, reach elsewhere or carry other files: a label
+ * needs none. Actions that open a link or another file count (URI, GoToR, GoToE, Launch).
+ */
 const ACTIVE_PDF_NAMES = [
   '/JavaScript',
   '/JS',
   '/Launch',
+  '/URI',
+  '/GoToR',
+  '/GoToE',
   '/EmbeddedFile',
   '/EmbeddedFiles',
   '/RichMedia',
@@ -82,9 +88,12 @@ const ACTIVE_PDF_NAMES = [
   '/XFA',
 ];
 
-/** Whether the bytes say they are a PDF (its header within the first 1024 bytes). */
+/**
+ * Whether the bytes are a PDF: `%PDF-` and a version at the very start. A file that merely holds
+ * `%PDF-` near its start (HTML, SVG, a program) is not one, and is read as an image, or refused.
+ */
 export function looksLikePdf(bytes: Uint8Array): boolean {
-  return latin1(bytes.subarray(0, 1024)).includes(PDF_MAGIC);
+  return /^%PDF-\d\.\d/.test(latin1(bytes.subarray(0, 16)));
 }
 
 const latin1 = (bytes: Uint8Array) => {
@@ -95,25 +104,72 @@ const latin1 = (bytes: Uint8Array) => {
   return s;
 };
 
-/**
- * What is wrong with a PDF label (the field's message), or null: larger than the limit, not
- * ending as a PDF ends (`%%EOF` in its last 1024 bytes: cut short), or active (scripts, launch
- * actions, embedded files, forms that submit). Names written with `#xx` escapes are read as the
- * name they spell.
- */
-export function pdfLabelProblem(bytes: Uint8Array): string | null {
-  if (bytes.length > RETURN_LIMITS.labelBytes) return RETURN_MESSAGES.labelTooLarge;
-  if (!looksLikePdf(bytes)) return RETURN_MESSAGES.labelType;
-  if (!latin1(bytes.subarray(Math.max(0, bytes.length - 1024))).includes('%%EOF')) {
-    return RETURN_MESSAGES.labelDamaged;
-  }
-  const body = latin1(bytes).replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) =>
-    String.fromCharCode(parseInt(hex, 16)),
-  );
-  const active = ACTIVE_PDF_NAMES.some((name) =>
+/** Names written with `#xx` escapes read as the name they spell. */
+const unescapeNames = (text: string) =>
+  text.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+const isActive = (text: string) => {
+  const body = unescapeNames(text);
+  return ACTIVE_PDF_NAMES.some((name) =>
     new RegExp(`${name.replace('/', '\\/')}(?![A-Za-z])`).test(body),
   );
-  return active ? RETURN_MESSAGES.labelActive : null;
+};
+
+/** Inflates a FlateDecode stream's bytes (the server passes zlib); null when it cannot. */
+export type Inflate = (data: Uint8Array) => Uint8Array | null;
+
+/**
+ * The PDF's streams: each one's dictionary and its bytes. Streams are where a compressed object
+ * stream hides its objects, and with them any action.
+ */
+function streamsOf(text: string) {
+  const found: { dictionary: string; start: number; end: number }[] = [];
+  const keyword = />>\s*stream(\r\n|\n|\r)/g;
+  for (let match = keyword.exec(text); match; match = keyword.exec(text)) {
+    const start = match.index + match[0].length;
+    const end = text.indexOf('endstream', start);
+    if (end < 0) return null;
+    const opened = text.lastIndexOf(' obj', match.index);
+    found.push({ dictionary: text.slice(Math.max(0, opened), match.index + 2), start, end });
+    keyword.lastIndex = end;
+  }
+  return found;
+}
+
+/**
+ * What is wrong with a PDF label (the field's message), or null. A label must be a whole PDF:
+ * `%PDF-` at its start, objects, a cross-reference (`startxref`) and `%%EOF` at its end; and
+ * passive: no scripts, actions that open links or files, embedded files or forms that submit,
+ * looked for in its text and inside its compressed object streams (where a PDF 1.5 keeps its
+ * objects), which `inflate` opens. An object stream compressed in a way it cannot open is
+ * refused as unreadable.
+ */
+export function pdfLabelProblem(bytes: Uint8Array, inflate?: Inflate): string | null {
+  if (bytes.length > RETURN_LIMITS.labelBytes) return RETURN_MESSAGES.labelTooLarge;
+  if (!looksLikePdf(bytes)) return RETURN_MESSAGES.labelType;
+  const text = latin1(bytes);
+  const tail = text.slice(Math.max(0, text.length - 1024));
+  if (!/startxref\s+\d+\s+%%EOF/.test(tail) || !/\d+\s+\d+\s+obj\b[\s\S]*?endobj/.test(text)) {
+    return RETURN_MESSAGES.labelDamaged;
+  }
+  if (isActive(text)) return RETURN_MESSAGES.labelActive;
+  const streams = streamsOf(text);
+  if (!streams) return RETURN_MESSAGES.labelDamaged;
+  for (const stream of streams) {
+    const dictionary = unescapeNames(stream.dictionary);
+    // Only an object stream holds objects (and so actions); pages and fonts hold none.
+    if (!/\/Type\s*\/ObjStm(?![A-Za-z])/.test(dictionary)) continue;
+    const filter = /\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/.exec(dictionary);
+    const filters = filter ? (filter[1].match(/\/[A-Za-z0-9]+/g) ?? []) : [];
+    if (filters.length === 0) continue; // uncompressed: read with the rest of the text
+    if (filters.length !== 1 || filters[0] !== '/FlateDecode' || !inflate) {
+      return RETURN_MESSAGES.labelDamaged;
+    }
+    const inflated = inflate(bytes.subarray(stream.start, stream.end));
+    if (!inflated) return RETURN_MESSAGES.labelDamaged;
+    if (isActive(latin1(inflated))) return RETURN_MESSAGES.labelActive;
+  }
+  return null;
 }
 
 /**

@@ -5,13 +5,18 @@ import zlib from 'node:zlib';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { backupTo, BackupRefused, knownMigrations } from '../../src/server/db/backup';
+import {
+  backupTo,
+  BackupRefused,
+  knownMigrations,
+  LIVE_KEY_TABLES,
+} from '../../src/server/db/backup';
 import { migrationsUpTo, restoreFrom } from '../../src/server/db/restore';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { backupRuns, exportCertificates, mailOutbox } from '../../src/server/db/schema';
 import { seed } from '../../src/server/db/seed';
 import { createTestApp, type TestContext } from '../support/app';
-import { accountCalls } from '../support/accounts';
+import { accountCalls, waitForMail } from '../support/accounts';
 import { checkoutCustomer, invoiceFor, type Customer } from '../support/checkout';
 import { createScratchDatabase } from '../support/database';
 import { paidBooking } from '../support/depot';
@@ -81,6 +86,13 @@ let ann: Customer;
 let certificateCode: string;
 let before: Record<string, string[]>;
 let file: string;
+let invitation: string;
+/** What a restore gives back: everything but the backup's own record and the live keys. */
+const restoredOf = () => ({
+  ...before,
+  backup_runs: [],
+  ...Object.fromEntries([...LIVE_KEY_TABLES].map((t) => [t, []])),
+});
 
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ferrybox-backup-'));
@@ -110,6 +122,18 @@ beforeAll(async () => {
     office.token,
   );
   expect(note.statusCode, note.body).toBeLessThan(300);
+  // A staff invitation still pending: its link is a live key (decision 0046).
+  const admin = await staffMember(ctx, 'admin');
+  const invited = await ctx.post(
+    '/api/admin/staff/invite',
+    { Email: 'new.clerk@example.com', FirstName: 'New', LastName: 'Clerk', Role: 'admin' },
+    { authorization: `Bearer ${admin.token}` },
+  );
+  expect(invited.statusCode, invited.body).toBe(201);
+  const mail = await waitForMail(ctx, { to: 'new.clerk@example.com', kind: 'staff-invitation' });
+  invitation = mail.links
+    .find((l) => l.includes('/admin/invitation/'))!
+    .split('/admin/invitation/')[1];
 
   // The mailer sends in the background and marks each message sent: once it has sent them all,
   // nothing changes the database between this snapshot and the backup.
@@ -142,7 +166,8 @@ beforeAll(async () => {
   const summary = await backupTo(ctx.database, file);
   expect(summary.rows).toBe(
     Object.entries(before).reduce(
-      (n, [name, rows]) => (name.startsWith('sequence ') ? n : n + rows.length),
+      (n, [name, rows]) =>
+        name.startsWith('sequence ') || LIVE_KEY_TABLES.has(name) ? n : n + rows.length,
       0,
     ),
   );
@@ -168,6 +193,38 @@ async function writeLines(name: string, content: string[]) {
   return to;
 }
 
+describe('the backup file (decision 0046)', () => {
+  test('is this user’s only, in a folder only they open', async () => {
+    expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
+    expect((await fs.stat(dir)).mode & 0o777).toBe(0o700);
+    const made = path.join(dir, 'new-folder', 'ferrybox.backup');
+    await backupTo(ctx.database, made);
+    expect((await fs.stat(path.dirname(made))).mode & 0o777).toBe(0o700);
+    expect((await fs.stat(made)).mode & 0o777).toBe(0o600);
+  });
+
+  test('is refused in a folder others may open, and nothing is written', async () => {
+    const open = path.join(dir, 'shared');
+    await fs.mkdir(open);
+    await fs.chmod(open, 0o755);
+    await expect(backupTo(ctx.database, path.join(open, 'ferrybox.backup'))).rejects.toThrow(
+      /can be read or entered by other users/,
+    );
+    expect(await fs.readdir(open)).toEqual([]);
+  });
+
+  test('holds no session, one-time token or e-mail', async () => {
+    const tables = (await lines())
+      .map((l) => JSON.parse(l) as { table?: string; rows?: number })
+      .filter((l) => l.table && LIVE_KEY_TABLES.has(l.table));
+    expect(tables.map((t) => [t.table, t.rows])).toEqual(
+      [...LIVE_KEY_TABLES].sort().map((t) => [t, 0]),
+    );
+    const text = zlib.gunzipSync(await fs.readFile(file)).toString('utf8');
+    expect(text).not.toContain(invitation);
+  });
+});
+
 // A restore migrates a database twice over: minutes on a busy 2-core machine.
 describe(
   'npm run backup, then npm run restore into an empty database',
@@ -183,7 +240,7 @@ describe(
       const [run] = await ctx.database.db.select().from(backupRuns);
       expect(run.rows).toBe(restored.rows);
       expect(run.bytes).toBe((await fs.stat(file)).size);
-      expect(await contents(target)).toEqual({ ...before, backup_runs: [] });
+      expect(await contents(target)).toEqual(restoredOf());
     });
 
     test('the restored site lets the same customer log in and verifies the same certificate', async () => {
@@ -192,6 +249,20 @@ describe(
         const site = { ...ctx, app, database: target };
         const login = await accountCalls(site).login(ann.email, ann.password);
         expect(login.statusCode, login.body).toBe(200);
+        // The backup's live keys are dead: its sessions, and the pending invitation's link
+        // (read from the backup's day's e-mail) logs no one in; nothing is e-mailed again.
+        expect((await accountCalls(site).me(ann.token)).statusCode).toBe(401);
+        const accepted = await app.inject({
+          method: 'POST',
+          url: '/api/admin/auth/accept-invitation',
+          payload: {
+            token: invitation,
+            Password: 'Taken-over-9!',
+            ConfirmPassword: 'Taken-over-9!',
+          },
+        });
+        expect(accepted.statusCode).toBe(400);
+        expect(await target.db.select().from(mailOutbox)).toEqual([]);
         const verified = await app.inject({
           url: `/public/certificates/verify/${certificateCode}`,
         });
@@ -228,7 +299,7 @@ describe(
       expect(await contents(target)).toEqual(was);
       await target.executeSql("update users set first_name = 'Changed'");
       await restoreFrom(target, file, { force: true });
-      expect(await contents(target)).toEqual({ ...before, backup_runs: [] });
+      expect(await contents(target)).toEqual(restoredOf());
     });
 
     test('a database that only ran npm start (the seed) needs no --force', async () => {
@@ -236,7 +307,7 @@ describe(
       await seeded.migrate();
       await seed(seeded.db);
       await restoreFrom(seeded, file);
-      expect(await contents(seeded)).toEqual({ ...before, backup_runs: [] });
+      expect(await contents(seeded)).toEqual(restoredOf());
     });
 
     test('refuses a file cut short, or one that is not a backup', async () => {

@@ -8,6 +8,8 @@ import {
 } from '../../src/shared/api/checkout';
 import { customerOrdersResponse } from '../../src/shared/api/orders';
 import { DISCOUNT_MESSAGES } from '../../src/shared/discounts';
+import { MAX_ITEM_VALUE, POUNDS_AND_PENCE_MESSAGE } from '../../src/shared/goods-value';
+import { MESSAGES } from '../../src/shared/validation/messages';
 import {
   discountCodes,
   discountRedemptions,
@@ -263,6 +265,17 @@ describe('POST /public/orders/create', () => {
       field: 'Orders.0.ItemValue',
       error: 'Item value must be greater than zero',
     });
+    // Values past any parcel's (and past what a number holds in pence) name the field too.
+    const tooMuch = MESSAGES.between(0.01, MAX_ITEM_VALUE);
+    for (const [ItemValue, error] of [
+      [1e15, tooMuch],
+      [100_000.01, tooMuch],
+      [1e308, POUNDS_AND_PENCE_MESSAGE], // written 1e+308: not an amount in pounds and pence
+    ] as const) {
+      expect(await problems({ ...valid, Orders: [{ ...booking(c.id), ItemValue }] })).toEqual([
+        { field: 'Orders.0.ItemValue', error },
+      ]);
+    }
     expect(await problems(valid, null)).toEqual([
       { field: 'idempotency-key', error: 'This field is required' },
     ]);

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { Consignment, StaffConsignment } from '../../src/shared/api/consolidation';
 import { CONSOLIDATION_MESSAGES } from '../../src/shared/consolidation';
 import { CUSTOMS_MESSAGES } from '../../src/shared/customs';
+import { REFUND_MESSAGES } from '../../src/shared/refunds';
 import {
   consignments,
   invoices,
@@ -164,10 +165,22 @@ describe('consolidating three bookings', () => {
     await ctx.database.db.transaction((tx) => itemiseFromBooking(tx, ids));
 
     const before = await sandboxRefunded();
+    // Giving money back is the office's (decision 0046): the depot's dispatch is refused, and
+    // nothing moves.
+    const byDepot = await call(
+      'POST',
+      `/api/admin/depot/consignments/${made.Id}/dispatch`,
+      depot.token,
+      dispatchBody,
+    );
+    expectStatus(byDepot, 403);
+    expect(byDepot.json().message).toBe(REFUND_MESSAGES.officeGivesBack(590));
+    expect(await sandboxRefunded()).toBe(before);
+    const clerk = await staffMember(ctx, 'office');
     // Two dispatches at once: one dispatches and refunds, the other is refused.
     const answers = await Promise.all([
-      call('POST', `/api/admin/depot/consignments/${made.Id}/dispatch`, depot.token, dispatchBody),
-      call('POST', `/api/admin/depot/consignments/${made.Id}/dispatch`, depot.token, dispatchBody),
+      call('POST', `/api/admin/depot/consignments/${made.Id}/dispatch`, clerk.token, dispatchBody),
+      call('POST', `/api/admin/depot/consignments/${made.Id}/dispatch`, clerk.token, dispatchBody),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const done = answers.find((a) => a.statusCode === 200)!.json() as StaffConsignment;
@@ -411,7 +424,8 @@ describe('choosing', () => {
 
 describe('the refund of the difference when the provider does not answer', () => {
   test('dispatched with the refund pending; the follow-up makes it once, a retry refunds nothing', async () => {
-    const depot = await staffMember(ctx, 'depot');
+    // The office dispatches a box that gives money back (decision 0046).
+    const depot = await staffMember(ctx, 'office');
     const ann = await checkoutCustomer(ctx);
     const booked = await threeBookings(ann);
     const made = await consolidated(

@@ -187,6 +187,7 @@ describe('GET /api/admin/depot/lookup', () => {
       MatchedOrder: null,
       Bookings: [],
       AddressedTo: null,
+      SharedName: null,
     });
   });
 });

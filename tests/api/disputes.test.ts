@@ -10,6 +10,7 @@ import {
   settings,
 } from '../../src/server/db/schema';
 import { OFFICE_MESSAGES } from '../../src/shared/api/office';
+import { toPence } from '../../src/shared/money';
 import { parcelsResponse } from '../../src/shared/api/depot';
 import { useTestApp } from '../support/app';
 import { waitForMail } from '../support/accounts';
@@ -330,6 +331,50 @@ describe('the office decides', () => {
     expect(page.Cases[0]).toMatchObject({ Dispute: { Outcome: 'reduced', Amount: 1 } });
     const mail = await waitForMail(ctx, { to: ann.email, kind: 'dispute-decided' });
     expect(mail.text).toContain('£2.00 of what you paid is refunded');
+  });
+
+  describe.each([
+    ['reduced to £1.00', { Decision: 'reduce', Amount: 1 }],
+    ['cancelled', { Decision: 'cancel' }],
+  ] as const)('a paid invoice the office has already refunded, %s', (_, decision) => {
+    test('in full: decided, nothing more given back', async () => {
+      const { ann, invoice, order, staff } = await setup();
+      await payInvoice(ctx, ann, invoice.Id);
+      const opened = await calls.disputed(invoice.Id, ann);
+      // Everything paid for the order refunded: the booking and the £3.00 invoice.
+      const all = order.Payment.Amount + 3;
+      expect(
+        (await office.refund(order.Id, { Amount: all, Reason: 'Goodwill' }, staff.token))
+          .statusCode,
+      ).toBe(200);
+      const res = await calls.decide(opened.Id, decision, staff.token);
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = await ctx.database.db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.orderId, order.Id));
+      expect(rows.reduce((sum, r) => sum + r.amountPence, 0)).toBe(toPence(all));
+    });
+
+    test('in part: given back only what the decision owes beyond it', async () => {
+      const { ann, invoice, order, staff } = await setup();
+      await payInvoice(ctx, ann, invoice.Id);
+      const opened = await calls.disputed(invoice.Id, ann);
+      // The booking and £1.00 of the invoice's £3.00 refunded already.
+      const some = order.Payment.Amount + 1;
+      expect(
+        (await office.refund(order.Id, { Amount: some, Reason: 'Goodwill' }, staff.token))
+          .statusCode,
+      ).toBe(200);
+      const res = await calls.decide(opened.Id, decision, staff.token);
+      expect(res.statusCode, res.body).toBe(200);
+      const [payment] = await ctx.database.db.query.payments.findMany({
+        where: (p, { eq: is }) => is(p.invoiceId, invoice.Id),
+      });
+      // The invoice's payment ends with what the decision leaves to pay: £1.00, or nothing.
+      const kept = decision.Decision === 'reduce' ? 100 : 0;
+      expect(await sandboxRefundedFor(payment.providerPaymentId)).toBe(300 - kept);
+    });
   });
 
   test('a paid invoice cancelled is refunded in full, once', async () => {

@@ -12,7 +12,7 @@ import {
 import { householdResponse, type Household } from '../../src/shared/api/household';
 import { DEFAULT_HOUSEHOLD_LIMIT, HOUSEHOLD_MESSAGES } from '../../src/shared/household';
 import { MESSAGES } from '../../src/shared/validation/messages';
-import { auditLog, householdMembers, parcels, settings } from '../../src/server/db/schema';
+import { auditLog, householdMembers, parcels, settings, users } from '../../src/server/db/schema';
 import { useTestApp } from '../support/app';
 import { bearer, waitForMail } from '../support/accounts';
 import { depotCalls, depotCustomer, measured, paidBooking } from '../support/depot';
@@ -337,6 +337,50 @@ describe('the depot receives a household member’s parcel onto the account', ()
     expect(await found(`Sam ${surname}`, staff.token)).toMatchObject({
       MatchedBy: null,
       Customer: null,
+    });
+  });
+});
+
+describe('a name that more than one customer holds (decision 0046)', () => {
+  test('another customer’s own name added as a household member matches nobody: staff are told', async () => {
+    const staff = await staffMember(ctx, 'depot');
+    const ann = await depotCustomer(ctx);
+    const bob = await depotCustomer(ctx);
+    const surname = uniqueSurname();
+    // Ann's own name; Bob adds a household member of that very name.
+    await ctx.database.db
+      .update(users)
+      .set({ firstName: 'Ann', lastName: surname })
+      .where(eq(users.id, ann.id));
+    await added(bob.token, 'Ann', surname);
+
+    const byName = await found(`ANN ${surname.toUpperCase()}`, staff.token);
+    expect(byName).toMatchObject({
+      MatchedBy: null,
+      Customer: null,
+      AddressedTo: null,
+      Bookings: [],
+      SharedName: { Name: `ANN ${surname.toUpperCase()}`, Customers: 2 },
+    });
+
+    // A name one household holds, and no one else, still finds that household.
+    const jane = await added(bob.token, 'Jane', surname);
+    expect(await found(`Jane ${surname}`, staff.token)).toMatchObject({
+      MatchedBy: 'household-member',
+      Customer: { Id: bob.id },
+      AddressedTo: { Id: jane.Id },
+      SharedName: null,
+    });
+  });
+
+  test('two households with a person of one name match neither', async () => {
+    const staff = await staffMember(ctx, 'depot');
+    const surname = uniqueSurname();
+    await added((await depotCustomer(ctx)).token, 'Sam', surname);
+    await added((await depotCustomer(ctx)).token, 'Sam', surname);
+    expect(await found(`Sam ${surname}`, staff.token)).toMatchObject({
+      Customer: null,
+      SharedName: { Customers: 2 },
     });
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { operationsResponse } from '../../src/shared/api/operations';
 import { backupRuns } from '../../src/server/db/schema';
+import { FORWARDING_HEADERS } from '../../src/server/lib/this-machine';
 import { createTestApp, type TestContext } from '../support/app';
 import { bearer, registerCustomer } from '../support/accounts';
 import { checkoutCustomer } from '../support/checkout';
@@ -103,6 +104,16 @@ describe('GET /metrics', () => {
     ]) {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ statusCode: 404, message: 'No such call: GET /metrics' });
+    }
+    // A proxy on this machine may name its client in any of the headers proxies use: each one
+    // says the caller came through a proxy (decision 0046), and so do /dev's calls.
+    const local = await ctx.app.inject({ url: '/dev/outbox', remoteAddress: '127.0.0.1' });
+    expect(local.statusCode).toBe(200);
+    for (const header of FORWARDING_HEADERS) {
+      const headers = { [header]: '203.0.113.9' };
+      expect((await call('127.0.0.1', headers)).statusCode, header).toBe(404);
+      const dev = await ctx.app.inject({ url: '/dev/outbox', remoteAddress: '127.0.0.1', headers });
+      expect(dev.statusCode, `/dev ${header}`).toBe(404);
     }
     const withToken = await call('203.0.113.9', bearer(TOKEN));
     expect(withToken.statusCode).toBe(200);

@@ -1,12 +1,15 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { officeCaseSchema } from '../../src/shared/api/office';
+import { OFFICE_MESSAGES, officeCaseSchema } from '../../src/shared/api/office';
 import { officeCasesResponse } from '../../src/shared/api/office-cases';
 import { REFUND_MESSAGES } from '../../src/shared/refunds';
 import { toPence } from '../../src/shared/money';
+import { payments, sandboxSessions } from '../../src/server/db/schema';
 import { RESOLVED_MESSAGE } from '../../src/server/modules/office/case-actions';
 import { useTestApp } from '../support/app';
 import { bearer, waitForMail } from '../support/accounts';
 import { checkoutCustomer } from '../support/checkout';
+import { atOnce, mailCount, orderRefundsBothSides, paymentIdsOf } from '../support/money';
 import { auditOf, expectStatus, officeCalls } from '../support/office';
 import { shippedOrder } from '../support/parcels';
 import { staffMember } from '../support/staff';
@@ -129,4 +132,54 @@ describe('missing-item cases for the office', () => {
     expect(res.json().Messages.at(-1)).toMatchObject({ Body: RESOLVED_MESSAGE, From: 'staff' });
     expect((await office.order(order.Id, staff.token)).Refunds).toEqual([]);
   });
+});
+
+describe('a case resolved ten times at once', () => {
+  test('refunds once, answers 200 once and 409 "This case is resolved" to the rest, e-mails once', async () => {
+    const staff = await staffMember(ctx, 'office');
+    const { ann, order, caseId } = await reportedCase();
+    const answers = await atOnce(10, () =>
+      office.post(`/api/admin/cases/${caseId}/resolve`, { Refund: 2 }, staff.token),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
+    for (const a of answers.filter((a) => a.statusCode === 409)) {
+      expect(a.json().message).toBe(OFFICE_MESSAGES.caseResolved);
+    }
+    // Ours and the provider's records agree: one refund of £2.00.
+    expect((await office.order(order.Id, staff.token)).Refunds).toEqual([
+      expect.objectContaining({ Amount: 2, Status: 'succeeded' }),
+    ]);
+    expect(await orderRefundsBothSides(ctx, order.Id)).toEqual({ ours: [200], provider: [200] });
+    await waitForMail(ctx, { to: ann.email, kind: 'case-resolved' });
+    expect(await mailCount(ctx, ann.email, 'case-resolved')).toBe(1);
+    expect((await auditOf(ctx, 'Case', caseId)).filter((e) => e.action === 'resolve')).toHaveLength(
+      1,
+    );
+  });
+});
+
+test('a refund the provider refuses leaves the case as it was, and a second try may resolve it', async () => {
+  const staff = await staffMember(ctx, 'office');
+  const { ann, order, caseId } = await reportedCase();
+  const [payment] = await paymentIdsOf(ctx, order.Id);
+  const [row] = await ctx.database.db.select().from(payments).where(eq(payments.id, payment));
+  // The provider no longer knows the payment: it refuses every refund of it.
+  await ctx.database.db
+    .update(sandboxSessions)
+    .set({ status: 'expired' })
+    .where(eq(sandboxSessions.paymentId, row.providerPaymentId!));
+  const refused = await office.post(
+    `/api/admin/cases/${caseId}/resolve`,
+    { Refund: 2 },
+    staff.token,
+  );
+  expectStatus(refused, 502);
+  expect(refused.json().message).toBe(REFUND_MESSAGES.providerFailed);
+  expect((await office.order(order.Id, staff.token)).Cases[0].Status).toBe('Open');
+  expect(await orderRefundsBothSides(ctx, order.Id)).toEqual({ ours: [], provider: [] });
+
+  const resolved = await office.post(`/api/admin/cases/${caseId}/resolve`, undefined, staff.token);
+  expectStatus(resolved, 200);
+  await waitForMail(ctx, { to: ann.email, kind: 'case-resolved' });
+  expect(await mailCount(ctx, ann.email, 'case-resolved')).toBe(1);
 });

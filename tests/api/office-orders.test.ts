@@ -3,6 +3,14 @@ import { describe, expect, test } from 'vitest';
 import { OFFICE_MESSAGES, officeOrdersResponse } from '../../src/shared/api/office';
 import { invoiceSchema } from '../../src/shared/api/orders';
 import { MESSAGES } from '../../src/shared/validation/messages';
+import { ORDER_EVENT_KINDS, type OrderEventKind } from '../../src/shared/order-status';
+import {
+  recordOrderEvent,
+  staffActor,
+  SYSTEM,
+  transitionOrders,
+  type Tx,
+} from '../../src/server/modules/orders/lifecycle';
 import { useTestApp } from '../support/app';
 import { waitForMail } from '../support/accounts';
 import { depotCalls, depotCustomer, measured, paidBooking } from '../support/depot';
@@ -180,5 +188,70 @@ describe('POST /api/admin/orders/{Id}/invoices', () => {
     const late = await raise({ Amount: 1, Reason: 'Anything' });
     expectStatus(late, 409);
     expect(late.json().message).toBe(OFFICE_MESSAGES.noInvoiceNow('Cancelled'));
+  });
+});
+
+describe('GET /api/admin/orders/{Id} reads every kind of event', () => {
+  test('an order with one event of each kind the timeline records answers 200 with each', async () => {
+    const { token, user } = await staffMember(ctx, 'office');
+    const order = await paidBooking(ctx, await depotCustomer(ctx), 'C');
+    const staff = staffActor(user.id);
+    // One writer per kind: a kind added to the list without one here does not compile.
+    const writers: Record<OrderEventKind, (tx: Tx) => Promise<unknown>> = {
+      status: (tx) =>
+        transitionOrders(tx, [order.Id], 'Awaiting Parcel', 'Received at Depot', staff),
+      note: (tx) => recordOrderEvent(tx, order.Id, staff, 'A note', { kind: 'note' }),
+      refund: (tx) =>
+        recordOrderEvent(tx, order.Id, SYSTEM, 'Refunded', {
+          kind: 'refund',
+          refundId: 1,
+          amountPence: 100,
+        }),
+      'refund-failed': (tx) =>
+        recordOrderEvent(tx, order.Id, SYSTEM, 'Refused', {
+          kind: 'refund-failed',
+          refundId: 1,
+          amountPence: 100,
+        }),
+      dispute: (tx) =>
+        recordOrderEvent(tx, order.Id, SYSTEM, 'Disputed', {
+          kind: 'dispute',
+          caseId: 1,
+          invoiceId: 1,
+        }),
+      'dispute-remeasured': (tx) =>
+        recordOrderEvent(tx, order.Id, SYSTEM, 'Measured again', {
+          kind: 'dispute-remeasured',
+          caseId: 1,
+          invoiceId: 1,
+        }),
+      'dispute-decided': (tx) =>
+        recordOrderEvent(tx, order.Id, SYSTEM, 'Decided', {
+          kind: 'dispute-decided',
+          caseId: 1,
+          invoiceId: 1,
+        }),
+      'return-label': (tx) =>
+        recordOrderEvent(tx, order.Id, SYSTEM, 'Label', { kind: 'return-label' }),
+      'return-withdrawn': async (tx) => {
+        await transitionOrders(tx, [order.Id], 'Received at Depot', 'Return Requested', SYSTEM);
+        await transitionOrders(
+          tx,
+          [order.Id],
+          'Return Requested',
+          'Received at Depot',
+          SYSTEM,
+          '',
+          {
+            kind: 'return-withdrawn',
+          },
+        );
+      },
+    };
+    await ctx.database.db.transaction(async (tx) => {
+      for (const kind of ORDER_EVENT_KINDS) await writers[kind](tx);
+    });
+    const kinds = new Set((await office.order(order.Id, token)).Events.map((e) => e.Kind));
+    expect([...kinds].sort()).toEqual([...ORDER_EVENT_KINDS].sort());
   });
 });

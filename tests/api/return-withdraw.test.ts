@@ -65,6 +65,13 @@ describe('the customer withdraws their return', () => {
     );
     const mail = await waitForMail(ctx, { to: ann.email, kind: 'return-withdrawn' });
     expect(mail.text).toContain('It stays booked to the island');
+    // The office still reads the order, the withdrawal on its timeline.
+    const officeStaff = await staffMember(ctx, 'office');
+    expect((await office.order(order.Id, officeStaff.token)).Events.at(-1)).toMatchObject({
+      Kind: 'return-withdrawn',
+      From: 'Return Requested',
+      To: 'Received at Depot',
+    });
 
     const again = await withdraw(order.Id, ann.token);
     expectStatus(again, 409);

@@ -8,6 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { checkoutResponse } from '../../src/shared/api/checkout';
 import { depotReturnSchema, depotReturnsResponse } from '../../src/shared/api/returns';
 import { toPence } from '../../src/shared/money';
+import { REFUND_MESSAGES } from '../../src/shared/refunds';
 import { RETURN_MESSAGES } from '../../src/shared/returns';
 import { orderExtras, refunds, sandboxRefunds } from '../../src/server/db/schema';
 import { useTestApp } from '../support/app';
@@ -80,7 +81,21 @@ describe('a return with the retailer’s uploaded label', () => {
     const bob = await checkoutCustomer(ctx);
     expect((await returns.customerLabel(order.Id, bob.token)).statusCode).toBe(404);
 
-    const done = await returns.returned(order.Id, SENT, staff.token);
+    // Marking it returned gives the crossing back: the depot may not (decision 0046), and its
+    // refusal moves nothing; the office may.
+    const byDepot = await returns.returned(order.Id, SENT, staff.token);
+    expectStatus(byDepot, 403);
+    expect(byDepot.json().message).toBe(
+      REFUND_MESSAGES.officeGivesBack(toPence(order.Payment.Amount)),
+    );
+    expect(
+      await ctx.database.db.select().from(refunds).where(eq(refunds.orderId, order.Id)),
+    ).toEqual([]);
+    expect((await office.customerOrder(order.Id, ann)).Order.StatusId_Name).toBe(
+      'Return Requested',
+    );
+    const officer = await staffMember(ctx, 'office');
+    const done = await returns.returned(order.Id, SENT, officer.token);
     expectStatus(done, 200);
     const paidPence = toPence(order.Payment.Amount);
     expect(depotReturnSchema.parse(done.json())).toMatchObject({
@@ -108,7 +123,7 @@ describe('a return with the retailer’s uploaded label', () => {
     ]);
 
     // Again: refused, nothing more given back.
-    const again = await returns.returned(order.Id, SENT, staff.token);
+    const again = await returns.returned(order.Id, SENT, officer.token);
     expectStatus(again, 409);
     expect(again.json().message).toBe(RETURN_MESSAGES.alreadyReturned);
     const rows = await ctx.database.db.select().from(refunds).where(eq(refunds.orderId, order.Id));
@@ -116,7 +131,7 @@ describe('a return with the retailer’s uploaded label', () => {
   });
 
   test('two staff marking it returned at once refund it once', async () => {
-    const one = await staffMember(ctx, 'depot');
+    const one = await staffMember(ctx, 'office');
     const two = await staffMember(ctx, 'admin');
     const ann = await checkoutCustomer(ctx);
     const order = await orderAtDepot(ctx, ann);
@@ -199,7 +214,7 @@ describe('a return with a label we buy', () => {
     expect(started.statusCode, started.body).toBe(201);
     await calls.payWithCard(checkoutResponse.parse(started.json()), '4242424242424242');
 
-    const done = await returns.returned(order.Id, SENT, staff.token);
+    const done = await returns.returned(order.Id, SENT, (await staffMember(ctx, 'office')).token);
     expectStatus(done, 200);
     const paidPence = toPence(order.Payment.Amount);
     expect(done.json().Refund).toBe(paidPence / 100);
@@ -268,5 +283,52 @@ describe('the rules', () => {
     expect((await office.customerOrder(order.Id, ann)).Order.StatusId_Name).toBe(
       'Received at Depot',
     );
+  });
+});
+
+describe('a label file (decision 0046)', () => {
+  test('HTML or a program holding %PDF- near its start is refused, naming the field', async () => {
+    const ann = await checkoutCustomer(ctx);
+    const order = await orderAtDepot(ctx, ann);
+    const pdf = await retailerLabelPdf();
+    for (const [FileName, head] of [
+      ['label.html', '<html><!-- %PDF-1.4 --><script>alert(1)</script></html>'],
+      ['label.exe', 'MZ\x90\x00 %PDF-1.4 this program cannot be run in DOS mode'],
+    ]) {
+      const res = await returns.ask(
+        order.Id,
+        { Label: { FileName, Data: base64(Buffer.concat([Buffer.from(head, 'latin1'), pdf])) } },
+        ann.token,
+      );
+      expectStatus(res, 400);
+      expect(res.json().errors).toEqual([
+        { field: 'Label.Data', error: RETURN_MESSAGES.labelType },
+      ]);
+    }
+  });
+
+  test('a PDF is served as a PDF to save: its type, attachment, a name ending .pdf, never sniffed', async () => {
+    const staff = await staffMember(ctx, 'depot');
+    const ann = await checkoutCustomer(ctx);
+    const order = await orderAtDepot(ctx, ann);
+    const pdf = await retailerLabelPdf();
+    expectStatus(
+      await returns.ask(
+        order.Id,
+        { Label: { FileName: 'label.html', Data: base64(pdf) } },
+        ann.token,
+      ),
+      201,
+    );
+    for (const res of [
+      await returns.customerLabel(order.Id, ann.token),
+      await returns.label(order.Id, staff.token),
+    ]) {
+      expectStatus(res, 200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe('attachment; filename="label.html.pdf"');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.rawPayload.equals(pdf)).toBe(true);
+    }
   });
 });

@@ -44,7 +44,7 @@ const parcelNow = async (id: number, token: string) => {
   return depotParcelSchema.parse(res.json());
 };
 const abandon = (id: number, token: string) =>
-  ctx.post(`/api/admin/depot/parcels/${id}/abandon`, {}, bearer(token));
+  ctx.post(`/api/admin/depot/parcels/${id}/abandon`, { Confirm: true }, bearer(token));
 const queued = async (email: string, kind: string) =>
   (await ctx.database.db.select().from(mailOutbox)).filter(
     (r) => r.message.to === email && r.message.kind === kind,

@@ -30,7 +30,7 @@ const at = (parcel: DepotParcel, days: number, hours = 0) => {
   return when;
 };
 const abandon = (id: number, token: string) =>
-  ctx.post(`/api/admin/depot/parcels/${id}/abandon`, {}, bearer(token));
+  ctx.post(`/api/admin/depot/parcels/${id}/abandon`, { Confirm: true }, bearer(token));
 
 /** The waiting list, every page of it, as the screen asks for it. */
 async function waitingList(token: string, sort = 'oldest') {

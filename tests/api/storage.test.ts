@@ -45,7 +45,7 @@ const queued = async (email: string, kind: string) =>
     (r) => r.message.to === email && r.message.kind === kind,
   ).length;
 const abandon = (id: number, token: string) =>
-  ctx.post(`/api/admin/depot/parcels/${id}/abandon`, {}, bearer(token));
+  ctx.post(`/api/admin/depot/parcels/${id}/abandon`, { Confirm: true }, bearer(token));
 
 async function unbookedParcel(staffToken: string) {
   const ann = await depotCustomer(ctx);
@@ -393,6 +393,20 @@ describe('abandonment', () => {
     expect(await queued(ann.email, 'parcel-abandoned')).toBe(0);
 
     const when = at(parcel, abandonDays, 1);
+    // Only an explicit confirmation in the body abandons it (decision 0046): a bare POST, or one
+    // without Confirm: true, is a 400 naming the field, and the parcel waits on.
+    for (const body of [undefined, {}, { Confirm: false }, { Confirm: 'yes' }]) {
+      const bare = await ctx.post(
+        `/api/admin/depot/parcels/${parcel.Id}/abandon`,
+        body,
+        bearer(staff.token),
+      );
+      expect(bare.statusCode, bare.body).toBe(400);
+      expect(bare.json().errors.map((e: { field: string }) => e.field)).toEqual([
+        body === undefined ? 'body' : 'Confirm',
+      ]);
+    }
+    expect((await parcelNow(parcel.Id, staff.token)).State).not.toBe('abandoned');
     const res = await abandon(parcel.Id, staff.token);
     expect(res.statusCode, res.body).toBe(200);
     const after = depotParcelSchema.parse(res.json());

@@ -81,6 +81,33 @@ export interface BackupSummary {
 /** A refusal meant for the operator (the command prints it and exits 2), not a crash. */
 export class BackupRefused extends Error {}
 
+/**
+ * Tables whose rows are live keys (decision 0046): log-in sessions, the one-time tokens of
+ * password resets, e-mail validations and staff invitations, and the e-mail outbox, whose
+ * messages carry those links. A backup holds their columns and none of their rows, and a restore
+ * loads none (a file made before this rule still carries them): a restored site sends no e-mail
+ * again, and every session and link of the backup's day is dead. Everyone logs in again; a staff
+ * invitation still pending is sent again.
+ */
+export const LIVE_KEY_TABLES = new Set(['sessions', 'user_tokens', 'mail_outbox']);
+
+/**
+ * The folder a backup is written to: made this user's only (0700) when it is new; one that
+ * others may read or enter is refused, as the file would be listed and reachable there.
+ */
+async function privateFolder(file: string) {
+  const dir = path.dirname(file);
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  const { mode } = await fs.stat(dir);
+  if ((mode & 0o077) !== 0) {
+    throw new BackupRefused(
+      `${dir} can be read or entered by other users (mode ${(mode & 0o777).toString(8)}): ` +
+        "a backup holds every customer's data. Write it to a folder only you can open " +
+        `(chmod 700 ${dir}, or a new folder), then run this again.`,
+    );
+  }
+}
+
 /** The tables the seed fills: a database holding only these holds no data of its own. */
 export const SEED_TABLES = new Set<string>(
   [
@@ -169,8 +196,10 @@ async function sequencesOf(query: SqlRunner): Promise<Trailer['sequences']> {
  */
 export async function backupTo(database: Database, file: string): Promise<BackupSummary> {
   const partial = `${file}.partial`;
+  await privateFolder(file);
   const gzip = zlib.createGzip();
-  const out = createWriteStream(partial);
+  // This user's only (0600): the file holds every customer's data.
+  const out = createWriteStream(partial, { mode: 0o600 });
   gzip.pipe(out);
   const write = async (value: unknown) => {
     if (!gzip.write(`${typeof value === 'string' ? value : JSON.stringify(value)}\n`)) {
@@ -187,13 +216,17 @@ export async function backupTo(database: Database, file: string): Promise<Backup
         createdAt: new Date().toISOString(),
         database: database.kind,
         migrations,
-        excludes: 'pg-boss job queue (schema pgboss)',
+        excludes: `pg-boss job queue (schema pgboss); the rows of ${[...LIVE_KEY_TABLES].join(', ')} (live keys)`,
       };
       await write(header);
       const tables = await tablesOf(query);
       let total = 0;
       for (const table of tables) {
         const { columns, key } = await columnsOf(query, table);
+        if (LIVE_KEY_TABLES.has(table)) {
+          await write({ table, columns, rows: 0 } satisfies TableLine);
+          continue;
+        }
         const { rows: counted } = await query<{ n: string }>(
           `select count(*)::text as n from ${qualified(table)}`,
         );
@@ -225,6 +258,7 @@ export async function backupTo(database: Database, file: string): Promise<Backup
     });
     gzip.end();
     await finished(out);
+    await fs.chmod(partial, 0o600);
     await fs.rename(partial, file);
   } catch (err) {
     gzip.destroy();

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -85,12 +86,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options.pgliteDir, options.pgliteFrom);
 }
 
+/**
+ * Makes a folder and everything in it readable and writable by this user only (folders 0700,
+ * files 0600). PGlite's file system writes its files world-writable, whatever the umask
+ * (decision 0046): its folder closed to others keeps the ones it makes later out of reach too.
+ */
+async function ownerOnly(dir: string): Promise<void> {
+  await fs.chmod(dir, 0o700);
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    const at = path.join(dir, entry.name);
+    if (entry.isDirectory()) await ownerOnly(at);
+    else if (entry.isFile()) await fs.chmod(at, 0o600);
+  }
+}
+
 async function openPglite(dir: string | undefined, from: Blob | undefined): Promise<Database> {
-  if (dir) await fs.mkdir(dir, { recursive: true });
+  if (dir) await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const client = await PGlite.create({ dataDir: dir, loadDataDir: from });
+  if (dir) await ownerOnly(dir);
   const db = drizzlePglite({ client, schema });
   return {
-    db: db as unknown as Db,
+    db: retryConflicts(db as unknown as Db),
     kind: 'pglite',
     migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     ping: async () => {
@@ -109,7 +125,10 @@ async function openPglite(dir: string | undefined, from: Blob | undefined): Prom
         return work(<R>(text: string, values?: unknown[]) => tx.query<R>(text, values));
       }),
     dump: () => client.dumpDataDir('none'),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      if (dir) await ownerOnly(dir);
+    },
   };
 }
 
@@ -182,7 +201,7 @@ async function openPostgres(url: string, max: number, t: DbTimeouts): Promise<Da
   });
   const db = drizzlePg({ client: pool, schema });
   return {
-    db: db as unknown as Db,
+    db: retryConflicts(db as unknown as Db),
     kind: 'postgres',
     migrate: async (folder = migrationsFolder) => {
       const conn = await pool.connect();
@@ -236,14 +255,59 @@ async function openPostgres(url: string, max: number, t: DbTimeouts): Promise<Da
   };
 }
 
-/** SQLSTATEs of a database that is going away or cannot take the statement now. */
-const UNAVAILABLE_STATES = new Set([
-  '57P01', // admin_shutdown: pg_terminate_backend, a restart, a pooler recycling the connection
-  '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now: starting up or shutting down
-  '57014', // query_canceled: statement_timeout (DB_STATEMENT_TIMEOUT_MS)
-  '53300', // too_many_connections
-]);
+/**
+ * Whether a SQLSTATE says the database cannot take work now, by its class rather than a list of
+ * codes (decision 0046): class 08 (the connection), 53 (out of resources: connections, memory,
+ * disk), 57 (the operator or the server: a shutdown, a restart, a cancelled statement), 55000
+ * (a server not in the state to accept the session, as a standby or a starting server answers a
+ * connection) and 25006 (a read-only transaction: a primary turned standby after a failover).
+ * Serialization failures and deadlocks (`isRetryableConflict`) count too once their retries
+ * are spent.
+ */
+function isUnavailableState(code: string): boolean {
+  return (
+    /^(08|53|57)/.test(code) || code === '55000' || code === '25006' || isRetryableConflict(code)
+  );
+}
+
+/** 40001 serialization_failure and 40P01 deadlock_detected: run the transaction again. */
+const isRetryableConflict = (code: string) => code === '40001' || code === '40P01';
+
+/** How many times a transaction runs in all when PostgreSQL asks for it to be run again. */
+export const TRANSACTION_ATTEMPTS = 3;
+
+const sqlState = (error: unknown): string | undefined => {
+  for (let err = error, depth = 0; err instanceof Error && depth < 5; depth++) {
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    err = err.cause;
+  }
+  return undefined;
+};
+
+/**
+ * Gives `db.transaction` its retries: a transaction PostgreSQL ended as a serialization failure
+ * or a deadlock is rolled back whole, so running it again is safe (nothing of it was written;
+ * side effects leave after the commit, decision 0030). A short random pause first lets the
+ * other transaction finish.
+ */
+function retryConflicts(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  const retrying: typeof db.transaction = async (work, config) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await transaction(work, config);
+      } catch (err) {
+        const code = sqlState(err);
+        if (!code || !isRetryableConflict(code) || attempt >= TRANSACTION_ATTEMPTS) throw err;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+      }
+    }
+  };
+  db.transaction = retrying;
+  return db;
+}
+
 const UNAVAILABLE_SOCKET_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -275,7 +339,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let err = error, depth = 0; err instanceof Error && depth < 5; depth++) {
     const code = (err as { code?: unknown }).code;
     if (typeof code === 'string') {
-      if (UNAVAILABLE_STATES.has(code) || code.startsWith('08')) return true;
+      if (/^[0-9A-Z]{5}$/.test(code) && isUnavailableState(code)) return true;
       if (UNAVAILABLE_SOCKET_CODES.has(code)) return true;
     }
     if (UNAVAILABLE_MESSAGES.some((m) => err instanceof Error && err.message.includes(m))) {

@@ -163,6 +163,10 @@ declare module 'fastify' {
     /** The caller's session, once `app.requireAuth()` (or `authenticate`) has run. */
     auth: AuthContext | null;
   }
+  interface FastifyContextConfig {
+    /** Whether the route can take or give money (MOVES_MONEY, MOVES_NO_MONEY). */
+    money?: boolean;
+  }
   interface FastifyInstance {
     /**
      * A hook (use it as the route's `onRequest`, so it runs before the body is read) that answers
@@ -188,6 +192,17 @@ export type RouteAccess =
   | 'customer'
   | 'signed-in'
   | { can: [AbilityAction, AbilitySubject] };
+
+/**
+ * A route's config mark for a route that can take or give money (decision 0046): payments,
+ * refunds, invoices raised or voided, cases and disputes decided, returns, consolidation,
+ * storage and abandonment. Every marked route is raced in tests/api/money-races.test.ts, and a
+ * route that looks like one of those without the mark (`money: false`, for one reviewed and
+ * found to move none) fails the build's tests, so a new one cannot be missed.
+ */
+export const MOVES_MONEY = { money: true } as const;
+/** The mark of a route reviewed and found to move no money though its path suggests it might. */
+export const MOVES_NO_MONEY = { money: false } as const;
 
 /** A route's config for the open kinds of access: `config: access('anonymous')`. */
 export const access = (kind: 'anonymous' | 'this-machine' | 'provider') => ({ access: kind });
@@ -224,6 +239,8 @@ export interface DeclaredRoute {
   url: string;
   access: RouteAccess;
   schema: RouteSchemas;
+  /** Its MOVES_MONEY / MOVES_NO_MONEY mark, if it has one. */
+  money?: boolean;
 }
 
 /**
@@ -241,7 +258,8 @@ export function collectRoutes(app: FastifyInstance) {
         const declared = accessOf(route);
         const method = [route.method].flat().join(',');
         if (!declared) throw new Error(`${method} ${route.url} does not declare who may call it`);
-        return { method, url: route.url, access: declared, schema: route.schema ?? {} };
+        const money = (route.config as { money?: boolean } | undefined)?.money;
+        return { method, url: route.url, access: declared, schema: route.schema ?? {}, money };
       });
     },
   };

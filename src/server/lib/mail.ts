@@ -270,7 +270,8 @@ async function writeOutbox(
   info: { message?: unknown },
   id: string,
 ): Promise<OutboxEntry> {
-  await fs.mkdir(dir, { recursive: true });
+  // The outbox holds live links (invitations, password resets): this user's only (decision 0046).
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const date = new Date();
   const raw = Buffer.isBuffer(info.message) ? info.message : Buffer.from(String(info.message));
   const entry: OutboxEntry = {
@@ -286,9 +287,9 @@ async function writeOutbox(
     eml: `${id}.eml`,
   };
   // The .eml first: a listed summary always has its message.
-  await fs.writeFile(path.join(dir, entry.eml), raw);
+  await fs.writeFile(path.join(dir, entry.eml), raw, { mode: 0o600 });
   const tmp = path.join(dir, `.${id}.json.tmp`);
-  await fs.writeFile(tmp, JSON.stringify(entry, null, 2));
+  await fs.writeFile(tmp, JSON.stringify(entry, null, 2), { mode: 0o600 });
   await fs.rename(tmp, path.join(dir, `${id}.json`));
   return entry;
 }

@@ -13,11 +13,32 @@ function isLoopback(address: string | undefined): boolean {
   return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }
 
+/**
+ * The headers a proxy names its client in (standard, de facto and the big CDNs'). A request
+ * carrying any of them came through a proxy, even one on this machine's loopback (decision
+ * 0046): a proxy that sends only X-Real-IP must not make the world "this machine".
+ */
+export const FORWARDING_HEADERS = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-forwarded-server',
+  'x-real-ip',
+  'x-client-ip',
+  'x-cluster-client-ip',
+  'x-original-forwarded-for',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+  'via',
+] as const;
+
 /** Whether the caller is on this machine: a loopback address, not come through a proxy. */
 export const fromThisMachine = (request: FastifyRequest) =>
   isLoopback(request.raw.socket.remoteAddress) &&
-  request.headers['x-forwarded-for'] === undefined &&
-  request.headers.forwarded === undefined;
+  FORWARDING_HEADERS.every((header) => request.headers[header] === undefined);
 
 /** The 404 of a call that does not exist, for a caller a route does not answer. */
 export const noSuchCall = (request: FastifyRequest) =>

@@ -7,6 +7,7 @@ import {
   RETAILER_DELIVERY_RULES,
   retailerRules,
 } from '../booking-steps';
+import { isDeclarableValue, MAX_ITEM_COUNT } from '../goods-value';
 import { itemLinesMismatch } from '../item-lines';
 import { toPence } from '../money';
 import { itemLinesSchema } from './item-lines';
@@ -136,10 +137,12 @@ export const bookingSchema = z
   })
   .superRefine((booking, ctx) => {
     // Refinements run even when a field has failed: add up only what can be added up.
-    const countable = (n: unknown) => typeof n === 'number' && Number.isFinite(n) && n > 0;
-    if (!countable(booking.ItemValue)) return;
-    if (!booking.ItemLines.every((l) => Number.isSafeInteger(l.Quantity) && countable(l.ValueEach)))
-      return;
+    if (!isDeclarableValue(booking.ItemValue)) return;
+    const countable = (l: { Quantity: number; ValueEach: number }) =>
+      Number.isSafeInteger(l.Quantity) &&
+      l.Quantity <= MAX_ITEM_COUNT &&
+      isDeclarableValue(l.ValueEach);
+    if (!booking.ItemLines.every(countable)) return;
     const mismatch = itemLinesMismatch(booking.ItemLines, toPence(booking.ItemValue));
     if (mismatch) ctx.addIssue({ code: 'custom', path: ['ItemLines'], message: mismatch });
   });

@@ -147,6 +147,11 @@ export const lookupResponse = z.object({
   Bookings: z.array(openBookingSchema),
   /** The person of the household the search named (a name on the label), if it did. */
   AddressedTo: depotPersonSchema.nullable(),
+  /**
+   * A name on the label that more than one customer's account or household holds (decision
+   * 0046): nobody is matched, and staff are told how many customers it could be.
+   */
+  SharedName: z.object({ Name: z.string(), Customers: z.number().int() }).nullable(),
 });
 export type LookupResult = z.infer<typeof lookupResponse>;
 
@@ -203,6 +208,19 @@ export const receiveSchema = z
 export type ReceiveRequest = z.input<typeof receiveSchema>;
 
 export const matchSchema = z.object({ OrderId: id }).strict();
+
+/**
+ * POST /api/admin/depot/parcels/{Id}/abandon: the staff member's explicit confirmation, checked
+ * by the server (decision 0046): a bare POST cancels nothing.
+ */
+export const abandonParcelSchema = z
+  .object({
+    Confirm: z.literal(true, {
+      error: 'must be true: confirm that the parcel is treated as abandoned',
+    }),
+  })
+  .strict();
+export type AbandonParcel = z.input<typeof abandonParcelSchema>;
 
 // --- parcels -------------------------------------------------------------------------------------
 

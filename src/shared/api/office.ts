@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../order-status';
+import { ORDER_EVENT_KINDS, ORDER_STATUSES } from '../order-status';
 import { OFFICE_QUOTE_STATES } from '../office';
 import { caseMessageSchema, orderCaseSchema } from './cases';
 import { paymentSchema } from './checkout';
@@ -132,16 +132,7 @@ export type Refund = z.infer<typeof refundSchema>;
 const officeEventSchema = z.object({
   Id: z.number().int(),
   At: z.string(),
-  Kind: z.enum([
-    'status',
-    'note',
-    'refund',
-    'refund-failed',
-    'dispute',
-    'dispute-remeasured',
-    'dispute-decided',
-    'return-label',
-  ]),
+  Kind: z.enum(ORDER_EVENT_KINDS),
   From: z.enum(ORDER_STATUSES).nullable(),
   To: z.enum(ORDER_STATUSES).nullable(),
   Note: z.string(),

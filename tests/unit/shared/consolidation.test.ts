@@ -167,6 +167,18 @@ describe('refunds and late parcels', () => {
     ]);
     expect(splitRefund(1391, bookings)).toBeNull();
   });
+  test('a booking paid with a discount gives back only what is left of it; the next gives the rest', () => {
+    // The first booking's carriage was £6.95, but a discount took £6.00 off what it paid.
+    const bookings = [
+      { orderId: 1, paidPence: 695, refundablePence: 95 },
+      { orderId: 2, paidPence: 695, refundablePence: 695 },
+    ];
+    expect(splitRefund(195, bookings)).toEqual([
+      { orderId: 1, amountPence: 95 },
+      { orderId: 2, amountPence: 100 },
+    ]);
+    expect(splitRefund(791, bookings)).toBeNull();
+  });
   test('a parcel is late after the set days, exactly at them', () => {
     const since = new Date('2026-12-01T10:00:00Z');
     expect(isParcelLate(since, new Date('2026-12-08T09:59:59Z'), 7)).toBe(false);

@@ -73,6 +73,24 @@ describe('the data file', () => {
     );
     expect(csv.at(-1)).toBe('');
   });
+
+  test('direction overrides and zero-width characters never reach the carrier (decision 0046)', () => {
+    const hidden = '\u202E\u2066\u200B\u200D\uFEFF\u061C\u200E';
+    const csv = customsDataCsv([
+      {
+        consignment: `JP${hidden}3`,
+        orderReference: 'ORD-000003',
+        sender: { name: 'Ferrybox', address: ['Unit 7'] },
+        consignee: { name: `Ann${hidden} Le Brocq`, address: [`1 Rue${hidden} du Pont`] },
+        weightGrams: 1000,
+        lines: [line(1, 10, `Boots\u202Eexe.txt${hidden}`)],
+      },
+    ]);
+    expect(csv).not.toMatch(/[\u061C\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/u);
+    expect(csv.split('\r\n')[1]).toBe(
+      'JP3,ORD-000003,Ferrybox,Unit 7,Ann Le Brocq,1 Rue du Pont,Bootsexe.txt,1,10.00,10.00,GBP,1.000,GB,',
+    );
+  });
 });
 
 describe('evidence in time', () => {

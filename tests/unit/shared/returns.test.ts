@@ -3,6 +3,7 @@
 // gives (the checkout's share, never more than is left), and the FAQ and the terms stating the
 // label's price and size limit.
 import fs from 'node:fs';
+import { deflateSync, inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import { describe, expect, test } from 'vitest';
 import { formatMoney } from '../../../src/shared/money';
@@ -61,7 +62,7 @@ describe('when a return may be asked', () => {
 describe('a PDF label', () => {
   test('a plain, whole PDF passes', () => {
     expect(looksLikePdf(pdf)).toBe(true);
-    expect(pdfLabelProblem(pdf)).toBeNull();
+    expect(pdfLabelProblem(pdf, inflate)).toBeNull();
   });
 
   test('not a PDF, cut short, or too large is refused', () => {
@@ -85,7 +86,72 @@ describe('a PDF label', () => {
     // a name that merely begins alike is not one of them
     expect(pdfLabelProblem(withInside('/JSONData 1'))).toBeNull();
   });
+
+  test('actions that open a link or another file are refused too', () => {
+    for (const words of [
+      '/A << /S /URI /URI (https://example.com/x) >>',
+      '/A << /S /GoToR /F (other.pdf) >>',
+      '/A << /S /Launch /F (label.exe) >>',
+      '/A << /S /GoToE /T << /R /C >> >>',
+    ]) {
+      expect(pdfLabelProblem(withInside(words), inflate), words).toBe(RETURN_MESSAGES.labelActive);
+    }
+  });
+
+  test('HTML, SVG or a program holding %PDF- near its start is not a PDF', () => {
+    for (const text of [
+      '<html><!-- %PDF-1.4 --><script>alert(1)</script></html>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><!--%PDF-1.7--><script>alert(1)</script></svg>',
+      'MZ\x90\x00 %PDF-1.4 this program cannot be run in DOS mode',
+    ]) {
+      const bytes = Buffer.concat([Buffer.from(text, 'latin1'), pdf]);
+      expect(looksLikePdf(bytes), text).toBe(false);
+      expect(pdfLabelProblem(bytes, inflate), text).toBe(RETURN_MESSAGES.labelType);
+    }
+  });
+
+  test('a header and an end are not enough: it must hold objects and a cross-reference', () => {
+    expect(pdfLabelProblem(Buffer.from('%PDF-1.4\nhello\n%%EOF\n'), inflate)).toBe(
+      RETURN_MESSAGES.labelDamaged,
+    );
+  });
+
+  test('a script inside a compressed object stream is found; one that will not open is refused', () => {
+    expect(
+      pdfLabelProblem(objectStreamPdf('4 0 << /S /JavaScript /JS (app.alert(1)) >>'), inflate),
+    ).toBe(RETURN_MESSAGES.labelActive);
+    expect(
+      pdfLabelProblem(objectStreamPdf('4 0 << /S /URI /URI (https://x.test) >>'), inflate),
+    ).toBe(RETURN_MESSAGES.labelActive);
+    expect(pdfLabelProblem(objectStreamPdf('4 0 << /Type /Font >>'), inflate)).toBeNull();
+    expect(
+      pdfLabelProblem(objectStreamPdf('4 0 << /Type /Font >>', { broken: true }), inflate),
+    ).toBe(RETURN_MESSAGES.labelDamaged);
+  });
 });
+
+/** A PDF 1.5 whose objects sit in a Flate-compressed object stream, as `objects` says. */
+function objectStreamPdf(objects: string, { broken = false } = {}) {
+  const packed = broken ? Buffer.from('not deflated at all') : deflateSync(Buffer.from(objects));
+  return Buffer.concat([
+    Buffer.from(
+      '%PDF-1.5\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n' +
+        '2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n' +
+        `3 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${packed.length} >>\nstream\n`,
+      'latin1',
+    ),
+    packed,
+    Buffer.from('\nendstream\nendobj\nstartxref\n9\n%%EOF\n', 'latin1'),
+  ]);
+}
+
+const inflate = (data: Uint8Array) => {
+  try {
+    return inflateSync(data);
+  } catch {
+    return null;
+  }
+};
 
 describe('the refund of the unused crossing', () => {
   const sources = [

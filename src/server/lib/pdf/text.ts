@@ -1,4 +1,5 @@
 import bidiFactory from 'bidi-js';
+import { withoutInvisible } from '../../../shared/invisible-text';
 import { ASCENT, fontChain, LINE_HEIGHT, type Face, type Weight } from './fonts';
 
 /**
@@ -34,20 +35,13 @@ export interface TextStyle {
   link?: string;
 }
 
-/** Format characters, fillers that print as nothing, variation selectors, emoji skin tones. */
-const INVISIBLE =
-  // Variation selectors listed on their own on purpose: each is dropped alone.
-  // eslint-disable-next-line no-misleading-character-class
-  /\p{Cf}|\p{Emoji_Modifier}|\u034F|[\u115F\u1160\u17B4\u17B5\u3164\uFFA0]|[\uFE00-\uFE0F]|[\u{E0100}-\u{E01EF}]/gu;
 const CONTROL = /[\p{Cc}]/gu;
 const REPLACEMENT = '\uFFFD';
 const ELLIPSIS = '…';
 
 /** The text as it is printed: NFC, no invisible or control characters, tabs as spaces. */
 function cleanForPrint(text: string): string {
-  return text
-    .normalize('NFC')
-    .replace(INVISIBLE, '')
+  return withoutInvisible(text.normalize('NFC'))
     .replace(/\t/g, ' ')
     .replace(/\r\n?/g, '\n')
     .replace(CONTROL, (c) => (c === '\n' ? c : ''));

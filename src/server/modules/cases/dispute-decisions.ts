@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Uses } from '../../lib/uses';
 import { OFFICE_MESSAGES } from '../../../shared/api/office';
 import {
@@ -16,7 +16,6 @@ import {
   orders,
   parcelPhotos,
   parcels,
-  payments,
 } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
@@ -24,7 +23,7 @@ import { recipient } from '../customers/recipient';
 import type { PhotoInput } from '../depot/receiving';
 import { voidInvoice } from '../invoices/service';
 import { recordOrderEvent, type Actor, type Tx } from '../orders/lifecycle';
-import { reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
+import { refundSources, reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
 import { closeInvoicePayments } from '../payments/close';
 import { audit } from '../staff/audit';
 import { withTrackUrl } from '../tracking/codes';
@@ -203,15 +202,19 @@ export async function decideDispute(
           })
           .where(eq(invoices.id, invoice.id));
         if (invoice.status === 'paid') {
-          const [paid] = await tx
-            .select({ id: payments.id })
-            .from(payments)
-            .where(and(eq(payments.invoiceId, invoice.id), eq(payments.status, 'paid')));
-          if (paid) {
+          // What its payment still holds, less what the decision leaves to pay: a refund the
+          // office made of it already counts (decision 0046), and may leave nothing to give.
+          const held = sumPence(
+            (await refundSources(tx, order, true))
+              .filter((source) => source.payment.invoiceId === invoice.id)
+              .map((source) => Math.max(0, source.paidPence - source.refundedPence)),
+          );
+          const owed = Math.max(0, held - after);
+          if (owed > 0) {
             refunds = await reserveRefunds(
               tx,
               order,
-              current - after,
+              owed,
               `${orderCase.reference}: invoice ${invoice.reference} ${OUTCOME_OF[input.decision]}`,
               actor,
               { only: { invoiceId: invoice.id } },

@@ -6,7 +6,7 @@ import {
   checkoutRequest,
   checkoutResponse,
 } from '../../../shared/api/checkout';
-import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
+import { acceptEmptyJsonBodies, authOf, MOVES_MONEY } from '../../lib/auth';
 import { checkDiscount, createCheckout } from './service';
 
 /**
@@ -36,6 +36,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/create',
     {
+      config: MOVES_MONEY,
       onRequest: app.requireAuth(),
       schema: {
         summary: 'Book the basket and start paying',

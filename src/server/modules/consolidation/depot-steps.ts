@@ -15,12 +15,13 @@ import { HttpError } from '../../lib/errors';
 import { customsProblems } from '../depot/customs';
 import { sailingGst } from '../depot/sailing-gst';
 import { ukDay } from '../../../shared/customs';
+import { REFUND_MESSAGES } from '../../../shared/refunds';
 import { DISPATCHABLE, sailingDay } from '../depot/dispatch';
 import { offeredBands } from '../depot/receiving';
 import { freshMembers, lockConsignment, move, tell } from './core';
 import { raiseInvoice } from '../invoices/service';
 import { staffActor, transitionOrders } from '../orders/lifecycle';
-import { reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
+import { refundSources, reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
 import { audit } from '../staff/audit';
 import { consolidationDispatchedEmail, consolidationRepackingEmail } from './emails';
 import { repackPence, toBand, type Band } from './pricing';
@@ -133,6 +134,8 @@ export async function dispatchConsignment(
   id: number,
   input: { sailingDate: Date; carrier: CarrierId; trackingNumber: string },
   staffId: number,
+  /** Whether the staff member may give money back (decision 0046): the depot may not. */
+  mayRefund: boolean,
 ) {
   const actor = staffActor(staffId);
   const db = app.database.db;
@@ -164,6 +167,9 @@ export async function dispatchConsignment(
     // The box's customs paperwork is its orders' item lines (issue 27): each must have them.
     const problems = await customsProblems(tx, locked);
     if (problems.length > 0) throw new HttpError(409, problems.join(' '));
+    if (row.final.differencePence < 0 && !mayRefund) {
+      throw new HttpError(403, REFUND_MESSAGES.officeGivesBack(-row.final.differencePence));
+    }
     const moved = await move(tx, row, 'dispatched', actor, [], {
       carrier: input.carrier,
       trackingNumber: input.trackingNumber,
@@ -201,10 +207,17 @@ export async function dispatchConsignment(
     let invoice: { id: number; reference: string } | null = null;
     const reason = `Consolidation ${consignmentReference(id)}: one crossing in band ${row.final.bandCode}`;
     if (difference < 0) {
-      const parts = splitRefund(
-        -difference,
-        members.map((m) => ({ orderId: m.orderId, paidPence: m.paidPence })),
-      );
+      const bookings = [];
+      for (const m of members) {
+        const order = locked.find((o) => o.id === m.orderId)!;
+        const sources = await refundSources(tx, order);
+        bookings.push({
+          orderId: m.orderId,
+          paidPence: m.paidPence,
+          refundablePence: sumPence(sources.map((s) => Math.max(0, s.paidPence - s.refundedPence))),
+        });
+      }
+      const parts = splitRefund(-difference, bookings);
       if (!parts) throw new HttpError(409, 'The difference is more than the bookings paid.');
       for (const part of parts) {
         const order = locked.find((o) => o.id === part.orderId)!;

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Uses } from '../../lib/uses';
 import type { Consignment } from '../../../shared/api/consolidation';
 import {
@@ -7,7 +7,7 @@ import {
   consignmentReference,
   isParcelLate,
 } from '../../../shared/consolidation';
-import { consignmentOrders, consignments } from '../../db/schema';
+import { consignmentOrders, consignments, orders } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { chargeStorageAfterWait } from '../depot/storage-charges';
 import { CONSIGNMENT_WAITS } from '../../../shared/storage';
@@ -46,6 +46,14 @@ export async function requestConsolidation(
   const actor = customerActor(customerId);
   const now = app.clock.now();
   return app.database.db.transaction(async (tx) => {
+    // The bookings locked (in one order, so two requests cannot deadlock): a return to the
+    // retailer asked at once waits, and is refused once they are in the box (decision 0046).
+    await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(inArray(orders.id, orderIds), eq(orders.customerId, customerId)))
+      .orderBy(asc(orders.id))
+      .for('update');
     const { facts, carriage, price } = await priceChoice(tx, customerId, orderIds, true);
     const [created] = await tx
       .insert(consignments)

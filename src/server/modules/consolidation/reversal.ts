@@ -7,6 +7,7 @@ import { HttpError } from '../../lib/errors';
 import { freshMembers, lockConsignment, tell } from './core';
 import { raiseInvoice, voidInvoice } from '../invoices/service';
 import { recordOrderEvent, staffActor } from '../orders/lifecycle';
+import { closeInvoicePayments } from '../payments/close';
 import { reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
 import { audit } from '../staff/audit';
 import { consolidationReversedEmail } from './emails';
@@ -30,6 +31,15 @@ export async function reverseDifference(
 ) {
   const actor = staffActor(staffId);
   const db = app.database.db;
+  // The page of a payment started for the difference's invoice is closed before it is voided
+  // (one paid meanwhile is booked, and refunded below as a paid invoice).
+  const [peek] = await db
+    .select({ invoiceId: consignments.invoiceId })
+    .from(consignments)
+    .where(eq(consignments.id, id));
+  if (peek?.invoiceId) {
+    await closeInvoicePayments(app, [peek.invoiceId], 'The difference was reversed');
+  }
   const reserved = await db.transaction(async (tx) => {
     const row = await lockConsignment(tx, id);
     if (row.reversedAt) throw new HttpError(409, CONSOLIDATION_MESSAGES.alreadyReversed);

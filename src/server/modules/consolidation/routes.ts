@@ -15,7 +15,8 @@ import {
 } from '../../../shared/api/consolidation';
 import { DEPOT_MESSAGES } from '../../../shared/api/depot';
 import { idParams } from '../../../shared/api/listing';
-import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
+import { can } from '../../../shared/access';
+import { acceptEmptyJsonBodies, authOf, MOVES_MONEY, MOVES_NO_MONEY } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { renderDeclaration } from '../../lib/pdf';
 import { consignmentDeclarationOf, declarationDate, sendDeclarationPdf } from '../depot/customs';
@@ -62,6 +63,7 @@ export const consolidationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/estimate',
     {
+      config: MOVES_NO_MONEY,
       onRequest: customer,
       schema: {
         operationId: 'estimateConsolidation',
@@ -80,6 +82,7 @@ export const consolidationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/create',
     {
+      config: MOVES_MONEY,
       onRequest: customer,
       schema: {
         operationId: 'requestConsolidation',
@@ -99,6 +102,7 @@ export const consolidationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cancel/:Id',
     {
+      config: MOVES_MONEY,
       onRequest: customer,
       schema: {
         operationId: 'cancelConsolidation',
@@ -115,6 +119,7 @@ export const consolidationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/leaveout/:Id',
     {
+      config: MOVES_MONEY,
       onRequest: customer,
       schema: {
         operationId: 'leaveOutOfConsolidation',
@@ -216,6 +221,7 @@ export const consolidationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/depot/consignments/:Id/repack',
     {
+      config: MOVES_NO_MONEY,
       onRequest: receiver,
       schema: {
         summary: 'Starts repacking a consolidation whose parcels are all in',
@@ -230,6 +236,7 @@ export const consolidationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/depot/consignments/:Id/measure',
     {
+      config: MOVES_NO_MONEY,
       onRequest: receiver,
       schema: {
         summary: 'The repacked box, weighed and measured: its price of one crossing',
@@ -245,6 +252,7 @@ export const consolidationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/depot/consignments/:Id/dispatch',
     {
+      config: MOVES_MONEY,
       onRequest: dispatcher,
       schema: {
         summary: 'The box leaves as one consignment; the difference is refunded or invoiced once',
@@ -252,6 +260,7 @@ export const consolidationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: dispatchConsignmentSchema,
         response: one,
         answers: {
+          403: 'The box costs less than was paid, and the staff member may not give money back (the depot): an office member dispatches it.',
           409: 'It is not being repacked (or was dispatched already), the box is not measured, or an order is held.',
         },
       },
@@ -273,6 +282,7 @@ export const consolidationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           trackingNumber: request.body.TrackingNumber,
         },
         me(request),
+        can(authOf(request).ability, 'refund', 'Order'),
       );
     },
   );
@@ -280,6 +290,7 @@ export const consolidationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/consignments/:Id/reverse',
     {
+      config: MOVES_MONEY,
       onRequest: refunder,
       schema: {
         summary: 'The office reverses a consolidation’s difference (once, audited)',

@@ -70,12 +70,15 @@ async function customerOf(tx: Tx, where: SQL): Promise<DepotCustomer | null> {
 
 /**
  * The person of a household whose name is on the label (compared as comparableName does), when
- * exactly one account has such a person: a name two households share names nobody for sure.
+ * that name is one person's for sure (decision 0046): one household member of all households,
+ * and no other customer's own account of that name. Otherwise `shared` counts the customers the
+ * name could be (a customer who names a household member after someone else's account holder
+ * must not draw that person's parcels to their account); null when no household has it.
  */
 async function householdMemberNamed(tx: Tx, q: string) {
   const name = comparableName(q);
   if (!/\p{L}.*\s.*\p{L}/u.test(name)) return null;
-  const rows = await tx
+  const members = await tx
     .select({
       id: householdMembers.id,
       customerId: householdMembers.customerId,
@@ -91,8 +94,22 @@ async function householdMemberNamed(tx: Tx, q: string) {
         isNull(users.deletedAt),
       ),
     )
-    .limit(2);
-  return rows.length === 1 ? rows[0] : null;
+    .limit(20);
+  if (members.length === 0) return null;
+  const holders = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) = ${name}`,
+        eq(users.role, 'customer'),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(20);
+  const customers = new Set([...members.map((m) => m.customerId), ...holders.map((h) => h.id)]);
+  if (members.length === 1 && customers.size === 1) return { member: members[0], shared: 0 };
+  return { member: null, shared: Math.max(customers.size, members.length) };
 }
 
 async function openBookings(
@@ -145,6 +162,7 @@ export async function lookup(tx: Tx, q: string): Promise<LookupResult> {
     MatchedOrder: null,
     Bookings: [],
     AddressedTo: null,
+    SharedName: null,
   };
   const orderId = orderIdFromReference(q.replace(/\s+/g, '').replace(/^ORD(?=\d)/i, 'ORD-'));
   if (orderId !== null) {
@@ -157,6 +175,7 @@ export async function lookup(tx: Tx, q: string): Promise<LookupResult> {
       MatchedOrder: { Id: order.id, Reference: order.reference, Status: order.status },
       Bookings: customer ? await openBookings(tx, customer.Id, (o) => o.id === order.id) : [],
       AddressedTo: null,
+      SharedName: null,
     };
   }
 
@@ -188,13 +207,18 @@ export async function lookup(tx: Tx, q: string): Promise<LookupResult> {
       MatchedOrder: null,
       Bookings: await openBookings(tx, customer.Id, () => false),
       AddressedTo: null,
+      SharedName: null,
     };
   }
 
   const [first] = byTracking;
   if (!first) {
-    // a name on the label: a person of one customer's household
-    const member = await householdMemberNamed(tx, q);
+    // a name on the label: a person of one customer's household, if it is one person's for sure
+    const named = await householdMemberNamed(tx, q);
+    if (named && named.member === null) {
+      return { ...none, SharedName: { Name: q.trim(), Customers: named.shared } };
+    }
+    const member = named?.member;
     const customer = member && (await customerOf(tx, eq(users.id, member.customerId)));
     if (!member || !customer) return none;
     return {
@@ -203,6 +227,7 @@ export async function lookup(tx: Tx, q: string): Promise<LookupResult> {
       MatchedOrder: null,
       Bookings: await openBookings(tx, customer.Id, () => false),
       AddressedTo: { Id: member.id, Name: fullName(member) },
+      SharedName: null,
     };
   }
   const customer = await customerOf(tx, eq(users.id, first.customerId));
@@ -214,5 +239,6 @@ export async function lookup(tx: Tx, q: string): Promise<LookupResult> {
       ? await openBookings(tx, customer.Id, (o) => compact(o.trackingNumber) === tracking)
       : [],
     AddressedTo: null,
+    SharedName: null,
   };
 }

@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { depotParcelSchema, parcelsQuerySchema, parcelsResponse } from '../../../shared/api/depot';
+import {
+  abandonParcelSchema,
+  depotParcelSchema,
+  parcelsQuerySchema,
+  parcelsResponse,
+} from '../../../shared/api/depot';
 import { renderDeclaration, renderLabel, renderLabelWithDeclaration } from '../../lib/pdf';
 import { declarationDate, declarationOf, sendDeclarationPdf } from './customs';
-import { authOf } from '../../lib/auth';
+import { authOf, MOVES_MONEY } from '../../lib/auth';
 import { abandonParcel } from './storage';
 import { closeInvoicePayments } from '../payments/close';
 import { customerIsland } from './find';
@@ -23,12 +28,14 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels/:Id/abandon',
     {
+      config: MOVES_MONEY,
       onRequest: manager,
       schema: {
         operationId: 'abandonParcel',
         summary:
           'Confirms that a parcel waiting for its customer is treated as abandoned (terms 10.3); a booked one’s booking is cancelled',
         params: idParams,
+        body: abandonParcelSchema,
         response: { 200: depotParcelSchema },
         answers: {
           409: 'The parcel may not be treated as abandoned: not yet (the date is named), not waiting for its customer, or already.',

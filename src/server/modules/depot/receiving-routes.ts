@@ -1,3 +1,4 @@
+import { MOVES_MONEY } from '../../lib/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DEPOT_LIMITS,
@@ -67,6 +68,7 @@ export const receivingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/receive',
     {
+      config: MOVES_MONEY,
       onRequest: receiver,
       bodyLimit: RECEIVE_BODY_LIMIT,
       schema: {
@@ -112,6 +114,7 @@ export const receivingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/parcels/:Id/match',
     {
+      config: MOVES_MONEY,
       onRequest: receiver,
       schema: {
         summary: 'Match an unmatched parcel to an order',

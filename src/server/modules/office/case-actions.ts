@@ -15,13 +15,20 @@ import { caseEmail } from './emails';
  * case's thread, e-mailed to the customer and audited.
  */
 
-async function lockCase(tx: Tx, id: number, resolving = false) {
-  const [row] = await tx
+const caseQuery = (tx: Tx, id: number) =>
+  tx
     .select({ orderCase: orderCases, order: orders })
     .from(orderCases)
     .innerJoin(orders, eq(orders.id, orderCases.orderId))
-    .where(eq(orderCases.id, id))
-    .for('update', { of: orderCases });
+    .where(eq(orderCases.id, id));
+
+async function readCase(tx: Tx, id: number) {
+  const [row] = await caseQuery(tx, id);
+  return row;
+}
+
+async function lockCase(tx: Tx, id: number, resolving = false) {
+  const [row] = await caseQuery(tx, id).for('update', { of: orderCases });
   if (!row) throw new HttpError(404, OFFICE_MESSAGES.noSuchCase);
   if (row.orderCase.status === 'Resolved') throw new HttpError(409, OFFICE_MESSAGES.caseResolved);
   if (resolving && row.orderCase.kind === 'dispute') {
@@ -35,9 +42,11 @@ async function answerCase(
   tx: Tx,
   app: Uses<'config'>,
   caseId: number,
-  { message, resolved, refundPence }: { message: string; resolved: boolean; refundPence: number },
+  answer: CaseAnswer,
   staffId: number,
+  { tellNow = true } = {},
 ) {
+  const { message, resolved, refundPence } = answer;
   const { orderCase, order } = await lockCase(tx, caseId, resolved);
   const status = resolved ? 'Resolved' : 'Answered';
   await tx
@@ -55,6 +64,21 @@ async function answerCase(
     before: { Status: orderCase.status },
     after: { Status: status, Message: message, ...(refundPence ? { Refund: refundPence } : {}) },
   });
+  if (tellNow) await tellResolution(tx, app, orderCase, order, answer);
+}
+
+type CaseAnswer = { message: string; resolved: boolean; refundPence: number };
+type CaseRow = typeof orderCases.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+/** Queues the customer's e-mail of a staff answer on a case. */
+async function tellResolution(
+  tx: Tx,
+  app: Uses<'config'>,
+  orderCase: CaseRow,
+  order: OrderRow,
+  { message, resolved, refundPence }: CaseAnswer,
+) {
   await tell(tx, app.config, orderCase.customerId, order, (to, tracked) =>
     caseEmail(app.config, to, tracked, {
       caseReference: orderCase.reference,
@@ -80,8 +104,11 @@ export async function replyToCase(
 export const RESOLVED_MESSAGE = 'We have looked into your report and resolved this case.';
 
 /**
- * Resolves a case, with a refund on its order when given: the refund is made first, and the case
- * is resolved only once the provider has made it (a refused refund leaves the case as it was).
+ * Resolves a case, with a refund on its order when given. The case is resolved and the refund
+ * reserved in one transaction, the case's row locked (decision 0046): of two resolutions at
+ * once the second waits and finds the case resolved, so the money is reserved once. The provider
+ * is asked after that commit with the refund's own key; the customer is e-mailed once it has
+ * answered. A refund the provider refuses puts the case back as it was (and frees the amount).
  */
 export async function resolveCase(
   app: Uses<'config' | 'database' | 'log' | 'paymentProvider'>,
@@ -91,22 +118,46 @@ export async function resolveCase(
 ) {
   const db = app.database.db;
   const actor = staffActor(staffId);
-  if (refundPence > 0) {
-    const rows = await db.transaction(async (tx) => {
-      const { orderCase } = await lockCase(tx, caseId, true);
-      const order = await lockOrder(tx, orderCase.orderId);
-      return reserveRefunds(tx, order, refundPence, `Case ${orderCase.reference}`, actor);
+  const answer = { message: message || RESOLVED_MESSAGE, resolved: true, refundPence };
+  const { rows, before } = await db.transaction(async (tx) => {
+    const { orderCase } = await lockCase(tx, caseId, true);
+    const reserved =
+      refundPence > 0
+        ? await reserveRefunds(
+            tx,
+            await lockOrder(tx, orderCase.orderId),
+            refundPence,
+            `Case ${orderCase.reference}`,
+            actor,
+          )
+        : [];
+    // Without a refund the e-mail leaves with the resolution; with one, after the provider.
+    await answerCase(tx, app, caseId, answer, staffId, { tellNow: refundPence === 0 });
+    return { rows: reserved, before: orderCase.status };
+  });
+  if (refundPence === 0) return;
+  const sent = await sendRefunds(app, rows, actor);
+  if (sent.some((r) => r.status === 'failed')) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(orderCases)
+        .set({ status: before, updatedAt: new Date() })
+        .where(eq(orderCases.id, caseId));
+      await audit(tx, {
+        actorId: staffId,
+        action: 'reopen',
+        subject: 'Case',
+        subjectId: caseId,
+        before: { Status: 'Resolved' },
+        after: { Status: before, Reason: 'The payment provider refused the refund' },
+      });
     });
-    const sent = await sendRefunds(app, rows, actor);
-    if (succeededPence(sent) < refundPence) throw refundShortfall(sent);
+    throw refundShortfall(sent);
   }
-  await db.transaction((tx) =>
-    answerCase(
-      tx,
-      app,
-      caseId,
-      { message: message || RESOLVED_MESSAGE, resolved: true, refundPence },
-      staffId,
-    ),
-  );
+  // Made, or pending and followed up until the provider confirms it: the case stays resolved.
+  await db.transaction(async (tx) => {
+    const { orderCase, order } = await readCase(tx, caseId);
+    await tellResolution(tx, app, orderCase, order, answer);
+  });
+  if (succeededPence(sent) < refundPence) throw refundShortfall(sent);
 }

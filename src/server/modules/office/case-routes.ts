@@ -1,3 +1,4 @@
+import { MOVES_MONEY } from '../../lib/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../../shared/api/listing';
 import { me } from './route-helpers';
@@ -78,6 +79,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cases/:Id/resolve',
     {
+      config: MOVES_MONEY,
       onRequest: cases,
       schema: {
         summary: 'Resolve a case',
@@ -136,6 +138,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cases/:Id/decide',
     {
+      config: MOVES_MONEY,
       onRequest: cases,
       schema: {
         summary: 'Uphold, reduce or cancel a disputed invoice',

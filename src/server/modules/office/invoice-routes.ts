@@ -1,3 +1,4 @@
+import { MOVES_MONEY, MOVES_NO_MONEY } from '../../lib/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../../shared/api/listing';
 import { me } from './route-helpers';
@@ -35,6 +36,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/invoices/:Id/void',
     {
+      config: MOVES_MONEY,
       onRequest: invoicesGuard,
       schema: {
         summary: 'Void an unpaid invoice',
@@ -53,6 +55,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/invoices/:Id/remind',
     {
+      config: MOVES_NO_MONEY,
       onRequest: invoicesGuard,
       schema: {
         summary: 'Remind the customer of an unpaid invoice',

@@ -1,3 +1,4 @@
+import { MOVES_MONEY, MOVES_NO_MONEY } from '../../lib/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../../shared/api/listing';
 import { me } from './route-helpers';
@@ -77,6 +78,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:Id/cancel',
     {
+      config: MOVES_MONEY,
       onRequest: refunder,
       schema: {
         summary: 'Cancel an order (refunding what was paid)',
@@ -98,6 +100,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:Id/refund',
     {
+      config: MOVES_MONEY,
       onRequest: refunder,
       schema: {
         summary: 'Refund part or all of an order',
@@ -125,6 +128,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:Id/invoices',
     {
+      config: MOVES_MONEY,
       onRequest: orders,
       schema: {
         summary: 'Invoice an order for a further amount',
@@ -183,6 +187,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/quotes/:Id/price',
     {
+      config: MOVES_NO_MONEY,
       onRequest: quotes,
       schema: {
         summary: 'Price a quote',

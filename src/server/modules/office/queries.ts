@@ -35,7 +35,8 @@ import { compact, compactTracking } from '../depot/find';
 import { depotParcel } from '../depot/queries';
 import { discountCodeOf } from '../discounts/service';
 import { toInvoice } from '../invoices/service';
-import type { OrderEventData, Tx } from '../orders/lifecycle';
+import type { Tx } from '../orders/lifecycle';
+import { isOrderEventKind } from '../../../shared/order-status';
 import { referencesPaidBy } from '../orders/detail';
 import { orderPaidPence, toCustomerOrder } from '../orders/service';
 import { refundSources } from '../payments/refunds';
@@ -290,11 +291,12 @@ export async function officeOrderDetail(tx: Tx, orderId: number): Promise<Office
     },
     Customer: person(customer),
     Events: events.map((e) => {
-      const data = e.data as Partial<OrderEventData>;
+      const { kind } = (e.data ?? {}) as { kind?: unknown };
       return {
         Id: e.id,
         At: e.at.toISOString(),
-        Kind: data.kind ?? 'status',
+        // An event written before its kind was listed reads as the change of status it is.
+        Kind: isOrderEventKind(kind) ? kind : 'status',
         From: e.fromStatus,
         To: e.toStatus,
         Note: e.note,

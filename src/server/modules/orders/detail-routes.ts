@@ -6,7 +6,7 @@ import {
   orderIdParams,
   parcelPhotoParams,
 } from '../../../shared/api/order-detail';
-import { authOf } from '../../lib/auth';
+import { authOf, MOVES_MONEY } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { reportMissingItems } from '../cases/service';
 import { openDispute } from '../cases/disputes';
@@ -102,6 +102,7 @@ export const orderDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/dispute/:Id',
     {
+      config: MOVES_MONEY,
       onRequest: app.requireAuth(),
       schema: {
         summary: 'Dispute an excess-carriage invoice',

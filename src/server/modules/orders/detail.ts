@@ -40,6 +40,7 @@ import { customsRules } from '../depot/customs';
 import { evidenceDeadline, leaveBySoon } from '../../../shared/customs';
 import { customerReturn, labelPricePence } from '../returns/queries';
 import { canAskReturn } from '../../../shared/returns';
+import { openConsignmentOf } from '../consolidation/core';
 
 /**
  * The order's page in My Account (issue 12): the customer's own order, what they paid for it, its
@@ -238,7 +239,11 @@ export async function orderDetail(
       photos.map((p) => ({ ...p, Url: photoUrl(order.id, p.Id) })),
     ),
     Return: await customerReturn(tx, order),
-    CanAskReturn: canAskReturn(order.status) && !!parcel && !parcel.dispatchedAt,
+    CanAskReturn:
+      canAskReturn(order.status) &&
+      !!parcel &&
+      !parcel.dispatchedAt &&
+      (await openConsignmentOf(tx, order.id)) === null,
     ReturnLabelPrice: toPounds(await labelPricePence(tx)),
     TrackingPath: await trackingPathOf(tx, order.id),
   };

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { canTransition, type OrderStatus } from '../../../shared/order-status';
+import { canTransition, type OrderEventKind, type OrderStatus } from '../../../shared/order-status';
 import type { Db } from '../../db/client';
 import { orderEvents, orders, type ActorType } from '../../db/schema';
 
@@ -46,7 +46,7 @@ export async function transitionOrders(
   to: OrderStatus,
   actor: Actor,
   note = '',
-  data: Record<string, unknown> = {},
+  data: TransitionData = {},
 ): Promise<number[]> {
   if (orderIds.length === 0) return [];
   if (!canTransition(from, to)) throw new TransitionError(orderIds[0], from, to);
@@ -93,17 +93,30 @@ export async function recordCreated(
   );
 }
 
+/**
+ * What a status change records besides its statuses: details the timeline reads, and a kind of
+ * its own when the change is not told as a plain change of status.
+ */
+type TransitionData = { kind?: Extract<OrderEventKind, 'return-withdrawn'> } & Record<
+  string,
+  unknown
+>;
+
 /** What an event that changes no status records (issue 14): a staff note, or a refund's outcome. */
 export type OrderEventData =
-  | { kind: 'note' }
-  | { kind: 'refund' | 'refund-failed'; refundId: number; amountPence: number }
+  | { kind: Extract<OrderEventKind, 'note'> }
   | {
-      kind: 'dispute' | 'dispute-remeasured' | 'dispute-decided';
+      kind: Extract<OrderEventKind, 'refund' | 'refund-failed'>;
+      refundId: number;
+      amountPence: number;
+    }
+  | {
+      kind: Extract<OrderEventKind, 'dispute' | 'dispute-remeasured' | 'dispute-decided'>;
       caseId: number;
       invoiceId: number;
     }
   // a return to the retailer's label attached by the depot (issue 28)
-  | { kind: 'return-label' };
+  | { kind: Extract<OrderEventKind, 'return-label'> };
 
 /** Adds an event that changes no status to an order's timeline, in the caller's transaction. */
 export async function recordOrderEvent(

@@ -6,7 +6,7 @@ import {
   declineParams,
   quoteParams,
 } from '../../../shared/api/quotes';
-import { authOf } from '../../lib/auth';
+import { authOf, MOVES_MONEY } from '../../lib/auth';
 import { acceptQuote, quoteView } from './quote-payments';
 import { declineQuote, findCustomerQuote } from './quotes';
 
@@ -38,6 +38,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/accept/:id',
     {
+      config: MOVES_MONEY,
       onRequest: app.requireAuth(),
       schema: {
         summary: 'Accept a priced quote and start paying it',

@@ -10,7 +10,7 @@ import {
   quoteRequestSchema,
 } from '../../../shared/api/orders';
 import { gstEstimateRequest, gstEstimateResponse } from '../../../shared/api/gst';
-import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
+import { acceptEmptyJsonBodies, authOf, MOVES_NO_MONEY } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { pathId } from '../../../shared/api/listing';
 import { findCustomerInvoice, openDisputeOf } from '../invoices/service';
@@ -67,6 +67,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/createquote',
     {
+      config: MOVES_NO_MONEY,
       onRequest: app.requireAuth(),
       schema: {
         summary: 'Ask for a quote for a parcel of another size',

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, or } from 'drizzle-orm';
 import type { Uses } from '../../lib/uses';
 import { payments } from '../../db/schema';
 import { checkouts } from '../../lib/metrics';
@@ -39,7 +39,9 @@ export async function closePayment(
 
 /**
  * Closes the provider's page of a payment started for an unpaid invoice, so it cannot be paid
- * once voided. Answers `paid` when the customer paid it first (it is booked instead).
+ * once voided. Answers `paid` when the customer paid it first (it is booked instead). A payment
+ * the voiding itself cancelled (in its transaction, before this runs) has its page closed too;
+ * money taken on it meanwhile is refunded (settleSession, decision 0046).
  */
 export async function closeInvoicePayments(
   app: Uses<'clock' | 'config' | 'database' | 'log' | 'paymentProvider'>,
@@ -50,7 +52,15 @@ export async function closeInvoicePayments(
   const pending = await app.database.db
     .select()
     .from(payments)
-    .where(and(inArray(payments.invoiceId, invoiceIds), eq(payments.status, 'pending')));
+    .where(
+      and(
+        inArray(payments.invoiceId, invoiceIds),
+        or(
+          eq(payments.status, 'pending'),
+          and(eq(payments.status, 'cancelled'), isNotNull(payments.providerSessionId)),
+        ),
+      ),
+    );
   let outcome: 'closed' | 'paid' = 'closed';
   for (const row of pending) {
     if ((await closePayment(app, row, 'cancelled', why)) === 'paid') {

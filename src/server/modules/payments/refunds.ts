@@ -103,14 +103,21 @@ export async function reserveRefunds(
     only,
     consignmentId = null,
   }: {
-    /** Only from the payment of this invoice (a disputed invoice's refund, issue 28). */
-    only?: { invoiceId: number };
+    /**
+     * Only from the payment of this invoice (a disputed invoice's refund, decision 0038), or only from
+     * this payment (one taken after it was given up, decision 0046).
+     */
+    only?: { invoiceId: number } | { paymentId: number };
     /** The consolidation whose difference it gives back (issue 26), if it is one's. */
     consignmentId?: number | null;
   } = {},
 ): Promise<RefundRow[]> {
   const sources = (await refundSources(tx, order, true)).filter(
-    (s) => !only || s.payment.invoiceId === only.invoiceId,
+    (s) =>
+      !only ||
+      ('invoiceId' in only
+        ? s.payment.invoiceId === only.invoiceId
+        : s.paymentId === only.paymentId),
   );
   const left = sources.reduce((sum, s) => sum + Math.max(0, s.paidPence - s.refundedPence), 0);
   if (amount === 'all' && left === 0) return [];

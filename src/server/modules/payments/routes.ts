@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { CHECKOUT_MESSAGES, checkoutResponse, referenceParams } from '../../../shared/api/checkout';
 import { paymentEvents, PAYMENT_PROVIDERS } from '../../db/schema';
-import { authOf, access } from '../../lib/auth';
+import { authOf, access, MOVES_MONEY } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { webhookFailures } from '../../lib/metrics';
 import { pathId } from '../../../shared/api/listing';
@@ -34,6 +34,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:Reference',
     {
+      config: MOVES_MONEY,
       onRequest: app.requireAuth(),
       schema: {
         summary: 'A payment of the customer, with its state',
@@ -55,6 +56,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/additional/:Id',
     {
+      config: MOVES_MONEY,
       onRequest: app.requireAuth(),
       schema: {
         summary: 'Start paying an invoice',
@@ -97,7 +99,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     webhooks.post(
       '/webhook/:provider',
       {
-        config: access('provider'),
+        config: { ...access('provider'), ...MOVES_MONEY },
         schema: {
           summary: "A payment provider's event (signed)",
           params: z.object({

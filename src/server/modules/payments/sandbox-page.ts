@@ -1,4 +1,4 @@
-import { access } from '../../lib/auth';
+import { access, MOVES_MONEY } from '../../lib/auth';
 import type { FastifyReply } from 'fastify';
 import type { Uses } from '../../lib/uses';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,6 +12,7 @@ import {
   type SandboxProvider,
   type SandboxSession,
 } from './providers/sandbox';
+import { mayTakePayment } from './service';
 
 /**
  * The sandbox provider's hosted payment page, /sandbox/checkout/{session} (only with
@@ -216,13 +217,22 @@ export function sandboxPageRoutes(provider: SandboxProvider): FastifyPluginAsync
 
     app.post(
       '/checkout/:id',
-      { config: access('anonymous'), schema: { params: sessionParams, body: cardForm } },
+      {
+        config: { ...access('anonymous'), ...MOVES_MONEY },
+        schema: { params: sessionParams, body: cardForm },
+      },
       async (request, reply) => {
         const session = await load(request.params.id);
         if (!isOpen(session)) return closed(reply, session);
         const problem = cardProblem(request.body);
         if (problem) {
           return html(reply, 422, formPage(session, brand, problem, request.body));
+        }
+        // A page opened before its payment was given up (an invoice voided meanwhile) takes
+        // nothing: it is closed now, as the provider's page is closed when we give one up.
+        if (!(await mayTakePayment(app.database.db, session.id))) {
+          await provider.expireSession(session.id);
+          return closed(reply, (await provider.session(session.id))!);
         }
         const event = await provider.pay(session.id, request.body.card);
         if (!event) return closed(reply, (await provider.session(session.id))!);

@@ -8,7 +8,7 @@ import { toPence } from '../../../shared/money';
 import { paymentReference } from '../../../shared/order-reference';
 import type { Db } from '../../db/client';
 import { nextIds } from '../../db/next-ids';
-import { invoices, payments, users } from '../../db/schema';
+import { invoices, orders, payments, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
 import { checkouts } from '../../lib/metrics';
@@ -18,10 +18,17 @@ import { depotAddress, fullName, shippingAddress, uniqueViolation } from '../aut
 import { chargeStorageAfterWait } from '../depot/storage-charges';
 import { redeemDiscount, releaseDiscount } from '../discounts/service';
 import { findCustomerInvoice, invoicePaid, openDisputeOf } from '../invoices/service';
-import { SYSTEM, transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
+import {
+  recordOrderEvent,
+  SYSTEM,
+  transitionOrders,
+  type Actor,
+  type Tx,
+} from '../orders/lifecycle';
 import { isQuoteRow, paysForAQuote, reopenQuotes } from '../orders/quotes';
 import { trackingUrlOf } from '../tracking/codes';
 import { receiptEmail } from './emails';
+import { reserveRefunds, sendRefunds, type RefundRow } from './refunds';
 import type { PaymentProvider, SessionState } from './providers/provider';
 import { ordersOf, paymentView, type PaymentRow } from './views';
 
@@ -114,7 +121,65 @@ export async function abandonPayment(
   return true;
 }
 
-export type SettleOutcome = 'paid' | 'already-paid' | 'failed' | 'expired' | 'open' | 'unknown';
+export type SettleOutcome =
+  'paid' | 'already-paid' | 'refunded' | 'failed' | 'expired' | 'open' | 'unknown';
+
+/** Whether a pending payment still pays for something: an invoice voided meanwhile does not. */
+async function stillWanted(tx: Tx, row: PaymentRow): Promise<boolean> {
+  if (row.status !== 'pending') return false;
+  if (row.kind !== 'invoice') return true;
+  const [invoice] = await tx
+    .select({ status: invoices.status })
+    .from(invoices)
+    .where(eq(invoices.id, row.invoiceId!));
+  return invoice?.status === 'unpaid';
+}
+
+/**
+ * Whether the payment of a provider's session may still take money: false once we gave it up or
+ * its invoice was voided (the sandbox's page asks before it takes the card, decision 0046). A
+ * session we did not open is the provider's own affair.
+ */
+export async function mayTakePayment(db: Db, sessionId: string): Promise<boolean> {
+  const [row] = await db.select().from(payments).where(eq(payments.providerSessionId, sessionId));
+  return !row || stillWanted(db as Tx, row);
+}
+
+/**
+ * Money the provider took for a payment we had given up (its page expired, its basket replaced,
+ * its invoice voided, decision 0046): recorded as taken, nothing it paid for moves, and all of it
+ * is reserved to be given back, in the caller's transaction with the payment's row locked, so
+ * the refund is reserved once however many events bring the news. Null when already recorded.
+ */
+async function refundUnwanted(
+  tx: Tx,
+  row: PaymentRow,
+  providerPaymentId: string | null,
+  actor: Actor,
+): Promise<RefundRow[] | null> {
+  const [paid] = await tx
+    .update(payments)
+    .set({
+      status: 'paid',
+      paidAt: new Date(),
+      providerPaymentId,
+      lastFailure: null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(payments.id, row.id), ne(payments.status, 'paid')))
+    .returning();
+  if (!paid) return null;
+  const reason = `${row.reference} was paid after it was given up: refunded in full`;
+  const rows: RefundRow[] = [];
+  for (const order of await ordersOf(tx, paid)) {
+    const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+    await recordOrderEvent(tx, order.id, actor, reason, { kind: 'note' });
+    rows.push(
+      ...(await reserveRefunds(tx, locked, 'all', reason, actor, { only: { paymentId: paid.id } })),
+    );
+  }
+  return rows;
+}
 
 /**
  * Applies what the provider says about one of its sessions (from a verified webhook event or our
@@ -123,7 +188,7 @@ export type SettleOutcome = 'paid' | 'already-paid' | 'failed' | 'expired' | 'op
  * again while the page is open). An amount that differs from what was asked is never booked.
  */
 export async function settleSession(
-  app: Uses<'clock' | 'config' | 'database' | 'log'>,
+  app: Uses<'clock' | 'config' | 'database' | 'log' | 'paymentProvider'>,
   state: SessionState,
   failure: PaymentFailure | null = null,
 ): Promise<SettleOutcome> {
@@ -140,11 +205,14 @@ export async function settleSession(
         );
         return { outcome: 'unknown' as const };
       }
-      if (row.status !== 'pending') {
-        app.log.error(
+      if (!(await stillWanted(tx, row))) {
+        const reserved = await refundUnwanted(tx, row, state.providerPaymentId, actor);
+        if (!reserved) return { outcome: 'already-paid' as const };
+        app.log.warn(
           { payment: row.reference, status: row.status },
-          'provider reports a payment we had given up: booked as paid, orders left as they are; needs a refund or a person',
+          'provider took a payment we had given up: recorded and refunded in full',
         );
+        return { outcome: 'refunded' as const, row, refunds: reserved };
       }
       const booked = await markPaid(tx, row, state.providerPaymentId, actor, {
         site: app.config,
@@ -173,6 +241,8 @@ export async function settleSession(
     }
     return { outcome: 'open' as const };
   });
+  // The refund of money taken for nothing, asked of the provider after the commit (decision 0018).
+  if (result.outcome === 'refunded') await sendRefunds(app, result.refunds, actor);
   // Counted once the booking is committed: a checkout paid, or given up as its page expired.
   if (
     result.row?.kind === 'checkout' &&

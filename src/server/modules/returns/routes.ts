@@ -12,7 +12,8 @@ import {
   withdrawReturnResponse,
 } from '../../../shared/api/returns';
 import { toPounds } from '../../../shared/money';
-import { authOf } from '../../lib/auth';
+import { can } from '../../../shared/access';
+import { authOf, MOVES_MONEY, MOVES_NO_MONEY } from '../../lib/auth';
 import { askReturn, attachLabel, decodeLabel, markReturned } from './service';
 import { depotReturn, depotReturns, returnLabel } from './queries';
 import { withdrawReturn } from './withdraw';
@@ -20,18 +21,32 @@ import { withdrawReturn } from './withdraw';
 /** A label is two MB of file in base64 (a third larger), and the form's fields. */
 const LABEL_BODY_LIMIT = Math.ceil((2 * 1024 * 1024 * 4) / 3) + 16 * 1024;
 
+/** The file name a label is served under: the customer's, made safe, ending as its type does. */
+const LABEL_EXTENSIONS: Record<string, string> = {
+  'application/pdf': '.pdf',
+  'image/jpeg': '.jpg',
+  'image/png': '.png',
+  'image/webp': '.webp',
+};
+
 /**
- * A label as a download: a PDF inline (to print) in a sandbox with nothing allowed to run, an
- * image as it was re-encoded; never sniffed.
+ * A label as a download (decision 0046): saved, never shown in the page (attachment), under a
+ * safe name ending in its real type's extension (`label.html` is served as `label.html.pdf`),
+ * with that type, never sniffed, in a sandbox with nothing allowed to run.
  */
 function sendLabel(
   reply: import('fastify').FastifyReply,
   label: { contentType: string; data: Buffer; fileName: string },
 ) {
-  const safeName = label.fileName.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'return-label';
+  const extension = LABEL_EXTENSIONS[label.contentType] ?? '.bin';
+  const stem = label.fileName
+    .replace(/[^\w.-]+/g, '_')
+    .replace(/^[.]+/, '')
+    .slice(0, 80);
+  const safeName = `${stem.toLowerCase().endsWith(extension) ? stem.slice(0, -extension.length) : stem || 'return-label'}${extension}`;
   return reply
     .type(label.contentType)
-    .header('content-disposition', `inline; filename="${safeName}"`)
+    .header('content-disposition', `attachment; filename="${safeName}"`)
     .header('content-security-policy', "sandbox; default-src 'none'; img-src data:")
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
@@ -45,6 +60,7 @@ export const customerReturnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/return/:Id',
     {
+      config: MOVES_MONEY,
       onRequest: app.requireAuth(),
       bodyLimit: LABEL_BODY_LIMIT,
       schema: {
@@ -75,6 +91,7 @@ export const customerReturnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/return/:Id',
     {
+      config: MOVES_MONEY,
       onRequest: app.requireAuth(),
       schema: {
         operationId: 'withdrawReturnToRetailer',
@@ -151,6 +168,7 @@ export const depotReturnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/returns/:OrderId/label',
     {
+      config: MOVES_NO_MONEY,
       onRequest: dispatcher,
       bodyLimit: LABEL_BODY_LIMIT,
       schema: {
@@ -175,6 +193,7 @@ export const depotReturnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/returns/:OrderId/returned',
     {
+      config: MOVES_MONEY,
       onRequest: dispatcher,
       schema: {
         operationId: 'markReturnedToRetailer',
@@ -184,16 +203,21 @@ export const depotReturnRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: depotReturnSchema },
         answers: {
           404: 'No return was asked for this order.',
+          403: 'The crossing would be refunded, and the staff member may not give money back (the depot): an office member marks it returned.',
           409: 'Returned already, no label yet, or its label is not paid for.',
         },
       },
     },
     async (request) => {
       const { OrderId } = request.params;
-      await markReturned(app, authOf(request).user.id, OrderId, {
-        carrier: request.body.Carrier,
-        trackingNumber: request.body.TrackingNumber,
-      });
+      const auth = authOf(request);
+      await markReturned(
+        app,
+        auth.user.id,
+        OrderId,
+        { carrier: request.body.Carrier, trackingNumber: request.body.TrackingNumber },
+        can(auth.ability, 'refund', 'Order'),
+      );
       return depotReturn(db, OrderId);
     },
   );

@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import type { Uses } from '../../lib/uses';
 import type { RetailerReturn } from '../../../shared/api/returns';
@@ -12,6 +13,9 @@ import {
 } from '../../../shared/returns';
 import { DEPOT_MESSAGES } from '../../../shared/api/depot';
 import { ORDER_DETAIL_MESSAGES } from '../../../shared/api/order-detail';
+import { REFUND_MESSAGES } from '../../../shared/refunds';
+import { consignmentReference } from '../../../shared/consolidation';
+import { openConsignmentOf } from '../consolidation/core';
 import { invoices, orders, parcels, retailerReturns } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
@@ -40,6 +44,15 @@ export interface StoredLabel {
   fileName: string;
 }
 
+/** A label's object streams opened to be read; never more than 16 MB from one (a zip bomb). */
+const inflate = (data: Uint8Array): Uint8Array | null => {
+  try {
+    return inflateSync(data, { maxOutputLength: 16 * 1024 * 1024 });
+  } catch {
+    return null;
+  }
+};
+
 const PHOTO_TO_LABEL: Record<string, string> = {
   [DEPOT_MESSAGES.photoType]: RETURN_MESSAGES.labelType,
   [DEPOT_MESSAGES.photoUnreadable]: RETURN_MESSAGES.labelUnreadable,
@@ -64,7 +77,7 @@ export async function decodeLabel(
   if (bytes.length > RETURN_LIMITS.labelBytes) fail(RETURN_MESSAGES.labelTooLarge);
   const fileName = label.FileName || 'return-label';
   if (looksLikePdf(bytes)) {
-    const problem = pdfLabelProblem(bytes);
+    const problem = pdfLabelProblem(bytes, inflate);
     if (problem) fail(problem);
     return { contentType: 'application/pdf', data: bytes, fileName };
   }
@@ -98,6 +111,15 @@ export async function askReturn(
     const [parcel] = await tx.select().from(parcels).where(eq(parcels.orderId, order.id));
     if (!parcel || parcel.dispatchedAt) {
       throw new HttpError(409, RETURN_MESSAGES.notReturnable(order.status));
+    }
+    // In a box, it leaves with the box (decision 0046). A consolidation asked at once locks the
+    // order too, so one of the two sees the other.
+    const consignmentId = await openConsignmentOf(tx, order.id);
+    if (consignmentId !== null) {
+      throw new HttpError(
+        409,
+        RETURN_MESSAGES.inConsolidation(consignmentReference(consignmentId)),
+      );
     }
     const now = new Date();
     const invoice = input.label
@@ -223,6 +245,8 @@ export async function markReturned(
   staffId: number,
   orderId: number,
   sent: { carrier: string; trackingNumber: string },
+  /** Whether the staff member may give money back (decision 0046): the depot may not. */
+  mayRefund: boolean,
 ): Promise<{ refunds: RefundRow[] }> {
   const actor: Actor = { type: 'staff', id: staffId };
   const reserved = await app.database.db.transaction(async (tx) => {
@@ -251,6 +275,7 @@ export async function markReturned(
       { carrier: sent.carrier, trackingNumber: sent.trackingNumber },
     );
     const amount = returnRefundPence(await refundSources(tx, order), order.paymentId);
+    if (amount > 0 && !mayRefund) throw new HttpError(403, REFUND_MESSAGES.officeGivesBack(amount));
     const rows =
       amount > 0
         ? await reserveRefunds(

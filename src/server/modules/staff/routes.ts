@@ -9,7 +9,7 @@ import {
   staffLoginSchema,
   staffMemberSchema,
 } from '../../../shared/api/staff';
-import { acceptEmptyJsonBodies, access, authOf, sendToken } from '../../lib/auth';
+import { acceptEmptyJsonBodies, access, authOf, sendToken, MOVES_NO_MONEY } from '../../lib/auth';
 import { login } from '../auth/service';
 import { acceptInvitation, inviteStaff, listStaff, updateStaff } from './service';
 
@@ -46,7 +46,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/accept-invitation',
     {
-      config: access('anonymous'),
+      config: { ...access('anonymous'), ...MOVES_NO_MONEY },
       schema: {
         summary: 'Accept a staff invitation and set a password',
         answers: { 429: 'Too many attempts: try again after Retry-After.' },

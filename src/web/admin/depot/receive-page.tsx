@@ -221,7 +221,9 @@ export function ReceivePage() {
           <Typography data-testid="found-customer">
             {found.Customer
               ? `${found.Customer.Name} · ${found.Customer.Reference}${found.Customer.Island ? ` · ${found.Customer.Island}` : ''}`
-              : `Nobody matches “${query.trim()}”.`}
+              : found.SharedName
+                ? `“${found.SharedName.Name}” is a name ${found.SharedName.Customers} customers’ accounts hold: nobody is matched by it. Look for the customer reference on the label.`
+                : `Nobody matches “${query.trim()}”.`}
             {found.AddressedTo
               ? ` Addressed to ${found.AddressedTo.Name}, of their household.`
               : ''}

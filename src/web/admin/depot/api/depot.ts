@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AbandonParcel,
   DepotParcel,
   ListedState,
   LookupResult,
@@ -68,7 +69,9 @@ export const useMatch = () =>
 /** POST /parcels/{Id}/abandon: staff confirm the parcel is treated as abandoned (issue 28). */
 export const useAbandon = () =>
   useDepotChange((parcelId: number) =>
-    staffRequest<DepotParcel>('POST', `${BASE}/parcels/${parcelId}/abandon`, {}),
+    staffRequest<DepotParcel>('POST', `${BASE}/parcels/${parcelId}/abandon`, {
+      Confirm: true,
+    } satisfies AbandonParcel),
   );
 
 export interface ParcelPage {
