@@ -9,14 +9,7 @@ import {
   type DisputeDecision,
 } from '../../../shared/disputes';
 import { formatMoney, sumPence } from '../../../shared/money';
-import {
-  caseMessages,
-  invoices,
-  orderCases,
-  orders,
-  parcelPhotos,
-  parcels,
-} from '../../db/schema';
+import { caseMessages, invoices, orderCases, orders, parcelPhotos, parcels } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
 import { recipient } from '../customers/recipient';
