@@ -246,7 +246,7 @@ export function Reverse({ id }: { id: number }) {
         <Button
           type="submit"
           variant="outlined"
-          color="warning"
+          color="error"
           loading={reverse.isPending}
           sx={{ alignSelf: { sm: 'center' } }}
         >
