@@ -1,5 +1,6 @@
 import { expect, screenshots, test } from './support/fixtures';
 import { hydrated } from './support/site';
+import { SITE_VERSION } from '../../src/shared/site-version';
 
 test('the home page shows the price bands from the database', async ({ page }) => {
   const response = await page.goto('/');
@@ -43,4 +44,16 @@ test('hashed assets are cached for a year', async ({ page, request }) => {
   expect(script).toMatch(/^\/assets\//);
   const res = await request.get(script!);
   expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+});
+
+test('every page names the site’s version, on a content page and on an app screen', async ({
+  page,
+}) => {
+  for (const path of ['/', '/order/', '/dashboard/']) {
+    await page.goto(path);
+    await expect(page.locator('meta[name="ferrybox-version"]')).toHaveAttribute(
+      'content',
+      SITE_VERSION,
+    );
+  }
 });
