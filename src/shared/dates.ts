@@ -3,6 +3,33 @@
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
+/** The months' English names, January first. */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** The days' English names; the week starts on Monday (en-GB). */
+export const WEEKDAY_NAMES = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
+
 /** A calendar day as `dd-MM-yyyy`, e.g. `29-02-2024`. */
 export function formatDisplayDate(date: Date): string {
   return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${pad(date.getFullYear(), 4)}`;

@@ -2,31 +2,16 @@
 // by Tuesday 4pm, it arrives Thursday 10 December." One sentence for every screen and e-mail,
 // told relative to the moment asked ("4pm today", "Tuesday 4pm") and in London's time.
 
+import { MONTH_NAMES, WEEKDAY_NAMES } from '../dates';
 import { formatTime } from '../receiving-hours';
 import { dayKey, dayOf, londonTimeOf, partsOf, timeOf, weekdayOf } from './london-time';
 import type { ArrivalPromise } from './promise';
-
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** `Thursday 10 December`, with the year when it is not `thisYear`'s. */
 function dayInWords(key: string, thisYear?: number): string {
   const day = dayOf(key);
   const { year, month, date } = partsOf(day);
-  const shown = `${WEEKDAYS[weekdayOf(day) - 1]} ${date} ${MONTHS[month - 1]}`;
+  const shown = `${WEEKDAY_NAMES[weekdayOf(day) - 1]} ${date} ${MONTH_NAMES[month - 1]}`;
   return thisYear === undefined || year === thisYear ? shown : `${shown} ${year}`;
 }
 
@@ -37,7 +22,7 @@ function spanInWords(earliest: string, latest: string, thisYear: number): string
   const b = partsOf(dayOf(latest));
   const first =
     a.year === b.year && a.month === b.month
-      ? `${WEEKDAYS[weekdayOf(dayOf(earliest)) - 1]} ${a.date}`
+      ? `${WEEKDAY_NAMES[weekdayOf(dayOf(earliest)) - 1]} ${a.date}`
       : dayInWords(earliest, thisYear);
   return `between ${first} and ${dayInWords(latest, thisYear)}`;
 }
@@ -50,7 +35,7 @@ export function cutOffInWords(at: number, now: Date): string {
   const ahead = when.day - today.day;
   if (ahead === 0) return `${time} today`;
   if (ahead === 1) return `${time} tomorrow`;
-  if (ahead > 1 && ahead < 7) return `${WEEKDAYS[weekdayOf(when.day) - 1]} ${time}`;
+  if (ahead > 1 && ahead < 7) return `${WEEKDAY_NAMES[weekdayOf(when.day) - 1]} ${time}`;
   const { year } = partsOf(today.day);
   return `${dayInWords(dayKey(when.day), year)}, ${time}`;
 }

@@ -1,27 +1,10 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { parseStoredDate } from '../../shared/dates';
+import { MONTH_NAMES, parseStoredDate, WEEKDAY_NAMES } from '../../shared/dates';
 import { Icon, icons } from './icons';
 import './date-picker-dialog.css';
 
 /** docs/requirements.md §2: the year list spans 100 years either side (of today). */
 const DATE_YEAR_SPAN = 100;
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-/** The week starts on Monday (en-GB). */
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 export type DateView = 'day' | 'month' | 'year';
 
@@ -186,8 +169,8 @@ export function DatePickerDialog({
           className="date-dialog__month-button"
           aria-label={
             view === 'day'
-              ? `${MONTHS[active.getMonth()]} ${active.getFullYear()}, choose the year`
-              : `${MONTHS[active.getMonth()]} ${active.getFullYear()}, back to the calendar`
+              ? `${MONTH_NAMES[active.getMonth()]} ${active.getFullYear()}, choose the year`
+              : `${MONTH_NAMES[active.getMonth()]} ${active.getFullYear()}, back to the calendar`
           }
           onClick={() => {
             moved.current = true;
@@ -195,7 +178,7 @@ export function DatePickerDialog({
           }}
         >
           <span id={monthId}>
-            {MONTHS[active.getMonth()]} {active.getFullYear()}
+            {MONTH_NAMES[active.getMonth()]} {active.getFullYear()}
           </span>
           <Icon path={icons.dropDown} className={view === 'day' ? undefined : 'date-dialog__up'} />
         </button>
@@ -261,7 +244,7 @@ export function DatePickerDialog({
 
       {view === 'month' && (
         <div className="date-dialog__choices" role="radiogroup" aria-label="Month">
-          {MONTHS.map((name, month) => {
+          {MONTH_NAMES.map((name, month) => {
             const start = new Date(active.getFullYear(), month, 1);
             const end = new Date(active.getFullYear(), month + 1, 0);
             return (
@@ -304,7 +287,7 @@ export function DatePickerDialog({
           onKeyDown={onGridKey}
         >
           <div role="row" className="date-dialog__row">
-            {WEEKDAYS.map((name) => (
+            {WEEKDAY_NAMES.map((name) => (
               <span
                 key={name}
                 role="columnheader"
