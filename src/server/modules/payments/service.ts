@@ -53,6 +53,22 @@ async function lockPayment(tx: Tx, where: SQL) {
   return row ?? null;
 }
 
+/** The payment recorded as taken, once: undefined when it already was. */
+async function recordPaid(tx: Tx, row: PaymentRow, providerPaymentId: string | null) {
+  const [paid] = await tx
+    .update(payments)
+    .set({
+      status: 'paid',
+      paidAt: new Date(),
+      providerPaymentId,
+      lastFailure: null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(payments.id, row.id), ne(payments.status, 'paid')))
+    .returning();
+  return paid;
+}
+
 /**
  * Marks a locked, unpaid payment paid and moves what it pays for on, in the caller's transaction:
  * a checkout's orders from Awaiting Payment to Awaiting Parcel and its discount use redeemed, or
@@ -66,17 +82,7 @@ export async function markPaid(
   /** The site (its e-mails) and the app's clock: an invoice paid charges its wait's storage. */
   storage: { site: Site; now: Date },
 ): Promise<boolean> {
-  const [paid] = await tx
-    .update(payments)
-    .set({
-      status: 'paid',
-      paidAt: new Date(),
-      providerPaymentId,
-      lastFailure: null,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(payments.id, row.id), ne(payments.status, 'paid')))
-    .returning({ id: payments.id });
+  const paid = await recordPaid(tx, row, providerPaymentId);
   if (!paid) return false;
   const note = `Paid: ${row.reference}`;
   if (row.kind === 'checkout') {
@@ -157,17 +163,7 @@ async function refundUnwanted(
   providerPaymentId: string | null,
   actor: Actor,
 ): Promise<RefundRow[] | null> {
-  const [paid] = await tx
-    .update(payments)
-    .set({
-      status: 'paid',
-      paidAt: new Date(),
-      providerPaymentId,
-      lastFailure: null,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(payments.id, row.id), ne(payments.status, 'paid')))
-    .returning();
+  const paid = await recordPaid(tx, row, providerPaymentId);
   if (!paid) return null;
   const reason = `${row.reference} was paid after it was given up: refunded in full`;
   const rows: RefundRow[] = [];
