@@ -53,10 +53,10 @@ module.exports = {
       name: 'one-icon-source',
       severity: 'error',
       comment:
-        'The customer site names its icons in components/icons.tsx, the back office in admin/kit/mui-icons.tsx.',
+        'The customer site names its icons in components/icon-paths.ts (through icons.tsx), the back office in admin/kit/mui-icons.tsx.',
       from: {
         path: '^src/web/',
-        pathNot: ['^src/web/components/icons\\.tsx$', '^src/web/admin/kit/mui-icons\\.tsx$'],
+        pathNot: ['^src/web/components/icon-paths\\.ts$', '^src/web/admin/kit/mui-icons\\.tsx$'],
       },
       to: { path: '(^|/)node_modules/@mdi/js/' },
     },

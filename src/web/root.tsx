@@ -95,13 +95,20 @@ const DIALOG_GATE =
   `if(!b||document.documentElement.dataset.hydrated)return;var c=document.getElementById(b.dataset.closes);` +
   `requestAnimationFrame(function(){setTimeout(function(){c&&c.open&&c.close()},0)})},true);`;
 
+/**
+ * The gates run once, from the page the prerender wrote, before any code; the browser's render of
+ * the layout only hydrates that script and never runs it again, so its code leaves the text out
+ * (suppressHydrationWarning: React keeps the served script as it is).
+ */
+const GATES = import.meta.env.SSR ? FONT_GATE + HEADER_GATE + DIALOG_GATE : '';
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <html lang="en-GB">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: FONT_GATE + HEADER_GATE + DIALOG_GATE }} />
+        <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: GATES }} />
         <EarlyStylesheets />
         <meta name="theme-color" content={palette.primary} />
         <meta name={BUILD_META_NAME} content={BUILD_ID} />
