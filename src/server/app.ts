@@ -56,6 +56,7 @@ import { createPaymentProvider } from './modules/payments/providers';
 import type { SandboxProvider } from './modules/payments/providers/sandbox';
 import { sandboxPageRoutes } from './modules/payments/sandbox-page';
 import { httpDuration, httpRequests } from './lib/metrics';
+import { limitPasswordWork } from './lib/passwords';
 import { metricsRoutes, operationsRoutes } from './modules/operations/routes';
 import { sailingsAdminRoutes, sailingsRoutes } from './modules/sailings/routes';
 
@@ -90,6 +91,7 @@ export async function buildApp(
   database: Database,
   options: AppOptions = {},
 ): Promise<App> {
+  limitPasswordWork(config.passwordWork);
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: (req) => {

@@ -1,4 +1,3 @@
-import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '../../shared/api/auth';
@@ -15,32 +14,6 @@ import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { HttpError } from './errors';
 import { hashToken, newToken } from './tokens';
-
-// --- passwords ---------------------------------------------------------------------------------
-
-/** argon2id with OWASP's recommended minimum: 19 MiB of memory, 2 passes, 1 lane. */
-const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-
-/** An argon2id PHC string (`$argon2id$v=19$m=19456,t=2,p=1$...`): the library's default algorithm. */
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
-}
-
-let dummyHash: Promise<string> | undefined;
-
-/**
- * Whether the password matches the stored hash. With no hash (unknown e-mail, deleted account) a
- * dummy hash is checked all the same, so every failure takes about as long as a wrong password.
- */
-export async function checkPassword(
-  storedHash: string | null | undefined,
-  password: string,
-): Promise<boolean> {
-  dummyHash ??= hashPassword(newToken());
-  const target = storedHash ?? (await dummyHash);
-  const matches = await verify(target, password).catch(() => false);
-  return matches && Boolean(storedHash);
-}
 
 // --- sessions ----------------------------------------------------------------------------------
 

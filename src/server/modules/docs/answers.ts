@@ -96,7 +96,7 @@ const COMMON_ANSWERS = {
   Unavailable: {
     status: 503,
     description:
-      'The database cannot be reached or the server is shutting down: retry after Retry-After.',
+      'The database cannot be reached, the server is shutting down, or too many passwords are being checked at once (a login or a registration): retry after Retry-After.',
     headers: retryAfter,
     content: errorContent,
   },
