@@ -32,6 +32,7 @@ import { mixedScenario, printMixed } from './mixed';
 import { pressRows, printPresses, restJsRows } from './presses';
 import { checkoutFixture, registeredCustomer, startApi } from './fixtures';
 import { printTwins, twinRows } from './hot-answers';
+import { eveningScenario, printEvening } from './evening';
 import { CONNECTIONS, DURATION, measure, type MeasureOptions, type Row } from './load';
 import { percentile as percentileOf } from './stats';
 import { loadConfig } from '../src/server/config';
@@ -714,6 +715,16 @@ if (only === 'twins') {
   printTwins(twins);
   fs.writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, twins }, null, 2) + '\n');
   console.log(`Written to ${RESULTS_FILE} (twins)`);
+  process.exit(0);
+}
+// BENCH_ONLY=evening: the December evening at several levels, on PostgreSQL (DATABASE_URL).
+if (only === 'evening') {
+  const evening = await eveningScenario();
+  if (evening) {
+    printEvening(evening);
+    fs.writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, evening }, null, 2) + '\n');
+    console.log(`Written to ${RESULTS_FILE} (evening)`);
+  }
   process.exit(0);
 }
 if (only === 'mixed') {
