@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   check,
   index,
   integer,
@@ -50,6 +51,12 @@ export const refunds = pgTable(
     status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
     /** The consolidation whose difference this gives back (issue 26), if it is one's. */
     consignmentId: integer('consignment_id').references((): AnyPgColumn => consignments.id),
+    /**
+     * Whether the customer is e-mailed when it is made (the office's refund of an order), in the
+     * transaction that records it made (decision 0046); the other steps that give money back
+     * tell it in their own e-mail.
+     */
+    tellCustomer: boolean('tell_customer').notNull().default(false),
     ...timestamps,
   },
   (t) => [

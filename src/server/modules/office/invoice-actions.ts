@@ -6,7 +6,7 @@ import { invoices, orders } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { openDisputeOf, voidInvoice } from '../invoices/service';
 import { staffActor, type Tx } from '../orders/lifecycle';
-import { tell } from './service';
+import { tell } from '../customers/recipient';
 import { closeInvoicePayments } from '../payments/close';
 import { audit } from '../staff/audit';
 import { invoiceEmail, invoiceVoidedEmail } from './emails';

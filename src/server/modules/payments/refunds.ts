@@ -5,6 +5,8 @@ import { formatMoney } from '../../../shared/money';
 import { allocateRefund, REFUND_MESSAGES, type RefundSource } from '../../../shared/refunds';
 import { invoices, orders, payments, refunds } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
+import { tell } from '../customers/recipient';
+import { refundEmail } from '../office/emails';
 import { recordOrderEvent, type Actor, type Tx } from '../orders/lifecycle';
 import { RefundRefusedError, type RefundResult } from './providers/provider';
 
@@ -102,6 +104,7 @@ export async function reserveRefunds(
   {
     only,
     consignmentId = null,
+    tellCustomer = false,
   }: {
     /**
      * Only from the payment of this invoice (a disputed invoice's refund, decision 0038), or only from
@@ -110,6 +113,8 @@ export async function reserveRefunds(
     only?: { invoiceId: number } | { paymentId: number };
     /** The consolidation whose difference it gives back (issue 26), if it is one's. */
     consignmentId?: number | null;
+    /** E-mail the customer when it is made (`settleRefund`): the office's refund of an order. */
+    tellCustomer?: boolean;
   } = {},
 ): Promise<RefundRow[]> {
   const sources = (await refundSources(tx, order, true)).filter(
@@ -137,6 +142,7 @@ export async function reserveRefunds(
         provider: payment.provider,
         idempotencyKey: `ferrybox-refund-${randomUUID()}`,
         consignmentId,
+        tellCustomer,
       })
       .returning();
     rows.push(row);
@@ -149,7 +155,7 @@ export async function reserveRefunds(
  * transaction of its own. Returns the refunds as they now stand.
  */
 export async function sendRefunds(
-  app: Uses<'database' | 'log' | 'paymentProvider'>,
+  app: Uses<'config' | 'database' | 'log' | 'paymentProvider'>,
   rows: readonly RefundRow[],
   actor: Actor,
 ): Promise<RefundRow[]> {
@@ -159,7 +165,7 @@ export async function sendRefunds(
 }
 
 async function sendRefund(
-  app: Uses<'database' | 'log' | 'paymentProvider'>,
+  app: Uses<'config' | 'database' | 'log' | 'paymentProvider'>,
   row: RefundRow,
   actor: Actor,
 ): Promise<RefundRow> {
@@ -196,7 +202,7 @@ async function sendRefund(
  * as it now stands, or null when it was settled already.
  */
 export async function settleRefund(
-  app: Uses<'database'>,
+  app: Uses<'config' | 'database'>,
   refundId: number,
   outcome: { status: 'succeeded' | 'pending' | 'failed'; refundId: string | null },
   actor: Actor,
@@ -227,6 +233,17 @@ export async function settleRefund(
           refundId: updated.id,
           amountPence: updated.amountPence,
         },
+      );
+    }
+    // Told in the transaction that records it made, whoever brings the provider's answer (the
+    // request, the follow-up, an event): a failover after the refund loses no e-mail.
+    if (outcome.status === 'succeeded' && updated.tellCustomer) {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, updated.orderId));
+      await tell(tx, app.config, order.customerId, order, (to, tracked) =>
+        refundEmail(app.config, to, tracked, {
+          reason: updated.reason,
+          amountPence: updated.amountPence,
+        }),
       );
     }
     return updated;
