@@ -14,11 +14,15 @@ import { HttpError } from '../../lib/errors';
 import { uniqueViolation } from '../auth/user-data';
 import type { Tx } from '../orders/lifecycle';
 import { audit } from '../staff/audit';
+import type { Site } from '../auth/emails';
 import { closingDayView, exceptionView, routes } from './queries';
+import { replanForException, type ExceptionFacts } from './storms';
 
 /**
  * The office's changes to the timetable (docs/decisions/0048), each in one transaction with its
- * audit entry (before and after). A changed timetable changes every promise made from then on.
+ * audit entry (before and after). A changed timetable changes every promise made from then on;
+ * a cancelled, changed or restored sailing moves the parcels planned on it in the same
+ * transaction, and tells their customers (docs/decisions/0049).
  */
 
 /** Replaces a route's capacity, delivery days and weekly pattern. */
@@ -120,8 +124,23 @@ async function once<T>(work: () => Promise<T>, message: string): Promise<T> {
   }
 }
 
+/** The exception as the re-plan reads it. */
+const factsOf = (row: typeof sailingExceptions.$inferSelect): ExceptionFacts => ({
+  id: row.id,
+  island: row.island as Island,
+  date: row.date,
+  kind: row.kind,
+  reason: row.reason,
+});
+
+/** When and for whom a change is made: the app's clock, and the site its e-mails link to. */
+interface Context {
+  now: Date;
+  site: Site;
+}
+
 /** Adds an exception: an extra sailing, a cancelled one, a changed one. */
-export function createException(db: Db, actorId: number, input: ExceptionInput) {
+export function createException(db: Db, actorId: number, input: ExceptionInput, at: Context) {
   return once(
     () =>
       db.transaction(async (tx) => {
@@ -138,14 +157,21 @@ export function createException(db: Db, actorId: number, input: ExceptionInput) 
           subjectId: `exception:${row.id}`,
           after: view,
         });
-        return view;
+        const { moved, told } = await replanForException(tx, null, factsOf(row), at.now, at.site);
+        return { ...view, Moved: moved, Told: told };
       }),
     SAILING_MESSAGES.exceptionTaken,
   );
 }
 
 /** Changes an exception, which may now name another route or day. */
-export function updateException(db: Db, actorId: number, id: number, input: ExceptionInput) {
+export function updateException(
+  db: Db,
+  actorId: number,
+  id: number,
+  input: ExceptionInput,
+  at: Context,
+) {
   return once(
     () =>
       db.transaction(async (tx) => {
@@ -170,14 +196,26 @@ export function updateException(db: Db, actorId: number, id: number, input: Exce
           before: exceptionView(old),
           after: view,
         });
-        return view;
+        const { moved, told } = await replanForException(
+          tx,
+          factsOf(old),
+          factsOf(row),
+          at.now,
+          at.site,
+        );
+        return { ...view, Moved: moved, Told: told };
       }),
     SAILING_MESSAGES.exceptionTaken,
   );
 }
 
 /** Removes an exception: the sailing is as the weekly pattern has it again. */
-export async function deleteException(db: Db, actorId: number, id: number): Promise<void> {
+export async function deleteException(
+  db: Db,
+  actorId: number,
+  id: number,
+  at: Context,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [old] = await tx
       .delete(sailingExceptions)
@@ -191,6 +229,7 @@ export async function deleteException(db: Db, actorId: number, id: number): Prom
       subjectId: `exception:${id}`,
       before: exceptionView(old),
     });
+    await replanForException(tx, factsOf(old), null, at.now, at.site);
   });
 }
 

@@ -1,0 +1,210 @@
+// Storms and the sailings' plan (docs/decisions/0049), through the real calls: parcels received at
+// the depot are planned on the next sailing; the office cancels it and every parcel on it moves
+// to the next sailing with room, each customer e-mailed once however many parcels they have;
+// restoring the sailing moves them back with one more e-mail each. The tracking page, the order
+// page and My Account carry the new date and why; the office sees the backlog per route, the
+// depot the parcels planned for each route's next sailing, and the on-time rate of deliveries.
+import { and, eq, inArray, like } from 'drizzle-orm';
+import { describe, expect, test } from 'vitest';
+import { backlogResponse, onTimeResponse } from '../../src/shared/api/sailing-plans';
+import { dispatchListResponse } from '../../src/shared/api/depot-dispatch';
+import { mailOutbox, parcelPlans } from '../../src/server/db/schema';
+import { readOutbox } from '../../src/server/lib/mail';
+import { moveMissedParcels } from '../../src/server/modules/sailings/storms';
+import { useTestApp } from '../support/app';
+import { bearer } from '../support/accounts';
+import { depotCalls, depotCustomer, measured, paidBooking } from '../support/depot';
+import { staffMember } from '../support/staff';
+import { waitFor } from '../support/wait';
+
+const ctx = useTestApp();
+const calls = depotCalls(ctx);
+
+type Customer = Awaited<ReturnType<typeof depotCustomer>>;
+
+const get = (url: string, token: string) => ctx.app.inject({ url, headers: bearer(token) });
+const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+/** A paid booking to Jersey whose parcel the depot received: ready to sail. */
+async function receivedOrder(depotToken: string, customer: Customer) {
+  const order = await paidBooking(ctx, customer, 'A', {
+    ItemLines: [{ Description: 'Kettle and toaster', Quantity: 1, ValueEach: 89.99, Origin: 'GB' }],
+  });
+  const res = await calls.receive(
+    measured({ OrderId: order.Id, LengthCm: 30, WidthCm: 20, HeightCm: 10, WeightKg: 2 }),
+    depotToken,
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  return { id: order.Id, reference: order.Reference, customer };
+}
+
+type Parcel = Awaited<ReturnType<typeof receivedOrder>>;
+
+/** The order's page and its public tracking page, as the customer and anyone with the link see them. */
+async function pages(parcel: Parcel) {
+  const detail = await get(`/public/orders/${parcel.id}`, parcel.customer.token);
+  expect(detail.statusCode, detail.body).toBe(200);
+  const tracked = await ctx.app.inject({ url: `/public${detail.json().TrackingPath}` });
+  expect(tracked.statusCode, tracked.body).toBe(200);
+  return { order: detail.json().Arrival, tracking: tracked.json().Arrival };
+}
+
+const mailsOf = async (kind: string) =>
+  ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind));
+
+/** Three customers, one with two parcels, all ready at the depot for the same sailing. */
+async function fourParcels() {
+  const depot = (await staffMember(ctx, 'depot')).token;
+  const [ann, bob, cat] = [
+    await depotCustomer(ctx),
+    await depotCustomer(ctx),
+    await depotCustomer(ctx),
+  ];
+  const parcels = [
+    await receivedOrder(depot, ann),
+    await receivedOrder(depot, ann),
+    await receivedOrder(depot, bob),
+    await receivedOrder(depot, cat),
+  ];
+  const sailing = (await pages(parcels[0])).tracking.Sailing as string;
+  for (const p of parcels) expect((await pages(p)).tracking.Sailing).toBe(sailing);
+  return { parcels, sailing, customers: [ann, bob, cat] };
+}
+
+describe('a storm', () => {
+  test('cancelling a sailing moves its parcels and tells each customer once; restoring it moves them back', async () => {
+    const office = (await staffMember(ctx, 'office')).token;
+    const { parcels, sailing, customers } = await fourParcels();
+    const reason = 'Gale warning in the Channel';
+
+    const cancelled = await send('POST', '/api/admin/sailings/exceptions', office, {
+      Island: 'Jersey',
+      Date: sailing,
+      Kind: 'cancelled',
+      Reason: reason,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(201);
+    expect(cancelled.json()).toMatchObject({ Moved: 4, Told: 3 });
+
+    // exactly three e-mails, one per customer: Ann's lists both her parcels
+    const mails = await mailsOf('sailing-cancelled');
+    expect(mails.map((m) => m.message.to).sort()).toEqual(customers.map((c) => c.email).sort());
+    const anns = await waitFor(
+      async () =>
+        (await readOutbox(ctx.config.outboxDir)).find(
+          (e) => e.to === customers[0].email && e.kind === 'sailing-cancelled',
+        ),
+      { what: 'Ann’s e-mail' },
+    );
+    expect(anns.subject).toBe('Your parcels’ sailing is cancelled: new arrival dates');
+    expect(anns.text).toContain(`(${reason})`);
+    for (const p of parcels.slice(0, 2)) expect(anns.text).toContain(`${p.reference}: It leaves`);
+
+    // the new date and why, on the tracking page, the order page and My Account
+    for (const p of parcels) {
+      const { order, tracking } = await pages(p);
+      expect(tracking.Sailing).not.toBe(sailing);
+      expect(tracking.Sailing > sailing).toBe(true);
+      expect(tracking.Moved).toEqual({ From: sailing, By: 'cancelled', Reason: reason });
+      expect(tracking.Words).toMatch(
+        /^The sailing of \w+ \d+ \w+ is cancelled \(Gale warning in the Channel\)\. It leaves on the sailing of /,
+      );
+      expect(order).toEqual(tracking);
+    }
+    const summary = await get('/public/orders/summary', customers[0].token);
+    expect(summary.json().Moved.total).toBe(2);
+    expect(
+      summary
+        .json()
+        .Moved.items.map((i: { Reference: string }) => i.Reference)
+        .sort(),
+    ).toEqual(
+      parcels
+        .slice(0, 2)
+        .map((p) => p.reference)
+        .sort(),
+    );
+
+    // saving the same exception again changes nothing and tells no one
+    const again = await send(
+      'PUT',
+      `/api/admin/sailings/exceptions/${cancelled.json().Id}`,
+      office,
+      {
+        Island: 'Jersey',
+        Date: sailing,
+        Kind: 'cancelled',
+        Reason: reason,
+      },
+    );
+    expect(again.json()).toMatchObject({ Moved: 0, Told: 0 });
+    expect(await mailsOf('sailing-cancelled')).toHaveLength(3);
+
+    // restored: back on it, one more e-mail each
+    const restored = await send(
+      'DELETE',
+      `/api/admin/sailings/exceptions/${cancelled.json().Id}`,
+      office,
+    );
+    expect(restored.statusCode).toBe(204);
+    expect((await mailsOf('sailing-restored')).map((m) => m.message.to).sort()).toEqual(
+      customers.map((c) => c.email).sort(),
+    );
+    for (const p of parcels) {
+      const { tracking } = await pages(p);
+      expect(tracking).toMatchObject({ Sailing: sailing, Moved: null });
+      expect(tracking.Words).toMatch(/^It leaves on the sailing of /);
+    }
+    expect((await get('/public/orders/summary', customers[0].token)).json().Moved.total).toBe(0);
+  });
+
+  test('two members of staff saving at once: one change, each customer told once', async () => {
+    const [first, second] = [
+      (await staffMember(ctx, 'office')).token,
+      (await staffMember(ctx, 'admin')).token,
+    ];
+    const { parcels, sailing, customers } = await fourParcels();
+    const ids = parcels.map((p) => p.id);
+    const delay = {
+      Island: 'Jersey',
+      Date: sailing,
+      Kind: 'cancelled',
+      Reason: 'Fog in the Solent',
+    };
+    const both = await Promise.all([
+      send('POST', '/api/admin/sailings/exceptions', first, delay),
+      send('POST', '/api/admin/sailings/exceptions', second, delay),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const made = both.find((r) => r.statusCode === 201)!.json();
+    // every customer with a parcel on it (these three, and any earlier test's) told once
+    const toldOf = async (words: string) =>
+      (await mailsOf('sailing-cancelled'))
+        .filter((m) => m.message.text.includes(words))
+        .map((m) => m.message.to);
+    const told = await toldOf('Fog in the Solent');
+    expect(told).toHaveLength(made.Told);
+    expect(new Set(told).size).toBe(told.length);
+    expect(told).toEqual(expect.arrayContaining(customers.map((c) => c.email)));
+
+    // the same reason changed by both at once: told once
+    const newer = { ...delay, Reason: 'Fog in the Solent, and a crane broken' };
+    const puts = await Promise.all([
+      send('PUT', `/api/admin/sailings/exceptions/${made.Id}`, first, newer),
+      send('PUT', `/api/admin/sailings/exceptions/${made.Id}`, second, newer),
+    ]);
+    expect(puts.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(puts.map((r) => r.json().Told).sort((a: number, b: number) => a - b)).toEqual([
+      0,
+      made.Told,
+    ]);
+    expect((await toldOf('crane')).sort()).toEqual(told.sort());
+    const plans = await ctx.database.db
+      .select()
+      .from(parcelPlans)
+      .where(inArray(parcelPlans.orderId, ids));
+    expect(plans.map((p) => p.reason)).toEqual(ids.map(() => newer.Reason));
+    await send('DELETE', `/api/admin/sailings/exceptions/${made.Id}`, first);
+  });
+});
