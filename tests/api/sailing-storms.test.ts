@@ -4,7 +4,7 @@
 // restoring the sailing moves them back with one more e-mail each. The tracking page, the order
 // page and My Account carry the new date and why; the office sees the backlog per route, the
 // depot the parcels planned for each route's next sailing, and the on-time rate of deliveries.
-import { and, eq, inArray, like } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { backlogResponse, onTimeResponse } from '../../src/shared/api/sailing-plans';
 import { dispatchListResponse } from '../../src/shared/api/depot-dispatch';
@@ -206,5 +206,155 @@ describe('a storm', () => {
       .where(inArray(parcelPlans.orderId, ids));
     expect(plans.map((p) => p.reason)).toEqual(ids.map(() => newer.Reason));
     await send('DELETE', `/api/admin/sailings/exceptions/${made.Id}`, first);
+  });
+});
+
+describe('the office and the depot follow the plan', () => {
+  test('the backlog per route: parcels waiting, their weight and size, the sailing each takes', async () => {
+    const office = (await staffMember(ctx, 'office')).token;
+    const { parcels, sailing } = await fourParcels();
+    const res = await get('/api/admin/sailings/backlog', office);
+    expect(res.statusCode, res.body).toBe(200);
+    const jersey = backlogResponse.parse(res.json()).Routes.find((r) => r.Island === 'Jersey')!;
+    const on = jersey.Sailings.find((s) => s.Date === sailing)!;
+    const ours = on.Parcels.filter((p) => parcels.some((q) => q.id === p.OrderId));
+    expect(ours.map((p) => [p.Reference, p.State, p.WeightGrams, p.VolumeCm3])).toEqual(
+      parcels.map((p) => [p.reference, 'at-depot', 2000, 6000]),
+    );
+    expect(on.Planned).toBeGreaterThanOrEqual(4);
+    expect(on.WeightGrams).toBe(on.Planned * 2000);
+    expect(on.Capacity).toBe(jersey.Capacity);
+    expect(jersey.Waiting).toBeGreaterThanOrEqual(on.Planned);
+  });
+
+  test('dispatch lists tonight’s sailing per route; a parcel that missed its sailing moves on, its customer told', async () => {
+    const depot = (await staffMember(ctx, 'depot')).token;
+    const customer = await depotCustomer(ctx);
+    const parcel = await receivedOrder(depot, customer);
+    const list = dispatchListResponse.parse((await get('/api/admin/depot/dispatch', depot)).json());
+    const jersey = list.Tonight.find((t) => t.Route === 'Jersey')!;
+    expect(jersey.OrderIds).toContain(parcel.id);
+    expect(list.Tonight.map((t) => t.Route).sort()).toEqual(['Guernsey', 'Jersey']);
+
+    // the sailing left without it: the next one, and one e-mail
+    const [plan] = await ctx.database.db
+      .select()
+      .from(parcelPlans)
+      .where(eq(parcelPlans.orderId, parcel.id));
+    const after = new Date(plan.departsAt!.getTime() + 60_000);
+    const result = await moveMissedParcels(ctx.database.db, after, ctx.config);
+    expect(result.moved).toBeGreaterThanOrEqual(1);
+    const [moved] = await ctx.database.db
+      .select()
+      .from(parcelPlans)
+      .where(eq(parcelPlans.orderId, parcel.id));
+    expect(moved).toMatchObject({ movedBy: 'missed', movedFrom: plan.sailingDate });
+    expect(moved.sailingDate! > plan.sailingDate!).toBe(true);
+    const mails = (await mailsOf('sailing-missed')).filter((m) => m.message.to === customer.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].message.text).toContain(`${parcel.reference}: It leaves on the sailing of`);
+    // run again at the same moment: nothing more to move, no one told twice
+    await moveMissedParcels(ctx.database.db, after, ctx.config);
+    expect(
+      (await mailsOf('sailing-missed')).filter((m) => m.message.to === customer.email),
+    ).toHaveLength(1);
+  });
+
+  test('the on-time rate per week and route, with the late ones’ reasons', async () => {
+    const depot = (await staffMember(ctx, 'depot')).token;
+    const office = (await staffMember(ctx, 'office')).token;
+    const customer = await depotCustomer(ctx);
+    const early = await receivedOrder(depot, customer);
+    const late = await receivedOrder(depot, customer);
+    const today = new Date().toISOString().slice(0, 10);
+    const dispatched = await calls.post(
+      '/api/admin/depot/dispatch',
+      {
+        SailingDate: today,
+        Carrier: 'condor-freight',
+        Parcels: [
+          { OrderId: early.id, TrackingNumber: 'CF-ONTIME-1' },
+          { OrderId: late.id, TrackingNumber: 'CF-ONTIME-2' },
+        ],
+      },
+      depot,
+    );
+    expect(dispatched.statusCode, dispatched.body).toBe(200);
+    const [sailed] = await ctx.database.db
+      .select()
+      .from(parcelPlans)
+      .where(eq(parcelPlans.orderId, early.id));
+    expect(sailed.state).toBe('sailed');
+    expect(sailed.promisedLatest).toBe(sailed.latest);
+    // one of them had been promised for a day already gone, and moved by a storm
+    await ctx.database.db
+      .update(parcelPlans)
+      .set({ promisedLatest: '2020-01-06', reason: 'Storm Ciarán' })
+      .where(eq(parcelPlans.orderId, late.id));
+    const delivered = await calls.post(
+      '/api/admin/depot/deliver',
+      { OrderIds: [early.id, late.id] },
+      depot,
+    );
+    expect(delivered.statusCode, delivered.body).toBe(200);
+
+    const res = await get('/api/admin/sailings/on-time?Weeks=1', office);
+    expect(res.statusCode, res.body).toBe(200);
+    const report = onTimeResponse.parse(res.json());
+    const all = report.Weeks.find((w) => w.Island === null)!;
+    const jersey = report.Weeks.find((w) => w.Island === 'Jersey')!;
+    expect(all.Delivered).toBeGreaterThanOrEqual(2);
+    expect(jersey.Delivered - jersey.OnTime).toBeGreaterThanOrEqual(1);
+    expect(jersey.Rate).toBeCloseTo(jersey.OnTime / jersey.Delivered);
+    expect(report.Late).toContainEqual({
+      Reference: late.reference,
+      Island: 'Jersey',
+      Promised: '2020-01-06',
+      Delivered: expect.any(String),
+      Reason: 'Storm Ciarán',
+    });
+    expect(report.Late.map((l) => l.Reference)).not.toContain(early.reference);
+  });
+});
+
+describe('refusals', () => {
+  test('customers are refused the staff calls; the depot reads but does not change', async () => {
+    const customer = await depotCustomer(ctx);
+    for (const url of ['/api/admin/sailings/backlog', '/api/admin/sailings/on-time']) {
+      expect((await ctx.app.inject({ url })).statusCode, url).toBe(401);
+      expect((await get(url, customer.token)).statusCode, url).toBe(403);
+      expect((await get(url, (await staffMember(ctx, 'depot')).token)).statusCode, url).toBe(200);
+    }
+    const cancel = { Island: 'Jersey', Date: '2026-12-08', Kind: 'cancelled', Reason: 'Gale' };
+    expect(
+      (await send('POST', '/api/admin/sailings/exceptions', customer.token, cancel)).statusCode,
+    ).toBe(403);
+  });
+
+  test('a 400 names the field', async () => {
+    const office = (await staffMember(ctx, 'office')).token;
+    const cases: [string, string][] = [
+      ['/api/admin/sailings/on-time?Weeks=0', 'Weeks'],
+      ['/api/admin/sailings/on-time?Weeks=many', 'Weeks'],
+      [
+        '/api/admin/depot/sailings/customs-data.csv?SailingDate=2026-12-08&Carrier=condor-freight&Route=Sark',
+        'Route',
+      ],
+    ];
+    for (const [url, field] of cases) {
+      const res = await get(url, office);
+      expect(res.statusCode, url).toBe(400);
+      expect(
+        res.json().errors.map((e: { field: string }) => e.field),
+        url,
+      ).toContain(field);
+    }
+    const noReason = await send('POST', '/api/admin/sailings/exceptions', office, {
+      Island: 'Jersey',
+      Date: '2026-12-08',
+      Kind: 'cancelled',
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors.map((e: { field: string }) => e.field)).toContain('Reason');
   });
 });
