@@ -147,11 +147,7 @@ const exceptionSchema = z.object({
   ArrivesDaysAfter: z.number().nullable(),
   Arrives: z.string().nullable(),
 });
-/** A change's answer: the exception, and the parcels it moved and customers it told (0049). */
-export const exceptionResponse = exceptionSchema.extend({
-  Moved: z.number().int().describe('Parcels moved to another sailing by this change'),
-  Told: z.number().int().describe('Customers e-mailed about it: one each, however many parcels'),
-});
+export const exceptionResponse = exceptionSchema;
 export type ExceptionView = z.infer<typeof exceptionSchema>;
 
 export const idParams = z.object({ Id: pathId }).strict();

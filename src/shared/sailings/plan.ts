@@ -66,12 +66,23 @@ export const planStateOf = (state: ParcelState): PlanState =>
   state.kind === 'held' ? 'held' : state.kind;
 
 /**
- * Whether a parcel ready at the depot missed the sailing it was planned on: the sailing left
- * (`departsAt` is past) and the parcel is still here. Booked and held parcels do not miss a
- * sailing: their promise was conditional, and it is simply asked again.
+ * Whether a stored plan still says what will happen at `now`: it is open, and its sailing has not
+ * left (a parcel ready at the depot) or its cut-off has not passed (a booked or held one, whose
+ * promise was on that condition). One that no longer stands is planned again: a parcel at the
+ * depot whose sailing left without it missed it (its customer is told); the others are simply
+ * asked again (server: sailings/storms.ts, the same rule in SQL).
  */
-export const missedItsSailing = (plan: { state: PlanState; departsAt: number | null }, now: Date) =>
-  plan.state === 'at-depot' && plan.departsAt !== null && plan.departsAt < now.getTime();
+export function planStands(
+  plan: { state: PlanState; departsAt: number | null; cutOffAt: number | null },
+  now: Date,
+): boolean {
+  const until = plan.state === 'at-depot' ? plan.departsAt : plan.cutOffAt;
+  return (
+    (OPEN_PLAN_STATES as readonly string[]).includes(plan.state) &&
+    until !== null &&
+    until > now.getTime()
+  );
+}
 
 /** A parcel that reached the door, measured against the latest day it was promised. */
 export interface Delivered {

@@ -3,7 +3,7 @@ import type { ArrivalView } from '../../../shared/api/sailing-plans';
 import { ISLANDS } from '../../../shared/islands';
 import type { OrderStatus } from '../../../shared/order-status';
 import { parcelStateOf } from '../../../shared/sailings/order-state';
-import { OPEN_PLAN_STATES, type MovedBy } from '../../../shared/sailings/plan';
+import { OPEN_PLAN_STATES, planStands, type MovedBy } from '../../../shared/sailings/plan';
 import { planInWords } from '../../../shared/sailings/promise-words';
 import type { Db } from '../../db/client';
 import { orders, parcelPlans } from '../../db/schema';
@@ -18,16 +18,6 @@ import { arrivalNow } from './promises';
  */
 
 type Reader = Pick<Db, 'select'>;
-
-/** Whether a stored plan still says what will happen at `now`. */
-const stands = (plan: PlanRow, now: Date) => {
-  const until = plan.state === 'at-depot' ? plan.departsAt : plan.cutOffAt;
-  return (
-    (OPEN_PLAN_STATES as readonly string[]).includes(plan.state) &&
-    until !== null &&
-    until.getTime() > now.getTime()
-  );
-};
 
 /** A stored plan as the customer reads it. */
 export function planView(plan: PlanRow, now: Date): ArrivalView {
@@ -62,7 +52,9 @@ export async function arrivalOf(
   const island = ISLANDS.find((i) => i === order.island);
   if (!state || !island) return null;
   const [plan] = await db.select().from(parcelPlans).where(eq(parcelPlans.orderId, order.id));
-  if (plan && stands(plan, now)) return planView(plan, now);
+  if (plan && planStands({ ...sailingOf(plan), state: plan.state }, now)) {
+    return planView(plan, now);
+  }
   const live = await arrivalNow(db, now, island, state);
   return {
     Earliest: live.Earliest,

@@ -133,6 +133,9 @@ const factsOf = (row: typeof sailingExceptions.$inferSelect): ExceptionFacts => 
   reason: row.reason,
 });
 
+/** What a change did to the plan, as its audit entry records it. */
+const movedFacts = (m: { moved: number; told: number }) => ({ Moved: m.moved, Told: m.told });
+
 /** When and for whom a change is made: the app's clock, and the site its e-mails link to. */
 interface Context {
   now: Date;
@@ -150,15 +153,15 @@ export function createException(db: Db, actorId: number, input: ExceptionInput, 
           .values({ ...exceptionRow(input), createdBy: actorId })
           .returning();
         const view = exceptionView(row);
+        const moved = await replanForException(tx, null, factsOf(row), at.now, at.site);
         await audit(tx, {
           actorId,
           action: 'create',
           subject: 'Sailing',
           subjectId: `exception:${row.id}`,
-          after: view,
+          after: { ...view, ...movedFacts(moved) },
         });
-        const { moved, told } = await replanForException(tx, null, factsOf(row), at.now, at.site);
-        return { ...view, Moved: moved, Told: told };
+        return view;
       }),
     SAILING_MESSAGES.exceptionTaken,
   );
@@ -188,22 +191,16 @@ export function updateException(
           .where(eq(sailingExceptions.id, id))
           .returning();
         const view = exceptionView(row);
+        const moved = await replanForException(tx, factsOf(old), factsOf(row), at.now, at.site);
         await audit(tx, {
           actorId,
           action: 'update',
           subject: 'Sailing',
           subjectId: `exception:${id}`,
           before: exceptionView(old),
-          after: view,
+          after: { ...view, ...movedFacts(moved) },
         });
-        const { moved, told } = await replanForException(
-          tx,
-          factsOf(old),
-          factsOf(row),
-          at.now,
-          at.site,
-        );
-        return { ...view, Moved: moved, Told: told };
+        return view;
       }),
     SAILING_MESSAGES.exceptionTaken,
   );
@@ -222,14 +219,15 @@ export async function deleteException(
       .where(eq(sailingExceptions.id, id))
       .returning();
     if (!old) throw new HttpError(404, SAILING_MESSAGES.noSuchException);
+    const moved = await replanForException(tx, factsOf(old), null, at.now, at.site);
     await audit(tx, {
       actorId,
       action: 'delete',
       subject: 'Sailing',
       subjectId: `exception:${id}`,
       before: exceptionView(old),
+      after: movedFacts(moved),
     });
-    await replanForException(tx, factsOf(old), null, at.now, at.site);
   });
 }
 
