@@ -20,7 +20,7 @@ import { arrivalNow } from './promises';
 type Reader = Pick<Db, 'select'>;
 
 /** A stored plan as the customer reads it. */
-export function planView(plan: PlanRow, now: Date): ArrivalView {
+function planView(plan: PlanRow, now: Date): ArrivalView {
   const movedBy = plan.movedBy as MovedBy | null;
   return {
     Earliest: plan.earliest,

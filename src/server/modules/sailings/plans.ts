@@ -95,6 +95,8 @@ export function planInTurn(
   now: Date,
   loads: Loads,
 ): PlannedSailing[] {
+  const firm = parcels.every((p) => p.state.kind === 'at-depot');
+  if (firm) return planParcels(compiled, parcels, now, loads).map(plannedSailing);
   return parcels.map((p) => {
     const into = p.state.kind === 'at-depot' ? loads : new Map(loads);
     return plannedSailing(planParcels(compiled, [p], now, into)[0]);

@@ -36,6 +36,8 @@ import {
 /**
  * The timetable for staff, under /api/admin/sailings (docs/decisions/0048): the depot and the
  * office read it (`read Sailing`), the office changes it (`manage Sailing`), every change audited.
+ * They also read the backlog per route and the on-time rate; a cancelled, changed or restored
+ * sailing moves the parcels planned on it (docs/decisions/0049).
  */
 export const sailingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptEmptyJsonBodies(app);

@@ -15,7 +15,9 @@ import { lockRoutes } from './plans';
  * parcel planned on it moves to the next sailing with room, in the same transaction as the
  * change; when they remove the exception (the sailing is restored), the parcels it moved are
  * planned again. A parcel ready at the depot whose sailing left without it moves to the next one.
- * Each customer is told once per change, listing their parcels.
+ * Each customer is told once per change, listing their parcels. The plans are read without row
+ * locks: every writer of a plan holds the routes' lock first (./plans.ts `lockRoutes`), and these
+ * hold it exclusively.
  */
 
 /** An exception to the timetable as the re-plan reads it. */
@@ -53,8 +55,7 @@ export async function replanForException(
   const rows = await tx
     .select()
     .from(parcelPlans)
-    .where(and(open, or(eq(parcelPlans.exceptionId, id), ...sailings.map(onSailing))))
-    .for('update');
+    .where(and(open, or(eq(parcelPlans.exceptionId, id), ...sailings.map(onSailing))));
   const storm = after && after.kind !== 'extra' ? { ...after, kind: after.kind } : null;
   const named = (after ?? before)!;
   const move: Move = storm
@@ -101,8 +102,7 @@ export async function moveMissedParcels(db: Db, now: Date, site: Site) {
           and(eq(parcelPlans.state, 'at-depot'), lt(parcelPlans.departsAt, now)),
           and(inArray(parcelPlans.state, ['booked', 'held']), lt(parcelPlans.cutOffAt, now)),
         ),
-      )
-      .for('update');
+      );
     const missed = (row: (typeof rows)[number]) => row.state === 'at-depot';
     return moveParcels(tx, rows, now, site, {
       record: (row) =>
@@ -120,7 +120,7 @@ export async function moveMissedParcels(db: Db, now: Date, site: Site) {
   });
 }
 
-export const MISSED_SAILINGS_QUEUE = 'missed-sailings';
+const MISSED_SAILINGS_QUEUE = 'missed-sailings';
 
 /** Looks for missed sailings every ten minutes on a worker node, by the app's clock. */
 export async function scheduleMissedSailings(

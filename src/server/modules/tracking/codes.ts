@@ -39,16 +39,21 @@ export const trackingUrlOf = async (tx: Tx, site: Site, orderId: number) =>
 
 /** The full addresses of many orders' public pages, by order id (codes made on first need). */
 export async function trackingUrlsOf(tx: Tx, site: Site, orderIds: readonly number[]) {
-  const codes = new Map<number, string>();
-  if (orderIds.length > 0) {
-    const kept = await tx
-      .select({ orderId: orderTrackingCodes.orderId, code: orderTrackingCodes.code })
-      .from(orderTrackingCodes)
-      .where(inArray(orderTrackingCodes.orderId, [...orderIds]));
-    for (const r of kept) codes.set(r.orderId, r.code);
-  }
-  for (const orderId of orderIds) {
-    if (!codes.has(orderId)) codes.set(orderId, await trackingCodeOf(tx, orderId));
+  const codesOf = async (ids: readonly number[]) =>
+    ids.length === 0
+      ? []
+      : tx
+          .select({ orderId: orderTrackingCodes.orderId, code: orderTrackingCodes.code })
+          .from(orderTrackingCodes)
+          .where(inArray(orderTrackingCodes.orderId, [...ids]));
+  const codes = new Map((await codesOf(orderIds)).map((r) => [r.orderId, r.code]));
+  const missing = orderIds.filter((id) => !codes.has(id));
+  if (missing.length > 0) {
+    await tx
+      .insert(orderTrackingCodes)
+      .values(missing.map((orderId) => ({ orderId, code: newPublicCode() })))
+      .onConflictDoNothing({ target: orderTrackingCodes.orderId });
+    for (const r of await codesOf(missing)) codes.set(r.orderId, r.code);
   }
   return new Map([...codes].map(([id, code]) => [id, `${site.publicUrl}${trackPath(code)}`]));
 }
