@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Island } from '../../../shared/islands';
 import { OPEN_PLAN_STATES, type MovedBy } from '../../../shared/sailings/plan';
 import { dayInWords } from '../../../shared/sailings/promise-words';
@@ -88,8 +88,9 @@ export async function replanForException(
 
 /**
  * Moves the parcels whose sailing has gone: one ready at the depot whose sailing left without it
- * (its customer told, once for all their parcels), and a booked or held one whose cut-off passed
- * (its promise was conditional: asked again, silently).
+ * (its customer told, once for all their parcels), a booked or held one whose cut-off passed
+ * (its promise was conditional: asked again, silently), and one that had no sailing within
+ * reach (planned when there is one).
  */
 export async function moveMissedParcels(db: Db, now: Date, site: Site) {
   return db.transaction(async (tx) => {
@@ -98,12 +99,21 @@ export async function moveMissedParcels(db: Db, now: Date, site: Site) {
       .select()
       .from(parcelPlans)
       .where(
+        // planStands (shared/sailings/plan.ts) in SQL: the plans that no longer stand
         or(
-          and(eq(parcelPlans.state, 'at-depot'), lt(parcelPlans.departsAt, now)),
-          and(inArray(parcelPlans.state, ['booked', 'held']), lt(parcelPlans.cutOffAt, now)),
+          and(
+            eq(parcelPlans.state, 'at-depot'),
+            or(isNull(parcelPlans.departsAt), lt(parcelPlans.departsAt, now)),
+          ),
+          and(
+            inArray(parcelPlans.state, ['booked', 'held']),
+            or(isNull(parcelPlans.cutOffAt), lt(parcelPlans.cutOffAt, now)),
+          ),
         ),
       );
-    const missed = (row: (typeof rows)[number]) => row.state === 'at-depot';
+    // one with no sailing within reach yet is given one silently when there is room
+    const missed = (row: (typeof rows)[number]) =>
+      row.state === 'at-depot' && row.sailingDate !== null;
     return moveParcels(tx, rows, now, site, {
       record: (row) =>
         missed(row)
