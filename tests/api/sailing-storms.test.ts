@@ -220,6 +220,44 @@ describe('a storm', () => {
   });
 });
 
+describe('a delay', () => {
+  test('a sailing leaving three days later: its parcels stay on it, their customers told the new days', async () => {
+    const office = (await staffMember(ctx, 'office')).token;
+    const { parcels, sailing, customers } = await fourParcels();
+    const before = await pages(parcels[3]);
+    const day = (d: string, n: number) =>
+      new Date(Date.parse(d) + n * 86_400_000).toISOString().slice(0, 10);
+    const delayed = await send('POST', '/api/admin/sailings/exceptions', office, {
+      Island: 'Jersey',
+      Date: sailing,
+      Kind: 'changed',
+      Reason: 'Waiting for the swell to drop',
+      // three days later: the days at the door are later whatever the weekday
+      DepartsOn: day(sailing, 3),
+      Departs: '23:00',
+      CutOffDaysBefore: 3,
+      CutOff: '16:00',
+      ArrivesDaysAfter: 1,
+      Arrives: '07:00',
+    });
+    expect(delayed.statusCode, delayed.body).toBe(201);
+    const told = (await mailsOf('sailing-changed')).map((m) => m.message.to);
+    expect(told).toEqual(expect.arrayContaining(customers.map((c) => c.email)));
+    expect(new Set(told).size).toBe(told.length);
+    const after = await pages(parcels[3]);
+    expect(after.tracking).toMatchObject({
+      Sailing: sailing,
+      Moved: { From: sailing, By: 'changed', Reason: 'Waiting for the swell to drop' },
+    });
+    expect(after.tracking.Latest > before.tracking.Latest).toBe(true);
+    expect(after.tracking.Words).toMatch(
+      /^The sailing of \w+ \d+ \w+ has changed \(Waiting for the swell to drop\)\. It leaves on the sailing of /,
+    );
+    await send('DELETE', `/api/admin/sailings/exceptions/${delayed.json().Id}`, office);
+    expect((await pages(parcels[3])).tracking).toMatchObject({ Sailing: sailing, Moved: null });
+  });
+});
+
 describe('the office and the depot follow the plan', () => {
   test('the backlog per route: parcels waiting, their weight and size, the sailing each takes', async () => {
     const office = (await staffMember(ctx, 'office')).token;
