@@ -39,10 +39,8 @@ async function receivedOrder(depotToken: string, customer: Customer) {
   return { id: order.Id, reference: order.Reference, customer };
 }
 
-type Parcel = Awaited<ReturnType<typeof receivedOrder>>;
-
 /** The order's page and its public tracking page, as the customer and anyone with the link see them. */
-async function pages(parcel: Parcel) {
+async function pages(parcel: Awaited<ReturnType<typeof receivedOrder>>) {
   const detail = await get(`/public/orders/${parcel.id}`, parcel.customer.token);
   expect(detail.statusCode, detail.body).toBe(200);
   const tracked = await ctx.app.inject({ url: `/public${detail.json().TrackingPath}` });
@@ -60,23 +58,18 @@ const auditedMoves = async (id: number, action: string) =>
       .orderBy(asc(auditLog.id))
   ).map((a) => ({ Moved: a.after?.Moved, Told: a.after?.Told }));
 
+const planOf = async (orderId: number) =>
+  (await ctx.database.db.select().from(parcelPlans).where(eq(parcelPlans.orderId, orderId)))[0];
+
 const mailsOf = async (kind: string) =>
   ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind));
 
 /** Three customers, one with two parcels, all ready at the depot for the same sailing. */
 async function fourParcels() {
   const depot = (await staffMember(ctx, 'depot')).token;
-  const [ann, bob, cat] = [
-    await depotCustomer(ctx),
-    await depotCustomer(ctx),
-    await depotCustomer(ctx),
-  ];
-  const parcels = [
-    await receivedOrder(depot, ann),
-    await receivedOrder(depot, ann),
-    await receivedOrder(depot, bob),
-    await receivedOrder(depot, cat),
-  ];
+  const [ann, bob, cat] = await Promise.all([1, 2, 3].map(() => depotCustomer(ctx)));
+  const parcels = [];
+  for (const c of [ann, ann, bob, cat]) parcels.push(await receivedOrder(depot, c));
   const sailing = (await pages(parcels[0])).tracking.Sailing as string;
   for (const p of parcels) expect((await pages(p)).tracking.Sailing).toBe(sailing);
   return { parcels, sailing, customers: [ann, bob, cat] };
@@ -286,17 +279,11 @@ describe('the office and the depot follow the plan', () => {
     expect(list.Tonight.map((t) => t.Route).sort()).toEqual(['Guernsey', 'Jersey']);
 
     // the sailing left without it: the next one, and one e-mail
-    const [plan] = await ctx.database.db
-      .select()
-      .from(parcelPlans)
-      .where(eq(parcelPlans.orderId, parcel.id));
+    const plan = await planOf(parcel.id);
     const after = new Date(plan.departsAt!.getTime() + 60_000);
     const result = await moveMissedParcels(ctx.database.db, after, ctx.config);
     expect(result.moved).toBeGreaterThanOrEqual(1);
-    const [moved] = await ctx.database.db
-      .select()
-      .from(parcelPlans)
-      .where(eq(parcelPlans.orderId, parcel.id));
+    const moved = await planOf(parcel.id);
     expect(moved).toMatchObject({ movedBy: 'missed', movedFrom: plan.sailingDate });
     expect(moved.sailingDate! > plan.sailingDate!).toBe(true);
     const mails = (await mailsOf('sailing-missed')).filter((m) => m.message.to === customer.email);
@@ -329,10 +316,7 @@ describe('the office and the depot follow the plan', () => {
       depot,
     );
     expect(dispatched.statusCode, dispatched.body).toBe(200);
-    const [sailed] = await ctx.database.db
-      .select()
-      .from(parcelPlans)
-      .where(eq(parcelPlans.orderId, early.id));
+    const sailed = await planOf(early.id);
     expect(sailed.state).toBe('sailed');
     expect(sailed.promisedLatest).toBe(sailed.latest);
     // one of them had been promised for a day already gone, and moved by a storm
