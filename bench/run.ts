@@ -28,6 +28,7 @@ import {
   seedOrderHistory,
 } from './order-history';
 import { consolidationRows } from './consolidation';
+import { stormRows } from './storm';
 import { mixedScenario, printMixed } from './mixed';
 import { pressRows, printPresses, restJsRows } from './presses';
 import { checkoutFixture, registeredCustomer, startApi } from './fixtures';
@@ -663,6 +664,16 @@ if (only === 'consolidation') {
   await stop();
   fs.writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, consolidation }, null, 2) + '\n');
   console.log(`Written to ${RESULTS_FILE} (consolidation)`);
+  process.exit(0);
+}
+// BENCH_ONLY=storm: 10,000 parcels re-promised after a cancellation, and restored (issue 48).
+if (only === 'storm') {
+  const { running, stop } = await startApi();
+  const storm = await stormRows(running.database, running.app.config);
+  console.table(storm);
+  await stop();
+  fs.writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, storm }, null, 2) + '\n');
+  console.log(`Written to ${RESULTS_FILE} (storm)`);
   process.exit(0);
 }
 if (only === 'history') {

@@ -96,6 +96,19 @@ export async function queueMail(tx: Pick<Db, 'insert'>, message: MailMessage): P
   return row.id;
 }
 
+/** Queues many e-mails in the caller's transaction in one statement (a storm's notices). */
+export async function queueMails(tx: Pick<Db, 'insert'>, messages: MailMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  await tx.insert(mailOutbox).values(
+    messages.map((message) => ({
+      kind: message.kind,
+      priority: MAIL_PRIORITY[message.priority ?? 'normal'],
+      message,
+    })),
+  );
+  queued.emit('queued');
+}
+
 export interface MailerOptions {
   /** Send from this node (WORKERS); a node without workers only queues. */
   workers: boolean;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ISLANDS } from '../islands';
 import { CARRIER_IDS } from '../carriers';
 import { text } from './fields';
 import { DEPOT_LIMITS, DEPOT_MESSAGES, depotParcelSchema, id } from './depot';
@@ -13,6 +14,20 @@ import { DEPOT_LIMITS, DEPOT_MESSAGES, depotParcelSchema, id } from './depot';
 
 export const dispatchListResponse = z.object({
   Islands: z.array(z.object({ Island: z.string(), Parcels: z.array(depotParcelSchema) })),
+  /**
+   * Dispatch follows the plan (docs/decisions/0049): each route's next sailing from Portsmouth
+   * (tonight's, on a sailing day) and the orders ready at the depot planned on it.
+   */
+  Tonight: z.array(
+    z.object({
+      Route: z.enum(ISLANDS),
+      Date: z.string(),
+      CutOffAt: z.string(),
+      DepartsAt: z.string(),
+      Capacity: z.number(),
+      OrderIds: z.array(z.number()),
+    }),
+  ),
 });
 
 const unique = <T extends z.ZodType>(items: z.ZodArray<T>, key: (item: z.infer<T>) => unknown) =>
@@ -85,5 +100,7 @@ export const customsDataQuerySchema = z
   .object({
     SailingDate: z.iso.date('must be a date (yyyy-MM-dd)'),
     Carrier: z.enum(CARRIER_IDS, { error: `must be one of ${CARRIER_IDS.join(', ')}` }),
+    /** Only the parcels of one route's sailing (Jersey, or Guernsey with its onward islands). */
+    Route: z.enum(['Jersey', 'Guernsey'], { error: 'must be Jersey or Guernsey' }).optional(),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arrivalSchema } from './sailing-plans';
 import { storageClockSchema } from './storage-clock';
 import { orderCaseSchema } from './cases';
 import { retailerReturnSchema } from './returns';
@@ -169,5 +170,10 @@ export const orderDetailResponse = z.object({
   ReturnLabelPrice: z.number(),
   /** The order's private tracking page (`/track/{code}`), which works without a login. */
   TrackingPath: z.string(),
+  /**
+   * When it reaches the door: the sailing it is planned on, the days, the sentence, and why it
+   * moved (docs/decisions/0049); null once it has sailed or the order is over.
+   */
+  Arrival: arrivalSchema.nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetailResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { movedParcelSchema } from './sailing-plans';
 import { ORDER_HISTORY_DEFAULTS, ORDER_SEARCH_MAX, ORDER_SORT_FIELDS } from '../order-history';
 import { INVOICE_KINDS } from '../disputes';
 import { storageClockSchema } from './storage-clock';
@@ -191,5 +192,7 @@ export const orderSummaryResponse = z.object({
   InvoicesToPay: summaryPart(invoiceSchema),
   AtDepot: summaryPart(customerOrderSchema),
   Unbooked: summaryPart(unbookedParcelSchema),
+  /** Parcels moved to another sailing (a storm, a missed sailing): the new date and why (0049). */
+  Moved: summaryPart(movedParcelSchema),
 });
 export type OrderSummary = z.infer<typeof orderSummaryResponse>;

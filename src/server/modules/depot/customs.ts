@@ -194,6 +194,7 @@ export async function sailingParcels(
   sailingDate: string,
   carrier: CarrierId,
   brand: string,
+  route?: string,
 ): Promise<ConsignedParcel[]> {
   const rows = await tx
     .select({ parcel: parcels, order: orders, customer: users })
@@ -206,6 +207,10 @@ export async function sailingParcels(
         eq(parcels.carrier, carrier),
         sql`${sailingDay} = ${sailingDate}`,
         inArray(orders.status, ['Shipped', 'Delivered']),
+        // one route's sailing: its island and the islands reached through it (decision 0049)
+        route === undefined
+          ? undefined
+          : sql`${orders.island} in (select island from sailing_routes where island = ${route} or via = ${route})`,
       ),
     )
     .orderBy(asc(parcels.trackingNumber), asc(orders.id));

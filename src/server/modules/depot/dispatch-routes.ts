@@ -16,6 +16,7 @@ import { HttpError } from '../../lib/errors';
 import { depotParcels, dispatchList } from './queries';
 import { dispatchParcels, markDelivered } from './dispatch';
 import { staff } from './route-helpers';
+import { nextSailings } from '../sailings/backlog';
 
 /**
  * The depot's dispatch (issue 13), under /api/admin/depot, for `dispatch Parcel`: the parcels
@@ -56,8 +57,8 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { SailingDate, Carrier } = request.query;
-      const rows = await sailingParcels(db, SailingDate, Carrier, app.config.brand);
+      const { SailingDate, Carrier, Route } = request.query;
+      const rows = await sailingParcels(db, SailingDate, Carrier, app.config.brand, Route);
       return reply
         .type('text/csv; charset=utf-8')
         .header(
@@ -75,7 +76,10 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: dispatcher,
       schema: { summary: 'The parcels ready to sail', response: { 200: dispatchListResponse } },
     },
-    async () => dispatchList(db, app.clock.now()),
+    async () => {
+      const now = app.clock.now();
+      return { ...(await dispatchList(db, now)), Tonight: await nextSailings(db, now) };
+    },
   );
 
   app.post(

@@ -29,6 +29,7 @@ import { refundSources } from '../payments/refunds';
 import { toPayment } from '../payments/views';
 import { toPounds } from '../../../shared/money';
 import type { OrderEventData, Tx } from './lifecycle';
+import { arrivalOf } from '../sailings/arrival';
 import { toCustomerOrder } from './service';
 import { linkOrders } from './links';
 import type { Uses } from '../../lib/uses';
@@ -246,6 +247,7 @@ export async function orderDetail(
       (await openConsignmentOf(tx, order.id)) === null,
     ReturnLabelPrice: toPounds(await labelPricePence(tx)),
     TrackingPath: await trackingPathOf(tx, order.id),
+    Arrival: await arrivalOf(tx, order, Boolean(parcel && !parcel.dispatchedAt), now),
   };
 }
 

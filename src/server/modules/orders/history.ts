@@ -32,6 +32,7 @@ import { customerInvoices, disputeOpenOn, toInvoice } from '../invoices/service'
 import type { Uses } from '../../lib/uses';
 import { linkOrders } from './links';
 import { customerOrderColumns, orderPaidPence, toCustomerOrder } from './service';
+import { movedParcels } from '../sailings/arrival';
 
 /**
  * The customer's order history (POST /public/orders) and what needs them now (GET
@@ -243,5 +244,6 @@ export async function orderSummary(
       })),
       total: unbookedTotal,
     },
+    Moved: await movedParcels(db, customerId, now, ORDER_SUMMARY_LIMIT),
   };
 }

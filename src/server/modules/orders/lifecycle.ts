@@ -68,6 +68,10 @@ export async function transitionOrders(
         data,
       })),
     );
+    // Its place on the sailings follows its status (docs/decisions/0049); imported when first
+    // needed, as the planning reads modules that read this one.
+    const { planOrders } = await import('../sailings/plans');
+    await planOrders(tx, ids, new Date());
   }
   return ids;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { trackPath } from '../../../shared/tracking';
 import type { Db } from '../../db/client';
 import { orderTrackingCodes } from '../../db/schema';
@@ -36,6 +36,27 @@ export const trackingPathOf = async (tx: Tx, orderId: number) =>
 /** The full address of the order's public page, as the e-mails carry it. */
 export const trackingUrlOf = async (tx: Tx, site: Site, orderId: number) =>
   `${site.publicUrl}${await trackingPathOf(tx, orderId)}`;
+
+/** The full addresses of many orders' public pages, by order id (codes made on first need). */
+export async function trackingUrlsOf(tx: Tx, site: Site, orderIds: readonly number[]) {
+  const codesOf = async (ids: readonly number[]) =>
+    ids.length === 0
+      ? []
+      : tx
+          .select({ orderId: orderTrackingCodes.orderId, code: orderTrackingCodes.code })
+          .from(orderTrackingCodes)
+          .where(inArray(orderTrackingCodes.orderId, [...ids]));
+  const codes = new Map((await codesOf(orderIds)).map((r) => [r.orderId, r.code]));
+  const missing = orderIds.filter((id) => !codes.has(id));
+  if (missing.length > 0) {
+    await tx
+      .insert(orderTrackingCodes)
+      .values(missing.map((orderId) => ({ orderId, code: newPublicCode() })))
+      .onConflictDoNothing({ target: orderTrackingCodes.orderId });
+    for (const r of await codesOf(missing)) codes.set(r.orderId, r.code);
+  }
+  return new Map([...codes].map(([id, code]) => [id, `${site.publicUrl}${trackPath(code)}`]));
+}
 
 /** An order as an e-mail about it needs it: with its tracking link. */
 export async function withTrackUrl<T extends { id: number }>(

@@ -71,6 +71,15 @@ export function OrderDetailPage({ photos, ...props }: OrderDetailData) {
       </div>
 
       <RefundNotice detail={detail} />
+      {detail.Arrival && (
+        <Alert
+          severity={detail.Arrival.Moved ? 'warning' : 'info'}
+          title={detail.Arrival.Moved ? 'Its sailing has changed' : 'When it arrives'}
+          data-testid="order-arrival"
+        >
+          {detail.Arrival.Words}
+        </Alert>
+      )}
       {detail.Storage && (
         <Alert
           severity={detail.Storage.Phase === 'free' ? 'info' : 'warning'}
