@@ -6,7 +6,7 @@ import { isValidReference, normaliseReference } from '../../../shared/customer-r
 import { orderIdFromReference } from '../../../shared/order-reference';
 import { auditLog, users } from '../../db/schema';
 import { fullName } from '../auth/user-data';
-import type { Tx } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 import { containing, pageOf, pageWindow } from '../../lib/paging';
 
 /**

@@ -9,6 +9,12 @@ export type Site = Pick<Config, 'brand' | 'publicUrl'>;
 const validateEmailUrl = (site: Site, token: string) => `${site.publicUrl}/validate-email/${token}`;
 const resetPasswordUrl = (site: Site, token: string) => `${site.publicUrl}/reset-password/${token}`;
 
+/** The customer's page of an order, and the page to pay an invoice, as the e-mails link them. */
+export const orderPageUrl = (site: Site, orderId: number) =>
+  `${site.publicUrl}/dashboard/orders/${orderId}`;
+export const payInvoiceUrl = (site: Site, invoiceId: number) =>
+  `${site.publicUrl}/dashboard/pay/${invoiceId}`;
+
 /** A branded message of the given kind to one customer, greeted by first name. */
 export function customerMessage(
   site: Site,

@@ -12,14 +12,16 @@ import { formatMoney, sumPence } from '../../../shared/money';
 import { caseMessages, invoices, orderCases, orders, parcelPhotos, parcels } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
-import { recipient } from '../customers/recipient';
+import { recipient } from '../../lib/recipient';
 import type { PhotoInput } from '../depot/receiving';
 import { voidInvoice } from '../invoices/service';
-import { recordOrderEvent, type Actor, type Tx } from '../orders/lifecycle';
+import { recordOrderEvent } from '../orders/lifecycle';
+import type { Actor } from '../../lib/actor';
+import type { Tx } from '../../db/client';
 import { refundSources, reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
 import { closeInvoicePayments } from '../payments/close';
-import { audit } from '../staff/audit';
-import { withTrackUrl } from '../tracking/codes';
+import { audit } from '../../lib/audit';
+import { withTrackUrl } from '../orders/tracking-codes';
 import { disputeDecidedEmail, disputeRemeasuredEmail } from './emails';
 
 /**

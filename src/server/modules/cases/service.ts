@@ -3,7 +3,6 @@ import { CASE_MESSAGES, type OrderCase } from '../../../shared/api/cases';
 import { ORDER_DETAIL_MESSAGES } from '../../../shared/api/order-detail';
 import { caseReference } from '../../../shared/order-reference';
 import { canReportMissingItems } from '../../../shared/order-status';
-import type { Db } from '../../db/client';
 import { nextIds } from '../../db/next-ids';
 import { caseMessages, invoices, orderCases, orders, settings, users } from '../../db/schema';
 import {
@@ -17,10 +16,10 @@ import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
 import type { Site } from '../auth/emails';
 import { fullName } from '../auth/user-data';
-import type { Tx } from '../orders/lifecycle';
+import type { Db, Tx } from '../../db/client';
 import { missingItemsEmail } from './emails';
 
-import { trackingUrlOf } from '../tracking/codes';
+import { trackingUrlOf } from '../orders/tracking-codes';
 /**
  * Missing-items cases (issue 12, decision 0012): a case sits beside a Shipped or Delivered order
  * with its own status, so the order keeps where it stands. An order has at most one case that is

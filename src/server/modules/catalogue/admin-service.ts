@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { orderExtras, products } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { uniqueViolation } from '../auth/user-data';
-import { audit } from '../staff/audit';
+import { audit } from '../../lib/audit';
 import { toOrderExtra, toProduct } from './queries';
 
 /**

@@ -11,10 +11,9 @@ import { consignmentReference } from '../../../shared/consolidation';
 import type { ItemLine } from '../../../shared/item-lines';
 import { toPence, toPounds } from '../../../shared/money';
 import { itemLinesOf } from '../orders/item-lines';
-import type { Tx } from '../orders/lifecycle';
+import type { Db, Tx } from '../../db/client';
 import { hasLeftTheUk } from '../../../shared/order-status';
 import { seaRoute, TRANSPORT_MODE } from '../../../shared/sea-routes';
-import type { Db } from '../../db/client';
 import {
   consignmentOrders,
   consignments,

@@ -23,7 +23,8 @@ import { applyDiscount, reserveDiscount } from '../discounts/service';
 import { ensureSession, markPaid, otherPendingCheckouts, queueReceipt } from '../payments/service';
 import { paymentView, type PaymentRow } from '../payments/views';
 import { closePayment } from '../payments/close';
-import { recordCreated, type Tx } from '../orders/lifecycle';
+import { recordCreated } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 import { itemLineRows } from '../orders/item-lines';
 import { priceBookings } from '../orders/pricing';
 

@@ -18,12 +18,13 @@ import { ukDay } from '../../../shared/customs';
 import { REFUND_MESSAGES } from '../../../shared/refunds';
 import { DISPATCHABLE, sailingDay } from '../depot/dispatch';
 import { offeredBands } from '../depot/receiving';
-import { freshMembers, lockConsignment, move, tell } from './core';
+import { freshMembers, lockConsignment, move, tell } from '../consignments/core';
 import { raiseInvoice } from '../invoices/service';
-import { staffActor, transitionOrders } from '../orders/lifecycle';
+import { transitionOrders } from '../orders/lifecycle';
+import { staffActor } from '../../lib/actor';
 import { refundSources, reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
-import { audit } from '../staff/audit';
-import { consolidationDispatchedEmail, consolidationRepackingEmail } from './emails';
+import { audit } from '../../lib/audit';
+import { consolidationDispatchedEmail, consolidationRepackingEmail } from '../consignments/emails';
 import { repackPence, toBand, type Band } from './pricing';
 import { staffConsignment } from './views';
 

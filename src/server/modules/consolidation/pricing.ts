@@ -26,7 +26,7 @@ import {
 } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { bookedCarriage, offeredBands } from '../depot/receiving';
-import type { Tx } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 
 /**
  * What a customer's choice of bookings is and what shipping it together costs (issue 26,

@@ -18,9 +18,9 @@ import {
 import { toPounds } from '../../../shared/money';
 import { consignments, invoices, orders, refunds, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { membersOf, type ConsignmentRow } from './core';
+import { membersOf, type ConsignmentRow } from '../consignments/core';
 import { toInvoice } from '../invoices/service';
-import type { Tx } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 import {
   bookingFacts,
   candidate,

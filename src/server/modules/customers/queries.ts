@@ -28,7 +28,7 @@ import { discountCodeOf } from '../discounts/service';
 import { containing, pageOf, pageWindow } from '../../lib/paging';
 import { officeOrderDetail, searchOrders } from '../office/queries';
 import { officeCasesById } from '../office/lists';
-import type { Tx } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 import { toPayment } from '../payments/views';
 import { householdMembersOf, toHouseholdMember } from '../household/service';
 

@@ -5,8 +5,8 @@ import { users } from '../../db/schema';
 import { endAllSessions } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { queueEmailValidation } from '../auth/service';
-import type { Tx } from '../orders/lifecycle';
-import { audit } from '../staff/audit';
+import type { Tx } from '../../db/client';
+import { audit } from '../../lib/audit';
 import { customerExport, findCustomer } from './queries';
 
 /**

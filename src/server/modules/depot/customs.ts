@@ -22,7 +22,7 @@ import type { FastifyReply } from 'fastify';
 import { HttpError } from '../../lib/errors';
 import { settingsOf } from '../settings/service';
 import { depotAddress, fullName } from '../auth/user-data';
-import type { Tx } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 import { itemLinesOf } from '../orders/item-lines';
 
 /**

@@ -1,4 +1,4 @@
-import { recipient } from '../customers/recipient';
+import { recipient } from '../../lib/recipient';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { DISPUTE_MESSAGES } from '../../../shared/disputes';
 import { carrierOf, trackingLink, type CarrierId } from '../../../shared/carriers';
@@ -8,13 +8,15 @@ import { orderCases, orders, parcels } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
 import type { Site } from '../auth/emails';
-import { transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
+import { transitionOrders } from '../orders/lifecycle';
+import type { Actor } from '../../lib/actor';
+import type { Tx } from '../../db/client';
 import { customsProblems } from './customs';
 import { sailingGst } from './sailing-gst';
 import { ukDay } from '../../../shared/customs';
 import { parcelDispatchedEmail } from './emails';
-import { withTrackUrl } from '../tracking/codes';
-import { openConsignmentOf } from '../consolidation/core';
+import { withTrackUrl } from '../orders/tracking-codes';
+import { openConsignmentOf } from '../consignments/core';
 import { consignmentReference } from '../../../shared/consolidation';
 import { auditStaff, staffId } from './staff-audit';
 

@@ -3,10 +3,10 @@ import type { Uses } from '../../lib/uses';
 import { evidenceDeadline, evidenceWarningDue } from '../../../shared/customs';
 import { orders, parcels, storageNotices } from '../../db/schema';
 import { queueMail } from '../../lib/mail';
-import { withTrackUrl } from '../tracking/codes';
+import { withTrackUrl } from '../orders/tracking-codes';
 import { customsRules } from './customs';
 import { evidenceDeadlineSoonEmail } from './emails';
-import { recipient } from '../customers/recipient';
+import { recipient } from '../../lib/recipient';
 
 /**
  * Evidence in time (issue 27, docs/decisions/0040): a retailer may zero-rate a sale only with

@@ -16,7 +16,7 @@ import { comparableName } from '../../../shared/household';
 import { addresses, householdMembers, orders, products, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { householdMembersOf } from '../household/service';
-import type { Tx } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 import { fullName } from '../auth/user-data';
 
 /**

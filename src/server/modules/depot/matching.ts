@@ -3,8 +3,9 @@ import { DEPOT_MESSAGES } from '../../../shared/api/depot';
 import { parcels } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import type { Site } from '../auth/emails';
-import type { Actor, Tx } from '../orders/lifecycle';
-import { invoiceStorageDays, storageInQuote } from './storage-charges';
+import type { Actor } from '../../lib/actor';
+import type { Tx } from '../../db/client';
+import { invoiceStorageDays, storageInQuote } from '../invoices/storage-charges';
 import { expectAwaitingParcel, lockOrder, receiveForOrder, type Received } from './receiving';
 import { auditStaff } from './staff-audit';
 

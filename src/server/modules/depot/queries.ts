@@ -44,10 +44,10 @@ import {
 } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { toInvoice } from '../invoices/service';
-import type { Tx } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 import { DISPATCHABLE } from './dispatch';
 import { storageWaitsOf } from './storage';
-import { storageRules } from './storage-charges';
+import { storageRules } from '../invoices/storage-charges';
 import { fullName } from '../auth/user-data';
 
 /**

@@ -1,4 +1,4 @@
-import { recipient } from '../customers/recipient';
+import { recipient } from '../../lib/recipient';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { DEPOT_MESSAGES, type ReceiveOutcome } from '../../../shared/api/depot';
 import type { Invoice } from '../../../shared/api/orders';
@@ -10,7 +10,9 @@ import { queueMail, type MailMessage } from '../../lib/mail';
 import type { Site } from '../auth/emails';
 import { toProduct } from '../catalogue/queries';
 import { raiseInvoice } from '../invoices/service';
-import { transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
+import { transitionOrders } from '../orders/lifecycle';
+import type { Actor } from '../../lib/actor';
+import type { Tx } from '../../db/client';
 import {
   parcelArrivedEmail,
   parcelHeldEmail,
@@ -18,8 +20,8 @@ import {
   unbookedParcelEmail,
   type EmailPhoto,
 } from './emails';
-import { withTrackUrl } from '../tracking/codes';
-import { parcelArrivedForConsignment } from '../consolidation/core';
+import { withTrackUrl } from '../orders/tracking-codes';
+import { parcelArrivedForConsignment } from '../consignments/core';
 import { auditStaff, staffId } from './staff-audit';
 
 /**

@@ -16,7 +16,7 @@ import {
 import { formatMoney, toPounds } from '../../../shared/money';
 import { orders, parcels, settings, users } from '../../db/schema';
 import { fullName } from '../auth/user-data';
-import type { Tx } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 import { gstParcelOf } from '../orders/gst';
 import { sailingDay } from './customs';
 

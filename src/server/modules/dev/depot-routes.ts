@@ -5,7 +5,7 @@ import { DEPOT_LIMITS, photoUploadSchema } from '../../../shared/api/depot';
 import { CARRIER_IDS } from '../../../shared/carriers';
 import { orderIdFromReference } from '../../../shared/order-reference';
 import { itemiseFromBooking } from '../orders/item-lines';
-import { SYSTEM } from '../orders/lifecycle';
+import { SYSTEM } from '../../lib/actor';
 import { decodePhotos } from '../depot/photos';
 import { dispatchParcels, markDelivered } from '../depot/dispatch';
 import { receiveBookedParcel } from '../depot/receiving';

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { orders } from '../../db/schema';
 import { access } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
-import { SYSTEM, TransitionError, transitionOrders } from '../orders/lifecycle';
+import { TransitionError, transitionOrders } from '../orders/lifecycle';
+import { SYSTEM } from '../../lib/actor';
 import { reference } from './depot-routes';
 import { onlyFromThisMachine } from '../../lib/this-machine';
 

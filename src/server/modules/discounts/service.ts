@@ -7,7 +7,7 @@ import {
 } from '../../../shared/discounts';
 import { discountCodes, discountRedemptions } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import type { Tx } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 
 /**
  * Discount codes (issue 11): whether a code can be used by a customer on a subtotal, and the

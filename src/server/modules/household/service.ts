@@ -9,8 +9,8 @@ import {
 } from '../../../shared/household';
 import { householdMembers, settings, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import type { Tx } from '../orders/lifecycle';
-import { audit } from '../staff/audit';
+import type { Tx } from '../../db/client';
+import { audit } from '../../lib/audit';
 
 /**
  * The customer's household (issue 28): the people named on the account, up to the

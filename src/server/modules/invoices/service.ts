@@ -4,7 +4,9 @@ import { toPounds } from '../../../shared/money';
 import { invoiceReference } from '../../../shared/order-reference';
 import { nextIds } from '../../db/next-ids';
 import { invoices, orderCases, orders, parcels, payments } from '../../db/schema';
-import { transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
+import { transitionOrders } from '../orders/lifecycle';
+import type { Actor } from '../../lib/actor';
+import type { Tx } from '../../db/client';
 
 /**
  * Invoices: something owed on an order beyond its booking (excess carriage, an extra service).

@@ -4,10 +4,11 @@ import type { Uses } from '../../lib/uses';
 import { OFFICE_MESSAGES } from '../../../shared/api/office';
 import { caseMessages, orderCases, orders } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { staffActor, type Tx } from '../orders/lifecycle';
+import { staffActor } from '../../lib/actor';
+import type { Tx } from '../../db/client';
 import { lockOrder, refundShortfall, succeededPence, tell } from './service';
 import { reserveRefunds, sendRefunds } from '../payments/refunds';
-import { audit } from '../staff/audit';
+import { audit } from '../../lib/audit';
 import { caseEmail } from './emails';
 
 /**

@@ -5,10 +5,11 @@ import { OFFICE_MESSAGES } from '../../../shared/api/office';
 import { invoices, orders } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { openDisputeOf, voidInvoice } from '../invoices/service';
-import { staffActor, type Tx } from '../orders/lifecycle';
+import { staffActor } from '../../lib/actor';
+import type { Tx } from '../../db/client';
 import { tell } from './service';
 import { closeInvoicePayments } from '../payments/close';
-import { audit } from '../staff/audit';
+import { audit } from '../../lib/audit';
 import { invoiceEmail, invoiceVoidedEmail } from './emails';
 
 /**

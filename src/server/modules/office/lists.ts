@@ -12,7 +12,7 @@ import { invoices, orderCases, orders, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { casesOf } from '../cases/service';
 import { toInvoice } from '../invoices/service';
-import type { Tx } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 import { isQuoteRow } from '../orders/quotes';
 import { toCustomerOrder } from '../orders/service';
 import { refundSources } from '../payments/refunds';

@@ -6,7 +6,7 @@ import { QUOTE_STATE_STATUSES } from '../../../shared/office';
 import { invoices, orderCases, orders, parcels, payments, refunds } from '../../db/schema';
 import { disputeDecideDays } from '../cases/service';
 import { DISPATCHABLE } from '../depot/dispatch';
-import type { Tx } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 import { orderPaidPence } from '../orders/service';
 
 /**

@@ -5,8 +5,9 @@ import { formatMoney, toPence, toPounds } from '../../../shared/money';
 import { hasLeftTheUk } from '../../../shared/order-status';
 import { orderItemLines, orders } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { audit } from '../staff/audit';
-import type { Actor, Tx } from './lifecycle';
+import { audit } from '../../lib/audit';
+import type { Actor } from '../../lib/actor';
+import type { Tx } from '../../db/client';
 
 /**
  * An order's item lines (issue 27, src/shared/item-lines.ts): stored with the booking at

@@ -7,20 +7,21 @@ import {
   isQuote,
   quoteActions,
 } from '../../../shared/quotes';
-import type { Db } from '../../db/client';
 import { orders, payments, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail, type MailMessage } from '../../lib/mail';
 import { orderMessage, type Site } from '../auth/emails';
-import { trackingUrlOf } from '../tracking/codes';
+import { trackingUrlOf } from './tracking-codes';
 import { fullName } from '../auth/user-data';
-import { transitionOrders, SYSTEM, type Actor, type Tx } from './lifecycle';
+import { transitionOrders } from './lifecycle';
+import { SYSTEM, type Actor } from '../../lib/actor';
+import type { Db, Tx } from '../../db/client';
 import { toCustomerOrder } from './service';
 
 /**
  * Quotes (issue 12): an order without a price band, asked for with POST /public/orders/createquote
  * (Quote Requested). The office prices it (Quote Ready, with an e-mail to the customer); the
- * customer accepts it (./quote-payments.ts: Awaiting Payment, with its payment) or declines it
+ * customer accepts it (../checkout/quote-payments.ts: Awaiting Payment, with its payment) or declines it
  * (Quote Declined). An accepted quote left unpaid goes back to Quote Ready when its payment is
  * given up, so that it can be accepted again.
  */

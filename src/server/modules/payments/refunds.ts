@@ -5,7 +5,9 @@ import { formatMoney } from '../../../shared/money';
 import { allocateRefund, REFUND_MESSAGES, type RefundSource } from '../../../shared/refunds';
 import { invoices, orders, payments, refunds } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { recordOrderEvent, type Actor, type Tx } from '../orders/lifecycle';
+import { recordOrderEvent } from '../orders/lifecycle';
+import type { Actor } from '../../lib/actor';
+import type { Tx } from '../../db/client';
 import { RefundRefusedError, type RefundResult } from './providers/provider';
 
 /**

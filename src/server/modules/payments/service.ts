@@ -6,7 +6,6 @@ import {
 } from '../../../shared/api/checkout';
 import { toPence } from '../../../shared/money';
 import { paymentReference } from '../../../shared/order-reference';
-import type { Db } from '../../db/client';
 import { nextIds } from '../../db/next-ids';
 import { invoices, orders, payments, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
@@ -15,18 +14,14 @@ import { checkouts } from '../../lib/metrics';
 import type { Uses } from '../../lib/uses';
 import type { Site } from '../auth/emails';
 import { depotAddress, fullName, shippingAddress, uniqueViolation } from '../auth/user-data';
-import { chargeStorageAfterWait } from '../depot/storage-charges';
+import { chargeStorageAfterWait } from '../invoices/storage-charges';
 import { redeemDiscount, releaseDiscount } from '../discounts/service';
 import { findCustomerInvoice, invoicePaid, openDisputeOf } from '../invoices/service';
-import {
-  recordOrderEvent,
-  SYSTEM,
-  transitionOrders,
-  type Actor,
-  type Tx,
-} from '../orders/lifecycle';
+import { recordOrderEvent, transitionOrders } from '../orders/lifecycle';
+import { SYSTEM, type Actor } from '../../lib/actor';
+import type { Db, Tx } from '../../db/client';
 import { isQuoteRow, paysForAQuote, reopenQuotes } from '../orders/quotes';
-import { trackingUrlOf } from '../tracking/codes';
+import { trackingUrlOf } from '../orders/tracking-codes';
 import { receiptEmail } from './emails';
 import { reserveRefunds, sendRefunds, type RefundRow } from './refunds';
 import type { PaymentProvider, SessionState } from './providers/provider';

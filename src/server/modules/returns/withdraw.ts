@@ -7,13 +7,14 @@ import { canWithdrawReturn, RETURN_MESSAGES } from '../../../shared/returns';
 import { invoices, orderEvents, orders, payments, retailerReturns } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
-import { recipient } from '../customers/recipient';
+import { recipient } from '../../lib/recipient';
 import { voidInvoice } from '../invoices/service';
-import { transitionOrders, type Actor } from '../orders/lifecycle';
+import { transitionOrders } from '../orders/lifecycle';
+import type { Actor } from '../../lib/actor';
 import { reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
 import { closeInvoicePayments } from '../payments/close';
-import { audit } from '../staff/audit';
-import { withTrackUrl } from '../tracking/codes';
+import { audit } from '../../lib/audit';
+import { withTrackUrl } from '../orders/tracking-codes';
 import { returnWithdrawnEmail } from './emails';
 
 /**

@@ -11,15 +11,14 @@ import {
 } from '../../../shared/api/staff';
 import { generateReference } from '../../../shared/customer-reference';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { createSession, endAllSessions, hashPassword, type UserRow } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
 import { consumeUserToken, issueUserToken } from '../../lib/tokens';
 import { emailInUse, uniqueViolation } from '../auth/user-data';
-import type { Tx } from '../orders/lifecycle';
-import { audit } from './audit';
+import type { Db, Tx } from '../../db/client';
+import { audit } from '../../lib/audit';
 import { invitationEmail } from './emails';
 
 /**

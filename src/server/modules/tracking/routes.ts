@@ -14,7 +14,7 @@ import { HttpError } from '../../lib/errors';
 import { findByPublicCode } from '../../lib/public-codes';
 import { orders } from '../../db/schema';
 import { eq } from 'drizzle-orm';
-import { replaceTrackingCode } from './codes';
+import { replaceTrackingCode } from '../orders/tracking-codes';
 import { isOwnOrder, trackedParcel } from './service';
 
 /**

@@ -2,10 +2,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { TrackedParcel } from '../../../shared/api/tracking';
 import { ISLANDS } from '../../../shared/islands';
 import { parcelStateOf } from '../../../shared/sailings/order-state';
-import type { Db } from '../../db/client';
 import { orders, orderTrackingCodes, users } from '../../db/schema';
-import { timeline, timelineSources } from '../orders/detail';
-import type { Tx } from '../orders/lifecycle';
+import { timeline, timelineSources } from '../customer-orders/detail';
+import type { Db, Tx } from '../../db/client';
 import { arrivalNow } from '../sailings/promises';
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
-import type { Tx } from '../orders/lifecycle';
+import { users } from '../db/schema';
+import type { Tx } from '../db/client';
 
 /** Who to write to: a live account's address and first name; none for a deleted account. */
 export async function recipient(tx: Tx, userId: number) {

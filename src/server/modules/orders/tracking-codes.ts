@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { trackPath } from '../../../shared/tracking';
-import type { Db } from '../../db/client';
 import { orderTrackingCodes } from '../../db/schema';
 import { newPublicCode } from '../../lib/public-codes';
 import type { Site } from '../auth/emails';
-import type { Tx } from '../orders/lifecycle';
-import { audit } from '../staff/audit';
+import type { Db, Tx } from '../../db/client';
+import { audit } from '../../lib/audit';
 
 /**
  * Each order's private tracking code (issue 26, docs/decisions/0036). Every order e-mail carries

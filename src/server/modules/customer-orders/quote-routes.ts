@@ -7,8 +7,8 @@ import {
   quoteParams,
 } from '../../../shared/api/quotes';
 import { authOf, MOVES_MONEY } from '../../lib/auth';
-import { acceptQuote, quoteView } from './quote-payments';
-import { declineQuote, findCustomerQuote } from './quotes';
+import { acceptQuote, quoteView } from '../checkout/quote-payments';
+import { declineQuote, findCustomerQuote } from '../orders/quotes';
 
 /**
  * Quotes (docs/requirements.md §7, issue 12), under /public/orders. Every call needs a logged-in

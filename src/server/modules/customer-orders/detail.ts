@@ -20,7 +20,7 @@ import {
   parcels,
   refunds,
 } from '../../db/schema';
-import { itemLinesOf, toItemLineView } from './item-lines';
+import { itemLinesOf, toItemLineView } from '../orders/item-lines';
 import { casesOf } from '../cases/service';
 import { disputeFacts } from '../cases/disputes';
 import { discountCodeOf } from '../discounts/service';
@@ -28,19 +28,20 @@ import { toInvoice } from '../invoices/service';
 import { refundSources } from '../payments/refunds';
 import { toPayment } from '../payments/views';
 import { toPounds } from '../../../shared/money';
-import type { OrderEventData, Tx } from './lifecycle';
-import { toCustomerOrder } from './service';
-import { linkOrders } from './links';
+import type { OrderEventData } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
+import { toCustomerOrder } from '../orders/service';
+import { linkOrders } from '../orders/links';
 import type { Uses } from '../../lib/uses';
-import { trackingPathOf } from '../tracking/codes';
+import { trackingPathOf } from '../orders/tracking-codes';
 import { storageClock } from '../../../shared/storage';
 import { storageWaitsOf } from '../depot/storage';
-import { storageRules } from '../depot/storage-charges';
+import { storageRules } from '../invoices/storage-charges';
 import { customsRules } from '../depot/customs';
 import { evidenceDeadline, leaveBySoon } from '../../../shared/customs';
 import { customerReturn, labelPricePence } from '../returns/queries';
 import { canAskReturn } from '../../../shared/returns';
-import { openConsignmentOf } from '../consolidation/core';
+import { openConsignmentOf } from '../consignments/core';
 
 /**
  * The order's page in My Account (issue 12): the customer's own order, what they paid for it, its
@@ -157,7 +158,7 @@ export async function timelineSources(tx: Tx, orderId: number) {
 }
 
 /**
- * The customer's own order as its page shows it, with its band, extras and invoice (./links.ts),
+ * The customer's own order as its page shows it, with its band, extras and invoice (../orders/links.ts),
  * or null (another customer's too).
  */
 export async function orderDetail(
