@@ -8,6 +8,7 @@ import {
   serial,
   text,
 } from 'drizzle-orm/pg-core';
+import { REFUND_STATUSES } from '../../../shared/refund-status';
 import { users } from './accounts';
 import { at, timestamps } from './columns';
 import { consignments } from './consolidation';
@@ -17,10 +18,6 @@ import { orders, PAYMENT_PROVIDERS, payments } from './orders';
  * Refunds through the payment provider (of an order, an invoice or a consignment) and the
  * sandbox provider's own record of them.
  */
-
-export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
-
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /**
  * Money given back on a paid payment, for one of its orders (issue 14): reserved `pending` (it

@@ -23,6 +23,7 @@ import { closeInvoicePayments } from '../payments/close';
 import { audit } from '../../lib/audit';
 import { withTrackUrl } from '../orders/tracking-codes';
 import { disputeDecidedEmail, disputeRemeasuredEmail } from './emails';
+import { moveCase, moveInvoice } from '../../lib/status-moves';
 
 /**
  * The staff's side of a dispute of a re-measure (issue 28; the customer's side and what both
@@ -188,14 +189,17 @@ export async function decideDispute(
       if (invoice.status === 'unpaid' && input.decision === 'cancel') {
         released = (await voidInvoice(tx, invoice.id, actor))?.released ?? false;
       } else {
-        await tx
-          .update(invoices)
-          .set({
-            amountPence: input.decision === 'cancel' ? current : after,
-            status: input.decision === 'cancel' ? 'void' : invoice.status,
-            updatedAt: new Date(),
-          })
-          .where(eq(invoices.id, invoice.id));
+        if (input.decision === 'cancel' && invoice.status === 'paid') {
+          await moveInvoice(tx, invoice.id, ['paid'], 'void', { amountPence: current });
+        } else {
+          await tx
+            .update(invoices)
+            .set({
+              amountPence: input.decision === 'cancel' ? current : after,
+              updatedAt: new Date(),
+            })
+            .where(eq(invoices.id, invoice.id));
+        }
         if (invoice.status === 'paid') {
           // What its payment still holds, less what the decision leaves to pay: a refund the
           // office made of it already counts (decision 0046), and may leave nothing to give.
@@ -220,16 +224,7 @@ export async function decideDispute(
     }
     const outcome = OUTCOME_OF[input.decision];
     const reservedPence = sumPence(refunds.map((r) => r.amountPence));
-    await tx
-      .update(orderCases)
-      .set({
-        status: 'Resolved',
-        outcome,
-        outcomePence: after,
-        decidedBy: staffId,
-        updatedAt: new Date(),
-      })
-      .where(eq(orderCases.id, orderCase.id));
+    await moveCase(tx, orderCase, 'Resolved', { outcome, outcomePence: after, decidedBy: staffId });
     const told = outcomeText(outcome, after, reservedPence);
     await tx.insert(caseMessages).values({
       caseId: orderCase.id,

@@ -14,6 +14,7 @@ import {
 import { toPounds } from '../../../shared/money';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
+import { moveCase } from '../../lib/status-moves';
 import type { Site } from '../auth/emails';
 import { fullName } from '../auth/user-data';
 import type { Db, Tx } from '../../db/client';
@@ -165,14 +166,11 @@ export async function reportMissingItems(
         ),
       )
       .orderBy(desc(orderCases.id))
-      .limit(1);
+      .limit(1)
+      .for('update');
     let row: CaseRow;
     if (open) {
-      [row] = await tx
-        .update(orderCases)
-        .set({ status: 'Open', updatedAt: now })
-        .where(eq(orderCases.id, open.id))
-        .returning();
+      [row] = await moveCase(tx, open, 'Open', { updatedAt: now });
     } else {
       const [id] = await nextIds(tx, 'order_cases');
       [row] = await tx

@@ -7,6 +7,7 @@ import { invoices, orderCases, orders, parcels, payments } from '../../db/schema
 import { transitionOrders } from '../orders/lifecycle';
 import type { Actor } from '../../lib/actor';
 import type { Tx } from '../../db/client';
+import { moveInvoice, movePayments } from '../../lib/status-moves';
 
 /**
  * Invoices: something owed on an order beyond its booking (excess carriage, an extra service).
@@ -140,11 +141,7 @@ export async function invoicePaid(
   actor: Actor,
   note: string,
 ): Promise<number | null> {
-  const [row] = await tx
-    .update(invoices)
-    .set({ status: 'paid', paidAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'unpaid')))
-    .returning();
+  const [row] = await moveInvoice(tx, invoiceId, ['unpaid'], 'paid', { paidAt: new Date() });
   if (!row) return null;
   const [{ unpaid }] = await tx
     .select({ unpaid: count() })
@@ -173,16 +170,11 @@ export async function voidInvoice(
   invoiceId: number,
   actor: Actor,
 ): Promise<{ invoice: InvoiceRow; released: boolean } | null> {
-  const [row] = await tx
-    .update(invoices)
-    .set({ status: 'void', updatedAt: new Date() })
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'unpaid')))
-    .returning();
+  const [row] = await moveInvoice(tx, invoiceId, ['unpaid'], 'void');
   if (!row) return null;
-  await tx
-    .update(payments)
-    .set({ status: 'cancelled', idempotencyKey: null, updatedAt: new Date() })
-    .where(and(eq(payments.invoiceId, row.id), eq(payments.status, 'pending')));
+  await movePayments(tx, eq(payments.invoiceId, row.id), ['pending'], 'cancelled', {
+    idempotencyKey: null,
+  });
   const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId));
   const [held] = await tx
     .select({ id: parcels.id })

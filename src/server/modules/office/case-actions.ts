@@ -10,6 +10,7 @@ import { lockOrder, refundShortfall, succeededPence, tell } from './service';
 import { reserveRefunds, sendRefunds } from '../payments/refunds';
 import { audit } from '../../lib/audit';
 import { caseEmail } from './emails';
+import { moveCase } from '../../lib/status-moves';
 
 /**
  * The office's answers to a customer's case (issue 14): a reply, and the resolution, each on the
@@ -53,10 +54,7 @@ async function answerCase(
   await tx
     .insert(caseMessages)
     .values({ caseId, authorType: 'staff', authorId: staffId, body: message });
-  await tx
-    .update(orderCases)
-    .set({ status, updatedAt: new Date() })
-    .where(eq(orderCases.id, caseId));
+  await moveCase(tx, orderCase, status);
   await audit(tx, {
     actorId: staffId,
     action: resolved ? 'resolve' : 'reply',
@@ -140,10 +138,7 @@ export async function resolveCase(
   const sent = await sendRefunds(app, rows, actor);
   if (sent.some((r) => r.status === 'failed')) {
     await db.transaction(async (tx) => {
-      await tx
-        .update(orderCases)
-        .set({ status: before, updatedAt: new Date() })
-        .where(eq(orderCases.id, caseId));
+      await moveCase(tx, { id: caseId, kind: 'missing-items', status: 'Resolved' }, before);
       await audit(tx, {
         actorId: staffId,
         action: 'reopen',

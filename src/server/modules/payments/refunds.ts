@@ -9,6 +9,7 @@ import { recordOrderEvent } from '../orders/lifecycle';
 import type { Actor } from '../../lib/actor';
 import type { Tx } from '../../db/client';
 import { RefundRefusedError, type RefundResult } from './providers/provider';
+import { moveRefund } from '../../lib/status-moves';
 
 /**
  * Refunds (issue 14): money given back on an order through the payment provider, in two steps
@@ -204,15 +205,9 @@ export async function settleRefund(
   actor: Actor,
 ): Promise<RefundRow | null> {
   return app.database.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(refunds)
-      .set({
-        status: outcome.status,
-        providerRefundId: outcome.refundId ?? sql`${refunds.providerRefundId}`,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
-      .returning();
+    const [updated] = await moveRefund(tx, refundId, ['pending'], outcome.status, {
+      providerRefundId: outcome.refundId ?? sql`${refunds.providerRefundId}`,
+    });
     if (!updated) return null;
     if (outcome.status !== 'pending') {
       const [payment] = await tx.select().from(payments).where(eq(payments.id, updated.paymentId));

@@ -26,6 +26,7 @@ import { receiptEmail } from './emails';
 import { reserveRefunds, sendRefunds, type RefundRow } from './refunds';
 import type { PaymentProvider, SessionState } from './providers/provider';
 import { ordersOf, paymentView, type PaymentRow } from './views';
+import { movePayments } from '../../lib/status-moves';
 
 /**
  * Payments (decision 0012). A payment is created pending with the orders (or for an invoice),
@@ -50,17 +51,13 @@ async function lockPayment(tx: Tx, where: SQL) {
 
 /** The payment recorded as taken, once: undefined when it already was. */
 async function recordPaid(tx: Tx, row: PaymentRow, providerPaymentId: string | null) {
-  const [paid] = await tx
-    .update(payments)
-    .set({
-      status: 'paid',
-      paidAt: new Date(),
-      providerPaymentId,
-      lastFailure: null,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(payments.id, row.id), ne(payments.status, 'paid')))
-    .returning();
+  const [paid] = await movePayments(
+    tx,
+    eq(payments.id, row.id),
+    ['pending', 'expired', 'cancelled'],
+    'paid',
+    { paidAt: new Date(), providerPaymentId, lastFailure: null },
+  );
   return paid;
 }
 
@@ -106,11 +103,9 @@ export async function abandonPayment(
   status: 'expired' | 'cancelled',
   note: string,
 ): Promise<boolean> {
-  const [row] = await tx
-    .update(payments)
-    .set({ status, idempotencyKey: null, updatedAt: new Date() })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
-    .returning();
+  const [row] = await movePayments(tx, eq(payments.id, paymentId), ['pending'], status, {
+    idempotencyKey: null,
+  });
   if (!row) return false;
   if (row.kind === 'checkout') {
     const rows = await ordersOf(tx, row);

@@ -16,6 +16,7 @@ import { closeInvoicePayments } from '../payments/close';
 import { audit } from '../../lib/audit';
 import { withTrackUrl } from '../orders/tracking-codes';
 import { returnWithdrawnEmail } from './emails';
+import { moveInvoice } from '../../lib/status-moves';
 
 /**
  * The customer withdraws their return to the retailer before staff act on it (decision 0039):
@@ -78,10 +79,7 @@ export async function withdrawReturn(
         .for('update');
       const voided = (await voidInvoice(tx, invoice.id, actor)) !== null;
       if (!voided && invoice.status === 'paid') {
-        await tx
-          .update(invoices)
-          .set({ status: 'void', updatedAt: new Date() })
-          .where(eq(invoices.id, invoice.id));
+        await moveInvoice(tx, invoice.id, ['paid'], 'void');
         const [paid] = await tx
           .select({ id: payments.id })
           .from(payments)
