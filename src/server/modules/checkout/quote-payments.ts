@@ -9,7 +9,7 @@ import { ANSWERABLE_QUOTE_STATUS, QUOTE_MESSAGES, quoteActions } from '../../../
 import { nextIds } from '../../db/next-ids';
 import { orders, payments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { ensureSession } from '../payments/service';
+import { ensureSession } from '../payments/start';
 import { paymentView, toPayment, type PaymentRow } from '../payments/views';
 import { chosenAddresses } from './service';
 import { transitionOrders } from '../orders/lifecycle';

@@ -9,7 +9,8 @@ import { webhookFailures } from '../../lib/metrics';
 import { pathId } from '../../../shared/api/listing';
 import { scheduleRefundFollowUp, settleRefundEvent } from './refund-follow-up';
 import { WebhookBodyError, WebhookSignatureError, type ProviderEvent } from './providers/provider';
-import { refreshPayment, settleSession, startInvoicePayment } from './service';
+import { refreshPayment, settleSession } from './service';
+import { startInvoicePayment } from './start';
 import { findCustomerPayment, paymentView } from './views';
 import { schedulePaymentExpiry } from './close';
 
