@@ -99,7 +99,7 @@ export async function buildApp(
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
-    // A slow or stalled request is answered 408 and its connection closed (issue 17).
+    // A slow or stalled request is answered 408 and its connection closed (decision 0015).
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.requestTimeoutMs,
     http: { connectionsCheckingInterval: Math.min(config.requestTimeoutMs / 2, 30_000) },
@@ -141,7 +141,7 @@ export async function buildApp(
   app.addHook('onSend', (request, reply, _payload, done) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
-    // Answers of the API carry tokens and personal data: no cache keeps them (issue 17), save
+    // Answers of the API carry tokens and personal data: no cache keeps them (decision 0015), save
     // those a route marks private (a parcel's photo stays in its customer's browser only).
     if (request.url.startsWith('/public/') && !request.url.startsWith('/public/settings')) {
       const own = reply.getHeader('cache-control');

@@ -180,7 +180,7 @@ declare module 'fastify' {
 type AuthHook = ((request: FastifyRequest) => Promise<void>) & { access: RouteAccess };
 
 /**
- * Who may call a route (issue 15), declared on every route: by its `requireAuth` hook (a
+ * Who may call a route (decision 0016), declared on every route: by its `requireAuth` hook (a
  * customer, anyone signed in, or a staff ability), or in its config for a route open to all
  * (`anonymous`), only to this machine (`this-machine`: the development routes) or to a payment
  * provider's signed calls (`provider`). The app refuses to start with a route that declares none.

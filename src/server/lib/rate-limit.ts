@@ -67,7 +67,7 @@ export const RATE_LIMITS = {
     ip: { limit: 60, windowSeconds: HOUR },
   },
   /**
-   * The public page of an order's private tracking link (issue 26): the same rule, looser, as
+   * The public page of an order's private tracking link (decision 0036): the same rule, looser, as
    * customers reload it on their phones, many behind one island address (decision 0036).
    */
   trackParcel: {

@@ -36,7 +36,7 @@ export function customerMessage(
   };
 }
 
-/** An order as a message about it needs it: with its private tracking link (issue 26). */
+/** An order as a message about it needs it: with its private tracking link (decision 0036). */
 export interface TrackedOrder {
   id: number;
   reference: string;

@@ -26,7 +26,7 @@ import { disputeDecidedEmail, disputeRemeasuredEmail } from './emails';
 import { moveCase, moveInvoice } from '../../lib/status-moves';
 
 /**
- * The staff's side of a dispute of a re-measure (issue 28; the customer's side and what both
+ * The staff's side of a dispute of a re-measure (decision 0038; the customer's side and what both
  * read are in ./disputes.ts): the parcel measured again, and the decision, taken once (the case
  * row locked and not yet Resolved; the refund of a paid invoice reserved in the same transaction
  * and asked of the provider with its own idempotency key, so a decision repeated after a crash

@@ -38,7 +38,7 @@ import { disputeOpenedEmail } from './emails';
 import { disputeDecideDays, toOrderCase } from './service';
 
 /**
- * Disputes of a re-measure (issue 28, rules in src/shared/disputes.ts). A dispute is a case of
+ * Disputes of a re-measure (decision 0038, rules in src/shared/disputes.ts). A dispute is a case of
  * kind `dispute` on the invoice's order, one an invoice (a unique index); while it is not
  * Resolved the invoice is not reminded and the parcel is not dispatched. The staff's decision is
  * taken once: the case row is locked and must not be Resolved, and the refund of a paid invoice

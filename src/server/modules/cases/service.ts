@@ -22,7 +22,7 @@ import { missingItemsEmail } from './emails';
 
 import { trackingUrlOf } from '../orders/tracking-codes';
 /**
- * Missing-items cases (issue 12, decision 0012): a case sits beside a Shipped or Delivered order
+ * Missing-items cases (decision 0012): a case sits beside a Shipped or Delivered order
  * with its own status, so the order keeps where it stands. An order has at most one case that is
  * not Resolved: a second report while one is open is added to it as a new message (and puts it
  * back to Open if the office had answered), rather than opening another.

@@ -8,7 +8,7 @@ import { audit } from '../../lib/audit';
 import { codeTaken, notFound, taken } from './admin-service';
 
 /**
- * The office's discount codes (issue 14; the codes' rules at checkout are modules/discounts):
+ * The office's discount codes (decision 0024; the codes' rules at checkout are modules/discounts):
  * made, switched on and off, and their uses listed. Each change is audited, as the catalogue's.
  */
 

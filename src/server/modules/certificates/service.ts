@@ -65,9 +65,9 @@ const certificateLine = (line: ItemLine) => ({
 });
 
 /**
- * The box an order left in with others (issue 26, a dispatched consolidation, the order not left
- * out): its reference, its orders and every item of them, from each order's item lines (an order
- * booked before item lines, as one line of what was booked).
+ * The box an order left in with others (decision 0041, a dispatched consolidation, the order not
+ * left out): its reference, its orders and every item of them, from each order's item lines (an
+ * order booked before item lines, as one line of what was booked).
  */
 async function consignmentFacts(tx: Tx, orderId: number): Promise<CertificateFacts['Consignment']> {
   const [box] = await tx

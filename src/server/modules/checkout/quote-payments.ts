@@ -19,7 +19,7 @@ import { assertAnswerable, lockQuote, type OrderRow } from '../orders/quotes';
 import { toCustomerOrder } from '../orders/service';
 
 /**
- * Quotes and their payments (issue 12). Accepting a quote fixes its price lines and total and
+ * Quotes and their payments (decision 0020). Accepting a quote fixes its price lines and total and
  * creates its checkout payment with the provider; the quote's view shows that payment.
  */
 

@@ -30,7 +30,7 @@ import { itemLineRows } from '../orders/item-lines';
 import { priceBookings } from '../orders/pricing';
 
 /**
- * Checkout (issue 11, decision 0012): the basket's bookings become orders on the server.
+ * Checkout (decision 0012): the basket's bookings become orders on the server.
  * Everything is priced again from the catalogue, and one transaction creates the orders in
  * Awaiting Payment, their payment and the discount's reservation. The Idempotency-Key makes a
  * repeat (a double click, a retry after a lost answer) return the same orders and payment.

@@ -25,7 +25,7 @@ import { missingParcelDays, priceChoice } from './pricing';
 import { toViews } from './views';
 
 /**
- * The customer's requests (issue 26, docs/decisions/0041): ship chosen bookings together, cancel
+ * The customer's requests (docs/decisions/0041): ship chosen bookings together, cancel
  * until repacking starts (staff may too), leave a late parcel out, and the hourly question about
  * late parcels. Each runs in one transaction that locks the consignment row, moves it through the
  * shared lifecycle (src/shared/consolidation.ts) only from the status it was seen in, notes the

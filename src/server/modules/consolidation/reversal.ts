@@ -15,7 +15,7 @@ import { consolidationReversedEmail } from '../consignments/emails';
 import { staffConsignment } from './views';
 
 /**
- * The office's reversal of a dispatched consignment's difference (issue 26,
+ * The office's reversal of a dispatched consignment's difference (decision 0041,
  * docs/decisions/0041), once, under the consignment's lock: a refund it makes is reserved in the
  * transaction and sent to the provider after the commit, as the dispatch's are (depot-steps.ts).
  */

@@ -31,7 +31,7 @@ import {
 } from './pricing';
 
 /**
- * What the customer and the staff see of consignments (issue 26, docs/decisions/0041), reading
+ * What the customer and the staff see of consignments (docs/decisions/0041), reading
  * only: the customer's page (what could go together, and their consolidations) and one of theirs;
  * the depot's lists (open, dispatched, cancelled) and one consignment, with its customer and how
  * many of its parcels are in.

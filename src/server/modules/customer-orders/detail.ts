@@ -44,8 +44,8 @@ import { canAskReturn } from '../../../shared/returns';
 import { openConsignmentOf } from '../consignments/core';
 
 /**
- * The order's page in My Account (issue 12): the customer's own order, what they paid for it, its
- * cases, and a timeline built from its events (when) and its parcel's row (what the depot
+ * The order's page in My Account (decision 0020): the customer's own order, what they paid for it,
+ * its cases, and a timeline built from its events (when) and its parcel's row (what the depot
  * measured, the sailing, the carrier). The depot's shelf, its notes, staff names and the notes
  * of the events are internal and never leave here.
  */

@@ -33,7 +33,7 @@ import { toPayment } from '../payments/views';
 import { householdMembersOf, toHouseholdMember } from '../household/service';
 
 /**
- * The office's view of customer accounts (issue 14). Nothing here reads a password hash, a
+ * The office's view of customer accounts (decision 0022). Nothing here reads a password hash, a
  * session's or a link's token hash into an answer: each answer is built field by field.
  */
 

@@ -10,7 +10,7 @@ import { audit } from '../../lib/audit';
 import { customerExport, findCustomer } from './queries';
 
 /**
- * What the office does to a customer's account (issue 14), each in one transaction with its
+ * What the office does to a customer's account (decision 0022), each in one transaction with its
  * audit entry. The account row is locked while it changes, so two changes at once are in turn.
  */
 

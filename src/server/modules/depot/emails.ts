@@ -11,8 +11,8 @@ import {
 } from '../auth/emails';
 
 /**
- * What the depot tells a customer (issue 13): their parcel arrived (with its photo, inline), it
- * is held for excess carriage (pay at /dashboard/pay/{invoiceId}) or for the office to quote, it
+ * What the depot tells a customer (decision 0020): their parcel arrived (with its photo, inline),
+ * it is held for excess carriage (pay at /dashboard/pay/{invoiceId}) or for the office to quote, it
  * arrived without a booking (please book it), and it left on a sailing (with the tracking link).
  */
 
@@ -181,7 +181,8 @@ export function parcelDispatchedEmail(
   });
 }
 
-// --- the storage clock (issue 28) -----------------------------------------------------------------
+// --- the storage clock (decision 0037)
+// -----------------------------------------------------------------
 
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', {
@@ -298,7 +299,7 @@ export function parcelAbandonedEmail(
   });
 }
 
-// --- evidence in time (issue 27) ------------------------------------------------------------------
+// --- evidence in time (decision 0040) ------------------------------------------------------------
 
 /**
  * Two weeks (the Customs setting) before the last day the goods may leave the UK for the retailer

@@ -10,8 +10,8 @@ import { expectAwaitingParcel, lockOrder, receiveForOrder, type Received } from 
 import { auditStaff } from './staff-audit';
 
 /**
- * Matching at the depot (issue 13): an unbooked or unknown parcel is matched to the booking made
- * for it since, then received for that booking as if it had just arrived (receiving.ts); the
+ * Matching at the depot (decision 0020): an unbooked or unknown parcel is matched to the booking
+ * made for it since, then received for that booking as if it had just arrived (receiving.ts); the
  * storage of its wait so far is invoiced, or priced in the office's quote (decision 0037).
  */
 

@@ -25,7 +25,7 @@ import { parcelArrivedForConsignment } from '../consignments/core';
 import { auditStaff, staffId } from './staff-audit';
 
 /**
- * Receiving at the depot (issue 13): a parcel measured and recorded for a booking (within what
+ * Receiving at the depot (decision 0020): a parcel measured and recorded for a booking (within what
  * was paid; or an invoice for the difference and the order held; or held for the office's quote),
  * for a known customer without one (e-mailed to book it), or for nobody known. Each runs in the
  * caller's transaction (one per use case), moves orders through the shared lifecycle table (an
@@ -50,7 +50,7 @@ export interface ReceiveInput {
   shelfLocation?: string;
   note?: string;
   inboundTrackingNumber?: string;
-  /** The person of the customer's household the label names (issue 28). */
+  /** The person of the customer's household the label names (decision 0039). */
   householdMemberId?: number;
   photos?: PhotoInput[];
 }
@@ -198,8 +198,8 @@ export async function receiveForOrder(
   await transitionOrders(tx, [order.id], 'Awaiting Parcel', 'Received at Depot', actor, '', {
     parcelId: parcel.id,
   });
-  // In a consolidation (issue 26) the parcels are repacked into one box, measured and priced as
-  // one: no excess for this parcel alone; the consignment is ready once all of its are in.
+  // In a consolidation (decision 0041) the parcels are repacked into one box, measured and priced
+  // as one: no excess for this parcel alone; the consignment is ready once all of its are in.
   if ((await parcelArrivedForConsignment(tx, order.id, actor, site, now)) !== null) {
     const to = await recipient(tx, order.customerId);
     const ref = await withTrackUrl(tx, site, { id: order.id, reference: order.reference });

@@ -32,7 +32,7 @@ import { recipient } from '../../lib/recipient';
 import { storageRules } from '../invoices/storage-charges';
 
 /**
- * The storage clock (issue 28; terms 10.2 and 10.3, rules in src/shared/storage.ts). A parcel
+ * The storage clock (decision 0037; terms 10.2 and 10.3, rules in src/shared/storage.ts). A parcel
  * waits for its customer while it has no booking (unbooked, or unknown), its booking is held for
  * payment, or it waits in a consolidation request for the customer's other parcels
  * (`storageWait`); its clock runs from its arrival. The reminders go to its customer, each once

@@ -10,7 +10,7 @@ import { HttpError } from '../../lib/errors';
 import type { Tx } from '../../db/client';
 
 /**
- * Discount codes (issue 11): whether a code can be used by a customer on a subtotal, and the
+ * Discount codes (decision 0012): whether a code can be used by a customer on a subtotal, and the
  * reservation of a use by a checkout. Every refusal is a 400 on the `Code` field in words a
  * person understands.
  */

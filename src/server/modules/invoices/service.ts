@@ -11,7 +11,7 @@ import { moveInvoice, movePayments } from '../../lib/status-moves';
 
 /**
  * Invoices: something owed on an order beyond its booking (excess carriage, an extra service).
- * Staff raise them (the back office, issue 13); the customer pays one through the checkout's
+ * Staff raise them (the back office, decision 0020); the customer pays one through the checkout's
  * provider. An order held at the depot for an invoice (Awaiting Payment) moves to Paid when it is
  * paid.
  */
@@ -131,7 +131,7 @@ export async function raiseInvoice(
 
 /**
  * Marks an invoice paid and releases an order held for it once nothing else on it is unpaid (an
- * order held for excess carriage and for storage waits for both, issue 28). Answers the order
+ * order held for excess carriage and for storage waits for both, decision 0037). Answers the order
  * released (Awaiting Payment to Paid) by this payment, or null: its parcel's wait for its
  * customer ended, and the caller invoices the storage of that wait (decision 0037).
  */
@@ -160,7 +160,7 @@ export async function invoicePaid(
 }
 
 /**
- * Voids an unpaid invoice in the caller's transaction (issue 14): a payment started for it is
+ * Voids an unpaid invoice in the caller's transaction (decision 0018): a payment started for it is
  * cancelled (its provider page must be closed first, by the caller), and an order held at the
  * depot for it with nothing else unpaid is released, Awaiting Payment back to Received at Depot
  * (the lifecycle table's release), so the depot can dispatch it. Null when it was not unpaid.

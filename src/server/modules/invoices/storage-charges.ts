@@ -20,7 +20,7 @@ import { settingsOf } from '../settings/service';
 import { storageAfterWaitInvoiceEmail, storageInvoiceEmail } from './emails';
 
 /**
- * Storage charged through the invoice flow (issue 28, decision 0037). A parcel's clock runs from
+ * Storage charged through the invoice flow (decision 0037). A parcel's clock runs from
  * its arrival while it waits for its customer; its charged days are invoiced on its order:
  * - when an unbooked parcel is matched to its booking after its free days (the depot's match,
  *   which holds the order for it unless something holds it already), and

@@ -13,8 +13,8 @@ import { caseEmail } from './emails';
 import { moveCase } from '../../lib/status-moves';
 
 /**
- * The office's answers to a customer's case (issue 14): a reply, and the resolution, each on the
- * case's thread, e-mailed to the customer and audited.
+ * The office's answers to a customer's case (decision 0018): a reply, and the resolution, each on
+ * the case's thread, e-mailed to the customer and audited.
  */
 
 const caseQuery = (tx: Tx, id: number) =>

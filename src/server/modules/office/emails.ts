@@ -9,7 +9,7 @@ import {
 } from '../auth/emails';
 
 /**
- * What the office tells a customer (issue 14): an order cancelled (and refunded), money given
+ * What the office tells a customer (decision 0018): an order cancelled (and refunded), money given
  * back, an invoice raised, a reminder, an invoice cancelled, a reply on a missing-items case and
  * its resolution. Each links to the order's page, where the same change shows.
  */

@@ -43,7 +43,7 @@ import { refundSources } from '../payments/refunds';
 import { toPayment } from '../payments/views';
 
 import { trackingPathOf } from '../orders/tracking-codes';
-/** What the office's screens read (issue 14): the lists, paged on the server, and an order. */
+/** What the office's screens read (decision 0018): the lists, paged on the server, and an order. */
 
 type UserRow = typeof users.$inferSelect;
 type Query<T extends z.ZodType> = z.output<T>;

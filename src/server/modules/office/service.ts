@@ -23,9 +23,9 @@ import { invoiceEmail, orderCancelledEmail, refundEmail } from './emails';
 import { officeQuote } from './lists';
 
 /**
- * The office's use cases (issue 14). Each is one transaction, with the staff member as the actor
- * of its order events and audit entry, and the customer's e-mail queued in it; a refund adds the
- * provider's call and the recording of its answer after that commit (payments/refunds.ts).
+ * The office's use cases (decision 0018). Each is one transaction, with the staff member as the
+ * actor of its order events and audit entry, and the customer's e-mail queued in it; a refund adds
+ * the provider's call and the recording of its answer after that commit (payments/refunds.ts).
  */
 
 type OrderRow = typeof orders.$inferSelect;

@@ -89,7 +89,7 @@ type TransitionData = { kind?: Extract<OrderEventKind, 'return-withdrawn'> } & R
   unknown
 >;
 
-/** What an event that changes no status records (issue 14): a staff note, or a refund's outcome. */
+/** What an event that changes no status records (decision 0018): a staff note, or a refund's outcome. */
 export type OrderEventData =
   | { kind: Extract<OrderEventKind, 'note'> }
   | {
@@ -102,7 +102,7 @@ export type OrderEventData =
       caseId: number;
       invoiceId: number;
     }
-  // a return to the retailer's label attached by the depot (issue 28)
+  // a return to the retailer's label attached by the depot (decision 0039)
   | { kind: Extract<OrderEventKind, 'return-label'> };
 
 /** Adds an event that changes no status to an order's timeline, in the caller's transaction. */

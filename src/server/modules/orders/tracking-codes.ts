@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
 
 /**
- * Each order's private tracking code (issue 26, docs/decisions/0036). Every order e-mail carries
+ * Each order's private tracking code (docs/decisions/0036). Every order e-mail carries
  * the link /track/{code}; that page shows the parcel's timeline to whoever holds it, with no
  * login, and nothing personal beyond the customer's first name and the island. The customer (on
  * the order's page) and the office may replace the code: the old link stops working at once.

@@ -16,7 +16,7 @@ export function receiptEmail(
     tracking,
   }: {
     shippingAddress: string[];
-    /** Each order's private tracking link (issue 26). */
+    /** Each order's private tracking link (decision 0036). */
     tracking: { reference: string; url: string }[];
   },
 ): MailMessage {

@@ -12,7 +12,7 @@ import { RefundRefusedError, type RefundResult } from './providers/provider';
 import { moveRefund } from '../../lib/status-moves';
 
 /**
- * Refunds (issue 14): money given back on an order through the payment provider, in two steps
+ * Refunds (decision 0018): money given back on an order through the payment provider, in two steps
  * around the provider's call, as a discount use is reserved then redeemed (decision 0012):
  *
  * 1. `reserveRefunds`, in the use case's transaction: the order's paid payments are locked, what
@@ -111,7 +111,7 @@ export async function reserveRefunds(
      * this payment (one taken after it was given up, decision 0046).
      */
     only?: { invoiceId: number } | { paymentId: number };
-    /** The consolidation whose difference it gives back (issue 26), if it is one's. */
+    /** The consolidation whose difference it gives back (decision 0041), if it is one's. */
     consignmentId?: number | null;
   } = {},
 ): Promise<RefundRow[]> {

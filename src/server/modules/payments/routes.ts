@@ -15,7 +15,7 @@ import { findCustomerPayment, paymentView } from './views';
 import { schedulePaymentExpiry } from './close';
 
 /**
- * /public/payment (issue 11):
+ * /public/payment (decision 0012):
  * - GET /public/payment/{Reference}: one of the customer's payments and its orders. A pending
  *   payment is first checked with the provider, so a customer back from the payment page sees it
  *   paid even before the webhook arrives.

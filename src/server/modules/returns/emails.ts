@@ -8,7 +8,7 @@ import {
   payInvoiceUrl,
 } from '../auth/emails';
 
-/** What a return to the retailer tells the customer (issue 28, decision 0039). */
+/** What a return to the retailer tells the customer (decision 0039). */
 
 type To = { email: string; firstName: string };
 

@@ -32,7 +32,7 @@ import { returnAskedEmail, returnedEmail } from './emails';
 import { customerLabelUrl, labelPricePence, toReturn } from './queries';
 
 /**
- * Returns to the retailer (issue 28, decision 0039; rules in src/shared/returns.ts). Each use
+ * Returns to the retailer (decision 0039; rules in src/shared/returns.ts). Each use
  * case is one transaction with the order row locked, so two at once are served one after the
  * other and the second sees the first: a return is asked once, and the refund of the unused
  * crossing is reserved in the same transaction that marks the parcel returned (never twice,

@@ -22,7 +22,7 @@ import { audit } from '../../lib/audit';
 import { invitationEmail } from './emails';
 
 /**
- * Staff accounts (issue 13). The first admin comes from `npm run create-staff` or, at start,
+ * Staff accounts (decision 0016). The first admin comes from `npm run create-staff` or, at start,
  * ADMIN_EMAIL and ADMIN_PASSWORD; admins invite the others by e-mail, change their roles and
  * disable them. Every change is in the audit log. There is always one active admin left.
  */

@@ -8,7 +8,7 @@ import type { Db, Tx } from '../../db/client';
 import { arrivalNow } from '../sailings/promises';
 
 /**
- * The public page of an order's tracking link (issue 26, docs/decisions/0036); the codes
+ * The public page of an order's tracking link (docs/decisions/0036); the codes
  * themselves, and their replacing, are in ./codes.ts.
  */
 
