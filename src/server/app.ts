@@ -154,8 +154,8 @@ export async function buildApp(
 
   // The HTML pages get their own Content-Security-Policy (lib/web.ts); API answers are data only.
   // helmet's headers are worked out once (lib/security-headers.ts) and set as the reply's own
-  // headers as the request comes in, so every answer (errors and 404s too) carries them (issue
-  // 16's profile: helmet's middleware on every request was the largest cost of a cached call).
+  // headers as the request comes in, so every answer (errors and 404s too) carries them
+  // (decision 0026's profile: helmet's middleware on every request was the largest cost of a cached call).
   const headers = Object.entries(
     securityHeaders({
       contentSecurityPolicy: {

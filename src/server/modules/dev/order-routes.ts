@@ -10,8 +10,8 @@ import { reference } from './depot-routes';
 import { onlyFromThisMachine } from '../../lib/this-machine';
 
 /**
- * Development only (never registered in production), until the office's screens exist (issue
- * 14): move an order as the office will, so a demo and the browser tests can show it.
+ * Development only (never registered in production), until the office's screens exist
+ * (decision 0018): move an order as the office will, so a demo and the browser tests can show it.
  * - POST /dev/orders/cancel: cancels an order not yet shipped (it leaves the customer's list).
  */
 
