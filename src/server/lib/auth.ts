@@ -159,25 +159,14 @@ export interface RequireAuthOptions {
 }
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** The caller's session, once `app.requireAuth()` (or `authenticate`) has run. */
-    auth: AuthContext | null;
-  }
   interface FastifyContextConfig {
     /** Whether the route can take or give money (MOVES_MONEY, MOVES_NO_MONEY). */
     money?: boolean;
   }
-  interface FastifyInstance {
-    /**
-     * A hook (use it as the route's `onRequest`, so it runs before the body is read) that answers
-     * 401 `Please log in.` without a live session (missing, unknown, expired or revoked token)
-     * and 403 when the role lacks the permission asked for. Sets `request.auth`.
-     */
-    requireAuth(options?: RequireAuthOptions): AuthHook;
-  }
 }
 
-type AuthHook = ((request: FastifyRequest) => Promise<void>) & { access: RouteAccess };
+/** `app.requireAuth()`'s hook, with the access it declares (the auth part, ../parts/auth.ts). */
+export type AuthHook = ((request: FastifyRequest) => Promise<void>) & { access: RouteAccess };
 
 /**
  * Who may call a route (decision 0016), declared on every route: by its `requireAuth` hook (a
@@ -286,6 +275,7 @@ export function authOf(request: FastifyRequest): AuthContext {
 }
 
 /** Adds `request.auth` and `app.requireAuth()` to the app (see buildApp). */
+/** Decorates the app with `requireAuth` and requests with `auth` (../parts/auth.ts). */
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
   app.decorate('requireAuth', (options: RequireAuthOptions = {}) => {

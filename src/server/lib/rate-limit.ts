@@ -78,12 +78,6 @@ export const RATE_LIMITS = {
 export type RateLimitName = keyof typeof RATE_LIMITS;
 export type RateLimitOverrides = Partial<Record<RateLimitName, LimitPolicy>>;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    rateLimiter: RateLimiter;
-  }
-}
-
 /** Account keys are hashed: the counters never hold an e-mail address. */
 const accountKey = (account: string) =>
   createHash('sha256').update(account.trim().toLowerCase()).digest('hex').slice(0, 32);

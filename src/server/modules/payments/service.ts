@@ -16,7 +16,7 @@ import { isQuoteRow, reopenQuotes } from '../orders/quotes';
 import { trackingUrlOf } from '../orders/tracking-codes';
 import { receiptEmail } from './emails';
 import { reserveRefunds, sendRefunds, type RefundRow } from './refunds';
-import type { PaymentProvider, SessionState } from './providers/provider';
+import type { SessionState } from './providers/provider';
 import { ordersOf, paymentView, type PaymentRow } from './views';
 import { movePayments } from '../../lib/status-moves';
 
@@ -29,12 +29,6 @@ import { movePayments } from '../../lib/status-moves';
 
 /** A checkout left unpaid this long is cancelled, and its basket can be paid again. */
 export const PAYMENT_TTL_MS = 24 * 60 * 60 * 1000;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    paymentProvider: PaymentProvider;
-  }
-}
 
 async function lockPayment(tx: Tx, where: SQL) {
   const [row] = await tx.select().from(payments).where(where).for('update');
