@@ -42,6 +42,25 @@ function guardMove<S extends string>(
 
 /** What else the move writes on the row (never its status, which is the move's own). */
 type Set<T extends PgTable> = Omit<PgUpdateSetSource<T>, 'status'>;
+type Moving = typeof payments | typeof invoices | typeof refunds | typeof orderCases;
+
+/** The conditional update every move makes once its table has allowed it. */
+async function moveRows<T extends Moving>(
+  tx: Tx,
+  table: T,
+  where: SQL | undefined,
+  from: readonly string[],
+  to: string,
+  set: object,
+): Promise<T['$inferSelect'][]> {
+  // One table's type for drizzle's builder: the four share the columns the update names.
+  const rows = table as typeof payments;
+  return tx
+    .update(rows)
+    .set({ updatedAt: new Date(), ...set, status: to as never })
+    .where(and(where, inArray(rows.status, from as never[])))
+    .returning();
+}
 
 /** Moves the payments `where` picks that are in one of `from` to `to`. */
 export async function movePayments(
@@ -52,11 +71,7 @@ export async function movePayments(
   set: Set<typeof payments> = {},
 ) {
   guardMove('payment', PAYMENT_STATUS_TRANSITIONS, from, to);
-  return tx
-    .update(payments)
-    .set({ updatedAt: new Date(), ...set, status: to })
-    .where(and(where, inArray(payments.status, [...from])))
-    .returning();
+  return moveRows(tx, payments, where, from, to, set);
 }
 
 /** Moves an invoice in one of `from` to `to`. */
@@ -68,11 +83,7 @@ export async function moveInvoice(
   set: Set<typeof invoices> = {},
 ) {
   guardMove('invoice', INVOICE_STATUS_TRANSITIONS, from, to);
-  return tx
-    .update(invoices)
-    .set({ updatedAt: new Date(), ...set, status: to })
-    .where(and(eq(invoices.id, invoiceId), inArray(invoices.status, [...from])))
-    .returning();
+  return moveRows(tx, invoices, eq(invoices.id, invoiceId), from, to, set);
 }
 
 /** Moves a refund in one of `from` to `to`. */
@@ -84,11 +95,7 @@ export async function moveRefund(
   set: Set<typeof refunds> = {},
 ) {
   guardMove('refund', REFUND_STATUS_TRANSITIONS, from, to);
-  return tx
-    .update(refunds)
-    .set({ updatedAt: new Date(), ...set, status: to })
-    .where(and(eq(refunds.id, refundId), inArray(refunds.status, [...from])))
-    .returning();
+  return moveRows(tx, refunds, eq(refunds.id, refundId), from, to, set);
 }
 
 /** Moves a case from the status the caller read to `to`, by its kind's table. */
@@ -99,9 +106,5 @@ export async function moveCase(
   set: Set<typeof orderCases> = {},
 ) {
   guardMove(`${row.kind} case`, CASE_STATUS_TRANSITIONS[row.kind], [row.status], to);
-  return tx
-    .update(orderCases)
-    .set({ updatedAt: new Date(), ...set, status: to })
-    .where(and(eq(orderCases.id, row.id), eq(orderCases.status, row.status)))
-    .returning();
+  return moveRows(tx, orderCases, eq(orderCases.id, row.id), [row.status], to, set);
 }
