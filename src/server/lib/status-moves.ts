@@ -3,17 +3,21 @@ import type { PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { CASE_STATUS_TRANSITIONS } from '../../shared/case-status';
 import { INVOICE_STATUS_TRANSITIONS } from '../../shared/invoice-status';
 import { PAYMENT_STATUS_TRANSITIONS, type PaymentStatus } from '../../shared/payment-status';
+import {
+  REDEMPTION_STATUS_TRANSITIONS,
+  type RedemptionStatus,
+} from '../../shared/redemption-status';
 import { REFUND_STATUS_TRANSITIONS, type RefundStatus } from '../../shared/refund-status';
 import { canMove, type TransitionTable } from '../../shared/transitions';
 import type { InvoiceStatus } from '../../shared/api/orders';
 import type { CaseStatus } from '../../shared/api/cases';
 import type { Tx } from '../db/client';
-import { invoices, orderCases, payments, refunds } from '../db/schema';
+import { discountRedemptions, invoices, orderCases, payments, refunds } from '../db/schema';
 
 /**
- * The one way a payment, an invoice, a refund or a case changes status (docs/decisions/0052), as
+ * The one way a payment, an invoice, a refund, a case or a discount's use changes status (docs/decisions/0052), as
  * `orders/lifecycle.ts` is the order's: the move must be in the process's table (src/shared:
- * payment-status.ts, invoice-status.ts, refund-status.ts, case-status.ts), and the row must still
+ * payment-status.ts, invoice-status.ts, refund-status.ts, case-status.ts, redemption-status.ts), and the row must still
  * be in a status the caller expects, so that two racing changes cannot both apply. Each runs in
  * the caller's transaction, beside what the caller writes of it (the order's timeline, the audit
  * log), and answers the rows that moved: none when someone else moved them first.
@@ -42,7 +46,12 @@ function guardMove<S extends string>(
 
 /** What else the move writes on the row (never its status, which is the move's own). */
 type Set<T extends PgTable> = Omit<PgUpdateSetSource<T>, 'status'>;
-type Moving = typeof payments | typeof invoices | typeof refunds | typeof orderCases;
+type Moving =
+  | typeof payments
+  | typeof invoices
+  | typeof refunds
+  | typeof orderCases
+  | typeof discountRedemptions;
 
 /** The conditional update every move makes once its table has allowed it. */
 async function moveRows<T extends Moving>(
@@ -107,4 +116,22 @@ export async function moveCase(
 ) {
   guardMove(`${row.kind} case`, CASE_STATUS_TRANSITIONS[row.kind], [row.status], to);
   return moveRows(tx, orderCases, eq(orderCases.id, row.id), [row.status], to, set);
+}
+
+/** Moves a payment's discount use, while it is in one of `from`, to `to`. */
+export async function moveRedemption(
+  tx: Tx,
+  paymentId: number,
+  from: readonly RedemptionStatus[],
+  to: RedemptionStatus,
+) {
+  guardMove('discount use', REDEMPTION_STATUS_TRANSITIONS, from, to);
+  return moveRows(
+    tx,
+    discountRedemptions,
+    eq(discountRedemptions.paymentId, paymentId),
+    from,
+    to,
+    {},
+  );
 }

@@ -7,6 +7,10 @@ import { PAYMENT_STATUSES } from '../../../src/shared/checkout-messages';
 import { CASE_KINDS } from '../../../src/shared/disputes';
 import { INVOICE_STATUS_TRANSITIONS } from '../../../src/shared/invoice-status';
 import { PAYMENT_STATUS_TRANSITIONS } from '../../../src/shared/payment-status';
+import {
+  REDEMPTION_STATUSES,
+  REDEMPTION_STATUS_TRANSITIONS,
+} from '../../../src/shared/redemption-status';
 import { REFUND_STATUSES, REFUND_STATUS_TRANSITIONS } from '../../../src/shared/refund-status';
 import { canMove, type TransitionTable } from '../../../src/shared/transitions';
 import type { Tx } from '../../../src/server/db/client';
@@ -15,6 +19,7 @@ import {
   moveCase,
   moveInvoice,
   movePayments,
+  moveRedemption,
   moveRefund,
   StatusMoveError,
 } from '../../../src/server/lib/status-moves';
@@ -53,6 +58,13 @@ const processes = [
     table: REFUND_STATUS_TRANSITIONS,
     move: (from: string, to: string) => moveRefund(untouchable, 1, [from as never], to as never),
   },
+  {
+    name: 'discount use',
+    statuses: REDEMPTION_STATUSES,
+    table: REDEMPTION_STATUS_TRANSITIONS,
+    move: (from: string, to: string) =>
+      moveRedemption(untouchable, 1, [from as never], to as never),
+  },
   ...CASE_KINDS.map((kind) => ({
     name: `${kind} case`,
     statuses: CASE_STATUSES,
@@ -90,9 +102,10 @@ describe.each(processes)('the $name table', ({ name, statuses, table, move }) =>
   });
 });
 
-test('a final status moves nowhere: a paid payment, a void invoice, a decided dispute', () => {
+test('a final status moves nowhere: a paid payment, a void invoice, a decided dispute, a used code', () => {
   expect(PAYMENT_STATUS_TRANSITIONS.paid).toEqual([]);
   expect(INVOICE_STATUS_TRANSITIONS.void).toEqual([]);
   expect(REFUND_STATUS_TRANSITIONS.succeeded).toEqual([]);
   expect(CASE_STATUS_TRANSITIONS.dispute.Resolved).toEqual([]);
+  expect(REDEMPTION_STATUS_TRANSITIONS.redeemed).toEqual([]);
 });

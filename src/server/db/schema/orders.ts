@@ -16,6 +16,7 @@ import type { AddressInput } from '../../../shared/api/addresses';
 import { PAYMENT_FAILURES, PAYMENT_STATUSES } from '../../../shared/api/checkout';
 import { INVOICE_STATUSES } from '../../../shared/api/orders';
 import { INVOICE_KINDS } from '../../../shared/disputes';
+import { REDEMPTION_STATUSES } from '../../../shared/redemption-status';
 import type { CertificateFacts } from '../../../shared/api/certificates';
 import { users } from './accounts';
 import { discountCodes, products } from './catalogue';
@@ -249,9 +250,7 @@ export const discountRedemptions = pgTable(
       .notNull()
       .unique()
       .references(() => payments.id),
-    status: text('status', { enum: ['reserved', 'redeemed', 'released'] })
-      .notNull()
-      .default('reserved'),
+    status: text('status', { enum: REDEMPTION_STATUSES }).notNull().default('reserved'),
     ...timestamps,
   },
   (t) => [index('discount_redemptions_code_idx').on(t.discountCodeId, t.customerId)],
