@@ -52,13 +52,25 @@ describe("the server's module layers", () => {
     return path.join('src/server/modules', file);
   };
 
-  test('refuse a module importing a module of a layer above its own', async () => {
-    // auth is in the base layer; health among the tools at the top.
-    const file = probe('auth/probe-up.ts', "export { healthRoutes } from '../health/routes';\n");
-    const report = await cruise(copy, [file]);
-    expect(report).toContain('module-layers-point-down: base');
-    expect(report).toContain(file);
-  }, 60_000);
+  // One probe per layer's rule: a module of that layer importing health (among the tools, on top).
+  test.each([
+    ['base', 'auth'],
+    ['the order', 'orders'],
+    ['processes', 'invoices'],
+    ['read models', 'audit'],
+  ])(
+    'refuse a module of the layer "%s" importing a layer above it',
+    async (layer, module) => {
+      const file = probe(
+        `${module}/probe-up.ts`,
+        "export { healthRoutes } from '../health/routes';\n",
+      );
+      const report = await cruise(copy, [file]);
+      expect(report).toContain(`module-layers-point-down: ${layer}`);
+      expect(report).toContain(file);
+    },
+    60_000,
+  );
 
   test('refuse two modules of one layer importing each other', async () => {
     const one = probe(
