@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { desc } from 'drizzle-orm';
 import { orders } from '../src/server/db/schema';
 import { createStaff } from '../src/server/modules/staff/service';
-import { trackingPathOf } from '../src/server/modules/tracking/codes';
+import { trackingPathOf } from '../src/server/lib/tracking-codes';
 import { checkoutFixture, registeredCustomer, startApi } from './fixtures';
 import { measure } from './load';
 import { HISTORY_CASES, seedOrderHistory } from './order-history';

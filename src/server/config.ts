@@ -47,7 +47,7 @@ const envSchema = z
       .optional(),
     WORKERS: boolish.default(true),
     RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
-    // --- hardening (issue 17): outbox exposure, database timeouts, mail throughput ---
+    // --- hardening (decision 0015): outbox exposure, database timeouts, mail throughput ---
     DEV_OUTBOX: z.enum(['loopback', 'off']).optional(),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
@@ -78,7 +78,7 @@ const envSchema = z
         'must be 24 to 200 letters, digits or -._~+/= (a random token)',
       )
       .optional(),
-    /** The first admin, made at start when no admin exists yet (issue 13). */
+    /** The first admin, made at start when no admin exists yet (decision 0016). */
     ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
     ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(128).optional(),
   })

@@ -179,8 +179,8 @@ const noSubscription = () => () => {};
  * The site's frame around whatever the root renders (the screen, the fallback before a screen's
  * data has loaded, an error). It lives in the Layout, so it stays mounted when the fallback gives
  * way to the screen: an account menu or a dialog opened meanwhile stays open, with its focus and
- * what was typed (issue 23). The back office draws its own frame (routes/admin.tsx) and gets none
- * of the public header, footer or dialogs: its page was prerendered as the SPA fallback (the
+ * what was typed (decision 0029). The back office draws its own frame (routes/admin.tsx) and gets
+ * none of the public header, footer or dialogs: its page was prerendered as the SPA fallback (the
  * site's frame around "Loading…"), which hydration matches first; its own screens mount once,
  * after, so no press on them is lost to a remount.
  */

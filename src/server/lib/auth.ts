@@ -132,28 +132,17 @@ export interface RequireAuthOptions {
 }
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** The caller's session, once `app.requireAuth()` (or `authenticate`) has run. */
-    auth: AuthContext | null;
-  }
   interface FastifyContextConfig {
     /** Whether the route can take or give money (MOVES_MONEY, MOVES_NO_MONEY). */
     money?: boolean;
   }
-  interface FastifyInstance {
-    /**
-     * A hook (use it as the route's `onRequest`, so it runs before the body is read) that answers
-     * 401 `Please log in.` without a live session (missing, unknown, expired or revoked token)
-     * and 403 when the role lacks the permission asked for. Sets `request.auth`.
-     */
-    requireAuth(options?: RequireAuthOptions): AuthHook;
-  }
 }
 
-type AuthHook = ((request: FastifyRequest) => Promise<void>) & { access: RouteAccess };
+/** `app.requireAuth()`'s hook, with the access it declares (the auth part, ../parts/auth.ts). */
+export type AuthHook = ((request: FastifyRequest) => Promise<void>) & { access: RouteAccess };
 
 /**
- * Who may call a route (issue 15), declared on every route: by its `requireAuth` hook (a
+ * Who may call a route (decision 0016), declared on every route: by its `requireAuth` hook (a
  * customer, anyone signed in, or a staff ability), or in its config for a route open to all
  * (`anonymous`), only to this machine (`this-machine`: the development routes) or to a payment
  * provider's signed calls (`provider`). The app refuses to start with a route that declares none.
@@ -259,6 +248,7 @@ export function authOf(request: FastifyRequest): AuthContext {
 }
 
 /** Adds `request.auth` and `app.requireAuth()` to the app (see buildApp). */
+/** Decorates the app with `requireAuth` and requests with `auth` (../parts/auth.ts). */
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
   app.decorate('requireAuth', (options: RequireAuthOptions = {}) => {

@@ -36,7 +36,7 @@ export const NULL_BODY_ERROR = 'must be an object, not null';
 
 /**
  * A body that is the JSON text `null`, on a route whose body has a schema (always an object),
- * is a 400 naming the body (issue 24). Fastify validates an absent body as `null` too, which
+ * is a 400 naming the body (decision 0030). Fastify validates an absent body as `null` too, which
  * lets a route's schema read "no body" as its defaults (listing.ts optionalBody): the two are
  * told apart here, where the parsed body is still itself.
  */

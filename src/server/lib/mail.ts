@@ -61,12 +61,6 @@ export const MAIL_QUEUE_OPTIONS: MailQueueOptions = {
   expireInSeconds: 5 * 60,
 };
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    mailer: Mailer;
-  }
-}
-
 const LINK = /https?:\/\/[^\s<>"')\]]+/g;
 
 function linksIn(text: string): string[] {

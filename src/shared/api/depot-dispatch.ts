@@ -5,9 +5,9 @@ import { text } from './fields';
 import { DEPOT_LIMITS, DEPOT_MESSAGES, depotParcelSchema, id } from './depot';
 
 /**
- * The depot's dispatch contracts (issue 13), as src/server/modules/depot/dispatch-routes.ts serves
- * them under /api/admin/depot: what can leave, a sailing, deliveries, and the customs paperwork of
- * a sailing (issue 27). The rest of the depot's API is in depot.ts.
+ * The depot's dispatch contracts (decision 0020), as src/server/modules/depot/dispatch-routes.ts
+ * serves them under /api/admin/depot: what can leave, a sailing, deliveries, and the customs
+ * paperwork of a sailing (decision 0040). The rest of the depot's API is in depot.ts.
  */
 
 // --- dispatch ------------------------------------------------------------------------------------
@@ -80,7 +80,8 @@ export const deliverSchema = z
 
 export const deliverResponse = z.object({ Delivered: z.array(z.number().int()) });
 
-// --- customs paperwork (issue 27) -------------------------------------------------------------------
+// --- customs paperwork (decision 0040)
+// -------------------------------------------------------------------
 
 /** GET /sailings: the sailings parcels left on, newest first. */
 export const sailingsResponse = z.object({

@@ -8,7 +8,7 @@ import { publicCode, publicCodeParams } from './public-codes';
 export { TRACKING_MESSAGES } from '../tracking';
 
 /**
- * Following an order's parcel without logging in (issue 26, docs/decisions/0036):
+ * Following an order's parcel without logging in (docs/decisions/0036):
  * - GET /public/track/{code}: anyone holding the order's private code (every order e-mail
  *   carries the link) sees the customer's first name, the island, the status and the parcel's
  *   timeline, with the carrier's tracking link once it has sailed; nothing else. A wrong or

@@ -19,9 +19,9 @@ import { staff } from './route-helpers';
 import { nextSailings } from '../sailings/backlog';
 
 /**
- * The depot's dispatch (issue 13), under /api/admin/depot, for `dispatch Parcel`: the parcels
+ * The depot's dispatch (decision 0020), under /api/admin/depot, for `dispatch Parcel`: the parcels
  * ready to sail, a sailing recorded for them, their delivery on the island, and the sailings with
- * their customs data for the carrier (issue 27).
+ * their customs data for the carrier (decision 0040).
  */
 
 /** A sailing more than this many days before or after today is a typo. */

@@ -6,22 +6,23 @@ import { INVOICEABLE_STATUSES } from '../../../shared/office';
 import { canTransition } from '../../../shared/order-status';
 import { REFUND_MESSAGES } from '../../../shared/refunds';
 import { invoices, orders, payments, users } from '../../db/schema';
-import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
-import { tell } from '../customers/recipient';
+import { tell } from '../orders/tell';
 import { raiseInvoice, voidInvoice } from '../invoices/service';
-import { recordOrderEvent, staffActor, transitionOrders, type Tx } from '../orders/lifecycle';
+import { recordOrderEvent, transitionOrders } from '../orders/lifecycle';
+import { staffActor } from '../../lib/actor';
+import type { Db, Tx } from '../../db/client';
 import { priceQuote } from '../orders/quotes';
 import { reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
 import { closeInvoicePayments } from '../payments/close';
-import { audit } from '../staff/audit';
+import { audit } from '../../lib/audit';
 import { invoiceEmail, orderCancelledEmail } from './emails';
 import { officeQuote } from './lists';
 
 /**
- * The office's use cases (issue 14). Each is one transaction, with the staff member as the actor
- * of its order events and audit entry, and the customer's e-mail queued in it; a refund adds the
- * provider's call and the recording of its answer after that commit (payments/refunds.ts).
+ * The office's use cases (decision 0018). Each is one transaction, with the staff member as the
+ * actor of its order events and audit entry, and the customer's e-mail queued in it; a refund adds
+ * the provider's call and the recording of its answer after that commit (payments/refunds.ts).
  */
 
 type OrderRow = typeof orders.$inferSelect;

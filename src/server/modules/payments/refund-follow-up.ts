@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNotNull, lt, or } from 'drizzle-orm';
 import type { Uses } from '../../lib/uses';
 import { payments, refunds } from '../../db/schema';
-import type { Actor } from '../orders/lifecycle';
+import type { Actor } from '../../lib/actor';
 import { RefundRefusedError, type ProviderEvent, type RefundResult } from './providers/provider';
 import { settleRefund, type RefundRow } from './refunds';
 

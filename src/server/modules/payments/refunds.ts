@@ -5,13 +5,16 @@ import { formatMoney } from '../../../shared/money';
 import { allocateRefund, REFUND_MESSAGES, type RefundSource } from '../../../shared/refunds';
 import { invoices, orders, payments, refunds } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { tell } from '../customers/recipient';
-import { refundEmail } from '../office/emails';
-import { recordOrderEvent, type Actor, type Tx } from '../orders/lifecycle';
+import { tell } from '../orders/tell';
+import { recordOrderEvent } from '../orders/lifecycle';
+import type { Actor } from '../../lib/actor';
+import type { Tx } from '../../db/client';
+import { refundEmail } from './emails';
 import { RefundRefusedError, type RefundResult } from './providers/provider';
+import { moveRefund } from '../../lib/status-moves';
 
 /**
- * Refunds (issue 14): money given back on an order through the payment provider, in two steps
+ * Refunds (decision 0018): money given back on an order through the payment provider, in two steps
  * around the provider's call, as a discount use is reserved then redeemed (decision 0012):
  *
  * 1. `reserveRefunds`, in the use case's transaction: the order's paid payments are locked, what
@@ -111,7 +114,7 @@ export async function reserveRefunds(
      * this payment (one taken after it was given up, decision 0046).
      */
     only?: { invoiceId: number } | { paymentId: number };
-    /** The consolidation whose difference it gives back (issue 26), if it is one's. */
+    /** The consolidation whose difference it gives back (decision 0041), if it is one's. */
     consignmentId?: number | null;
     /** E-mail the customer when it is made (`settleRefund`): the office's refund of an order. */
     tellCustomer?: boolean;
@@ -208,15 +211,9 @@ export async function settleRefund(
   actor: Actor,
 ): Promise<RefundRow | null> {
   return app.database.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(refunds)
-      .set({
-        status: outcome.status,
-        providerRefundId: outcome.refundId ?? sql`${refunds.providerRefundId}`,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
-      .returning();
+    const [updated] = await moveRefund(tx, refundId, ['pending'], outcome.status, {
+      providerRefundId: outcome.refundId ?? sql`${refunds.providerRefundId}`,
+    });
     if (!updated) return null;
     if (outcome.status !== 'pending') {
       const [payment] = await tx.select().from(payments).where(eq(payments.id, updated.paymentId));

@@ -7,8 +7,8 @@ import { planInWords } from '../../../shared/sailings/promise-words';
 import { orders, users } from '../../db/schema';
 import { queueMails, type MailMessage } from '../../lib/mail';
 import type { Site } from '../auth/emails';
-import type { Tx } from '../orders/lifecycle';
-import { trackingUrlsOf } from '../tracking/codes';
+import type { Tx } from '../../db/client';
+import { trackingUrlsOf } from '../../lib/tracking-codes';
 import { sailingChangedEmail, type Headline } from './emails';
 import {
   compiledAround,

@@ -8,12 +8,11 @@ import {
 } from '../../../shared/api/sailings';
 import type { Island } from '../../../shared/islands';
 import { dayOf, weekdayOf } from '../../../shared/sailings/london-time';
-import type { Db } from '../../db/client';
 import { closingDays, sailingDepartures, sailingExceptions, sailingRoutes } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { uniqueViolation } from '../auth/user-data';
-import type { Tx } from '../orders/lifecycle';
-import { audit } from '../staff/audit';
+import type { Db, Tx } from '../../db/client';
+import { audit } from '../../lib/audit';
 import type { Site } from '../auth/emails';
 import { closingDayView, exceptionView, routes } from './queries';
 import { replanForException, type ExceptionFacts } from './storms';

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { parcelPlans } from '../../db/schema';
 import type { Uses } from '../../lib/uses';
 import type { Site } from '../auth/emails';
-import type { Tx } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 import { moveParcels, type Move } from './moves';
 import { lockRoutes } from './plans';
 

@@ -1,13 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TrackedParcel } from '../../../shared/api/tracking';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { orders, orderTrackingCodes, users } from '../../db/schema';
-import { timeline, timelineSources } from '../orders/detail';
-import type { Tx } from '../orders/lifecycle';
+import { timeline, timelineSources } from '../customer-orders/detail';
 import { arrivalOf } from '../sailings/arrival';
 
 /**
- * The public page of an order's tracking link (issue 26, docs/decisions/0036); the codes
+ * The public page of an order's tracking link (docs/decisions/0036); the codes
  * themselves, and their replacing, are in ./codes.ts.
  */
 

@@ -7,12 +7,12 @@ import {
   quoteParams,
 } from '../../../shared/api/quotes';
 import { authOf, MOVES_MONEY } from '../../lib/auth';
-import { acceptQuote, quoteView } from './quote-payments';
-import { declineQuote, findCustomerQuote } from './quotes';
+import { acceptQuote, quoteView } from '../checkout/quote-payments';
+import { declineQuote, findCustomerQuote } from '../orders/quotes';
 
 /**
- * Quotes (docs/requirements.md §7, issue 12), under /public/orders. Every call needs a logged-in
- * customer and reaches only that customer's quotes: another customer's id is a 404.
+ * Quotes (docs/requirements.md §7, decision 0020), under /public/orders. Every call needs a
+ * logged-in customer and reaches only that customer's quotes: another customer's id is a 404.
  *
  * - GET /public/orders/quote/{id}: the quote, what it answers, and what may be done with it.
  * - POST /public/orders/accept/{id}: accept with extras and addresses; answers its payment.

@@ -5,34 +5,27 @@ import {
   consignmentReference,
   type ConsignmentStatus,
 } from '../../../shared/consolidation';
-import { consignmentOrders, consignments, orders, parcels, products, users } from '../../db/schema';
+import { consignmentOrders, consignments, orders, parcels, products } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail, type MailMessage } from '../../lib/mail';
+import { recipient } from '../../lib/recipient';
 import type { Site } from '../auth/emails';
-import { recordOrderEvent, type Actor, type Tx } from '../orders/lifecycle';
-import { chargeStorageAfterWait } from '../depot/storage-charges';
-import { trackingUrlOf } from '../tracking/codes';
+import { recordOrderEvent } from '../orders/lifecycle';
+import type { Actor } from '../../lib/actor';
+import type { Tx } from '../../db/client';
+import { chargeStorageAfterWait } from '../invoices/storage-charges';
+import { trackingUrlOf } from '../../lib/tracking-codes';
 import { consolidationReadyEmail, type MailedConsignment } from './emails';
 
 /**
  * The consignment's own moves, shared by the consolidation's use cases (requests.ts,
  * depot-steps.ts, reversal.ts) and the depot's receipt (depot/receiving.ts calls
- * `parcelArrivedForConsignment`), so it imports nothing of the depot's (no circle).
+ * `parcelArrivedForConsignment`). It stands below the depot and the consolidation
+ * (docs/decisions/0052), so it imports nothing of either.
  */
 
 export type ConsignmentRow = typeof consignments.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
-
-/** Who to write to: a live account's address and first name; none for a deleted account. */
-async function recipientOf(tx: Tx, userId: number) {
-  const [user] = await tx
-    .select({ email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
-    .from(users)
-    .where(eq(users.id, userId));
-  return user?.email && !user.deletedAt
-    ? { email: user.email, firstName: user.firstName ?? '' }
-    : null;
-}
 
 export interface Member {
   orderId: number;
@@ -154,7 +147,7 @@ export async function tell(
   members: readonly Member[],
   build: (to: { email: string; firstName: string }, c: MailedConsignment) => MailMessage,
 ) {
-  const to = await recipientOf(tx, row.customerId);
+  const to = await recipient(tx, row.customerId);
   if (to) await queueMail(tx, build(to, await mailed(tx, site, row, members)));
 }
 

@@ -1,14 +1,15 @@
 import { eq, inArray } from 'drizzle-orm';
-import { trackPath } from '../../../shared/tracking';
-import type { Db } from '../../db/client';
-import { orderTrackingCodes } from '../../db/schema';
-import { newPublicCode } from '../../lib/public-codes';
-import type { Site } from '../auth/emails';
-import type { Tx } from '../orders/lifecycle';
-import { audit } from '../staff/audit';
+import { trackPath } from '../../shared/tracking';
+import { orderTrackingCodes } from '../db/schema';
+import { newPublicCode } from './public-codes';
+import type { Config } from '../config';
+import type { Db, Tx } from '../db/client';
+import { audit } from './audit';
+
+type Site = Pick<Config, 'brand' | 'publicUrl'>;
 
 /**
- * Each order's private tracking code (issue 26, docs/decisions/0036). Every order e-mail carries
+ * Each order's private tracking code (docs/decisions/0036). Every order e-mail carries
  * the link /track/{code}; that page shows the parcel's timeline to whoever holds it, with no
  * login, and nothing personal beyond the customer's first name and the island. The customer (on
  * the order's page) and the office may replace the code: the old link stops working at once.

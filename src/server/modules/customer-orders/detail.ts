@@ -20,7 +20,7 @@ import {
   parcels,
   refunds,
 } from '../../db/schema';
-import { itemLinesOf, toItemLineView } from './item-lines';
+import { itemLinesOf, toItemLineView } from '../orders/item-lines';
 import { casesOf } from '../cases/service';
 import { disputeFacts } from '../cases/disputes';
 import { discountCodeOf } from '../discounts/service';
@@ -28,24 +28,25 @@ import { toInvoice } from '../invoices/service';
 import { refundSources } from '../payments/refunds';
 import { toPayment } from '../payments/views';
 import { toPounds } from '../../../shared/money';
-import type { OrderEventData, Tx } from './lifecycle';
+import type { OrderEventData } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 import { arrivalOf } from '../sailings/arrival';
-import { toCustomerOrder } from './service';
-import { linkOrders } from './links';
+import { toCustomerOrder } from '../orders/service';
+import { linkOrders } from '../orders/links';
 import type { Uses } from '../../lib/uses';
-import { trackingPathOf } from '../tracking/codes';
+import { trackingPathOf } from '../../lib/tracking-codes';
 import { storageClock } from '../../../shared/storage';
 import { storageWaitsOf } from '../depot/storage';
-import { storageRules } from '../depot/storage-charges';
+import { storageRules } from '../invoices/storage-charges';
 import { customsRules } from '../depot/customs';
 import { evidenceDeadline, leaveBySoon } from '../../../shared/customs';
 import { customerReturn, labelPricePence } from '../returns/queries';
 import { canAskReturn } from '../../../shared/returns';
-import { openConsignmentOf } from '../consolidation/core';
+import { openConsignmentOf } from '../consignments/core';
 
 /**
- * The order's page in My Account (issue 12): the customer's own order, what they paid for it, its
- * cases, and a timeline built from its events (when) and its parcel's row (what the depot
+ * The order's page in My Account (decision 0020): the customer's own order, what they paid for it,
+ * its cases, and a timeline built from its events (when) and its parcel's row (what the depot
  * measured, the sailing, the carrier). The depot's shelf, its notes, staff names and the notes
  * of the events are internal and never leave here.
  */
@@ -158,7 +159,7 @@ export async function timelineSources(tx: Tx, orderId: number) {
 }
 
 /**
- * The customer's own order as its page shows it, with its band, extras and invoice (./links.ts),
+ * The customer's own order as its page shows it, with its band, extras and invoice (../orders/links.ts),
  * or null (another customer's too).
  */
 export async function orderDetail(

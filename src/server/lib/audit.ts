@@ -1,5 +1,5 @@
-import { auditLog } from '../../db/schema';
-import type { Tx } from '../orders/lifecycle';
+import { auditLog } from '../db/schema';
+import type { Tx } from '../db/client';
 
 /**
  * Records a staff action in the audit log, in the action's own transaction: who, what, on which

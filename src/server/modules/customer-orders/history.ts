@@ -27,11 +27,11 @@ import { HIDDEN_ORDER_STATUSES, ORDER_STATUSES } from '../../../shared/order-sta
 import type { Db } from '../../db/client';
 import { householdMembers, invoices, orderCases, orders, parcels } from '../../db/schema';
 import { storageClock } from '../../../shared/storage';
-import { storageRules } from '../depot/storage-charges';
+import { storageRules } from '../invoices/storage-charges';
 import { customerInvoices, disputeOpenOn, toInvoice } from '../invoices/service';
 import type { Uses } from '../../lib/uses';
-import { linkOrders } from './links';
-import { customerOrderColumns, orderPaidPence, toCustomerOrder } from './service';
+import { linkOrders } from '../orders/links';
+import { customerOrderColumns, orderPaidPence, toCustomerOrder } from '../orders/service';
 import { movedParcels } from '../sailings/arrival';
 
 /**
@@ -113,7 +113,7 @@ async function countShown(db: Db, customerId: number): Promise<number> {
 /**
  * One page of the customer's order history with the invoices of its orders
  * (docs/requirements.md §7: each order is linked to the invoices whose OrderId is its Id), each
- * order with its band, extras and invoice (./links.ts), and how many orders match.
+ * order with its band, extras and invoice (../orders/links.ts), and how many orders match.
  */
 export async function orderHistory(
   app: Uses<'cache' | 'database'>,

@@ -1,22 +1,10 @@
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
+import type { Tx } from '../../db/client';
 import { queueMail, type MailMessage } from '../../lib/mail';
+import { recipient } from '../../lib/recipient';
 import type { Site } from '../auth/emails';
-import type { Tx } from '../orders/lifecycle';
-import { withTrackUrl } from '../tracking/codes';
+import { withTrackUrl } from '../../lib/tracking-codes';
 
 type To = { email: string; firstName: string };
-
-/** Who to write to: a live account's address and first name; none for a deleted account. */
-export async function recipient(tx: Tx, userId: number) {
-  const [user] = await tx
-    .select({ email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
-    .from(users)
-    .where(eq(users.id, userId));
-  return user?.email && !user.deletedAt
-    ? { email: user.email, firstName: user.firstName ?? '' }
-    : null;
-}
 
 /**
  * Queues a message about an order to the customer, when their account still has an address; the

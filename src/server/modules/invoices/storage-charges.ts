@@ -11,15 +11,16 @@ import {
 import { consignmentOrders, consignments, orderCases, orders, parcels } from '../../db/schema';
 import { queueMail } from '../../lib/mail';
 import type { Site } from '../auth/emails';
-import { recipient } from '../customers/recipient';
-import { raiseInvoice } from '../invoices/service';
-import type { Actor, Tx } from '../orders/lifecycle';
-import { audit } from '../staff/audit';
+import { recipient } from '../../lib/recipient';
+import { raiseInvoice } from './service';
+import type { Actor } from '../../lib/actor';
+import type { Tx } from '../../db/client';
+import { audit } from '../../lib/audit';
 import { settingsOf } from '../settings/service';
 import { storageAfterWaitInvoiceEmail, storageInvoiceEmail } from './emails';
 
 /**
- * Storage charged through the invoice flow (issue 28, decision 0037). A parcel's clock runs from
+ * Storage charged through the invoice flow (decision 0037). A parcel's clock runs from
  * its arrival while it waits for its customer; its charged days are invoiced on its order:
  * - when an unbooked parcel is matched to its booking after its free days (the depot's match,
  *   which holds the order for it unless something holds it already), and
@@ -30,7 +31,8 @@ import { storageAfterWaitInvoiceEmail, storageInvoiceEmail } from './emails';
  * The days already invoiced are kept on the parcel (`storage_days_invoiced`), read and written
  * under the parcel's row lock: each day is invoiced once, however many ends race.
  *
- * This module imports nothing of the consolidation's, so its moves can call it (no circle).
+ * It stands below the payments, the consignments and the depot, which all call it
+ * (docs/decisions/0052).
  */
 
 /** The Storage settings as rules (the defaults where one is missing). */

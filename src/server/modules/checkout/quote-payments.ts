@@ -9,16 +9,17 @@ import { ANSWERABLE_QUOTE_STATUS, QUOTE_MESSAGES, quoteActions } from '../../../
 import { nextIds } from '../../db/next-ids';
 import { orders, payments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { ensureSession } from '../payments/service';
+import { ensureSession } from '../payments/start';
 import { paymentView, toPayment, type PaymentRow } from '../payments/views';
-import { chosenAddresses } from '../checkout/service';
-import { transitionOrders, type Tx } from './lifecycle';
-import { priceAcceptedQuote } from './pricing';
-import { assertAnswerable, lockQuote, type OrderRow } from './quotes';
-import { toCustomerOrder } from './service';
+import { chosenAddresses } from './service';
+import { transitionOrders } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
+import { priceAcceptedQuote } from '../orders/pricing';
+import { assertAnswerable, lockQuote, type OrderRow } from '../orders/quotes';
+import { toCustomerOrder } from '../orders/service';
 
 /**
- * Quotes and their payments (issue 12). Accepting a quote fixes its price lines and total and
+ * Quotes and their payments (decision 0020). Accepting a quote fixes its price lines and total and
  * creates its checkout payment with the provider; the quote's view shows that payment.
  */
 

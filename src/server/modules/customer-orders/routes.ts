@@ -16,8 +16,8 @@ import { pathId } from '../../../shared/api/listing';
 import { findCustomerInvoice, openDisputeOf } from '../invoices/service';
 import { quoteRoutes } from './quote-routes';
 import { orderHistory, orderSummary } from './history';
-import { estimateCustomerGst } from './gst';
-import { createQuote } from './service';
+import { estimateCustomerGst } from '../orders/gst';
+import { createQuote } from '../orders/service';
 
 /**
  * Orders (docs/requirements.md §7). Every call needs a logged-in customer and reaches only that
@@ -33,7 +33,7 @@ import { createQuote } from './service';
  * - POST /public/orders/checkdiscount, POST /public/orders/create: the checkout, its own module
  *   (../checkout/routes.ts).
  * - POST /public/orders/gst-estimate: island GST on the basket's bookings with the customer's
- *   parcels not yet shipped (./gst.ts), and the warning when combining crosses the threshold.
+ *   parcels not yet shipped (../orders/gst.ts), and the warning when combining crosses the threshold.
  * - GET /public/orders/invoices/{id}: one invoice.
  * - Quotes: GET quote/{id}, POST accept/{id}, POST decline/{Id} (./quote-routes.ts).
  */

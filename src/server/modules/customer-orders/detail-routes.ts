@@ -18,7 +18,7 @@ import { orderDetail, parcelPhoto } from './detail';
 const PHOTO_CACHE = 'private, max-age=86400';
 
 /**
- * The order's page in My Account (issue 12). Every call needs a logged-in customer and reaches
+ * The order's page in My Account (decision 0020). Every call needs a logged-in customer and reaches
  * only that customer's orders: another customer's id is a 404.
  *
  * - GET /public/orders/{Id}: the order, its payments, invoices, cases and timeline.
@@ -26,7 +26,7 @@ const PHOTO_CACHE = 'private, max-age=86400';
  * - POST /public/orders/missing/{Id}: reports missing items from a Shipped or Delivered order
  *   (otherwise 409): 201 with the case opened, or 200 with the open case it was added to.
  * - POST /public/orders/dispute/{Id} (an invoice's id): disputes an excess-carriage invoice
- *   within the set days (issue 28): 201 with the case opened; 409 when it may not be disputed.
+ *   within the set days (decision 0038): 201 with the case opened; 409 when it may not be disputed.
  */
 export const orderDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;

@@ -5,10 +5,10 @@ import type { MailMessage } from '../../lib/mail';
 import { customerMessage, type Site } from '../auth/emails';
 
 /**
- * What a customer is told about a consolidation (issue 26), at every step: asked for, all parcels
- * in, a parcel late (go without it?), repacking started, dispatched as one (with the difference
- * refunded or invoiced), cancelled, and the office's reversal. Every message carries the private
- * tracking link of each booking in it.
+ * What a customer is told about a consolidation (decision 0041), at every step: asked for, all
+ * parcels in, a parcel late (go without it?), repacking started, dispatched as one (with the
+ * difference refunded or invoiced), cancelled, and the office's reversal. Every message carries the
+ * private tracking link of each booking in it.
  */
 
 type To = { email: string; firstName: string };
