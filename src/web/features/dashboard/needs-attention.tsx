@@ -60,8 +60,9 @@ function Needs({ summary }: { summary: OrderSummary }) {
     InvoicesToPay: invoices,
     AtDepot: depot,
     Unbooked: unbooked,
+    Moved: moved,
   } = summary;
-  if (quotes.total + invoices.total + depot.total + unbooked.total === 0) {
+  if (quotes.total + invoices.total + depot.total + unbooked.total + moved.total === 0) {
     return (
       <p className="screen__muted" data-testid="nothing-needed">
         Nothing needs you just now: no quotes to answer, no invoices to pay and no parcels at the
@@ -137,6 +138,26 @@ function Needs({ summary }: { summary: OrderSummary }) {
               </>
             ),
             action: <PayInvoiceButton invoice={invoice}>Pay</PayInvoiceButton>,
+          }))}
+        />
+      )}
+      {moved.total > 0 && (
+        <Part
+          title="Parcels on a new sailing"
+          total={moved.total}
+          more={historyWith()}
+          items={moved.items.map((parcel) => ({
+            key: parcel.Id,
+            text: (
+              <>
+                <Link to={`/dashboard/orders/${parcel.Id}`} className="screen__strong-link">
+                  {parcel.Reference}
+                </Link>
+                <span className="needs__sub" data-testid="moved-arrival">
+                  {parcel.Arrival.Words}
+                </span>
+              </>
+            ),
           }))}
         />
       )}
