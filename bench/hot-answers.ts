@@ -26,7 +26,7 @@ export interface TwinRow {
   target: number;
 }
 
-interface HotAnswer {
+export interface HotAnswer {
   call: string;
   kind: 'read' | 'write';
   request: TwinRequest;
@@ -42,113 +42,26 @@ export async function twinRows(): Promise<TwinRow[]> {
   recordPg();
   const { running, base, databaseUrl, stop } = await startApi();
   if (!databaseUrl) throw new Error('the twins need PostgreSQL (DATABASE_URL)');
-  const { app, database } = running;
+  const { app } = running;
   try {
-    const reader = await registeredCustomer(base, database);
-    console.log(`Seeding the order history (${await seedOrderHistory(database, reader.id)} own)`);
-    const checkout = await checkoutFixture(base, database);
-    const booked = await app.inject({
-      method: 'POST',
-      url: '/public/orders/create',
-      headers: { ...checkout.headers, ...json, 'idempotency-key': randomUUID() },
-      payload: checkout.body,
-    });
-    if (booked.statusCode >= 300) throw new Error(`checkout: ${booked.body}`);
-    const [latest] = await database.db
-      .select({ id: orders.id })
-      .from(orders)
-      .orderBy(desc(orders.id))
-      .limit(1);
-    const tracking = await trackingPathOf(database.db, latest.id);
-    const depot = await createStaff(database.db, {
-      email: `depot.${Date.now()}@staff.ferrybox.test`,
-      password: 'Depot-bench-pass-1',
-      role: 'depot',
-      firstName: 'Bench',
-    });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/admin/auth/login',
-      payload: { email: depot.email, password: 'Depot-bench-pass-1' },
-    });
-    const staff = { authorization: `Bearer ${login.json() as string}` };
-    const bookings = (JSON.parse(checkout.body) as { Orders: unknown[] }).Orders;
-    const search = HISTORY_CASES.find((c) => c.name === 'search a retailer')!;
-
-    const answers: HotAnswer[] = [
-      {
-        call: 'POST /public/orders/create',
-        kind: 'write',
-        request: {
-          method: 'POST',
-          url: '/public/orders/create',
-          headers: { ...checkout.headers, ...json, 'idempotency-key': randomUUID() },
-          body: checkout.body,
-        },
-        uniqueKey: true,
-      },
-      {
-        call: 'GET /public/auth/me',
-        kind: 'read',
-        request: { method: 'GET', url: '/public/auth/me', headers: reader.headers },
-      },
-      ...[HISTORY_CASES[0], search].map((c): HotAnswer => ({
-        call: `POST /public/orders (${c.name})`,
-        kind: 'read',
-        request: {
-          method: 'POST',
-          url: '/public/orders',
-          headers: { ...reader.headers, ...json },
-          body: JSON.stringify(c.body),
-        },
-      })),
-      {
-        call: 'GET /public/track/{code}',
-        kind: 'read',
-        request: { method: 'GET', url: `/public${tracking}`, headers: {} },
-      },
-      {
-        call: 'POST /api/admin/depot/receive',
-        kind: 'write',
-        request: {
-          method: 'POST',
-          url: '/api/admin/depot/receive',
-          headers: { ...staff, ...json },
-          body: JSON.stringify({
-            CustomerId: reader.id,
-            WeightKg: 1.2,
-            LengthCm: 30,
-            WidthCm: 20,
-            HeightCm: 10,
-            Shelf: 'B2',
-          }),
-        },
-      },
-      {
-        call: 'POST /public/orders/gst-estimate',
-        kind: 'read',
-        request: {
-          method: 'POST',
-          url: '/public/orders/gst-estimate',
-          headers: { ...checkout.headers, ...json },
-          body: JSON.stringify({ Orders: bookings }),
-        },
-      },
-    ];
-
+    const answers = await hotAnswers(running, base);
+    const ask = async (r: TwinRequest) => {
+      const res = await app.inject({
+        method: r.method,
+        url: r.url,
+        headers: r.headers,
+        payload: r.body,
+      });
+      return { status: res.statusCode, body: res.body };
+    };
     const recordings = [];
-    for (const answer of answers)
-      recordings.push(
-        await recordStatements(answer.request, async (r) => {
-          const res = await app.inject({
-            method: r.method,
-            url: r.url,
-            headers: r.headers,
-            payload: r.body,
-          });
-          return { status: res.statusCode, body: res.body };
-        }),
-      );
+    for (const answer of answers) {
+      // A read is asked once before it is recorded, as under load: what the node keeps (the
+      // depot's address, the catalogue) is then kept, and the twin sends what a request sends then.
+      // (A write is not: a second checkout would replace the first, a different answer.)
+      if (answer.kind === 'read') await ask(answer.request);
+      recordings.push(await recordStatements(answer.request, ask));
+    }
     const twins = await startTwins(databaseUrl, 10, recordings);
     const rows: TwinRow[] = [];
     try {
@@ -183,6 +96,109 @@ export async function twinRows(): Promise<TwinRow[]> {
   } finally {
     await stop();
   }
+}
+
+/**
+ * The hot answers and what they need: a customer with 3,030 of 100,000 orders, a basket, a
+ * parcel to track and a depot login (bench/profile.ts profiles the same calls).
+ */
+export async function hotAnswers(
+  running: Awaited<ReturnType<typeof startApi>>['running'],
+  base: string,
+): Promise<HotAnswer[]> {
+  const { app, database } = running;
+  const reader = await registeredCustomer(base, database);
+  console.log(`Seeding the order history (${await seedOrderHistory(database, reader.id)} own)`);
+  const checkout = await checkoutFixture(base, database);
+  const booked = await app.inject({
+    method: 'POST',
+    url: '/public/orders/create',
+    headers: { ...checkout.headers, ...json, 'idempotency-key': randomUUID() },
+    payload: checkout.body,
+  });
+  if (booked.statusCode >= 300) throw new Error(`checkout: ${booked.body}`);
+  const [latest] = await database.db
+    .select({ id: orders.id })
+    .from(orders)
+    .orderBy(desc(orders.id))
+    .limit(1);
+  const tracking = await trackingPathOf(database.db, latest.id);
+  const depot = await createStaff(database.db, {
+    email: `depot.${Date.now()}@staff.ferrybox.test`,
+    password: 'Depot-bench-pass-1',
+    role: 'depot',
+    firstName: 'Bench',
+  });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    payload: { email: depot.email, password: 'Depot-bench-pass-1' },
+  });
+  const staff = { authorization: `Bearer ${login.json() as string}` };
+  const bookings = (JSON.parse(checkout.body) as { Orders: unknown[] }).Orders;
+  const search = HISTORY_CASES.find((c) => c.name === 'search a retailer')!;
+
+  const answers: HotAnswer[] = [
+    {
+      call: 'POST /public/orders/create',
+      kind: 'write',
+      request: {
+        method: 'POST',
+        url: '/public/orders/create',
+        headers: { ...checkout.headers, ...json, 'idempotency-key': randomUUID() },
+        body: checkout.body,
+      },
+      uniqueKey: true,
+    },
+    {
+      call: 'GET /public/auth/me',
+      kind: 'read',
+      request: { method: 'GET', url: '/public/auth/me', headers: reader.headers },
+    },
+    ...[HISTORY_CASES[0], search].map((c): HotAnswer => ({
+      call: `POST /public/orders (${c.name})`,
+      kind: 'read',
+      request: {
+        method: 'POST',
+        url: '/public/orders',
+        headers: { ...reader.headers, ...json },
+        body: JSON.stringify(c.body),
+      },
+    })),
+    {
+      call: 'GET /public/track/{code}',
+      kind: 'read',
+      request: { method: 'GET', url: `/public${tracking}`, headers: {} },
+    },
+    {
+      call: 'POST /api/admin/depot/receive',
+      kind: 'write',
+      request: {
+        method: 'POST',
+        url: '/api/admin/depot/receive',
+        headers: { ...staff, ...json },
+        body: JSON.stringify({
+          CustomerId: reader.id,
+          WeightKg: 1.2,
+          LengthCm: 30,
+          WidthCm: 20,
+          HeightCm: 10,
+          Shelf: 'B2',
+        }),
+      },
+    },
+    {
+      call: 'POST /public/orders/gst-estimate',
+      kind: 'read',
+      request: {
+        method: 'POST',
+        url: '/public/orders/gst-estimate',
+        headers: { ...checkout.headers, ...json },
+        body: JSON.stringify({ Orders: bookings }),
+      },
+    },
+  ];
+  return answers;
 }
 
 export function printTwins(rows: TwinRow[]) {

@@ -19,13 +19,15 @@ export interface Row {
 export interface MeasureOptions {
   headers?: Record<string, string>;
   uniqueKey?: boolean;
+  /** Seconds, instead of the run's (BENCH_SECONDS). */
+  seconds?: number;
 }
 
 export async function measure(
   url: string,
   method: 'GET' | 'POST',
   body?: string,
-  { headers = {}, uniqueKey = false }: MeasureOptions = {},
+  { headers = {}, uniqueKey = false, seconds = DURATION }: MeasureOptions = {},
 ) {
   const result = await autocannon({
     url,
@@ -33,7 +35,7 @@ export async function measure(
     body,
     headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration: seconds,
     ...(uniqueKey
       ? {
           requests: [

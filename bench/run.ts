@@ -34,6 +34,7 @@ import { pressRows, printPresses, restJsRows } from './presses';
 import { checkoutFixture, registeredCustomer, startApi } from './fixtures';
 import { printTwins, twinRows } from './hot-answers';
 import { eveningScenario, printEvening } from './evening';
+import { printProfiles, profileRows } from './profile';
 import { CONNECTIONS, DURATION, measure, type MeasureOptions, type Row } from './load';
 import { percentile as percentileOf } from './stats';
 import { loadConfig } from '../src/server/config';
@@ -726,6 +727,14 @@ if (only === 'twins') {
   printTwins(twins);
   fs.writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, twins }, null, 2) + '\n');
   console.log(`Written to ${RESULTS_FILE} (twins)`);
+  process.exit(0);
+}
+// BENCH_ONLY=profile: a CPU profile of each hot answer under load (bench/profile.ts).
+if (only === 'profile') {
+  const profiles = await profileRows();
+  printProfiles(profiles);
+  fs.writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, profiles }, null, 2) + '\n');
+  console.log(`Profiles in bench/profiles, top functions in ${RESULTS_FILE} (profiles)`);
   process.exit(0);
 }
 // BENCH_ONLY=evening: the December evening at several levels, on PostgreSQL (DATABASE_URL).

@@ -3,13 +3,14 @@ import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES, userDataSchema } from '../../src/shared/api/auth';
 import { isValidReference } from '../../src/shared/customer-reference';
-import { sessions, settings, users } from '../../src/server/db/schema';
+import { sessions, users } from '../../src/server/db/schema';
 import { authOf, registerAuth } from '../../src/server/lib/auth';
 import { registerErrorHandling } from '../../src/server/lib/errors';
 import { hashToken } from '../../src/server/lib/tokens';
 import type { Role } from '../../src/shared/access';
 import { shippingAddress } from '../../src/server/modules/auth/user-data';
 import { useTestApp } from '../support/app';
+import { staffMember } from '../support/staff';
 import { accountCalls, bearer, registerCustomer, waitForMail } from '../support/accounts';
 import { newRegistration, REQUIRED_REGISTER_FIELDS } from '../support/registration';
 
@@ -255,13 +256,23 @@ describe('GET /public/auth/me', () => {
 
   test('the depot address comes from the Depot/Address setting, {Reference} placed by staff', async () => {
     const { token } = await registerCustomer(ctx, { FirstName: 'Kim', LastName: 'Vibert' });
-    const where = sql`${settings.category} = 'Depot' and ${settings.name} = 'Address'`;
-    const [before] = await ctx.database.db.select().from(settings).where(where);
+    // Read once before the edit: the address the node keeps (docs/decisions/0053) gives way to
+    // the office's edit at once.
+    expect((await me(token)).json().ShippingAddress[1]).toMatch(/Ferrybox UK Depot/);
+    const office = await staffMember(ctx, 'office');
+    const settingsCall = (payload?: object) =>
+      ctx.app.inject({
+        method: payload ? 'PUT' : 'GET',
+        url: '/api/admin/settings',
+        headers: bearer(office.token),
+        ...(payload ? { payload } : {}),
+      });
+    const { Depot } = (await settingsCall()).json() as { Depot: { Address: string[] } };
     try {
-      await ctx.database.db
-        .update(settings)
-        .set({ value: JSON.stringify(['Ferrybox', 'Bay {Reference}', 'Dock Road', 'PO1 1AA']) })
-        .where(where);
+      const edit = await settingsCall({
+        Depot: { ...Depot, Address: ['Ferrybox', 'Bay {Reference}', 'Dock Road', 'PO1 1AA'] },
+      });
+      expect(edit.statusCode).toBe(200);
       const data = (await me(token)).json();
       expect(data.ShippingAddress).toEqual([
         'Kim Vibert',
@@ -271,7 +282,7 @@ describe('GET /public/auth/me', () => {
         'PO1 1AA',
       ]);
     } finally {
-      await ctx.database.db.update(settings).set({ value: before.value }).where(where);
+      await settingsCall({ Depot });
     }
   });
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '../../shared/api/auth';
 import {
@@ -11,6 +11,7 @@ import {
   type Role,
 } from '../../shared/access';
 import type { Db } from '../db/client';
+import { builtOnce } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import { HttpError } from './errors';
 import { hashToken, newToken } from './tokens';
@@ -53,24 +54,33 @@ export async function createSession(
   return token;
 }
 
+/** The session lookup every signed-in request makes, built once (db/prepared.ts). */
+const liveSession = builtOnce((db) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        isNull(users.deletedAt),
+        isNull(users.disabledAt),
+      ),
+    )
+    .prepare(''),
+);
+
 /** The live session of a token and its (not deleted) user, sliding its expiry; null otherwise. */
 export async function findSession(
   db: Db,
   token: string,
   now = new Date(),
 ): Promise<{ sessionId: number; user: UserRow } | null> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        gt(sessions.expiresAt, now),
-        isNull(users.deletedAt),
-        isNull(users.disabledAt),
-      ),
-    );
+  const [row] = await liveSession(db).execute({
+    tokenHash: hashToken(token),
+    now: sessions.expiresAt.mapToDriverValue(now),
+  });
   if (!row) return null;
   if (now.getTime() - row.session.lastUsedAt.getTime() > SESSION_TOUCH_MS) {
     const lifetime = lifetimeOf(row.user.role);

@@ -25,7 +25,7 @@ import {
   resetPassword,
   sendPasswordReset,
 } from './service';
-import { loadUserData } from './user-data';
+import { cachedUserData } from './user-data';
 
 /**
  * docs/requirements.md §7, /public/auth: register, login, me, logout, forgotten password, the reset
@@ -89,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAuth({ anyRole: true }),
       schema: { summary: "The signed-in user's details", response: { 200: userDataSchema } },
     },
-    async (request) => loadUserData(db, authOf(request).user),
+    async (request) => cachedUserData(app, authOf(request).user),
   );
 
   /** Ends the caller's session; answers 204 even when there was none (logging out twice is fine). */

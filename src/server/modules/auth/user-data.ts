@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { settings, users } from '../../db/schema';
 import { abilityFor } from '../../../shared/access';
 import type { UserRow } from '../../lib/auth';
+import type { Uses } from '../../lib/uses';
 
 /** The depot's address lines, from the Depot/Address setting that staff edit. */
 export async function depotAddress(db: Pick<Db, 'select'>): Promise<string[]> {
@@ -65,6 +66,19 @@ function toUserData(u: UserRow, depot: string[]): UserData {
 
 export async function loadUserData(db: Db, u: UserRow): Promise<UserData> {
   return toUserData(u, await depotAddress(db));
+}
+
+/**
+ * The user's data with the depot's address through the node's cache (`GET /me`, on every page a
+ * signed-in customer opens): a settings edit clears it on its own node, and every other node reads
+ * the new address within CACHE_TTL_MS, as the public settings (docs/decisions/0053).
+ */
+export async function cachedUserData(
+  app: Uses<'cache' | 'database'>,
+  u: UserRow,
+): Promise<UserData> {
+  const depot = await app.cache.get('depot-address', () => depotAddress(app.database.db));
+  return toUserData(u, depot);
 }
 
 export function toProfile(u: UserRow): Profile {
