@@ -16,7 +16,7 @@ import { healthRoutes } from './modules/health/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { promotionRoutes } from './modules/promotions/routes';
 import { promotionNow } from './modules/promotions/service';
-import { publicSettings } from './modules/settings/service';
+import { shownSettings } from './modules/settings/notice-dates';
 import { flattenSettings } from '../shared/settings';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes';
@@ -182,7 +182,7 @@ export async function buildApp(
   });
   const web = config.serveWeb
     ? await createWeb(config, {
-        settings: async () => flattenSettings(await publicSettings(app)),
+        settings: async () => flattenSettings(await shownSettings(app)),
         promotion: (code) => promotionNow(app, code),
         priceBands: () => priceBandsNow(app),
       })

@@ -169,5 +169,10 @@ export const orderDetailResponse = z.object({
   ReturnLabelPrice: z.number(),
   /** The order's private tracking page (`/track/{code}`), which works without a login. */
   TrackingPath: z.string(),
+  /**
+   * When it reaches the door, by the timetable (docs/decisions/0048, 0050): what its tracking
+   * page says; null once it has sailed or the order is over.
+   */
+  Arrival: z.object({ Words: z.string() }).nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetailResponse>;

@@ -41,6 +41,9 @@ import { evidenceDeadline, leaveBySoon } from '../../../shared/customs';
 import { customerReturn, labelPricePence } from '../returns/queries';
 import { canAskReturn } from '../../../shared/returns';
 import { openConsignmentOf } from '../consolidation/core';
+import { isIsland } from '../../../shared/islands';
+import { parcelStateOf } from '../../../shared/sailings/order-state';
+import { arrivalNow } from '../sailings/promises';
 
 /**
  * The order's page in My Account (issue 12): the customer's own order, what they paid for it, its
@@ -246,7 +249,23 @@ export async function orderDetail(
       (await openConsignmentOf(tx, order.id)) === null,
     ReturnLabelPrice: toPounds(await labelPricePence(tx)),
     TrackingPath: await trackingPathOf(tx, order.id),
+    Arrival: await arrivalOf(tx, order, parcel, now),
   };
+}
+
+/**
+ * When the order's parcel reaches the door, by the timetable (docs/decisions/0048): the same
+ * promise its tracking page shows; null once it has sailed or the order is over.
+ */
+async function arrivalOf(
+  tx: Tx,
+  order: { status: OrderStatus; island: string },
+  parcel: ParcelRow | undefined,
+  now: Date,
+): Promise<OrderDetail['Arrival']> {
+  const state = parcelStateOf(order.status, Boolean(parcel && !parcel.dispatchedAt));
+  if (!state || !isIsland(order.island)) return null;
+  return { Words: (await arrivalNow(tx, now, order.island, state)).Words };
 }
 
 /** What the provider gave back on an order (refunds made; pending and refused ones are not). */

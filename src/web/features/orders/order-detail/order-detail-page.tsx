@@ -13,6 +13,7 @@ import { useSessionData, type Loaded } from '../../../lib/route-data';
 import { CertificateDownload } from '../../certificates/certificate-download';
 import { AddressLines } from '../../addresses/address-text';
 import { TrackingLink } from '../../tracking/tracking-link';
+import { PromiseSentence } from '../../sailings/arrival-promise';
 import { MissingItems } from './missing-items';
 import { DisputeInvoice, Disputes } from './dispute';
 import { ReturnToRetailer } from './return-to-retailer';
@@ -70,6 +71,7 @@ export function OrderDetailPage({ photos, ...props }: OrderDetailData) {
         </div>
       </div>
 
+      {detail.Arrival && <PromiseSentence words={detail.Arrival.Words} />}
       <RefundNotice detail={detail} />
       {detail.Storage && (
         <Alert
