@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { RouteView } from '../../src/shared/api/sailings';
 import { axeProblems } from './support/booking';
 import { staffMember } from './support/depot';
 import { expect, screenshots, test } from './support/fixtures';
@@ -136,4 +137,37 @@ test('the depot reads the calendar and changes nothing', async ({ page, request 
   await expect(day).toBeVisible();
   await expect(day.getByRole('button', { name: 'Cancel this sailing' })).toHaveCount(0);
   await expect(day.getByRole('button', { name: 'Add a closing day' })).toHaveCount(0);
+});
+
+test('the office changes a route’s capacity by keyboard alone', async ({ page, request }) => {
+  const office = await staffMember(request, 'office');
+  const headers = { authorization: `Bearer ${office.token}` };
+  const routes = (await (await request.get('/api/admin/sailings/routes', { headers })).json()) as {
+    Routes: RouteView[];
+  };
+  // What PUT /routes/Herm takes back afterwards: all but its name and hub.
+  const { Island: _island, Via: _via, ...herm } = routes.Routes.find((r) => r.Island === 'Herm')!;
+  try {
+    await staffLogIn(page, office.email, office.password);
+    await page.goto('/admin/sailings/');
+    await tabTo(page, page.getByRole('tab', { name: 'Jersey' }));
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Herm' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('grid', { name: 'Herm sailings' })).toBeVisible();
+    await tabTo(page, page.getByRole('button', { name: 'Weekly pattern and capacity' }));
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Herm: weekly pattern and capacity' });
+    const capacity = dialog.getByRole('textbox', { name: 'Parcels a sailing' });
+    await tabTo(page, capacity);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('25');
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshots(page, 'admin-sailings-pattern', [390, 1280]);
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('route-summary')).toContainText('25 parcels a sailing');
+  } finally {
+    await request.put('/api/admin/sailings/routes/Herm', { headers, data: herm });
+  }
 });

@@ -123,15 +123,17 @@ export function RouteDialog({
               label={`Sails on ${name}`}
             />
             {row.sails && (
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                 {[...TIMES, ...COUNTS].map((column) => {
                   const error = errorOf(i + 1, column);
+                  const isTime = (TIMES as readonly string[]).includes(column);
                   return (
                     <TextField
                       key={column}
                       size="small"
+                      sx={{ width: isTime ? 128 : 160 }}
                       label={LABELS[column]}
-                      type={(TIMES as readonly string[]).includes(column) ? 'time' : 'text'}
+                      type={isTime ? 'time' : 'text'}
                       value={row[column]}
                       onChange={(e) => setRow(i, { [column]: e.target.value })}
                       error={!!error}
