@@ -16,7 +16,7 @@ import { healthRoutes } from './modules/health/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { promotionRoutes } from './modules/promotions/routes';
 import { promotionNow } from './modules/promotions/service';
-import { shownSettings } from './modules/settings/notice-dates';
+import { christmasDatesNow, shownSettings } from './modules/settings/notice-dates';
 import { flattenSettings } from '../shared/settings';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes';
@@ -185,6 +185,7 @@ export async function buildApp(
         settings: async () => flattenSettings(await shownSettings(app)),
         promotion: (code) => promotionNow(app, code),
         priceBands: () => priceBandsNow(app),
+        christmasDates: () => christmasDatesNow(app),
       })
     : undefined;
   // An instance hook: compression is a route hook (@fastify/compress), so it runs after this.

@@ -137,6 +137,17 @@ test('the depot reads the calendar and changes nothing', async ({ page, request 
   await expect(day).toBeVisible();
   await expect(day.getByRole('button', { name: 'Cancel this sailing' })).toHaveCount(0);
   await expect(day.getByRole('button', { name: 'Add a closing day' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // Week after and Week before move the calendar a week, kept in the address.
+  const { From } = await calendar(request, depot.token);
+  await tabTo(page, page.getByRole('button', { name: 'Week after' }), { back: true });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`from=${plusDays(From, 7)}`));
+  await expect(cell(page, plusDays(From, 7 * 4))).toBeVisible();
+  await expect(cell(page, From)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Week before' }).click();
+  await expect(cell(page, From)).toBeVisible();
 });
 
 test('the office changes a route’s capacity by keyboard alone', async ({ page, request }) => {

@@ -1,4 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { christmasEve } from '../../src/shared/book-by-dates';
+import { ISLANDS } from '../../src/shared/islands';
 import { logIn, registerCustomer } from './support/accounts';
 import { acceptTerms, axeProblems, chooseBand, fillRetailer, stepShots } from './support/booking';
 import { expect, test } from './support/fixtures';
@@ -100,4 +102,22 @@ test('the order page of a paid booking says when it arrives, as its tracking pag
   expect(atDepot).toMatch(/^It leaves on the sailing of /);
   await expect(promise(page)).toHaveText(atDepot);
   await stepShots(page, 'promise-order');
+});
+
+test('the Christmas dates page lists each island’s last day from the timetable', async ({
+  page,
+  request,
+}) => {
+  const target = christmasEve(new Date().toISOString().slice(0, 10));
+  const served = await (await request.get('/x-1/')).text();
+  await page.goto('/x-1/');
+  for (const island of ISLANDS) {
+    const res = await request.get(`/public/sailings/book-by?Island=${island}&Target=${target}`);
+    const { Words } = (await res.json()) as { Words: string };
+    // written by the server into the page it sends, and kept by the browser
+    expect(served).toContain(`<dd data-testid="book-by-${island}">${Words}</dd>`);
+    await expect(page.getByTestId(`book-by-${island}`)).toHaveText(Words);
+  }
+  expect(await axeProblems(page)).toEqual([]);
+  await stepShots(page, 'christmas-dates');
 });

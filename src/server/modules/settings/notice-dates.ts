@@ -2,7 +2,8 @@ import { ISLANDS, isIsland, type Island } from '../../../shared/islands';
 import type { SettingItem } from '../../../shared/api/settings';
 import { parseValue } from '../../../shared/settings';
 import { NOTICE_BOOK_BY } from '../../../shared/notice';
-import { dayOf, londonTimeOf } from '../../../shared/sailings/london-time';
+import { dayKey, dayOf, londonTimeOf } from '../../../shared/sailings/london-time';
+import { christmasEve, type BookByLine } from '../../../shared/book-by-dates';
 import { cutOffInWords } from '../../../shared/sailings/promise-words';
 import type { Uses } from '../../lib/uses';
 import { bookByNow } from '../sailings/promises';
@@ -78,4 +79,23 @@ export function shownSettings(app: Uses<'cache' | 'database' | 'clock'>): Promis
   return app.cache.get('settings:shown', async () =>
     withNoticeDates(app, await publicSettings(app)),
   );
+}
+
+/**
+ * Each island's last moment to reach the depot for Christmas Eve (a content page's
+ * `christmas-dates` block, shared/book-by-dates.ts), through the node's cache.
+ */
+export function christmasDatesNow(
+  app: Uses<'cache' | 'database' | 'clock'>,
+): Promise<BookByLine[]> {
+  return app.cache.get('christmas-dates', () => {
+    const now = app.clock.now();
+    const target = christmasEve(dayKey(londonTimeOf(now.getTime()).day));
+    return Promise.all(
+      ISLANDS.map(async (Island) => {
+        const { Words } = await bookByNow(app.database.db, now, { Island, Target: target });
+        return { Island, Words };
+      }),
+    );
+  });
 }

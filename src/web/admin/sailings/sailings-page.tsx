@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { WEEKDAY_NAMES } from '../../../shared/dates';
 import { ISLANDS } from '../../../shared/islands';
-import { dayKey, dayOf, londonTimeOf } from '../../../shared/sailings/london-time';
+import { dayKey, dayOf, londonTimeOf, weekdayOf } from '../../../shared/sailings/london-time';
 import { FormAlert } from '../kit/form-alert';
 import { oneOf, useListView } from '../kit/list-view';
 import { problem } from '../kit/problem';
@@ -50,7 +50,8 @@ export function SailingsPage() {
   const [today] = useState(() => dayKey(londonTimeOf(Date.now()).day));
   const view = calendar.data;
   const weeks = view && route ? calendarWeeks(view, route) : null;
-  const from = view?.From ?? '';
+  // The calendar's first Monday, or this week's while it loads.
+  const from = view?.From ?? dayKey(dayOf(today) - (weekdayOf(dayOf(today)) - 1));
   const moveBy = (days: number) => set({ from: dayKey(dayOf(from) + days) });
   const done = (text: string) => {
     setOpen(null);
@@ -85,13 +86,13 @@ export function SailingsPage() {
         spacing={1}
         sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap', gap: 1 }}
       >
-        <Button variant="outlined" disabled={!from} onClick={() => moveBy(-7)}>
+        <Button variant="outlined" onClick={() => moveBy(-7)}>
           Week before
         </Button>
         <Button variant="outlined" onClick={() => set({ from: '' })}>
           This week
         </Button>
-        <Button variant="outlined" disabled={!from} onClick={() => moveBy(7)}>
+        <Button variant="outlined" onClick={() => moveBy(7)}>
           Week after
         </Button>
         <TextField
