@@ -1,4 +1,4 @@
-import { escapeHtml } from './html';
+import { escapeHtml, withLiveBlock } from './html';
 import { ISLANDS } from './islands';
 
 /**
@@ -18,7 +18,6 @@ export interface BookByLine {
 
 /** The block's place in a built page: its opening tag up to the items. */
 const SLOT_OPEN = '<dl class="book-by-dates" aria-label="Last days for Christmas"';
-const SLOT = new RegExp(`${SLOT_OPEN}[^>]*>[\\s\\S]*?</dl>`);
 
 /** Christmas Eve of the Christmas to come, seen on `today` (yyyy-MM-dd): after it, next year's. */
 export function christmasEve(today: string): string {
@@ -38,12 +37,8 @@ export function bookByItems(lines: readonly BookByLine[] | null): string {
  * A built page with the islands' last days written in (a page without the block: unchanged).
  * `lookUp` asks the timetable; when it cannot, the page is left to the browser.
  */
-export async function withBookByDates(
+export const withBookByDates = (
   html: string,
   lookUp: () => Promise<readonly BookByLine[] | undefined>,
-): Promise<string> {
-  if (!SLOT.test(html)) return html;
-  const lines = await lookUp();
-  if (!lines) return html;
-  return html.replace(SLOT, () => `${SLOT_OPEN} aria-busy="false">${bookByItems(lines)}</dl>`);
-}
+): Promise<string> =>
+  withLiveBlock(html, { open: SLOT_OPEN, tag: 'dl', items: bookByItems }, lookUp);
