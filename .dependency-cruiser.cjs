@@ -1,5 +1,5 @@
 /**
- * The rules of the house that a machine checks (issue 29), run by npm test
+ * The rules of the house that a machine checks (docs/architecture.md, "The floors"), run by npm test
  * (tests/unit/repo/dependencies.test.ts) and by `npx depcruise src`:
  * - no import circles (a lazy import() aside);
  * - src/shared is shared: it imports neither the server nor the web;
@@ -7,10 +7,62 @@
  * - the customer site never imports the back office's kit (MUI, emotion, TanStack Query, MUI X),
  *   nor the back office's own files (docs/decisions/0029);
  * - on the server, a module's routes are its own (another module uses its services), and lib/
- *   and db/ sit below the modules: they import none (docs/architecture.md, "The floors").
+ *   and db/ sit below the modules: they import none (docs/architecture.md, "The floors");
+ * - the server's modules stand in the layers of MODULE_LAYERS: a module imports only modules of
+ *   its own layer or of the layers below, two modules never import each other (nor go round in a
+ *   longer circle), and every module is in a layer (docs/decisions/0052).
  */
 const BACK_OFFICE = '^src/web/(admin/|routes/admin)';
 const STAFF_KIT = '^node_modules/(@mui/|@emotion/|@tanstack/)';
+
+/**
+ * The server's modules, bottom layer first (docs/architecture.md, "The server's layers"). Below
+ * them all: server/db (the database, `Tx`) and server/lib (the clock, `Actor`, the audit writer,
+ * mail, jobs). A new module takes its place here, or dependency-cruiser refuses it.
+ */
+const MODULE_LAYERS = [
+  // what every process stands on: who people are, the settings, the catalogue, the timetable
+  { layer: 'base', modules: ['auth', 'staff', 'settings', 'catalogue', 'sailings'] },
+  // the order and its lifecycle: the one table every process moves orders through
+  { layer: 'the order', modules: ['orders'] },
+  // the processes: each changes its own rows and moves orders through the lifecycle
+  {
+    layer: 'processes',
+    modules: [
+      'addresses',
+      'discounts',
+      'household',
+      'members',
+      'promotions',
+      'certificates',
+      'invoices',
+      'payments',
+      'consignments',
+      'depot',
+      'consolidation',
+      'checkout',
+      'cases',
+      'returns',
+    ],
+  },
+  // the read models: pages composed from many processes, which no process imports
+  {
+    layer: 'read models',
+    modules: ['customer-orders', 'tracking', 'customers', 'office', 'audit', 'site'],
+  },
+  // the tools around the app: its documentation, health, figures and the development helpers
+  { layer: 'tools', modules: ['docs', 'health', 'operations', 'dev'] },
+];
+const modulesPath = (modules) => `^src/server/modules/(${modules.join('|')})/`;
+const layerRules = MODULE_LAYERS.slice(0, -1).map(({ layer }, index) => ({
+  name: `module-layers-point-down: ${layer}`,
+  severity: 'error',
+  comment:
+    `A module of the ${layer} layer imports a module of a layer above it: move the shared part ` +
+    'down (to a lower module, server/lib or server/db), or the caller up.',
+  from: { path: modulesPath(MODULE_LAYERS[index].modules) },
+  to: { path: modulesPath(MODULE_LAYERS.slice(index + 1).flatMap((l) => l.modules)) },
+}));
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -53,10 +105,10 @@ module.exports = {
       name: 'one-icon-source',
       severity: 'error',
       comment:
-        'The customer site names its icons in components/icons.tsx, the back office in admin/kit/mui-icons.tsx.',
+        'The customer site names its icons in components/icon-paths.ts (through icons.tsx), the back office in admin/kit/mui-icons.tsx.',
       from: {
         path: '^src/web/',
-        pathNot: ['^src/web/components/icons\\.tsx$', '^src/web/admin/kit/mui-icons\\.tsx$'],
+        pathNot: ['^src/web/components/icon-paths\\.ts$', '^src/web/admin/kit/mui-icons\\.tsx$'],
       },
       to: { path: '(^|/)node_modules/@mdi/js/' },
     },
@@ -81,11 +133,30 @@ module.exports = {
     {
       name: 'lib-and-db-below-the-modules',
       severity: 'error',
-      comment:
-        'server/lib and server/db serve every module and know none; the seed (a start-up script) ' +
-        'builds its rows as the catalogue module does.',
-      from: { path: '^src/server/(lib|db)/', pathNot: '^src/server/db/seed\\.ts$' },
+      comment: 'server/lib and server/db serve every module and know none.',
+      from: { path: '^src/server/(lib|db)/' },
       to: { path: '^src/server/modules/' },
+    },
+    ...layerRules,
+    {
+      name: 'every-module-in-a-layer',
+      severity: 'error',
+      comment: 'A server module that is in none of MODULE_LAYERS: give it its layer.',
+      from: {
+        path: '^src/server/modules/',
+        pathNot: modulesPath(MODULE_LAYERS.flatMap((l) => l.modules)),
+      },
+      to: {},
+    },
+    {
+      name: 'no-two-modules-import-each-other',
+      severity: 'error',
+      comment:
+        'Two server modules import each other, or go round in a circle: one of them stands on ' +
+        'the other, so move what the lower one needs down.',
+      scope: 'folder',
+      from: { path: '^src/server/modules/[^/]+$' },
+      to: { path: '^src/server/modules/[^/]+$', circular: true },
     },
   ],
   options: {

@@ -104,6 +104,10 @@ export default defineConfig(({ isSsrBuild }) => {
       rolldownOptions: isSsrBuild
         ? {}
         : {
+            // Imported constants written where they are used (two passes: an icon's path is a
+            // constant of @mdi/js renamed in components/icon-paths.ts), so a constant that only
+            // one screen uses is not exported from the shell every page loads.
+            optimization: { inlineConst: { mode: 'all', pass: 2 } },
             output: {
               codeSplitting: {
                 groups: [

@@ -36,6 +36,16 @@ export default defineConfig({
           globalSetup: ['tests/setup/global-db.ts'],
         },
       },
+      // The failover drill (`npm run drill`, tests/drill): its own PostgreSQL servers and
+      // PgBouncer, minutes long; only when asked for (DRILL=1), never in `npm test`.
+      ...(process.env.DRILL
+        ? [
+            {
+              extends: true as const,
+              test: { name: 'drill', include: ['tests/drill/**/*.test.ts'] },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -23,7 +23,7 @@ const CUSTOMERS = Number(process.env.MIXED_CUSTOMERS ?? process.env.BENCH_CONNEC
 const STEPS = ['browse', 'account', 'book', 'checkout'] as const;
 type Step = (typeof STEPS)[number];
 
-interface Latency {
+export interface Latency {
   p50: number;
   p99: number;
 }
@@ -52,16 +52,25 @@ export interface MixedResult {
   ratio: { requestsPerSecond: number; visitsPerSecond: number; p50: number; p99: number };
 }
 
-class Recorder {
+/** A visit's requests, timed per step while `measuring`, against one base address. */
+export class Recorder<S extends string> {
   measuring = false;
-  latencies: Record<Step, number[]> = { browse: [], account: [], book: [], checkout: [] };
+  latencies: Record<S, number[]>;
   visits = 0;
   errors: string[] = [];
-  constructor(private readonly base: string) {}
+  constructor(
+    private readonly base: string,
+    steps: readonly S[],
+  ) {
+    this.latencies = Object.fromEntries(steps.map((s) => [s, []])) as unknown as Record<
+      S,
+      number[]
+    >;
+  }
 
   /** One request as the browser makes it; its time (to the last byte) counts when measuring. */
   async call(
-    step: Step,
+    step: S,
     method: 'GET' | 'POST',
     url: string,
     {
@@ -103,7 +112,7 @@ class Recorder {
 let customers = 0;
 
 /** One customer's visit, from the home page to a paid booking. */
-async function visit(r: Recorder) {
+async function visit(r: Recorder<Step>) {
   // browse: content pages (each with the settings and, on the home page, the price bands)
   await r.call('browse', 'GET', '/');
   await r.call('browse', 'GET', '/public/settings');
@@ -188,7 +197,7 @@ async function visit(r: Recorder) {
   if (r.measuring) r.visits += 1;
 }
 
-const latency = (values: number[]): Latency => ({
+export const latency = (values: number[]): Latency => ({
   p50: Number(percentile(values, 0.5).toFixed(1)),
   p99: Number(percentile(values, 0.99).toFixed(1)),
 });
@@ -210,7 +219,7 @@ async function run(databaseUrl: string, count: number): Promise<MixedRow> {
       );
     }
     const proxy = await roundRobinProxy(nodes.map((n) => n.port));
-    const recorder = new Recorder(proxy.base);
+    const recorder = new Recorder(proxy.base, STEPS);
     let stopAt = Date.now() + WARMUP_SECONDS * 1000;
     let measuredFrom = 0;
     let hitsBefore: number[] = [];

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Database, Db } from '../src/server/db/client';
 import * as schema from '../src/server/db/schema';
 import { ReadThroughCache } from '../src/server/lib/cache';
-import { orderHistory, orderSummary } from '../src/server/modules/orders/history';
+import { orderHistory, orderSummary } from '../src/server/modules/customer-orders/history';
 import { orderHistoryRequest, type OrderHistoryRequest } from '../src/shared/api/orders';
 
 export const HISTORY_ORDERS = 100_000;

@@ -11,7 +11,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import Fastify from 'fastify';
 import fastifyCompress from '@fastify/compress';
@@ -22,7 +21,6 @@ import { depotCustomer, paidBooking, timeEnter } from '../tests/e2e/support/depo
 import { acceptTerms, chooseBand, fillDetails, fillRetailer } from '../tests/e2e/support/booking';
 import { FIRST_ADMIN } from '../tests/e2e/support/staff';
 import { CHROMIUM_FLAGS, chromiumExecutable } from '../tests/e2e/support/browser';
-import { createScratchDatabase } from '../tests/support/database';
 import {
   explainOrderHistory,
   HISTORY_CASES,
@@ -30,99 +28,20 @@ import {
   seedOrderHistory,
 } from './order-history';
 import { consolidationRows } from './consolidation';
+import { stormRows } from './storm';
 import { mixedScenario, printMixed } from './mixed';
 import { pressRows, printPresses, restJsRows } from './presses';
+import { checkoutFixture, registeredCustomer, startApi } from './fixtures';
+import { printTwins, twinRows } from './hot-answers';
+import { eveningScenario, printEvening } from './evening';
+import { CONNECTIONS, DURATION, measure, type MeasureOptions, type Row } from './load';
 import { percentile as percentileOf } from './stats';
 import { loadConfig } from '../src/server/config';
 import { ensureWebBuild } from '../src/server/lib/build';
 import { start } from '../src/server/start';
 import type { Database } from '../src/server/db/client';
-import { addresses, products, users } from '../src/server/db/schema';
-import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { backupRows } from './backup';
-
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-// BENCH_CONNECTIONS=1 shows a call's own latency, without the queue of ten clients at once.
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-
-interface Row {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  baselineRps?: number;
-  ratio?: number;
-}
-
-/** Headers of every request, and a fresh Idempotency-Key for each when `uniqueKey` is set. */
-interface MeasureOptions {
-  headers?: Record<string, string>;
-  uniqueKey?: boolean;
-}
-
-async function measure(
-  url: string,
-  method: 'GET' | 'POST',
-  body?: string,
-  { headers = {}, uniqueKey = false }: MeasureOptions = {},
-) {
-  const result = await autocannon({
-    url,
-    method,
-    body,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-    connections: CONNECTIONS,
-    duration: DURATION,
-    ...(uniqueKey
-      ? {
-          requests: [
-            {
-              setupRequest: (req) => ({
-                ...req,
-                headers: { ...req.headers, 'idempotency-key': randomUUID() },
-              }),
-            },
-          ],
-        }
-      : {}),
-  });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}
-
-/**
- * The API server the rows measure, on a fresh PGlite folder, or on a new PostgreSQL database
- * beside DATABASE_URL's (dropped afterwards) when it is set.
- */
-async function startApi() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferrybox-bench-'));
-  const scratch = process.env.DATABASE_URL
-    ? await createScratchDatabase(process.env.DATABASE_URL, 'ferrybox_bench')
-    : undefined;
-  const config = loadConfig({
-    ...process.env,
-    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-    DATA_DIR: dir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    SERVE_WEB: 'false',
-    RATE_LIMIT_SCALE: '1000',
-  });
-  const running = await start(config);
-  return {
-    running,
-    databaseUrl: scratch?.url,
-    base: `http://127.0.0.1:${(running.app.server.address() as { port: number }).port}`,
-    stop: async () => {
-      await running.stop();
-      await scratch?.drop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Our call beside the bare route that returns the same JSON. */
 async function compared(
@@ -259,67 +178,6 @@ async function historyRows(
 }
 
 /** A customer registered through the API: their users row's id and the bearer header. */
-async function registeredCustomer(base: string, database: Database) {
-  const email = `bench.${Date.now()}.${Math.random().toString(36).slice(2)}@example.je`;
-  const register = await fetch(`${base}/public/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      FirstName: 'Bench',
-      LastName: 'Customer',
-      Email: email,
-      Password: 'Gorey-Harbour-77',
-      ConfirmPassword: 'Gorey-Harbour-77',
-      Country: 'Jersey',
-      TermsAndConditions: true,
-    }),
-  });
-  const token = (await register.json()) as string;
-  const [user] = await database.db.select().from(users).where(eq(users.email, email));
-  return { id: user.id, headers: { authorization: `Bearer ${token}` } };
-}
-
-/** A registered customer with a Jersey delivery and a UK billing address, and a basket of two. */
-async function checkoutFixture(base: string, database: Database) {
-  const customer = await registeredCustomer(base, database);
-  const db = database.db;
-  const address = { customerId: customer.id, fullName: 'Bench Customer', line1: '1 Rue de Bas' };
-  const [delivery] = await db
-    .insert(addresses)
-    .values({
-      ...address,
-      type: 'Delivery',
-      parish: 'St Helier',
-      island: 'Jersey',
-      country: 'JE',
-      postcode: 'JE2 3AB',
-    })
-    .returning();
-  const [billing] = await db
-    .insert(addresses)
-    .values({ ...address, type: 'Billing', town: 'London', country: 'GB', postcode: 'E14 5AB' })
-    .returning();
-  const [band] = await db.select().from(products).where(eq(products.code, 'C'));
-  const booking = {
-    ProductId: band.id,
-    RetailerName: 'John Lewis',
-    TermsAcceptedAt: new Date().toISOString(),
-    ItemDescription: 'Kettle and toaster',
-    ItemValue: 89.99,
-    ItemCount: 2,
-    Island: 'Jersey',
-  };
-  return {
-    headers: customer.headers,
-    body: JSON.stringify({
-      Orders: [booking, { ...booking, ItemDescription: 'Winter coat' }],
-      DeliveryAddressId: delivery.id,
-      BillingAddressId: billing.id,
-      TermsAccepted: true,
-    }),
-  };
-}
-
 const WEB_ROOT = 'build/client';
 const gzipSize = (asset: string) =>
   zlib.gzipSync(fs.readFileSync(path.join(WEB_ROOT, asset)), { level: 9 }).length;
@@ -808,6 +666,16 @@ if (only === 'consolidation') {
   console.log(`Written to ${RESULTS_FILE} (consolidation)`);
   process.exit(0);
 }
+// BENCH_ONLY=storm: 10,000 parcels re-promised after a cancellation, and restored (issue 48).
+if (only === 'storm') {
+  const { running, stop } = await startApi();
+  const storm = await stormRows(running.database, running.app.config);
+  console.table(storm);
+  await stop();
+  fs.writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, storm }, null, 2) + '\n');
+  console.log(`Written to ${RESULTS_FILE} (storm)`);
+  process.exit(0);
+}
 if (only === 'history') {
   const { running, base, databaseUrl, stop } = await startApi();
   console.table(await historyRows(base, running.database, databaseUrl));
@@ -848,6 +716,26 @@ if (only === 'presses') {
   printPresses(presses, restJs);
   fs.writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, presses, restJs }, null, 2) + '\n');
   console.log(`Written to ${RESULTS_FILE} (presses, restJs)`);
+  process.exit(0);
+}
+// BENCH_ONLY=twins: each hot answer beside its bare twin, on PostgreSQL (DATABASE_URL).
+if (only === 'twins') {
+  if (!process.env.DATABASE_URL)
+    throw new Error('BENCH_ONLY=twins needs DATABASE_URL (PostgreSQL)');
+  const twins = await twinRows();
+  printTwins(twins);
+  fs.writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, twins }, null, 2) + '\n');
+  console.log(`Written to ${RESULTS_FILE} (twins)`);
+  process.exit(0);
+}
+// BENCH_ONLY=evening: the December evening at several levels, on PostgreSQL (DATABASE_URL).
+if (only === 'evening') {
+  const evening = await eveningScenario();
+  if (evening) {
+    printEvening(evening);
+    fs.writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, evening }, null, 2) + '\n');
+    console.log(`Written to ${RESULTS_FILE} (evening)`);
+  }
   process.exit(0);
 }
 if (only === 'mixed') {

@@ -9,29 +9,26 @@ import {
 import { fastifyTrustProxy, type Config } from './config';
 import type { Database } from './db/client';
 import { apiError, refuseNullBodies, registerErrorHandling } from './lib/errors';
-import { ReadThroughCache } from './lib/cache';
-import { Clock } from './lib/clock';
 import { securityHeaders } from './lib/security-headers';
 import { healthRoutes } from './modules/health/routes';
-import { settingsRoutes } from './modules/settings/routes';
+import { settingsRoutes } from './modules/site/routes';
 import { promotionRoutes } from './modules/promotions/routes';
 import { promotionNow } from './modules/promotions/service';
-import { christmasDatesNow, shownSettings } from './modules/settings/notice-dates';
+import { christmasDatesNow, shownSettings } from './modules/site/notice-dates';
 import { flattenSettings } from '../shared/settings';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes';
 import { priceBandsNow } from './modules/catalogue/queries';
 import { settingsAdminRoutes } from './modules/settings/admin-routes';
 import { createWeb } from './lib/web';
-import { collectRoutes, registerAuth, type DeclaredRoute } from './lib/auth';
-import { Jobs } from './lib/jobs';
-import { MAIL_QUEUE_OPTIONS, Mailer, type MailQueueOptions } from './lib/mail';
-import { RateLimiter, type RateLimitOverrides } from './lib/rate-limit';
+import { collectRoutes, type DeclaredRoute } from './lib/auth';
+import type { MailQueueOptions } from './lib/mail';
+import type { RateLimitOverrides } from './lib/rate-limit';
 import { authRoutes } from './modules/auth/routes';
 import { membersRoutes } from './modules/members/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
-import { ordersRoutes } from './modules/orders/routes';
-import { orderDetailRoutes } from './modules/orders/detail-routes';
+import { ordersRoutes } from './modules/customer-orders/routes';
+import { orderDetailRoutes } from './modules/customer-orders/detail-routes';
 import { addressesRoutes } from './modules/addresses/routes';
 import { officeTrackingRoutes, trackingRoutes } from './modules/tracking/routes';
 import { householdRoutes } from './modules/household/routes';
@@ -52,24 +49,26 @@ import { auditRoutes } from './modules/audit/routes';
 import { devOrderRoutes } from './modules/dev/order-routes';
 import { devClockRoutes } from './modules/dev/clock-routes';
 import { paymentRoutes } from './modules/payments/routes';
-import { createPaymentProvider } from './modules/payments/providers';
 import type { SandboxProvider } from './modules/payments/providers/sandbox';
 import { sandboxPageRoutes } from './modules/payments/sandbox-page';
 import { httpDuration, httpRequests } from './lib/metrics';
+import { limitPasswordWork } from './lib/passwords';
 import { metricsRoutes, operationsRoutes } from './modules/operations/routes';
 import { sailingsAdminRoutes, sailingsRoutes } from './modules/sailings/routes';
+import { authPart } from './parts/auth';
+import { cachePart } from './parts/cache';
+import { clockPart } from './parts/clock';
+import { configPart } from './parts/config';
+import { databasePart } from './parts/database';
+import { jobsPart } from './parts/jobs';
+import { mailPart } from './parts/mail';
+import { paymentProviderPart } from './parts/payment-provider';
+import { rateLimitsPart } from './parts/rate-limits';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every route and who may call it (the access gates of tests/api walk it). */
     routeTable: DeclaredRoute[];
-  }
-  interface FastifyInstance {
-    config: Config;
-    database: Database;
-    cache: ReadThroughCache;
-    /** The time the date rules go by (lib/clock.ts). */
-    clock: Clock;
   }
 }
 
@@ -90,6 +89,7 @@ export async function buildApp(
   database: Database,
   options: AppOptions = {},
 ): Promise<App> {
+  limitPasswordWork(config.passwordWork);
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: (req) => {
@@ -99,7 +99,7 @@ export async function buildApp(
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
-    // A slow or stalled request is answered 408 and its connection closed (issue 17).
+    // A slow or stalled request is answered 408 and its connection closed (decision 0015).
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.requestTimeoutMs,
     http: { connectionsCheckingInterval: Math.min(config.requestTimeoutMs / 2, 30_000) },
@@ -121,16 +121,14 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   // Every route declares who may call it (lib/auth.ts RouteAccess): checked once all are in.
   const routes = collectRoutes(app);
-  app.decorate('config', config);
+  // The parts of the app (src/server/parts), each a plugin that decorates it, declares its type
+  // and names the parts it stands on; fastify refuses to start with one missing.
+  await app.register(configPart, { config });
   // The OpenAPI document collects the routes as they are registered: before any of them.
   await registerOpenApi(app);
-  app.decorate('database', database);
-  // A connection the database or the network broke: logged; the pool has dropped it already.
-  database.onConnectionError?.((err) =>
-    app.log.warn({ err }, 'database connection lost (the pool opens another when needed)'),
-  );
-  app.decorate('cache', new ReadThroughCache(config.cacheTtlMs));
-  app.decorate('clock', new Clock());
+  await app.register(databasePart, { database });
+  await app.register(cachePart);
+  await app.register(clockPart);
   // Once closing, every answer ends its connection, so keep-alive clients do not hold the close
   // up (or send a request into a socket about to close): the requests in flight are answered.
   let closing = false;
@@ -141,7 +139,7 @@ export async function buildApp(
   app.addHook('onSend', (request, reply, _payload, done) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
-    // Answers of the API carry tokens and personal data: no cache keeps them (issue 17), save
+    // Answers of the API carry tokens and personal data: no cache keeps them (decision 0015), save
     // those a route marks private (a parcel's photo stays in its customer's browser only).
     if (request.url.startsWith('/public/') && !request.url.startsWith('/public/settings')) {
       const own = reply.getHeader('cache-control');
@@ -154,8 +152,8 @@ export async function buildApp(
 
   // The HTML pages get their own Content-Security-Policy (lib/web.ts); API answers are data only.
   // helmet's headers are worked out once (lib/security-headers.ts) and set as the reply's own
-  // headers as the request comes in, so every answer (errors and 404s too) carries them (issue
-  // 16's profile: helmet's middleware on every request was the largest cost of a cached call).
+  // headers as the request comes in, so every answer (errors and 404s too) carries them
+  // (decision 0026's profile: helmet's middleware on every request was the largest cost of a cached call).
   const headers = Object.entries(
     securityHeaders({
       contentSecurityPolicy: {
@@ -194,30 +192,16 @@ export async function buildApp(
   registerErrorHandling(app, web?.fallback);
   refuseNullBodies(app);
 
-  // Jobs (pg-boss in the same database), e-mail through them, rate limits, sessions.
-  const jobs = new Jobs(database, app.log, {
-    workers: config.workers,
-    pollingIntervalSeconds: options.jobPollingSeconds,
+  // Jobs (pg-boss in the same database), e-mail through them, rate limits, sessions, payments.
+  await app.register(jobsPart, { pollingSeconds: options.jobPollingSeconds });
+  await app.register(mailPart, {
+    pollingSeconds: options.jobPollingSeconds,
+    queue: options.mailQueue,
   });
-  await jobs.start();
-  app.decorate('jobs', jobs);
-  app.addHook('onClose', () => jobs.stop());
-  const mailer = new Mailer(config, database.db, app.log, {
-    workers: config.workers,
-    pollMs: (options.jobPollingSeconds ?? 1) * 1000,
-    ...config.mail,
-    queue: { ...MAIL_QUEUE_OPTIONS, ...options.mailQueue },
-  });
-  mailer.start();
-  app.addHook('onClose', () => mailer.stop());
-  app.decorate('mailer', mailer);
-  app.decorate(
-    'rateLimiter',
-    new RateLimiter(database.db, { scale: config.rateLimitScale, overrides: options.rateLimits }),
-  );
-  registerAuth(app);
-  const paymentProvider = await createPaymentProvider(config, database);
-  app.decorate('paymentProvider', paymentProvider);
+  await app.register(rateLimitsPart, { overrides: options.rateLimits });
+  await app.register(authPart);
+  await app.register(paymentProviderPart);
+  const paymentProvider = app.paymentProvider;
 
   await app.register(healthRoutes);
   await app.register(metricsRoutes);

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -46,7 +47,7 @@ const envSchema = z
       .optional(),
     WORKERS: boolish.default(true),
     RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
-    // --- hardening (issue 17): outbox exposure, database timeouts, mail throughput ---
+    // --- hardening (decision 0015): outbox exposure, database timeouts, mail throughput ---
     DEV_OUTBOX: z.enum(['loopback', 'off']).optional(),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
@@ -54,6 +55,9 @@ const envSchema = z
     DB_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
     DB_KEEPALIVE_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
     MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
+    // Password hashes at once and waiting (lib/passwords.ts; default from the machine's cores).
+    PASSWORD_HASHES_AT_ONCE: z.coerce.number().int().min(1).max(64).optional(),
+    PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).optional(),
     MAIL_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
     PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
     STRIPE_SECRET_KEY: z
@@ -74,7 +78,7 @@ const envSchema = z
         'must be 24 to 200 letters, digits or -._~+/= (a random token)',
       )
       .optional(),
-    /** The first admin, made at start when no admin exists yet (issue 13). */
+    /** The first admin, made at start when no admin exists yet (decision 0016). */
     ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
     ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(128).optional(),
   })
@@ -141,6 +145,8 @@ export interface Config {
   dbTimeouts: DbTimeouts;
   /** Messages sent at once, and at most per minute, by this node's mail worker. */
   mail: { concurrency: number; perMinute: number };
+  /** Password hashes at once, and waiting, on this node (lib/passwords.ts). */
+  passwordWork: PasswordWorkLimits;
   /** The bearer token that opens GET /metrics to other machines (METRICS_TOKEN). */
   metricsToken?: string;
   /** The first admin (ADMIN_EMAIL, ADMIN_PASSWORD), made at start when no admin exists. */
@@ -231,5 +237,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keepAliveMs: e.DB_KEEPALIVE_MS,
     },
     mail: { concurrency: e.MAIL_CONCURRENCY, perMinute: e.MAIL_PER_MINUTE },
+    passwordWork: passwordWorkOf(e.PASSWORD_HASHES_AT_ONCE, e.PASSWORD_HASH_QUEUE),
   };
+}
+
+export interface PasswordWorkLimits {
+  /** Password hashes that run at once (each takes one core through libuv's thread pool). */
+  atOnce: number;
+  /** Hashes that may wait for one of those; one more is answered 503 with Retry-After. */
+  queue: number;
+}
+
+/**
+ * One core left for everything else (on two cores, one hash at a time), and each hash waits
+ * behind at most 32 others per core: about half a second at 15 ms a hash (docs/decisions/0053).
+ * Either figure may be set by the operator.
+ */
+export function passwordWorkOf(
+  atOnce?: number,
+  queue?: number,
+  cores = os.availableParallelism(),
+): PasswordWorkLimits {
+  const running = atOnce ?? Math.max(1, Math.min(4, cores - 1));
+  return { atOnce: running, queue: queue ?? 32 * running };
 }

@@ -1,6 +1,6 @@
 import { createMongoAbility, type MongoAbility } from '@casl/ability';
 
-// Who may do what (issue 13): one definition, read by the server's guard on every route and by
+// Who may do what (decision 0016): one definition, read by the server's guard on every route and by
 // the screens to hide what would be refused. Roles: customers, and the staff roles depot (the
 // floor: receive, hold, dispatch), office (quotes, orders, money, claims, catalogue, customers)
 // and admin (everything, staff included). A customer's rules cover their own records only: every

@@ -23,7 +23,7 @@ export {
   type AddressType,
 } from './saved-addresses';
 
-// Saved addresses (issue 11). A delivery address is on one of the islands we deliver to: its
+// Saved addresses (decision 0014). A delivery address is on one of the islands we deliver to: its
 // parish where the island has parishes, and a JE (Jersey) or GY (the Bailiwick of Guernsey)
 // postcode. A billing address may be anywhere (a country code from src/shared/countries.ts).
 // The form rules here serve the address form in the browser and the API schemas alike.

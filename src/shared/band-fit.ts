@@ -1,5 +1,5 @@
-// Which price band a parcel of a given size and weight goes in (issue 6: "the smallest band it
-// fits, any orientation"). Sizes in millimetres, weights in grams, as products carry them.
+// Which price band a parcel of a given size and weight goes in (decision 0009: "the smallest band
+// it fits, any orientation"). Sizes in millimetres, weights in grams, as products carry them.
 
 /** A parcel's own size in mm, named as the Order's `size` (docs/requirements.md §3). */
 export interface ParcelSize {

@@ -173,8 +173,8 @@ export type DetailsField =
 export type DetailsForm = Record<DetailsField, string>;
 
 /**
- * What the retailer charged to deliver to our depot, in pounds (issue 27): optional, 0 for free.
- * Island GST counts it in the value (src/shared/gst.ts).
+ * What the retailer charged to deliver to our depot, in pounds (decision 0040): optional, 0 for
+ * free. Island GST counts it in the value (src/shared/gst.ts).
  */
 export const RETAILER_DELIVERY_RULES: readonly Rule[] = [
   poundsAndPence,
@@ -182,8 +182,9 @@ export const RETAILER_DELIVERY_RULES: readonly Rule[] = [
 ];
 
 /**
- * The date of the customer's order with the retailer (issue 27): optional, a real day, not after
- * today (the customer's own clock; the server checks against its own, a day of leeway for zones).
+ * The date of the customer's order with the retailer (decision 0040): optional, a real day, not
+ * after today (the customer's own clock; the server checks against its own, a day of leeway for
+ * zones).
  */
 export const RETAILER_ORDER_DATE_MESSAGE = 'The order date cannot be in the future';
 const notAfterToday =

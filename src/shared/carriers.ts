@@ -1,6 +1,6 @@
 // The carriers that take parcels from the Portsmouth depot to the islands, and where a customer
-// follows a parcel with its tracking number. Staff choose one when they dispatch (issue 13); the
-// order's timeline and the export certificate name it.
+// follows a parcel with its tracking number. Staff choose one when they dispatch (decision 0020);
+// the order's timeline and the export certificate name it.
 
 export const CARRIERS = [
   {

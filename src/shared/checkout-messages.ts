@@ -1,4 +1,4 @@
-// Checkout's and payment's words and lists (issue 11), used by the API contract
+// Checkout's and payment's words and lists (decision 0012), used by the API contract
 // (src/shared/api/checkout.ts, which re-exports them) and by the screens. Kept apart from the
 // schemas so that the checkout and payment pages do not load zod for a few sentences.
 

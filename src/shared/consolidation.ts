@@ -2,7 +2,7 @@ import { smallestFittingBand, type FittableBand, type ParcelSize } from './band-
 import { formatMoney, sumPence, toPence } from './money';
 import type { OrderStatus } from './order-status';
 
-// Consolidation (issue 26, docs/decisions/0041): a customer's paid bookings for one island whose
+// Consolidation (docs/decisions/0041): a customer's paid bookings for one island whose
 // parcels have not left are shipped together as one consignment, for the price of one crossing.
 // The consignment has its own lifecycle beside the orders' (which keep their own references and
 // timelines, joined by the consignment). Sizes in mm, weights in grams, money in pence.

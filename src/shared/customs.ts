@@ -1,4 +1,4 @@
-// The customs paperwork of a parcel leaving for the islands (issue 27, docs/decisions/0040): which
+// The customs paperwork of a parcel leaving for the islands (docs/decisions/0040): which
 // declaration travels with it (CN22 up to a limit, CN23 above), when it may not leave (its item
 // lines missing or not adding up to its declared value), the carrier's electronic data file (one
 // row per item, keyed by the carrier's consignment number), and the date by which the goods must
@@ -118,7 +118,7 @@ export function lineWeightsGrams(
   return shares;
 }
 
-// --- the carrier's electronic data ----------------------------------------------------------------
+// --- the carrier's electronic data ---------------------------------------------------------------
 
 /** One parcel (one order) as the data file lists it; several may share a consignment number. */
 export interface ConsignedParcel {
@@ -218,7 +218,7 @@ export const declarationTotals = (lines: readonly ItemLine[]) => ({
 /** "United Kingdom (GB)". */
 export const originText = (code: string) => `${countryName(code) ?? code} (${code})`;
 
-// --- evidence in time -----------------------------------------------------------------------------
+// --- evidence in time ----------------------------------------------------------------------------
 
 /**
  * The last day (yyyy-MM-dd) the goods may leave the UK for the retailer to zero-rate the sale:

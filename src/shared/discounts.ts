@@ -2,9 +2,10 @@ import { formatMoney } from './money';
 import type { FieldRules } from './validation/form';
 import { required } from './validation/rules';
 
-// Discount codes (issue 11). A code takes a percentage or a fixed amount off the delivery charges
-// of one checkout, within its dates, its limits of uses (overall and per customer) and a minimum
-// spend. Amounts in integer pence. The server decides; these rules are its arithmetic and words.
+// Discount codes (decision 0012). A code takes a percentage or a fixed amount off the delivery
+// charges of one checkout, within its dates, its limits of uses (overall and per customer) and a
+// minimum spend. Amounts in integer pence. The server decides; these rules are its arithmetic and
+// words.
 
 export const DISCOUNT_KINDS = ['percent', 'fixed'] as const;
 type DiscountKind = (typeof DISCOUNT_KINDS)[number];
@@ -25,7 +26,7 @@ export const normaliseDiscountCode = (code: string) => code.trim().toUpperCase()
 export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9-]{3,32}$/;
 
 /**
- * A code as a caller may send it (issue 24): letters of either case, digits and hyphens, 3 to
+ * A code as a caller may send it (decision 0030): letters of either case, digits and hyphens, 3 to
  * 32, with spaces around it; it is then read as normaliseDiscountCode makes it. The API checks
  * the text as sent against this pattern, and its OpenAPI document shows the same one, so what
  * the document allows is what is accepted (a letter that upper-cases into A-Z, such as "ß", is

@@ -3,9 +3,9 @@ import { formatDisplayDate } from './dates';
 import { formatMoney } from './money';
 import { cleanString } from './validation/clean-text';
 
-// Disputing a re-measure (issue 28): an excess-carriage invoice (src/shared/excess.ts, raised when
-// the depot's measure finds a parcel bigger than booked) may be disputed by its customer, with a
-// message, within `Invoices/DisputeDays` days of the invoice (a setting; the FAQ and the terms
+// Disputing a re-measure (decision 0038): an excess-carriage invoice (src/shared/excess.ts, raised
+// when the depot's measure finds a parcel bigger than booked) may be disputed by its customer, with
+// a message, within `Invoices/DisputeDays` days of the invoice (a setting; the FAQ and the terms
 // state the seeded value). The dispute is a case (kind `dispute`) beside the order, with the
 // case's own statuses (Open, Answered, Resolved); while it is not Resolved the invoice sends no
 // reminders and the parcel is held at the depot. Staff may re-measure (new photos), then decide

@@ -1,8 +1,8 @@
 import { fitsBand, smallestFittingBand, type FittableBand, type ParcelSize } from './band-fit';
 import { toPence } from './money';
 
-// Excess carriage (issue 13, "More than was paid"): the depot measures a booked parcel, and when
-// it is larger or heavier than the band the customer paid for, the shared band rules give the
+// Excess carriage (decision 0020, "More than was paid"): the depot measures a booked parcel, and
+// when it is larger or heavier than the band the customer paid for, the shared band rules give the
 // band it fits and the customer owes the difference. Sizes in mm, weights in grams, money in
 // pence; the bands are the catalogue's as the API returns them (Price in pounds).
 //

@@ -1,6 +1,6 @@
 import { ISLANDS, type Island } from './islands';
 
-// An estimate of the GST an island charges on goods a private individual imports (issues 6 and
+// An estimate of the GST an island charges on goods a private individual imports (decision 0009 and
 // 27, docs/decisions/0035). The one rule, used by the booking screens, the checkout and the API:
 // - the value is the goods, the retailer's delivery charge and what is paid to us for the crossing
 //   (delivery price and extras, insurance among them);

@@ -1,4 +1,4 @@
-// A household on one account (issue 28): the people a customer names so that parcels addressed
+// A household on one account (decision 0037): the people a customer names so that parcels addressed
 // to them at the depot are received onto the account. How many is a site setting
 // (Account/HouseholdLimit, seeded 4); the names follow the profile's rules (first and last name,
 // one line each, at most MAX_LENGTHS.name characters).

@@ -15,12 +15,12 @@ import {
   type Rule,
 } from './validation/rules';
 
-// A booking's goods line by line (issue 27): what customs declarations (CN22/CN23, the carrier's
-// electronic data) and the export certificate list. Each line is a description, a quantity, the
-// value of one, the country the goods were made in and, optionally, the commodity code. The
-// booking keeps its own ItemDescription, ItemValue and ItemCount (docs/requirements.md §3); when it
-// has lines they must add up to its declared value (ItemValue). These are the rules of the booking
-// screen, the API and the depot's corrections alike.
+// A booking's goods line by line (decision 0040): what customs declarations (CN22/CN23, the
+// carrier's electronic data) and the export certificate list. Each line is a description, a
+// quantity, the value of one, the country the goods were made in and, optionally, the commodity
+// code. The booking keeps its own ItemDescription, ItemValue and ItemCount (docs/requirements.md
+// §3); when it has lines they must add up to its declared value (ItemValue). These are the rules of
+// the booking screen, the API and the depot's corrections alike.
 
 export type ItemLineField = 'Description' | 'Quantity' | 'ValueEach' | 'Origin' | 'CommodityCode';
 

@@ -32,13 +32,14 @@ export interface LocalOrder {
   /** The value of the goods in pounds. */
   ItemValue: number | null;
   ItemCount: number | null;
-  /** What the retailer charged to deliver to our depot, pounds; null when not given (issue 27). */
+  /** What the retailer charged to deliver to our depot, pounds; null when not given (decision 0040). */
   RetailerDeliveryCharge: number | null;
-  /** The goods line by line (issue 27), optional: each line valid by the shared rules. */
+  /** The goods line by line (decision 0040), optional: each line valid by the shared rules. */
   ItemLines: ItemLine[];
   /**
-   * When the customer ordered from the retailer, `yyyy-MM-dd`, or '' when not given (issue 27):
-   * the goods must leave the UK within 3 months of it for the retailer to zero-rate the sale.
+   * When the customer ordered from the retailer, `yyyy-MM-dd`, or '' when not given (decision
+   * 0040): the goods must leave the UK within 3 months of it for the retailer to zero-rate the
+   * sale.
    */
   RetailerOrderDate: string;
   /** The destination island. */

@@ -1,6 +1,6 @@
 import { canTransition, type OrderStatus } from './order-status';
 
-// The office's rules (issue 14), read by the API and by the back office's screens alike.
+// The office's rules (decision 0018), read by the API and by the back office's screens alike.
 
 /** Orders an invoice may be raised on: booked ones, before or after their parcel left. */
 export const INVOICEABLE_STATUSES: readonly OrderStatus[] = [

@@ -1,5 +1,5 @@
 // The order history's paging, sorting and search limits, apart from the contract
-// (./api/orders.ts) so that My Account's history uses them without loading zod (issue 23).
+// (./api/orders.ts) so that My Account's history uses them without loading zod (decision 0029).
 
 /**
  * What the history sorts by. Created and Reference both follow the order's id (taken when the

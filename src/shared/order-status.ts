@@ -9,10 +9,10 @@
 //   Awaiting Parcel ─> Received at Depot ─> Shipped ─> Delivered
 //   Received at Depot ─> Awaiting Payment  the parcel needs more than was paid: an invoice
 //   Awaiting Payment ─> Received at Depot  released: the invoice it was held for was voided and
-//                                          nothing else is owed (issue 14)
+//                                          nothing else is owed (decision 0018)
 //   Paid ─> Shipped
 //   Received at Depot, Paid ─> Return Requested   the customer asks for the parcel to go back to
-//                                                 the retailer before it sails (issue 28)
+//                                                 the retailer before it sails (decision 0039)
 //   Return Requested ─> Returned to Retailer      the depot sent it back (final); the unused
 //                                                 crossing is refunded (src/shared/returns.ts)
 //   Return Requested ─> Received at Depot, Paid   withdrawn by the customer before staff act on it

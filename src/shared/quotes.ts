@@ -1,7 +1,7 @@
 import type { OrderStatus } from './order-status';
 
-// Quotes (issue 12): a parcel that fits no band is priced by the office (Quote Requested to Quote
-// Ready), then the customer accepts it, choosing extras and paying through the checkout's
+// Quotes (decision 0020): a parcel that fits no band is priced by the office (Quote Requested to
+// Quote Ready), then the customer accepts it, choosing extras and paying through the checkout's
 // provider (Awaiting Payment, then Awaiting Parcel once paid), or declines it (Quote Declined).
 // The words and the rule are used by the API and the quote screen alike, without zod.
 

@@ -1,7 +1,7 @@
 import { formatMoney, sumPence } from './money';
 
-// Refunds (issue 14): the office gives money back on an order through the payment provider. The
-// rule: what is refunded on a payment for an order never exceeds what that payment took for it
+// Refunds (decision 0018): the office gives money back on an order through the payment provider.
+// The rule: what is refunded on a payment for an order never exceeds what that payment took for it
 // (the order's share of a checkout, less its discount; or an invoice's amount), counting the
 // refunds already made and those still waiting for the provider's answer.
 

@@ -1,4 +1,4 @@
-// A return to the retailer (issue 28, docs/decisions/0039): before its parcel sails, the customer
+// A return to the retailer (docs/decisions/0039): before its parcel sails, the customer
 // may have it sent back to the retailer from the depot, with the retailer's return label (a PDF or
 // an image they upload) or with a label the depot buys for them at the catalogue's price (extra
 // `return-to-sender`, invoiced). Staff print or attach the label, send the parcel and mark it

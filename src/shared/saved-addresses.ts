@@ -1,4 +1,4 @@
-// A saved address as the browser keeps and shows it (issue 11): its shape, its lines and the
+// A saved address as the browser keeps and shows it (decision 0014): its shape, its lines and the
 // limits, without the address form's rules (./addresses.ts, which re-exports these), so the
 // checkout loads no validation rules for it.
 

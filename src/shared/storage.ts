@@ -1,4 +1,5 @@
-// The storage clock of a parcel waiting at the depot for its customer (issue 28; terms 10.2 and
+// The storage clock of a parcel waiting at the depot for its customer (decision 0037; terms 10.2
+// and
 // 10.3): free for the first days, then a daily charge, and after more days it may be treated as
 // abandoned, once a member of staff confirms. The numbers are site settings (category Storage),
 // so a change of terms is a settings edit; the FAQ and the terms state the seeded values

@@ -1,4 +1,4 @@
-// An order's private tracking link (issue 26, docs/decisions/0036): its words and path, without
+// An order's private tracking link (docs/decisions/0036): its words and path, without
 // zod, so that the public page /track/{code} stays lean; the API contract (api/tracking.ts)
 // re-exports them.
 

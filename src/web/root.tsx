@@ -95,13 +95,20 @@ const DIALOG_GATE =
   `if(!b||document.documentElement.dataset.hydrated)return;var c=document.getElementById(b.dataset.closes);` +
   `requestAnimationFrame(function(){setTimeout(function(){c&&c.open&&c.close()},0)})},true);`;
 
+/**
+ * The gates run once, from the page the prerender wrote, before any code; the browser's render of
+ * the layout only hydrates that script and never runs it again, so its code leaves the text out
+ * (suppressHydrationWarning: React keeps the served script as it is).
+ */
+const GATES = import.meta.env.SSR ? FONT_GATE + HEADER_GATE + DIALOG_GATE : '';
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <html lang="en-GB">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: FONT_GATE + HEADER_GATE + DIALOG_GATE }} />
+        <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: GATES }} />
         <EarlyStylesheets />
         <meta name="theme-color" content={palette.primary} />
         <meta name={BUILD_META_NAME} content={BUILD_ID} />
@@ -172,8 +179,8 @@ const noSubscription = () => () => {};
  * The site's frame around whatever the root renders (the screen, the fallback before a screen's
  * data has loaded, an error). It lives in the Layout, so it stays mounted when the fallback gives
  * way to the screen: an account menu or a dialog opened meanwhile stays open, with its focus and
- * what was typed (issue 23). The back office draws its own frame (routes/admin.tsx) and gets none
- * of the public header, footer or dialogs: its page was prerendered as the SPA fallback (the
+ * what was typed (decision 0029). The back office draws its own frame (routes/admin.tsx) and gets
+ * none of the public header, footer or dialogs: its page was prerendered as the SPA fallback (the
  * site's frame around "Loading…"), which hydration matches first; its own screens mount once,
  * after, so no press on them is lost to a remount.
  */

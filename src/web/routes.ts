@@ -30,7 +30,7 @@ export default [
   route('order-confirm', 'routes/order-confirm.tsx'),
   route('basket', 'routes/basket.tsx'),
   route('checkout', 'routes/checkout.tsx'),
-  // My Account (issue 23): the site's own primitives, and React Router's loaders, actions and
+  // My Account (decision 0029): the site's own primitives, and React Router's loaders, actions and
   // fetchers for the customer's data; the layout asks to log in. Account pages go inside it.
   route('dashboard', 'routes/dashboard.tsx', [
     index('routes/dashboard-home.tsx'),
@@ -44,18 +44,19 @@ export default [
     route('pay/:id', 'routes/dashboard-pay.tsx'),
     route('quote/:id', 'routes/dashboard-quote.tsx'),
   ]),
-  // After paying (issue 11), the pages opened from an e-mailed link (issue 4), the public check of
-  // an export certificate from its QR code (issue 12, no login) and the primitives for review:
-  // plain too, their data read by their route's clientLoader (issue 23).
+  // After paying (decision 0013), the pages opened from an e-mailed link (decision 0005), the
+  // public check of an export certificate from its QR code (decision 0020, no login) and the
+  // primitives for review: plain too, their data read by their route's clientLoader (decision
+  // 0029).
   route('payment/success', 'routes/payment-success.tsx'),
   route('payment/failure', 'routes/payment-failure.tsx'),
   route('validate-email/:token', 'routes/validate-email.tsx'),
   route('reset-password/:token', 'routes/reset-password.tsx'),
   route('verify/:code', 'routes/verify.tsx'),
-  // An order's parcel from the private link of its e-mails (issue 26, no login, not indexed).
+  // An order's parcel from the private link of its e-mails (decision 0036, no login, not indexed).
   route('track/:code', 'routes/track.tsx'),
   route('dev/primitives', 'routes/primitives.tsx'),
-  // The back office (issue 13): staff only, its own layout and session, loaded only here.
+  // The back office (decision 0020): staff only, its own layout and session, loaded only here.
   route('admin', 'routes/admin.tsx', [
     index('routes/admin-home.tsx'),
     route('login', 'routes/admin-login.tsx'),

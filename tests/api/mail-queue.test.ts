@@ -1,9 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { mailOutbox } from '../../src/server/db/schema';
-import { queueMail, readOutbox, type MailMessage } from '../../src/server/lib/mail';
+import type { Db } from '../../src/server/db/client';
+import {
+  Mailer,
+  MAIL_QUEUE_OPTIONS,
+  queueMail,
+  readOutbox,
+  type MailMessage,
+} from '../../src/server/lib/mail';
 import { createTestApp, useTestApp } from '../support/app';
 import { registerCustomer } from '../support/accounts';
+import { SmtpCapture } from '../support/smtp';
 import { waitFor } from '../support/wait';
 
 // The mail outbox: messages go out concurrently at a bounded pace, account e-mails first, and a
@@ -86,6 +94,49 @@ describe('the mail outbox', () => {
       .where(eq(mailOutbox.id, id));
     await ctx.app.mailer.sendDue();
     expect(await delivered(to)).toHaveLength(1);
+  });
+
+  test('a message sent while the database cannot record it is recorded once it can, and sent once', async () => {
+    // A node that only queues (no sender of its own), and a sender whose database refuses its
+    // first writes after the mail server took the message, as in a failover (decision 0046).
+    const node = await createTestApp({ WORKERS: 'false' });
+    const smtp = await new SmtpCapture().start();
+    let refusals = 2;
+    const db = node.database.db;
+    const failingDb = new Proxy(db, {
+      get: (target, prop) =>
+        prop === 'update' && refusals > 0
+          ? () => {
+              refusals -= 1;
+              throw Object.assign(
+                new Error('terminating connection due to administrator command'),
+                {
+                  code: '57P01',
+                },
+              );
+            }
+          : Reflect.get(target, prop),
+    }) as Db;
+    const mailer = new Mailer(
+      { smtpUrl: smtp.url, mailFrom: node.config.mailFrom, outboxDir: node.config.outboxDir },
+      failingDb,
+      node.app.log,
+      { workers: true, pollMs: 50, concurrency: 1, perMinute: 6000, queue: MAIL_QUEUE_OPTIONS },
+    );
+    try {
+      const to = `failover.${Date.now()}@example.je`;
+      const id = await queueMail(db, message(to, 'account'));
+      expect(await mailer.sendDue()).toBe(1);
+      const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      expect(row.sentAt).not.toBeNull();
+      // whenever a sender looks again, it is not sent again
+      await db.update(mailOutbox).set({ nextAttemptAt: new Date(0), claimedUntil: null });
+      await mailer.sendDue();
+      expect(smtp.messages.filter((m) => m.envelopeTo.includes(to))).toHaveLength(1);
+    } finally {
+      await smtp.stop();
+      await node.close();
+    }
   });
 
   test('a message whose node died before sending it is sent once by another', async () => {

@@ -4,13 +4,9 @@ import { OFFICE_MESSAGES, officeOrdersResponse } from '../../src/shared/api/offi
 import { invoiceSchema } from '../../src/shared/api/orders';
 import { MESSAGES } from '../../src/shared/validation/messages';
 import { ORDER_EVENT_KINDS, type OrderEventKind } from '../../src/shared/order-status';
-import {
-  recordOrderEvent,
-  staffActor,
-  SYSTEM,
-  transitionOrders,
-  type Tx,
-} from '../../src/server/modules/orders/lifecycle';
+import { recordOrderEvent, transitionOrders } from '../../src/server/modules/orders/lifecycle';
+import { staffActor, SYSTEM } from '../../src/server/lib/actor';
+import type { Tx } from '../../src/server/db/client';
 import { useTestApp } from '../support/app';
 import { waitForMail } from '../support/accounts';
 import { depotCalls, depotCustomer, measured, paidBooking } from '../support/depot';

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, test } from 'vitest';
 import { REFUND_MESSAGES } from '../../src/shared/refunds';
-import { orderEvents, refunds, sandboxRefunds } from '../../src/server/db/schema';
+import { mailOutbox, orderEvents, refunds, sandboxRefunds } from '../../src/server/db/schema';
 import {
   followUpRefunds,
   REFUND_RETRY_WITHIN_MS,
@@ -101,6 +101,15 @@ describe('a refund the provider did not answer', () => {
     const page = await office.customerOrder(order.Id, ann);
     expect(page.Timeline.filter((t) => t.Kind === 'refunded')).toEqual([
       expect.objectContaining({ Amount: 3 }),
+    ]);
+    // The customer is told once, by whichever recorded it made (decision 0046): here the
+    // follow-up, after the office's request had answered 502.
+    const told = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'refund'), sql`${mailOutbox.message}->>'to' = ${ann.email}`));
+    expect(told.map((m) => m.message.subject)).toEqual([
+      `A refund of £3.00 on your order ${order.Reference}`,
     ]);
   });
 

@@ -10,7 +10,7 @@ import { checkoutResponse } from '../../src/shared/api/checkout';
 import type { Consignment } from '../../src/shared/api/consolidation';
 import { DEFAULT_STORAGE_RULES } from '../../src/shared/storage';
 import { invoices, mailOutbox, orders, parcels, payments } from '../../src/server/db/schema';
-import { chargeStorageAfterWait } from '../../src/server/modules/depot/storage-charges';
+import { chargeStorageAfterWait } from '../../src/server/modules/invoices/storage-charges';
 import { settleSession } from '../../src/server/modules/payments/service';
 import { useTestApp } from '../support/app';
 import { bearer, waitForMail } from '../support/accounts';

@@ -117,6 +117,8 @@ describe('GET /public/track/{code}', () => {
         Earliest: expect.any(String),
         Latest: expect.any(String),
         Words: expect.stringMatching(/^If it reaches us by .+, it arrives .+\.$/),
+        Sailing: expect.any(String),
+        Moved: null,
       },
     });
     // nothing else about the customer or the order: no surname, e-mail, references, address,

@@ -4,7 +4,7 @@ import type { Invoice } from '../../src/shared/api/orders';
 import { logIn } from './support/accounts';
 import { depot, paidBooking } from './support/orders';
 import { axeProblems, stepShots } from './support/booking';
-import { expect, test } from './support/fixtures';
+import { expect, screenshots, test } from './support/fixtures';
 
 // The order's page in My Account (issue 12): a paid parcel is received at the depot (weighed and
 // photographed) and leaves on a sailing; the customer follows it on the timeline, opens the
@@ -52,6 +52,11 @@ test('a customer follows a parcel to the island and reports missing items', asyn
     await expect(page.getByText('B-12')).toHaveCount(0); // the shelf is the depot's business
     await expect(page.getByRole('button', { name: 'Report missing items' })).toHaveCount(0);
     await expect(page.getByTestId('order-total')).toHaveText('£12.95');
+    // when it arrives, from its place on the sailings (docs/decisions/0049)
+    await expect(page.getByTestId('order-arrival')).toContainText(
+      /When it arrives\s*It leaves on the sailing of \w+ \d+ \w+, and it arrives /,
+    );
+    await screenshots(page, 'order-detail-arrival', [390, 1280]);
   });
 
   await test.step('the photo, as a thumbnail and larger', async () => {

@@ -24,6 +24,10 @@ export async function extra(ctx: TestContext, code: string) {
 
 let counter = 0;
 
+/** The sandbox's payment page's form, filled with a card (any future expiry, any 3 digits). */
+export const sandboxCardForm = (card: string, name: string) =>
+  new URLSearchParams({ card, expiry: '12 / 30', cvc: '123', name }).toString();
+
 /** A finished booking of a band, to Jersey, as the browser sends it. */
 export function booking(productId: number, overrides: Partial<BookingInput> = {}): BookingInput {
   counter += 1;
@@ -158,12 +162,7 @@ export function checkoutCalls(ctx: TestContext) {
         method: 'POST',
         url: result.Payment.CheckoutUrl!,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          card,
-          expiry: '12 / 30',
-          cvc: '123',
-          name: 'Ann Le Brocq',
-        }).toString(),
+        payload: sandboxCardForm(card, 'Ann Le Brocq'),
       }),
     orders: (customer: { token: string }) =>
       ctx.app.inject({ method: 'POST', url: '/public/orders', headers: bearer(customer.token) }),

@@ -314,7 +314,7 @@ export const MONEY_RACES: Record<string, MoneyRace> = {
  * raised and their amounts. A route asked ten times at once must move these as it does asked
  * once.
  */
-export async function moneyTotals(ctx: TestContext) {
+export async function moneyTotals(ctx: Pick<TestContext, 'database'>) {
   const db = ctx.database.db;
   const sum = (rows: { amountPence: number }[]) => rows.reduce((s, r) => s + r.amountPence, 0);
   const sessions = await db.select().from(sandboxSessions);
@@ -338,7 +338,7 @@ export async function moneyTotals(ctx: TestContext) {
  * both sides and never more than it took; an invoice is paid at most once; nothing is left
  * pending with the provider's sandbox (it answers at once).
  */
-export async function moneyAgrees(ctx: TestContext) {
+export async function moneyAgrees(ctx: Pick<TestContext, 'database'>) {
   const db = ctx.database.db;
   const problems: string[] = [];
   const sessions = await db.select().from(sandboxSessions);

@@ -4,7 +4,7 @@ import type { CarrierId } from '../../src/shared/carriers';
 import { dispatchParcels, markDelivered } from '../../src/server/modules/depot/dispatch';
 import { receiveBookedParcel, type ReceiveInput } from '../../src/server/modules/depot/receiving';
 import { itemiseFromBooking } from '../../src/server/modules/orders/item-lines';
-import { SYSTEM } from '../../src/server/modules/orders/lifecycle';
+import { SYSTEM } from '../../src/server/lib/actor';
 import type { TestContext } from './app';
 import type { Customer } from './checkout';
 import { paidBooking } from './depot';

@@ -15,6 +15,9 @@ import { statementTimeouts } from '../lib/metrics';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A database handle or an open transaction: anything drizzle can query with. */
+export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
 /** Plain SQL on one connection (backup and restore's statements, in their transaction). */
 export type SqlRunner = <R = Record<string, unknown>>(
   text: string,

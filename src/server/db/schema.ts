@@ -10,3 +10,4 @@ export * from './schema/cases';
 export * from './schema/consolidation';
 export * from './schema/refunds';
 export * from './schema/sailings';
+export * from './schema/plans';

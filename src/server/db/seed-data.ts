@@ -148,7 +148,7 @@ export const seedExtras: SeedExtra[] = [
     enabled: false,
   },
   {
-    // The repacking charge of a consolidation (issue 26, src/shared/consolidation.ts).
+    // The repacking charge of a consolidation (decision 0041, src/shared/consolidation.ts).
     code: 'consolidation-repack',
     name: 'Repacking for a consolidation',
     description: 'Several parcels repacked into one box to travel as one crossing.',
@@ -218,30 +218,30 @@ export const seedSettings: SeedSetting[] = [
   },
   // Island GST (docs/decisions/0035): Jersey 5% from £60, the Bailiwick of Guernsey off.
   { category: GST_SETTING.category, name: GST_SETTING.name, value: DEFAULT_GST },
-  // How many people an account may name in its household (issue 28, src/shared/household.ts).
+  // How many people an account may name in its household (decision 0037, src/shared/household.ts).
   { category: 'Account', name: 'HouseholdLimit', value: DEFAULT_HOUSEHOLD_LIMIT, public: false },
-  // The days an excess-carriage invoice may be disputed (issue 28, src/shared/disputes.ts).
+  // The days an excess-carriage invoice may be disputed (decision 0038, src/shared/disputes.ts).
   { category: DISPUTE_SETTING.category, name: DISPUTE_SETTING.name, value: DEFAULT_DISPUTE_DAYS },
-  // The days staff have to decide a dispute before it is overdue (issue 28, decision 0038).
+  // The days staff have to decide a dispute before it is overdue (decision 0038).
   {
     category: DISPUTE_DECIDE_SETTING.category,
     name: DISPUTE_DECIDE_SETTING.name,
     value: DEFAULT_DISPUTE_DECIDE_DAYS,
   },
-  // Days a consolidation waits for a late parcel before the rest may go without it (issue 26).
+  // Days a consolidation waits for a late parcel before the rest may go without it (decision 0041).
   {
     category: CONSOLIDATION_CATEGORY,
     name: MISSING_PARCEL_DAYS_SETTING,
     value: DEFAULT_MISSING_PARCEL_DAYS,
     public: false,
   },
-  // The storage clock of parcels waiting for their customer (terms 10.2 and 10.3, issue 28).
+  // The storage clock of parcels waiting for their customer (terms 10.2 and 10.3, decision 0037).
   ...(Object.keys(DEFAULT_STORAGE_RULES) as (keyof StorageRules)[]).map((key) => ({
     category: STORAGE_CATEGORY,
     name: STORAGE_SETTING_NAMES[key],
     value: DEFAULT_STORAGE_RULES[key],
   })),
-  // The customs paperwork (issue 27, docs/decisions/0040): CN22 up to £270, CN23 above; the goods
+  // The customs paperwork (docs/decisions/0040): CN22 up to £270, CN23 above; the goods
   // must leave within 3 months of the retailer's order date, the customer warned 14 days before.
   ...(Object.keys(DEFAULT_CUSTOMS_RULES) as (keyof CustomsRules)[]).map((key) => ({
     category: CUSTOMS_CATEGORY,
@@ -252,8 +252,8 @@ export const seedSettings: SeedSetting[] = [
 ];
 
 /**
- * Discount codes of a new installation, as the office's form writes them: a demo code (issue 11)
- * and the code the Black Friday page promotes (content/pages/black-friday.md, which shows its
+ * Discount codes of a new installation, as the office's form writes them: a demo code (decision
+ * 0012) and the code the Black Friday page promotes (content/pages/black-friday.md, which shows its
  * terms while it is usable: docs/decisions/0033).
  */
 export const seedDiscountCodes = [

@@ -5,7 +5,7 @@ import {
 } from '../../shared/api/catalogue-admin';
 import { siteSettingsOf, siteSettingsSchema } from '../../shared/api/settings-admin';
 import { toPounds } from '../../shared/money';
-import { discountRow } from '../modules/catalogue/discount-admin';
+import { discountRow } from './discount-row';
 import type { Db } from './client';
 import { discountCodes, orderExtras, products, seedLog, settings } from './schema';
 import { seedSailings } from './seed-sailings';

@@ -1,4 +1,3 @@
-import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '../../shared/api/auth';
@@ -15,32 +14,6 @@ import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { HttpError } from './errors';
 import { hashToken, newToken } from './tokens';
-
-// --- passwords ---------------------------------------------------------------------------------
-
-/** argon2id with OWASP's recommended minimum: 19 MiB of memory, 2 passes, 1 lane. */
-const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-
-/** An argon2id PHC string (`$argon2id$v=19$m=19456,t=2,p=1$...`): the library's default algorithm. */
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
-}
-
-let dummyHash: Promise<string> | undefined;
-
-/**
- * Whether the password matches the stored hash. With no hash (unknown e-mail, deleted account) a
- * dummy hash is checked all the same, so every failure takes about as long as a wrong password.
- */
-export async function checkPassword(
-  storedHash: string | null | undefined,
-  password: string,
-): Promise<boolean> {
-  dummyHash ??= hashPassword(newToken());
-  const target = storedHash ?? (await dummyHash);
-  const matches = await verify(target, password).catch(() => false);
-  return matches && Boolean(storedHash);
-}
 
 // --- sessions ----------------------------------------------------------------------------------
 
@@ -159,28 +132,17 @@ export interface RequireAuthOptions {
 }
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** The caller's session, once `app.requireAuth()` (or `authenticate`) has run. */
-    auth: AuthContext | null;
-  }
   interface FastifyContextConfig {
     /** Whether the route can take or give money (MOVES_MONEY, MOVES_NO_MONEY). */
     money?: boolean;
   }
-  interface FastifyInstance {
-    /**
-     * A hook (use it as the route's `onRequest`, so it runs before the body is read) that answers
-     * 401 `Please log in.` without a live session (missing, unknown, expired or revoked token)
-     * and 403 when the role lacks the permission asked for. Sets `request.auth`.
-     */
-    requireAuth(options?: RequireAuthOptions): AuthHook;
-  }
 }
 
-type AuthHook = ((request: FastifyRequest) => Promise<void>) & { access: RouteAccess };
+/** `app.requireAuth()`'s hook, with the access it declares (the auth part, ../parts/auth.ts). */
+export type AuthHook = ((request: FastifyRequest) => Promise<void>) & { access: RouteAccess };
 
 /**
- * Who may call a route (issue 15), declared on every route: by its `requireAuth` hook (a
+ * Who may call a route (decision 0016), declared on every route: by its `requireAuth` hook (a
  * customer, anyone signed in, or a staff ability), or in its config for a route open to all
  * (`anonymous`), only to this machine (`this-machine`: the development routes) or to a payment
  * provider's signed calls (`provider`). The app refuses to start with a route that declares none.
@@ -286,6 +248,7 @@ export function authOf(request: FastifyRequest): AuthContext {
 }
 
 /** Adds `request.auth` and `app.requireAuth()` to the app (see buildApp). */
+/** Decorates the app with `requireAuth` and requests with `auth` (../parts/auth.ts). */
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
   app.decorate('requireAuth', (options: RequireAuthOptions = {}) => {

@@ -111,7 +111,7 @@ export function precompressAssets(assetsDir: string): void {
   }
 }
 
-/** What a content page's visitor does that asks for the page's code at once (issue 16). */
+/** What a content page's visitor does that asks for the page's code at once (decision 0029). */
 const REACH_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'click'];
 /**
  * The events of a press that React, while it hydrates, answers by hydrating the whole page at
@@ -133,10 +133,10 @@ const PRESS_EVENTS = [
  * A prerendered page (the content pages, and the first booking screen) paints from its HTML
  * alone; its code (React, the router, the page's module: about 130 KB gzipped) waits until the
  * browser is idle after the page has loaded, or until the visitor reaches for the page (a press, a
- * key, a focus), whichever comes first, so it no longer competes with the first paint (issue 16).
- * A content page (`untilReached`) waits for the reach alone unless the browser holds some of the
- * site's state (localStorage: a session, a basket): for a visitor the site knows nothing of, its
- * HTML is the whole page (the settings, prices and offers written in by the server, the dialogs
+ * key, a focus), whichever comes first, so it no longer competes with the first paint (decision
+ * 0029). A content page (`untilReached`) waits for the reach alone unless the browser holds some of
+ * the site's state (localStorage: a session, a basket): for a visitor the site knows nothing of,
+ * its HTML is the whole page (the settings, prices and offers written in by the server, the dialogs
  * and the drawer opened with no script), so nothing is fetched at rest and no press waits for it
  * (docs/decisions/0029).
  *
@@ -148,7 +148,7 @@ const PRESS_EVENTS = [
  * (components/plain-dialog.tsx), so what the visitor did since (Forgotten Password?, Escape)
  * stands. Reaching for such a button asks for the code only after its dialog has been painted (the
  * next frame), as the code's first run would hold that paint back by a few hundred milliseconds
- * on a slow phone (issue 23: Log in pressed right after the load). For the same reason such a
+ * on a slow phone (decision 0029: Log in pressed right after the load). For the same reason such a
  * press does not reach the page's code while it hydrates: React answers a press it sees then by
  * hydrating the whole page before the browser may paint (200 to 500 ms at a slow phone's pace),
  * and the button needs none of it.
@@ -161,7 +161,7 @@ const PRESS_EVENTS = [
  * When the code is asked for, every module the page's links named is fetched at once (the links
  * are put back then), and then run one chunk at a time, each in a task of its own: run as one
  * module graph, the framework, the shell and the page's module are one long task, and a press
- * made during it waits for all of it (issue 23: Log in pressed right after the load).
+ * made during it waits for all of it (decision 0029: Log in pressed right after the load).
  */
 export function deferHydration(
   html: string,

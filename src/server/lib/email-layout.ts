@@ -23,7 +23,7 @@ export interface EmailContent {
   /** Paragraphs after the button (expiry, "did not ask for this"). */
   after?: string[];
   /**
-   * The private tracking link of each order the message is about (issue 26): shown after the
+   * The private tracking link of each order the message is about (decision 0036): shown after the
    * button, as a link that works on a phone without logging in.
    */
   tracking?: { reference: string; url: string }[];

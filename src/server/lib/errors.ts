@@ -14,6 +14,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: FieldError[],
+    /** Seconds after which the same request may succeed (a 429 or 503 says it in Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -34,7 +36,7 @@ export const NULL_BODY_ERROR = 'must be an object, not null';
 
 /**
  * A body that is the JSON text `null`, on a route whose body has a schema (always an object),
- * is a 400 naming the body (issue 24). Fastify validates an absent body as `null` too, which
+ * is a 400 naming the body (decision 0030). Fastify validates an absent body as `null` too, which
  * lets a route's schema read "no body" as its defaults (listing.ts optionalBody): the two are
  * told apart here, where the parsed body is still itself.
  */
@@ -75,6 +77,8 @@ export function registerErrorHandling(
         })),
       };
     } else if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(error.retryAfterSeconds));
       body = { statusCode: error.statusCode, message: error.message, errors: error.errors };
     } else if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       body = apiError(400, 'The request body is empty.', [{ field: 'body', error: 'is required' }]);

@@ -50,12 +50,6 @@ export interface JobsOptions {
 
 export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    jobs: Jobs;
-  }
-}
-
 export class Jobs {
   private readonly boss: PgBoss;
   private readonly workerIds = new Map<string, string>();

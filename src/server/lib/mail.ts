@@ -6,7 +6,7 @@ import { EventEmitter } from 'node:events';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import { isDatabaseUnavailable, type Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { emails } from './metrics';
 import { MAIL_PRIORITY, type MailMessage } from './mail-message';
@@ -61,12 +61,6 @@ export const MAIL_QUEUE_OPTIONS: MailQueueOptions = {
   expireInSeconds: 5 * 60,
 };
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    mailer: Mailer;
-  }
-}
-
 const LINK = /https?:\/\/[^\s<>"')\]]+/g;
 
 function linksIn(text: string): string[] {
@@ -94,6 +88,19 @@ export async function queueMail(tx: Pick<Db, 'insert'>, message: MailMessage): P
     .returning({ id: mailOutbox.id });
   queued.emit('queued');
   return row.id;
+}
+
+/** Queues many e-mails in the caller's transaction in one statement (a storm's notices). */
+export async function queueMails(tx: Pick<Db, 'insert'>, messages: MailMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  await tx.insert(mailOutbox).values(
+    messages.map((message) => ({
+      kind: message.kind,
+      priority: MAIL_PRIORITY[message.priority ?? 'normal'],
+      message,
+    })),
+  );
+  queued.emit('queued');
 }
 
 export interface MailerOptions {
@@ -175,6 +182,8 @@ export class Mailer {
    */
   async sendDue(): Promise<number> {
     const { concurrency, queue } = this.options;
+    // the claim's end as this node counts it, a second early: its clock and the database's differ
+    const leaseEnds = Date.now() + (queue.expireInSeconds - 1) * 1000;
     const result = await this.db.execute(sql`
       update ${mailOutbox}
       set claimed_until = now() + make_interval(secs => ${queue.expireInSeconds}),
@@ -188,18 +197,16 @@ export class Mailer {
         for update skip locked)
       returning id, message, attempts, created_at as "createdAt"`);
     const rows = (result as unknown as { rows: Claimed[] }).rows;
-    await Promise.all(rows.map((row) => this.sendClaimed(row)));
+    await Promise.all(rows.map((row) => this.sendClaimed(row, leaseEnds)));
     return rows.length;
   }
 
-  private async sendClaimed(row: Claimed): Promise<void> {
+  private async sendClaimed(row: Claimed, leaseEnds: number): Promise<void> {
     await this.pace.next();
+    let outcome: Partial<typeof mailOutbox.$inferInsert>;
     try {
       await this.deliver(row.message, outboxIdOf(row));
-      await this.db
-        .update(mailOutbox)
-        .set({ sentAt: new Date(), claimedUntil: null, lastError: null })
-        .where(eq(mailOutbox.id, row.id));
+      outcome = { sentAt: new Date(), claimedUntil: null, lastError: null };
       emails.inc({ outcome: 'sent' });
     } catch (err) {
       const { retryLimit, retryDelay } = this.options.queue;
@@ -210,16 +217,41 @@ export class Mailer {
         giveUp ? 'e-mail could not be sent, giving up' : 'e-mail not sent, will retry',
       );
       emails.inc({ outcome: giveUp ? 'given_up' : 'failed' });
-      await this.db
-        .update(mailOutbox)
-        .set({
-          claimedUntil: null,
-          lastError: String(err instanceof Error ? err.message : err).slice(0, 500),
-          ...(giveUp
-            ? { failedAt: new Date() }
-            : { nextAttemptAt: new Date(Date.now() + delayMs) }),
-        })
-        .where(eq(mailOutbox.id, row.id));
+      outcome = {
+        claimedUntil: null,
+        lastError: String(err instanceof Error ? err.message : err).slice(0, 500),
+        ...(giveUp ? { failedAt: new Date() } : { nextAttemptAt: new Date(Date.now() + delayMs) }),
+      };
+    }
+    await this.record(row.id, outcome, leaseEnds);
+  }
+
+  /**
+   * Writes what became of a claimed message. Only this node knows the mail server's answer:
+   * while the database cannot take the write (a failover, a restart), it is tried again until it
+   * can, for as long as the claim keeps other nodes off the message. A sent message not recorded
+   * would be sent again once its claim lapsed; the failover drill saw it (decision 0046).
+   */
+  private async record(
+    id: number,
+    outcome: Partial<typeof mailOutbox.$inferInsert>,
+    leaseEnds: number,
+  ): Promise<void> {
+    for (let pauseMs = 100; ; pauseMs = Math.min(pauseMs * 2, 2_000)) {
+      try {
+        await this.db.update(mailOutbox).set(outcome).where(eq(mailOutbox.id, id));
+        return;
+      } catch (err) {
+        const again = isDatabaseUnavailable(err) && !this.stopped;
+        if (!again || Date.now() + pauseMs >= leaseEnds) {
+          this.log.error(
+            { err, outboxId: id, sent: Boolean(outcome.sentAt) },
+            'e-mail outcome not recorded: it is sent again once its claim lapses',
+          );
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
     }
   }
 

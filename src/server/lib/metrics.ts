@@ -47,6 +47,26 @@ export const emails = new Counter({
   registers,
 });
 
+export const passwordHashes = new Counter({
+  name: 'ferrybox_password_hashes_total',
+  help: 'Passwords hashed (a new one) and verified (a login, a re-authentication), by this node',
+  labelNames: ['kind'] as const,
+  registers,
+});
+
+export const passwordWorkWait = new Histogram({
+  name: 'ferrybox_password_work_wait_seconds',
+  help: 'Time a password hash or check waited for its turn (lib/passwords.ts bounds how many run)',
+  buckets: [0.001, 0.005, 0.025, 0.1, 0.25, 0.5, 1, 2],
+  registers,
+});
+
+export const passwordWorkRefused = new Counter({
+  name: 'ferrybox_password_work_refused_total',
+  help: 'Logins and registrations answered 503 because the queue of passwords to check was full',
+  registers,
+});
+
 export const checkouts = new Counter({
   name: 'ferrybox_checkouts_total',
   help: 'Checkouts created, paid (booked from the provider) and expired (left unpaid)',

@@ -67,7 +67,7 @@ export const RATE_LIMITS = {
     ip: { limit: 60, windowSeconds: HOUR },
   },
   /**
-   * The public page of an order's private tracking link (issue 26): the same rule, looser, as
+   * The public page of an order's private tracking link (decision 0036): the same rule, looser, as
    * customers reload it on their phones, many behind one island address (decision 0036).
    */
   trackParcel: {
@@ -77,12 +77,6 @@ export const RATE_LIMITS = {
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 export type RateLimitOverrides = Partial<Record<RateLimitName, LimitPolicy>>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    rateLimiter: RateLimiter;
-  }
-}
 
 /** Account keys are hashed: the counters never hold an e-mail address. */
 const accountKey = (account: string) =>

@@ -5,7 +5,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * The headers helmet sets with these options, worked out once at start: helmet's middleware is
  * run against a stand-in response that records them. Our options hold no per-request values (no
  * CSP nonce or directive function), so every answer gets the same headers, and the app sets them
- * as the reply's own headers (issue 16's profile: helmet's twelve middlewares, each calling
+ * as the reply's own headers (decision 0026's profile: helmet's twelve middlewares, each calling
  * Node's validating `setHeader` on the raw response and pushing Fastify's `writeHead` onto its
  * slow path, were the largest share of a cached call's time).
  */

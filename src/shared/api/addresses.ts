@@ -19,7 +19,7 @@ import { MESSAGES } from '../validation/messages';
 import { listingOptions, listResponse, optionalBody, pathId } from './listing';
 
 /**
- * The API contract of the address book (docs/requirements.md §7, issue 11):
+ * The API contract of the address book (docs/requirements.md §7, decision 0014):
  * - POST /public/addresses: the customer's addresses, `{ options, filter }`, 10 a page sorted by
  *   Updated ascending by default; the list in `items`.
  * - POST /public/addresses/create: a new address (201 with it).

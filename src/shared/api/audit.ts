@@ -6,7 +6,7 @@ import { paging } from './office';
 import { listResponse } from './listing';
 
 /**
- * The audit log (issues 13 and 14): GET /api/admin/audit, for the roles that `read AuditLog`
+ * The audit log (decision 0022): GET /api/admin/audit, for the roles that `read AuditLog`
  * (office and admin). Every staff action, newest first, each with who made it (name, e-mail,
  * role), when, what (action, subject and its id) and the record before and after. Filters:
  * - `who`: part of the staff member's name or e-mail address;

@@ -17,7 +17,7 @@ export const AUTH_MESSAGES = {
   /** Changing the e-mail address or deleting the account asks for the password again. */
   currentPasswordNeeded: 'Please enter your current password to confirm this change.',
   currentPasswordWrong: 'This is not your current password.',
-  /** The right password for an account the office disabled (issue 14). */
+  /** The right password for an account the office disabled (decision 0022). */
   accountDisabled:
     'This account has been disabled. Please contact us if you think this is a mistake.',
   tooManyRequests: (minutes: number) =>

@@ -12,9 +12,9 @@ import { withRules } from '../validation/zod-rules';
 import { cleanString } from '../validation/clean-text';
 
 /**
- * The API contract of accounts (issue 4): /public/auth/* and /public/members/*. Request bodies are
- * built from the shared form rules (src/shared/auth/schemas.ts), never restated; responses are
- * described here so the browser and the server agree on them.
+ * The API contract of accounts (decision 0005): /public/auth/* and /public/members/*. Request
+ * bodies are built from the shared form rules (src/shared/auth/schemas.ts), never restated;
+ * responses are described here so the browser and the server agree on them.
  */
 
 // --- messages the server answers with ----------------------------------------------------------

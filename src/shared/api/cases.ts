@@ -3,9 +3,10 @@ import { CASE_KINDS, DISPUTE_OUTCOMES } from '../disputes';
 import { cleanString } from '../validation/clean-text';
 
 /**
- * Missing-items cases (issue 12): POST /public/orders/missing/{Id} opens one on a dispatched or
- * delivered order. A case has its own status beside the order's (decision 0012): Open when the
- * customer reports, Answered when the office has replied, Resolved when it is closed (issue 14).
+ * Missing-items cases (decision 0020): POST /public/orders/missing/{Id} opens one on a dispatched
+ * or delivered order. A case has its own status beside the order's (decision 0012): Open when the
+ * customer reports, Answered when the office has replied, Resolved when it is closed (decision
+ * 0018).
  */
 
 export const CASE_STATUSES = ['Open', 'Answered', 'Resolved'] as const;
@@ -51,7 +52,7 @@ export const orderCaseSchema = z.object({
   Messages: z.array(caseMessageSchema),
   Created: z.string(),
   Updated: z.string(),
-  /** `missing-items`, or `dispute` of an excess-carriage invoice (issue 28). */
+  /** `missing-items`, or `dispute` of an excess-carriage invoice (decision 0038). */
   Kind: z.enum(CASE_KINDS),
   /** A dispute's invoice and where it stands; null for missing items. */
   Dispute: z

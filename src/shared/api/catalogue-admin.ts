@@ -9,9 +9,9 @@ import { amountSchema } from './office';
 import { discountCode, multilineText, text } from './fields';
 
 /**
- * The office's catalogue (issue 14), under /api/admin/catalogue, for `manage Catalogue` (office
- * and admin). Money in pounds, sizes in mm, weights in grams. These schemas are the one place the
- * catalogue's rules live: the seed's rows pass through them too (src/server/db/seed.ts).
+ * The office's catalogue (decision 0024), under /api/admin/catalogue, for `manage Catalogue`
+ * (office and admin). Money in pounds, sizes in mm, weights in grams. These schemas are the one
+ * place the catalogue's rules live: the seed's rows pass through them too (src/server/db/seed.ts).
  *
  * Price bands: GET /products (all of them, disabled and private too, in SortOrder),
  * POST /products, PUT /products/{Id}.

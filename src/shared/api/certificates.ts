@@ -11,7 +11,7 @@ export {
 } from '../certificates';
 
 /**
- * Export certificates (issue 12). GET /public/orders/exportcert/{Id} gives the PDF once the
+ * Export certificates (decision 0020). GET /public/orders/exportcert/{Id} gives the PDF once the
  * parcel has left the UK; GET /public/certificates/verify/{code} answers the public page
  * /verify/{code} with the certificate's key facts and nothing more.
  */
@@ -33,7 +33,7 @@ export const certificateFactsSchema = z.object({
     Name: z.string(),
     Website: z.string(),
     OrderNumber: z.string(),
-    /** The date of the customer's order with the retailer, yyyy-MM-dd (issue 27); absent or null: not given. */
+    /** The date of the customer's order with the retailer, yyyy-MM-dd (decision 0040); absent or null: not given. */
     OrderDate: z.string().nullish(),
   }),
   /** Ferrybox, who exports the goods from its depot. */
@@ -47,13 +47,14 @@ export const certificateFactsSchema = z.object({
     ValuePence: z.number().int(),
   }),
   /**
-   * The goods line by line (issue 27): every item line as it was when the parcel left. Absent on
-   * certificates issued before item lines existed.
+   * The goods line by line (decision 0040): every item line as it was when the parcel left. Absent
+   * on certificates issued before item lines existed.
    */
   ItemLines: z.array(certificateLine).optional(),
   /**
-   * The box the order left in when it was shipped together with others (issue 26): its reference,
-   * the orders in it and every item of all of them. Absent for a parcel that left on its own.
+   * The box the order left in when it was shipped together with others (decision 0041): its
+   * reference, the orders in it and every item of all of them. Absent for a parcel that left on its
+   * own.
    */
   Consignment: z
     .object({
@@ -62,7 +63,7 @@ export const certificateFactsSchema = z.object({
       ItemLines: z.array(certificateLine),
     })
     .optional(),
-  /** The sailing in words: the carrier, the day and the route (issue 27). */
+  /** The sailing in words: the carrier, the day and the route (decision 0040). */
   Sailing: z.string().optional(),
   Island: z.string(),
   TransportMode: z.string(),

@@ -35,7 +35,7 @@ export {
 } from '../checkout-messages';
 
 /**
- * The API contract of checkout and payment (issue 11):
+ * The API contract of checkout and payment (decision 0012):
  * - POST /public/orders/checkdiscount: `{ Code, Orders }` gives the discount on those bookings, or
  *   a 400 on `Code` saying why it cannot be used.
  * - POST /public/orders/create (header `Idempotency-Key`): the basket's bookings, the chosen
@@ -121,8 +121,8 @@ export const bookingSchema = z
       .max(20, 'must have 20 extras at most')
       .default([]),
     /**
-     * The goods line by line (issue 27), optional at booking: the depot completes them at receipt.
-     * When given, they add up to ItemValue.
+     * The goods line by line (decision 0040), optional at booking: the depot completes them at
+     * receipt. When given, they add up to ItemValue.
      */
     ItemLines: itemLinesSchema.default([]),
     /** The date of the order with the retailer, yyyy-MM-dd ('' or absent: not given). */

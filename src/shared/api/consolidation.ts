@@ -7,7 +7,7 @@ import { recordId, text } from './fields';
 import { invoiceSchema } from './orders';
 
 /**
- * Consolidation (issue 26, docs/decisions/0041). Money in pounds, sizes in mm, weights in grams.
+ * Consolidation (docs/decisions/0041). Money in pounds, sizes in mm, weights in grams.
  *
  * The customer's calls, under /public/consolidation (their own bookings only):
  * - GET  /: the bookings that could go together (by island) and their consolidations.

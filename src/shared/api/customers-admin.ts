@@ -14,7 +14,7 @@ import {
 import { text } from './fields';
 
 /**
- * The office's customers (issue 14), under /api/admin, for the roles that `manage Customer`
+ * The office's customers (decision 0016), under /api/admin, for the roles that `manage Customer`
  * (office, admin; the depot finds a customer by the reference on a parcel in its own screens):
  * - GET  /customers?search=&page=&itemsPerPage=: a whole customer reference (on its unique
  *   index), or part of the e-mail address or name; newest accounts first.
@@ -74,7 +74,7 @@ export const CUSTOMER_ORDERS_SHOWN = 20;
 export const customerDetailResponse = z.object({
   Customer: customerProfileSchema,
   Addresses: z.array(addressSchema),
-  /** The people of their household (issue 28), whose parcels are received onto the account. */
+  /** The people of their household (decision 0037), whose parcels are received onto the account. */
   Household: z.array(householdMemberSchema),
   /** The latest orders, newest first, and how many there are in all. */
   Orders: z.object({ items: z.array(officeOrderSummarySchema), total: z.number().int() }),
@@ -92,7 +92,7 @@ export const customerExportSchema = z.object({
   Exported: z.string(),
   Customer: customerProfileSchema,
   Addresses: z.array(addressSchema),
-  /** The people of their household named now (issue 28). */
+  /** The people of their household named now (decision 0037). */
   Household: z.array(householdMemberSchema),
   /** Each order with its timeline, payments, refunds, invoices, cases (with messages) and parcel
    * (its photos as metadata: the images themselves are sent on request). */

@@ -1,18 +1,33 @@
 import { z } from 'zod';
+import { ISLANDS } from '../islands';
 import { CARRIER_IDS } from '../carriers';
 import { text } from './fields';
 import { DEPOT_LIMITS, DEPOT_MESSAGES, depotParcelSchema, id } from './depot';
 
 /**
- * The depot's dispatch contracts (issue 13), as src/server/modules/depot/dispatch-routes.ts serves
- * them under /api/admin/depot: what can leave, a sailing, deliveries, and the customs paperwork of
- * a sailing (issue 27). The rest of the depot's API is in depot.ts.
+ * The depot's dispatch contracts (decision 0020), as src/server/modules/depot/dispatch-routes.ts
+ * serves them under /api/admin/depot: what can leave, a sailing, deliveries, and the customs
+ * paperwork of a sailing (decision 0040). The rest of the depot's API is in depot.ts.
  */
 
 // --- dispatch ------------------------------------------------------------------------------------
 
 export const dispatchListResponse = z.object({
   Islands: z.array(z.object({ Island: z.string(), Parcels: z.array(depotParcelSchema) })),
+  /**
+   * Dispatch follows the plan (docs/decisions/0049): each route's next sailing from Portsmouth
+   * (tonight's, on a sailing day) and the orders ready at the depot planned on it.
+   */
+  Tonight: z.array(
+    z.object({
+      Route: z.enum(ISLANDS),
+      Date: z.string(),
+      CutOffAt: z.string(),
+      DepartsAt: z.string(),
+      Capacity: z.number(),
+      OrderIds: z.array(z.number()),
+    }),
+  ),
 });
 
 const unique = <T extends z.ZodType>(items: z.ZodArray<T>, key: (item: z.infer<T>) => unknown) =>
@@ -65,7 +80,8 @@ export const deliverSchema = z
 
 export const deliverResponse = z.object({ Delivered: z.array(z.number().int()) });
 
-// --- customs paperwork (issue 27) -------------------------------------------------------------------
+// --- customs paperwork (decision 0040)
+// -------------------------------------------------------------------
 
 /** GET /sailings: the sailings parcels left on, newest first. */
 export const sailingsResponse = z.object({
@@ -85,5 +101,7 @@ export const customsDataQuerySchema = z
   .object({
     SailingDate: z.iso.date('must be a date (yyyy-MM-dd)'),
     Carrier: z.enum(CARRIER_IDS, { error: `must be one of ${CARRIER_IDS.join(', ')}` }),
+    /** Only the parcels of one route's sailing (Jersey, or Guernsey with its onward islands). */
+    Route: z.enum(['Jersey', 'Guernsey'], { error: 'must be Jersey or Guernsey' }).optional(),
   })
   .strict();

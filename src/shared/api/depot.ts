@@ -7,11 +7,11 @@ import { multilineText, recordId, text } from './fields';
 import { invoiceSchema } from './orders';
 
 /**
- * The depot floor's API (issue 13), under /api/admin/depot, for staff only (depot, office,
+ * The depot floor's API (decision 0020), under /api/admin/depot, for staff only (depot, office,
  * admin):
  * - GET  /lookup?q=: a customer reference (its check character catches a typo: 400 on `q`), an
  *   order reference, a UK courier's tracking number or the name of a person of a customer's
- *   household (issue 28), answered with the customer, their household and their open bookings
+ *   household (decision 0037), answered with the customer, their household and their open bookings
  *   (Awaiting Parcel), the likeliest first.
  * - POST /receive: a parcel arrives, measured (kg and cm, stored as grams and mm), shelved,
  *   photographed (JSON, photos in base64); for a booking (`OrderId`), for a known customer
@@ -99,7 +99,7 @@ const MATCHED_BY = [
   'household-member',
 ] as const;
 
-/** A person of a customer's household (issue 28), as the depot sees them. */
+/** A person of a customer's household (decision 0037), as the depot sees them. */
 const depotPersonSchema = z.object({ Id: z.number().int(), Name: z.string() });
 
 const depotCustomerSchema = z.object({
@@ -252,7 +252,7 @@ export type ListedState = (typeof LISTED_STATES)[number];
 
 /**
  * Why a parcel is held: an invoice to pay, the office must quote (larger than every band), or its
- * invoice is disputed and not decided yet (issue 28).
+ * invoice is disputed and not decided yet (decision 0038).
  */
 const HOLDS = ['invoice', 'quote', 'dispute'] as const;
 
@@ -323,7 +323,7 @@ export const depotParcelSchema = z.object({
   Storage: storageClockSchema.nullable(),
   /** When it was treated as abandoned (a member of staff confirmed), if it was. */
   Abandoned: z.string().nullable(),
-  /** The customs declaration it travels with (issue 27): CN22 or CN23; null without a booking. */
+  /** The customs declaration it travels with (decision 0040): CN22 or CN23; null without a booking. */
   CustomsForm: z.enum(CUSTOMS_FORMS).nullable(),
   /** Why it may not leave yet as its item lines stand (missing, or not adding up); null: it may. */
   CustomsProblem: z.string().nullable(),

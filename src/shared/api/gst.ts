@@ -3,7 +3,7 @@ import { CHECKOUT_MESSAGES, MAX_BOOKINGS_PER_CHECKOUT } from '../checkout-messag
 import { bookingSchema } from './checkout';
 
 /**
- * POST /public/orders/gst-estimate (issue 27, docs/decisions/0035): before paying, the island GST
+ * POST /public/orders/gst-estimate (docs/decisions/0035): before paying, the island GST
  * the customer may be asked for. The basket's bookings are valued with the customer's parcels
  * already booked to the same island and not yet shipped (they may well leave on the same
  * sailing, and parcels dispatched to one customer on one sailing are valued together), by the

@@ -5,8 +5,8 @@ import { text } from './fields';
 import { pathId } from './listing';
 
 /**
- * The API contract of the customer's household (issue 28), every call for the logged-in customer
- * and about their own household only:
+ * The API contract of the customer's household (decision 0037), every call for the logged-in
+ * customer and about their own household only:
  * - GET /public/household: the people named on the account, how many may be, and how each may be
  *   addressed at the depot.
  * - POST /public/household: names one more (201 with them); 409 past the limit.

@@ -12,9 +12,9 @@ import { pathId } from './listing';
 import { text } from './fields';
 
 /**
- * Item lines on the API (issue 27; rules in src/shared/item-lines.ts): the booking's `ItemLines`
- * (POST /public/orders/create), the order's page (GET /public/orders/{Id}) and the depot's
- * corrections at receipt:
+ * Item lines on the API (decision 0040; rules in src/shared/item-lines.ts): the booking's
+ * `ItemLines` (POST /public/orders/create), the order's page (GET /public/orders/{Id}) and the
+ * depot's corrections at receipt:
  * - GET /api/admin/depot/orders/{Id}/item-lines: an order's lines, its declared value and
  *   whether they add up.
  * - PUT /api/admin/depot/orders/{Id}/item-lines: the lines as they now are (all of them, in

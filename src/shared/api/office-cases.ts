@@ -9,12 +9,12 @@ import { invoiceSchema } from './orders';
 import { amountSchema, officeCaseSchema, paging, refundSchema, required } from './office';
 
 /**
- * The office's cases (issue 14): missing items and disputed invoices (issue 28), under /api/admin
- * (`manage Case`), as src/server/modules/office/case-actions.ts acts on them. The rest of the
- * office's API is in office.ts.
+ * The office's cases (decision 0018): missing items and disputed invoices (decision 0038), under
+ * /api/admin (`manage Case`), as src/server/modules/office/case-actions.ts acts on them. The rest
+ * of the office's API is in office.ts.
  */
 
-// --- cases ----------------------------------------------------------------------------------------
+// --- cases ---------------------------------------------------------------------------------------
 
 export const officeCasesQuery = z
   .object({
@@ -34,7 +34,7 @@ export const officeCaseDetailResponse = z.object({
   Refundable: z.number(),
   Refunds: z.array(refundSchema),
   /**
-   * A disputed invoice's evidence (issue 28): the band booked beside the size and weight the
+   * A disputed invoice's evidence (decision 0038): the band booked beside the size and weight the
    * depot measured on arrival (and again, if re-measured), with the photos; null for missing
    * items.
    */

@@ -5,12 +5,12 @@ import { INVOICE_STATUSES, invoiceSchema } from './orders';
 import { paging, personSchema, required } from './office';
 
 /**
- * The office's invoices (issue 14), under /api/admin (`manage Invoice`), as
+ * The office's invoices (decision 0018), under /api/admin (`manage Invoice`), as
  * src/server/modules/office/invoice-actions.ts acts on them. The rest of the office's API is in
  * office.ts.
  */
 
-// --- invoices -------------------------------------------------------------------------------------
+// --- invoices ------------------------------------------------------------------------------------
 
 export const officeInvoicesQuery = z
   .object({

@@ -11,8 +11,8 @@ import { customerOrderSchema, invoiceSchema } from './orders';
 export { OFFICE_QUOTE_STATES, type OfficeQuoteState } from '../office';
 
 /**
- * The office's API (issue 14), under /api/admin, for the office and admin roles (the depot's is
- * /api/admin/depot). Money crosses it in pounds; lists page on the server and answer
+ * The office's API (decision 0016), under /api/admin, for the office and admin roles (the depot's
+ * is /api/admin/depot). Money crosses it in pounds; lists page on the server and answer
  * `{ items, total, page, itemsPerPage }`.
  *
  * Today (`manage Order`): GET /today, the day's numbers and a chart of bookings.
@@ -211,7 +211,7 @@ export const raiseInvoiceSchema = z
   .strict();
 export const orderNoteSchema = z.object({ Note: required(2000, 'Write the note') }).strict();
 
-// --- quotes ---------------------------------------------------------------------------------------
+// --- quotes --------------------------------------------------------------------------------------
 
 export const officeQuotesQuery = z
   .object({
@@ -261,7 +261,7 @@ export const OFFICE_MESSAGES = {
     `The order is cancelled, but the payment provider did not refund ${amount}. Please refund it again from the order.`,
 } as const;
 
-// --- today ----------------------------------------------------------------------------------------
+// --- today ---------------------------------------------------------------------------------------
 
 /** How many days the Today chart shows, today included. */
 export const TODAY_CHART_DAYS = 30;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arrivalSchema } from './sailing-plans';
 import { storageClockSchema } from './storage-clock';
 import { orderCaseSchema } from './cases';
 import { retailerReturnSchema } from './returns';
@@ -8,7 +9,7 @@ import { itemLineResponse } from './item-lines';
 import { invoiceSchema, linkedOrderSchema } from './orders';
 
 /**
- * The order's page in My Account (issue 12):
+ * The order's page in My Account (decision 0020):
  * - GET /public/orders/{Id}: the customer's own order with what was booked, its price lines,
  *   payments, invoices, missing-items cases and a timeline built from its events, oldest first.
  * - GET /public/orders/{Id}/photos/{PhotoId}: a photo the depot took of its parcel.
@@ -121,9 +122,9 @@ export const orderDetailResponse = z.object({
     RetailerOrderNumber: z.string(),
     /** The delivery address as it was at checkout, a line each; null before checkout. */
     DeliveryAddress: z.array(z.string()).nullable(),
-    /** What the retailer charged to deliver to our depot, pounds (issue 27). */
+    /** What the retailer charged to deliver to our depot, pounds (decision 0040). */
     RetailerDeliveryCharge: z.number(),
-    /** The goods line by line, as given at booking or corrected by the depot (issue 27). */
+    /** The goods line by line, as given at booking or corrected by the depot (decision 0040). */
     ItemLines: z.array(itemLineResponse),
     /** The date of the customer's order with the retailer, yyyy-MM-dd; null: not given. */
     RetailerOrderDate: z.string().nullable(),
@@ -142,7 +143,7 @@ export const orderDetailResponse = z.object({
   Payments: z.array(paymentSchema.extend({ OrderReferences: z.array(z.string()) })),
   Invoices: z.array(
     invoiceSchema.extend({
-      /** Until when the customer may dispute it (issue 28); null: it may not be disputed now. */
+      /** Until when the customer may dispute it (decision 0038); null: it may not be disputed now. */
       DisputeUntil: z.string().nullable(),
       /** The case of its dispute, if it was disputed. */
       CaseId: z.number().int().nullable(),
@@ -157,11 +158,11 @@ export const orderDetailResponse = z.object({
   CanReportMissingItems: z.boolean(),
   /**
    * The storage clock of its parcel while it waits at the depot for the customer (held for an
-   * invoice: issue 28); null otherwise.
+   * invoice: decision 0037); null otherwise.
    */
   Storage: storageClockSchema.nullable(),
   Timeline: z.array(timelineEntrySchema),
-  /** Its return to the retailer (issue 28), once asked; null otherwise. */
+  /** Its return to the retailer (decision 0039), once asked; null otherwise. */
   Return: retailerReturnSchema.nullable(),
   /** A return to the retailer may be asked now (the parcel is at the depot, not sailed). */
   CanAskReturn: z.boolean(),
@@ -170,9 +171,9 @@ export const orderDetailResponse = z.object({
   /** The order's private tracking page (`/track/{code}`), which works without a login. */
   TrackingPath: z.string(),
   /**
-   * When it reaches the door, by the timetable (docs/decisions/0048, 0050): what its tracking
-   * page says; null once it has sailed or the order is over.
+   * When it reaches the door: the sailing it is planned on, the days, the sentence, and why it
+   * moved (docs/decisions/0049); null once it has sailed or the order is over.
    */
-  Arrival: z.object({ Words: z.string() }).nullable(),
+  Arrival: arrivalSchema.nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetailResponse>;

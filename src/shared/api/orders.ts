@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { movedParcelSchema } from './sailing-plans';
 import { ORDER_HISTORY_DEFAULTS, ORDER_SEARCH_MAX, ORDER_SORT_FIELDS } from '../order-history';
 import { INVOICE_KINDS } from '../disputes';
 import { storageClockSchema } from './storage-clock';
@@ -12,8 +13,8 @@ import { listingOptions, optionalBody } from './listing';
 import { orderExtraSchema, productSchema } from './catalogue';
 
 /**
- * The API contract of orders: POST /public/orders/createquote (issue 6), the customer's order
- * history POST /public/orders and what needs them now GET /public/orders/summary (issue 12).
+ * The API contract of orders: POST /public/orders/createquote (decision 0009), the customer's order
+ * history POST /public/orders and what needs them now GET /public/orders/summary (decision 0019).
  * Field rules are the booking forms' (src/shared/booking-steps.ts), never restated; sizes cross
  * the API in mm and grams, money in pounds.
  */
@@ -80,7 +81,7 @@ export const invoiceSchema = z.object({
   OrderId: z.number().int(),
   OrderReference: z.string(),
   Reason: z.string(),
-  /** `excess`: excess carriage from the depot's measure, which may be disputed (issue 28). */
+  /** `excess`: excess carriage from the depot's measure, which may be disputed (decision 0038). */
   Kind: z.enum(INVOICE_KINDS),
   Amount: z.number(),
   Status: z.enum(INVOICE_STATUSES),
@@ -184,12 +185,14 @@ const summaryPart = <T extends z.ZodType>(item: T) =>
  * - AtDepot: parcels at the depot: received (Received at Depot), held for an invoice (Awaiting
  *   Payment, once received) or released by its payment and waiting for a sailing (Paid).
  * - Unbooked: parcels of theirs at the depot with no booking, the oldest first, each with its
- *   storage clock (issue 28: free days, then a daily charge, then abandonment).
+ *   storage clock (decision 0037: free days, then a daily charge, then abandonment).
  */
 export const orderSummaryResponse = z.object({
   QuotesToAnswer: summaryPart(customerOrderSchema),
   InvoicesToPay: summaryPart(invoiceSchema),
   AtDepot: summaryPart(customerOrderSchema),
   Unbooked: summaryPart(unbookedParcelSchema),
+  /** Parcels moved to another sailing (a storm, a missed sailing): the new date and why (0049). */
+  Moved: summaryPart(movedParcelSchema),
 });
 export type OrderSummary = z.infer<typeof orderSummaryResponse>;

@@ -8,7 +8,7 @@ import { customerOrderSchema } from './orders';
 export { QUOTE_MESSAGES } from '../quotes';
 
 /**
- * The API contract of quotes (issue 12; docs/requirements.md §7):
+ * The API contract of quotes (docs/requirements.md §7):
  * - GET /public/orders/quote/{id}: one of the customer's quotes: the booking it answers, the
  *   office's price and note, its status, what may be done with it, and the payment that pays it
  *   once accepted.
@@ -49,7 +49,7 @@ export const customerQuoteSchema = customerOrderSchema.extend({
 });
 export type CustomerQuote = z.infer<typeof customerQuoteSchema>;
 
-/** POST /dev/quotes/price (development only): the office's price, as issue 14 will set it. */
+/** POST /dev/quotes/price (development only): the office's price, as the back office sets it (decision 0018). */
 export const devPriceQuoteRequest = z
   .object({
     OrderReference: z.string().regex(/^ORD-\d{6,16}$/i, 'must be an order reference'),

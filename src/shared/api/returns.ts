@@ -4,7 +4,7 @@ import { multilineText, recordId, text } from './fields';
 import { invoiceSchema } from './orders';
 
 /**
- * A return to the retailer (issue 28, decision 0039; rules in src/shared/returns.ts).
+ * A return to the retailer (decision 0039; rules in src/shared/returns.ts).
  * Customer, for their own order (another customer's is a 404):
  * - POST /public/orders/return/{Id}: asks for it, with the retailer's label (`Label`, a PDF or an
  *   image in base64) or asking us for one (`BuyLabel: true`, invoiced at the catalogue's price).
@@ -76,7 +76,7 @@ export type RetailerReturn = z.infer<typeof retailerReturnSchema>;
 export const withdrawReturnResponse = z.object({ Refunded: z.number() });
 export type WithdrawReturnResponse = z.infer<typeof withdrawReturnResponse>;
 
-// --- depot -----------------------------------------------------------------------------------------
+// --- depot ---------------------------------------------------------------------------------------
 
 const RETURN_LISTS = ['open', 'returned'] as const;
 

@@ -5,7 +5,7 @@ import { recordId } from './fields';
 import { islandGstEstimateSchema } from './gst';
 
 /**
- * POST /api/admin/depot/dispatch/gst (issue 27, docs/decisions/0035 and 0040): before the depot
+ * POST /api/admin/depot/dispatch/gst (docs/decisions/0035 and 0040): before the depot
  * records a sailing, the island GST of the chosen parcels, customer by customer and island by
  * island: parcels dispatched to one customer on the same sailing (the date and the carrier) reach
  * the island together and are valued together, with those of theirs that already left on it (a

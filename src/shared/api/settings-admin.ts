@@ -15,8 +15,8 @@ import { email, required, telephone, url } from '../validation/rules';
 import { withRules } from '../validation/zod-rules';
 
 /**
- * The office's site settings (issue 14): GET /api/admin/settings and PUT /api/admin/settings, for
- * `manage Settings`. The settings are stored as { Category, Name, Value } rows
+ * The office's site settings (decision 0024): GET /api/admin/settings and PUT /api/admin/settings,
+ * for `manage Settings`. The settings are stored as { Category, Name, Value } rows
  * (docs/requirements.md §3 "Settings", what GET /public/settings sends); this is the form the
  * office edits them in, one section at a time: a PUT carries the sections it changes and leaves the
  * others as they are. Money in pounds (the threshold), the GST rate in percent; stored as the
@@ -103,7 +103,7 @@ const islandGstSchema = z
   })
   .strict();
 
-/** GST island by island (issue 27, docs/decisions/0035). */
+/** GST island by island (docs/decisions/0035). */
 const taxSettingsSchema = z
   .object(
     Object.fromEntries(ISLANDS.map((island) => [island, islandGstSchema])) as Record<
@@ -127,7 +127,7 @@ const inLimits = (c: { EvidenceMonths: number; EvidenceWarningDays: number }) =>
   wholeNumberIn(evidenceWarningDays).safeParse(c.EvidenceWarningDays).success;
 
 /**
- * The customs paperwork's numbers (issue 27, docs/decisions/0040), the limits of
+ * The customs paperwork's numbers (docs/decisions/0040), the limits of
  * src/shared/customs.ts: the CN22/CN23 limit in pounds, and the export evidence's months and
  * warning days. Stored as the Customs settings (not public).
  */

@@ -7,7 +7,7 @@ import { MESSAGES } from '../validation/messages';
 import { withRules } from '../validation/zod-rules';
 
 /**
- * The staff side's accounts (issue 13), under /api/admin:
+ * The staff side's accounts (decision 0020), under /api/admin:
  * - POST /api/admin/auth/login: a staff member's log-in (a customer's is refused, as a staff
  *   member's is on the customer's dialog); answers the bearer token like /public/auth/login.
  * - POST /api/admin/auth/accept-invitation: sets the password of an invited account and logs in.

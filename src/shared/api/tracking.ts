@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { ORDER_STATUSES } from '../order-status';
 import { timelineEntrySchema } from './order-detail';
 import { pathId } from './listing';
+import { arrivalSchema } from './sailing-plans';
 import { publicCode, publicCodeParams } from './public-codes';
 
 export { TRACKING_MESSAGES } from '../tracking';
 
 /**
- * Following an order's parcel without logging in (issue 26, docs/decisions/0036):
+ * Following an order's parcel without logging in (docs/decisions/0036):
  * - GET /public/track/{code}: anyone holding the order's private code (every order e-mail
  *   carries the link) sees the customer's first name, the island, the status and the parcel's
  *   timeline, with the carrier's tracking link once it has sailed; nothing else. A wrong or
@@ -36,11 +37,10 @@ export const trackedParcelSchema = z.object({
   Timeline: z.array(publicTimelineEntrySchema),
   /**
    * When it reaches the door, by the timetable (docs/decisions/0048): the first and last day and
-   * the sentence; null once it has sailed or the order is over.
+   * the sentence; the sailing it is planned on and why it moved (docs/decisions/0049); null once
+   * it has sailed or the order is over.
    */
-  Arrival: z
-    .object({ Earliest: z.string().nullable(), Latest: z.string().nullable(), Words: z.string() })
-    .nullable(),
+  Arrival: arrivalSchema.nullable(),
 });
 export type TrackedParcel = z.infer<typeof trackedParcelSchema>;
 

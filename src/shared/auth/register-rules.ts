@@ -19,7 +19,8 @@ import { MAX_LENGTHS } from './login-rules';
 
 // The register form's rules (also the profile's, the reset password's and the staff invitation's),
 // apart from the schemas (./schemas.ts) the server checks bodies with, so that the browser checks
-// those forms by the same rules without loading zod (issue 23: about 22 KB on My Account screens).
+// those forms by the same rules without loading zod (decision 0029: about 22 KB on My Account
+// screens).
 
 /** Register fields under which the server's field errors are shown (docs/requirements.md §5). */
 export const REGISTER_SERVER_ERROR_FIELDS = [

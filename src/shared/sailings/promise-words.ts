@@ -5,10 +5,11 @@
 import { MONTH_NAMES, WEEKDAY_NAMES } from '../dates';
 import { formatTime } from '../receiving-hours';
 import { dayKey, dayOf, londonTimeOf, partsOf, timeOf, weekdayOf } from './london-time';
-import type { ArrivalPromise } from './promise';
+import type { MovedBy, PlannedSailing } from './plan';
+import type { ArrivalPromise, ParcelState } from './promise';
 
 /** `Thursday 10 December`, with the year when it is not `thisYear`'s. */
-function dayInWords(key: string, thisYear?: number): string {
+export function dayInWords(key: string, thisYear?: number): string {
   const day = dayOf(key);
   const { year, month, date } = partsOf(day);
   const shown = `${WEEKDAY_NAMES[weekdayOf(day) - 1]} ${date} ${MONTH_NAMES[month - 1]}`;
@@ -49,28 +50,87 @@ const CONDITION = {
   consolidation: 'the last parcel of your consignment reaches us',
 } as const;
 
+/** What a promise says, from the promise itself or from a parcel's stored plan. */
+interface Told {
+  state: ParcelState;
+  by: number;
+  /** `yyyy-MM-dd`: the first leg's sailing. */
+  sailing: string;
+  earliest: string;
+  latest: string;
+  /** The sailing it was moved off, why, and the reason the customer reads. */
+  moved: { date: string; by: MovedBy; reason: string } | null;
+}
+
+const UNKNOWN = 'We will confirm its sailing and the day it arrives.';
+
+const MOVED: Record<MovedBy, (day: string) => string> = {
+  cancelled: (day) => `The sailing of ${day} is cancelled`,
+  changed: (day) => `The sailing of ${day} has changed`,
+  missed: (day) => `It missed the sailing of ${day}`,
+};
+
+function toldInWords(told: Told, now: Date): string {
+  const thisYear = partsOf(londonTimeOf(now.getTime()).day).year;
+  const arrives = `it arrives ${spanInWords(told.earliest, told.latest, thisYear)}.`;
+  const { moved, state } = told;
+  const reason = moved?.reason.replace(/[.\s]+$/, '');
+  const before = moved
+    ? `${MOVED[moved.by](dayInWords(moved.date, thisYear))}${reason ? ` (${reason})` : ''}. `
+    : '';
+  if (state.kind === 'at-depot') {
+    return `${before}It leaves on the sailing of ${dayInWords(told.sailing, thisYear)}, and ${arrives}`;
+  }
+  const condition = CONDITION[state.kind === 'booked' ? 'booked' : state.reason];
+  return `${before}If ${condition} by ${cutOffInWords(told.by, now)}, ${arrives}`;
+}
+
 /**
  * The promise as one or two sentences: a cancelled sailing it was moved from and why, then when
  * it arrives and on what condition. Without a promise (no sailing within the timetable's reach),
  * that the date will be confirmed.
  */
 export function promiseInWords(promise: ArrivalPromise | null, now: Date): string {
-  if (!promise) return 'We will confirm its sailing and the day it arrives.';
-  const thisYear = partsOf(londonTimeOf(now.getTime()).day).year;
-  const arrives = `it arrives ${spanInWords(promise.earliest, promise.latest, thisYear)}.`;
+  if (!promise) return UNKNOWN;
   const cancelled = promise.passedOver.find((p) => p.why === 'cancelled');
-  const moved = cancelled
-    ? `The sailing of ${dayInWords(cancelled.date, thisYear)} is cancelled${
-        cancelled.reason ? ` (${cancelled.reason.replace(/[.\s]+$/, '')})` : ''
-      }. `
-    : '';
-  const { state } = promise;
-  if (state.kind === 'at-depot') {
-    const leaves = dayInWords(promise.legs[0].date, thisYear);
-    return `${moved}It leaves on the sailing of ${leaves}, and ${arrives}`;
+  return toldInWords(
+    {
+      state: promise.state,
+      by: promise.by,
+      sailing: promise.legs[0].date,
+      earliest: promise.earliest,
+      latest: promise.latest,
+      moved: cancelled ? { date: cancelled.date, by: 'cancelled', reason: cancelled.reason } : null,
+    },
+    now,
+  );
+}
+
+/** A parcel's stored plan (./plan.ts) in the same words, with what moved it and why. */
+export function planInWords(
+  plan: PlannedSailing & {
+    state: ParcelState;
+    movedBy: MovedBy | null;
+    movedFrom: string | null;
+    reason: string;
+  },
+  now: Date,
+): string {
+  const { sailingDate, cutOffAt, earliest, latest, movedBy, movedFrom } = plan;
+  if (sailingDate === null || cutOffAt === null || earliest === null || latest === null) {
+    return UNKNOWN;
   }
-  const condition = CONDITION[state.kind === 'booked' ? 'booked' : state.reason];
-  return `${moved}If ${condition} by ${cutOffInWords(promise.by, now)}, ${arrives}`;
+  return toldInWords(
+    {
+      state: plan.state,
+      by: cutOffAt,
+      sailing: sailingDate,
+      earliest,
+      latest,
+      moved: movedBy && movedFrom ? { date: movedFrom, by: movedBy, reason: plan.reason } : null,
+    },
+    now,
+  );
 }
 
 /**

@@ -34,7 +34,7 @@ export function wrapFocus(event: KeyboardEvent<HTMLDialogElement>) {
  * Whether this browser opens a dialog from a button's `commandfor` by itself. Where it does, the
  * button's own click handler leaves the opening to it: the dialog is shown in the press's task
  * and the page hears of it afterwards (`toggle`), so the press does not wait for the page to be
- * drawn again first (issue 23: Log in, or Add an address, pressed on a page at rest).
+ * drawn again first (decision 0029: Log in, or Add an address, pressed on a page at rest).
  */
 export const browserOpensDialogs = () =>
   typeof HTMLButtonElement !== 'undefined' && 'command' in HTMLButtonElement.prototype;
@@ -68,8 +68,8 @@ export interface PlainDialogProps {
   /** The id of the element that says what the dialog asks (a confirmation's question). */
   describedBy?: string;
   /**
-   * The dialog's id, for a button that opens it with no script (`commandfor`, issue 23): such a
-   * dialog is in the page's HTML, closed, and opens before the page's code has loaded.
+   * The dialog's id, for a button that opens it with no script (`commandfor`, decision 0029): such
+   * a dialog is in the page's HTML, closed, and opens before the page's code has loaded.
    */
   id?: string;
   /** Told when the browser opened the dialog itself (a `commandfor` button). */

@@ -11,7 +11,7 @@ import { SiteHeader } from './site-header';
  * The frame's parts take no props, so they are drawn again only for what each reads itself (the
  * session, the settings, the address), not with every change of the router's state (a loader, a
  * fetcher, a navigation) that draws the screen inside them again: on My Account's first load
- * that was the whole frame a few times over, at a slow phone's pace (issue 23).
+ * that was the whole frame a few times over, at a slow phone's pace (decision 0029).
  */
 const Header = memo(SiteHeader);
 const Notice = memo(NoticeBanner);

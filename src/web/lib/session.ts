@@ -69,9 +69,9 @@ export function getSession(): Session {
 }
 
 /**
- * A token without user data (issue 23: a page loaded right after logging in, before the log-in's
- * GET /public/auth/me answered) reads the user back with one GET /public/auth/me instead of
- * showing the visitor as logged out. A refused token ends the session; another failure keeps the
+ * A token without user data (decision 0029: a page loaded right after logging in, before the
+ * log-in's GET /public/auth/me answered) reads the user back with one GET /public/auth/me instead
+ * of showing the visitor as logged out. A refused token ends the session; another failure keeps the
  * token and shows the visitor as logged out until the next page.
  */
 function restoreUser(token: string) {

@@ -14,7 +14,7 @@ import {
   type ConsolidationSubmission,
 } from '../features/consolidation/consolidation-page';
 
-/** The customer's consolidations (GET /public/consolidation, issue 26). */
+/** The customer's consolidations (GET /public/consolidation, decision 0041). */
 export async function clientLoader() {
   return { overview: await readForSession(getConsolidation) };
 }

@@ -9,7 +9,7 @@ import { settingsResource } from '../features/settings/api/get-settings';
  * /order/additions/{id} (docs/requirements.md §2); a booking not ready for it goes where it should.
  * The extras and the island's GST setting are waited for, so the step is drawn once, complete: a
  * skeleton replaced by taller extras and a GST note arriving later pushed the total and the
- * buttons down the screen (issue 23, Lighthouse's layout shift).
+ * buttons down the screen (decision 0029, Lighthouse's layout shift).
  */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const step = guardStep('additions', params.id);

@@ -159,9 +159,9 @@ export const addresses = pgTable(
 );
 
 /**
- * The people of a customer's household (issue 28): named on the account, so a parcel addressed to
- * one of them at the depot is received onto it. Removing one keeps the row (`removed_at`), so the
- * parcels received for them still say whom they were addressed to.
+ * The people of a customer's household (decision 0037): named on the account, so a parcel addressed
+ * to one of them at the depot is received onto it. Removing one keeps the row (`removed_at`), so
+ * the parcels received for them still say whom they were addressed to.
  */
 export const householdMembers = pgTable(
   'household_members',

@@ -37,7 +37,7 @@ export const orderCases = pgTable(
     status: text('status', { enum: CASE_STATUSES }).notNull().default('Open'),
     /** What the customer says is missing (or, for a dispute, why they dispute the invoice). */
     description: text('description').notNull(),
-    /** Missing items, or a disputed invoice (issue 28, src/shared/disputes.ts). */
+    /** Missing items, or a disputed invoice (decision 0038, src/shared/disputes.ts). */
     kind: text('kind', { enum: CASE_KINDS }).notNull().default('missing-items'),
     /** The disputed invoice: one dispute an invoice. */
     invoiceId: integer('invoice_id').references(() => invoices.id),

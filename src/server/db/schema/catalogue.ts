@@ -77,7 +77,7 @@ export const seedLog = pgTable('seed_log', {
     .default(sql`now()`),
 });
 
-/** Discount codes (issue 11): a percentage or an amount off, within dates and limits. */
+/** Discount codes (decision 0012): a percentage or an amount off, within dates and limits. */
 export const discountCodes = pgTable(
   'discount_codes',
   {

@@ -22,7 +22,7 @@ import { invoices, orders } from './orders';
  */
 
 /**
- * A consignment (issue 26, docs/decisions/0041): several of a customer's paid bookings for one
+ * A consignment (docs/decisions/0041): several of a customer's paid bookings for one
  * island shipped together as one box, one crossing, one tracking number. Its status is one of
  * src/shared/consolidation.ts's lifecycle. Money in pence, sizes in mm, weights in grams; the
  * estimate is fixed when asked for, the final price when the depot measures the repacked box.

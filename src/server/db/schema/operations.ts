@@ -41,7 +41,7 @@ export const mailOutbox = pgTable(
 );
 
 /**
- * Every staff action (issue 13 and 14): who, when, what, on which record, before and after.
+ * Every staff action (decision 0022): who, when, what, on which record, before and after.
  * Written in the action's own transaction; never updated.
  */
 export const auditLog = pgTable(

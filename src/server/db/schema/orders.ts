@@ -16,6 +16,7 @@ import type { AddressInput } from '../../../shared/api/addresses';
 import { PAYMENT_FAILURES, PAYMENT_STATUSES } from '../../../shared/api/checkout';
 import { INVOICE_STATUSES } from '../../../shared/api/orders';
 import { INVOICE_KINDS } from '../../../shared/disputes';
+import { REDEMPTION_STATUSES } from '../../../shared/redemption-status';
 import type { CertificateFacts } from '../../../shared/api/certificates';
 import { users } from './accounts';
 import { discountCodes, products } from './catalogue';
@@ -54,8 +55,8 @@ export const orders = pgTable(
     itemValuePence: integer('item_value_pence').notNull(),
     itemCount: integer('item_count').notNull().default(1),
     /**
-     * What the retailer charged to deliver the goods to our depot (issue 27): part of the value
-     * island GST is worked out on (src/shared/gst.ts). 0 when free or not given.
+     * What the retailer charged to deliver the goods to our depot (decision 0040): part of the
+     * value island GST is worked out on (src/shared/gst.ts). 0 when free or not given.
      */
     retailerDeliveryPence: integer('retailer_delivery_pence').notNull().default(0),
     island: text('island').notNull(),
@@ -64,9 +65,9 @@ export const orders = pgTable(
     retailerOrderNumber: text('retailer_order_number').notNull().default(''),
     expectedDeliveryDate: date('expected_delivery_date', { mode: 'string' }),
     /**
-     * The date of the customer's order with the retailer (issue 27): the time of supply from which
-     * the goods must leave the UK within 3 months for the retailer to zero-rate the sale (HMRC
-     * Notice 703, src/shared/customs.ts). Null for bookings made before it was asked.
+     * The date of the customer's order with the retailer (decision 0040): the time of supply from
+     * which the goods must leave the UK within 3 months for the retailer to zero-rate the sale
+     * (HMRC Notice 703, src/shared/customs.ts). Null for bookings made before it was asked.
      */
     retailerOrderDate: date('retailer_order_date', { mode: 'string' }),
     trackingNumber: text('tracking_number').notNull().default(''),
@@ -98,7 +99,8 @@ export const orders = pgTable(
     index('orders_customer_id_idx').on(t.customerId, t.id),
     index('orders_payment_id_idx').on(t.paymentId),
     index('orders_status_idx').on(t.status),
-    // The office's order search (issue 14): newest first, and a tracking number as couriers print it.
+    // The office's order search (decision 0018): newest first, and a tracking number as couriers
+    // print it.
     index('orders_created_at_idx').on(t.createdAt, t.id),
     index('orders_tracking_compact_idx').on(
       sql`upper(regexp_replace(${t.trackingNumber}, '\\s', '', 'g'))`,
@@ -114,7 +116,7 @@ export const orders = pgTable(
 );
 
 /**
- * An order's goods line by line (issue 27, src/shared/item-lines.ts), in the order given
+ * An order's goods line by line (decision 0040, src/shared/item-lines.ts), in the order given
  * (`position` from 1): given by the customer at booking, completed or corrected by the depot at
  * receipt (each change in the audit log). When an order has lines they add up to its
  * itemValuePence; none means it has not been itemised yet.
@@ -248,9 +250,7 @@ export const discountRedemptions = pgTable(
       .notNull()
       .unique()
       .references(() => payments.id),
-    status: text('status', { enum: ['reserved', 'redeemed', 'released'] })
-      .notNull()
-      .default('reserved'),
+    status: text('status', { enum: REDEMPTION_STATUSES }).notNull().default('reserved'),
     ...timestamps,
   },
   (t) => [index('discount_redemptions_code_idx').on(t.discountCodeId, t.customerId)],
@@ -339,7 +339,7 @@ export const exportCertificates = pgTable('export_certificates', {
 });
 
 /**
- * Each order's private tracking code (issue 26, docs/decisions/0036): the page /track/{code} shows
+ * Each order's private tracking code (docs/decisions/0036): the page /track/{code} shows
  * its parcel's timeline to anyone holding it, with no login. 100 random bits, kept as they are
  * (every order e-mail carries the link); replacing it (the customer or the office) ends the old
  * link at once. Made on first need, so orders from before it get one too.

@@ -10,8 +10,8 @@ import { invoices, orders } from './orders';
  */
 
 /**
- * The storage clock's reminders sent for a parcel (issue 28): one row a reminder, so each is sent
- * once however often the job runs, on however many nodes.
+ * The storage clock's reminders sent for a parcel (decision 0037): one row a reminder, so each is
+ * sent once however often the job runs, on however many nodes.
  */
 export const storageNotices = pgTable(
   'storage_notices',
@@ -27,7 +27,7 @@ export const storageNotices = pgTable(
 );
 
 /**
- * A return to the retailer (issue 28, decision 0039): one per order, asked by the customer before
+ * A return to the retailer (decision 0039): one per order, asked by the customer before
  * its parcel sails. The label is the retailer's (uploaded by the customer) or bought by the
  * depot (`bought`, charged by `invoice_id`, attached by staff); checked as photos are (a PDF
  * without active content, or an image re-encoded). `returned_at` with the carrier and its
@@ -68,7 +68,7 @@ export const retailerReturns = pgTable(
  * A parcel at the depot: what came in from a UK courier, matched to the booking (order) it
  * belongs to. Measured and shelved when received; its sailing, carrier and tracking number
  * recorded when it is dispatched to the island. The timeline (order events: when and who) reads
- * the facts from here, and so does the export certificate. Written by the depot (issue 13).
+ * the facts from here, and so does the export certificate. Written by the depot (decision 0020).
  */
 export const parcels = pgTable(
   'parcels',
@@ -80,7 +80,7 @@ export const parcels = pgTable(
       .references(() => orders.id),
     /** The customer whose reference it carried; none when it matches nobody. */
     customerId: integer('customer_id').references(() => users.id),
-    /** The household member it was addressed to (issue 28); none: the account holder. */
+    /** The household member it was addressed to (decision 0037); none: the account holder. */
     householdMemberId: integer('household_member_id').references(() => householdMembers.id),
     /** The UK courier's tracking number it arrived with. */
     inboundTrackingNumber: text('inbound_tracking_number').notNull().default(''),
@@ -98,7 +98,7 @@ export const parcels = pgTable(
     trackingNumber: text('tracking_number').notNull().default(''),
     dispatchedBy: integer('dispatched_by').references(() => users.id),
     deliveredAt: at('delivered_at'),
-    /** Treated as abandoned (terms 10.3), confirmed by this member of staff (issue 28). */
+    /** Treated as abandoned (terms 10.3), confirmed by this member of staff (decision 0037). */
     abandonedAt: at('abandoned_at'),
     abandonedBy: integer('abandoned_by').references(() => users.id),
     /**
@@ -140,7 +140,7 @@ export const parcelPhotos = pgTable(
     height: integer('height').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
     createdBy: integer('created_by').references(() => users.id),
-    /** The dispute whose re-measure took it (issue 28); null: taken on arrival. */
+    /** The dispute whose re-measure took it (decision 0038); null: taken on arrival. */
     caseId: integer('case_id'),
   },
   (t) => [index('parcel_photos_parcel_id_idx').on(t.parcelId)],

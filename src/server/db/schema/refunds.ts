@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   check,
   index,
   integer,
@@ -8,6 +9,7 @@ import {
   serial,
   text,
 } from 'drizzle-orm/pg-core';
+import { REFUND_STATUSES } from '../../../shared/refund-status';
 import { users } from './accounts';
 import { at, timestamps } from './columns';
 import { consignments } from './consolidation';
@@ -18,12 +20,8 @@ import { orders, PAYMENT_PROVIDERS, payments } from './orders';
  * sandbox provider's own record of them.
  */
 
-export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
-
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
-
 /**
- * Money given back on a paid payment, for one of its orders (issue 14): reserved `pending` (it
+ * Money given back on a paid payment, for one of its orders (decision 0018): reserved `pending` (it
  * counts against what may still be refunded) before the provider is asked, then `succeeded` or
  * `failed` (no longer counted) by the provider's answer. The payment row is locked while a refund
  * is counted and reserved, so two at once cannot refund more than was paid.
@@ -48,8 +46,14 @@ export const refunds = pgTable(
     /** The provider's id of the refund, once it answered. */
     providerRefundId: text('provider_refund_id'),
     status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
-    /** The consolidation whose difference this gives back (issue 26), if it is one's. */
+    /** The consolidation whose difference this gives back (decision 0041), if it is one's. */
     consignmentId: integer('consignment_id').references((): AnyPgColumn => consignments.id),
+    /**
+     * Whether the customer is e-mailed when it is made (the office's refund of an order), in the
+     * transaction that records it made (decision 0046); the other steps that give money back
+     * tell it in their own e-mail.
+     */
+    tellCustomer: boolean('tell_customer').notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -172,7 +172,7 @@ export async function renderCertificate(input: CertificateDocument): Promise<Buf
     doc.y += 8;
   };
 
-  /** The goods line by line (issue 27): description, quantity, value each, total, origin, code. */
+  /** The goods line by line (decision 0040): description, quantity, value each, total, origin, code. */
   function itemLines(lines: NonNullable<CertificateFacts['ItemLines']>, title = 'Items') {
     heading(title, left, width, doc.y);
     const cols = [

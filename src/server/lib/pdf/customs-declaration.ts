@@ -12,7 +12,7 @@ import { collect, drawLabel, LABEL_PAGE, type LabelFacts } from './label';
 import { writeText } from './text';
 
 /**
- * A parcel's customs declaration (issue 27, docs/decisions/0040), printed with its label at
+ * A parcel's customs declaration (docs/decisions/0040), printed with its label at
  * dispatch: a CN22 (on the label printer's 4 × 6 inch stock) for goods worth up to the limit, a
  * CN23 (A4) above it, both after the UPU's forms: sender and addressee, the category (sale of
  * goods: what a retailer sold the customer), one row per item line (description, quantity, net

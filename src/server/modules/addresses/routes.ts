@@ -11,9 +11,9 @@ import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
 import { createAddress, deleteAddress, listAddresses, updateAddress } from './service';
 
 /**
- * The address book (docs/requirements.md §7, issue 11). Every call needs a session and reaches only
- * the caller's own addresses: another customer's Id answers 404 like an unknown one, so ids leak
- * nothing. Bodies are checked with the address form's own rules (src/shared/addresses.ts).
+ * The address book (docs/requirements.md §7, decision 0014). Every call needs a session and reaches
+ * only the caller's own addresses: another customer's Id answers 404 like an unknown one, so ids
+ * leak nothing. Bodies are checked with the address form's own rules (src/shared/addresses.ts).
  *
  * - POST /public/addresses: a page of the caller's addresses (`{ options, filter }`, no body =
  *   the defaults: Updated ascending, 10 a page).

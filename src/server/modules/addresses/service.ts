@@ -11,11 +11,10 @@ import {
 import type { ListingOptions } from '../../../shared/api/listing';
 import { countryName } from '../../../shared/countries';
 import type { Island } from '../../../shared/islands';
-import type { Db } from '../../db/client';
 import { addresses, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { listPage } from '../../lib/paging';
-import type { Tx } from '../orders/lifecycle';
+import type { Db, Tx } from '../../db/client';
 
 type AddressRow = typeof addresses.$inferSelect;
 

@@ -6,11 +6,11 @@ import { isValidReference, normaliseReference } from '../../../shared/customer-r
 import { orderIdFromReference } from '../../../shared/order-reference';
 import { auditLog, users } from '../../db/schema';
 import { fullName } from '../auth/user-data';
-import type { Tx } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 import { containing, pageOf, pageWindow } from '../../lib/paging';
 
 /**
- * The audit log as the office and admins read it (issues 13 and 14): newest first on
+ * The audit log as the office and admins read it (decision 0022): newest first on
  * `audit_log_at_idx`; a staff member's name or e-mail is looked up among the staff accounts, then
  * their entries on `audit_log_actor_idx`; a subject and its id on `audit_log_subject_idx`.
  */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditQuery, auditResponse } from '../../../shared/api/audit';
 import { searchAudit } from './queries';
 
-/** GET /api/admin/audit (issue 14): the audit log, for those who `read AuditLog`. */
+/** GET /api/admin/audit (decision 0022): the audit log, for those who `read AuditLog`. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit',

@@ -9,6 +9,17 @@ export type Site = Pick<Config, 'brand' | 'publicUrl'>;
 const validateEmailUrl = (site: Site, token: string) => `${site.publicUrl}/validate-email/${token}`;
 const resetPasswordUrl = (site: Site, token: string) => `${site.publicUrl}/reset-password/${token}`;
 
+/** The customer's page of an order, and the page to pay an invoice, as the e-mails link them. */
+export const orderPageUrl = (site: Site, orderId: number) =>
+  `${site.publicUrl}/dashboard/orders/${orderId}`;
+/** The button of an e-mail about an order: to its page in My Account. */
+export const seeOrder = (site: Site, order: { id: number }) => ({
+  label: 'See your order',
+  url: orderPageUrl(site, order.id),
+});
+export const payInvoiceUrl = (site: Site, invoiceId: number) =>
+  `${site.publicUrl}/dashboard/pay/${invoiceId}`;
+
 /** A branded message of the given kind to one customer, greeted by first name. */
 export function customerMessage(
   site: Site,
@@ -30,7 +41,7 @@ export function customerMessage(
   };
 }
 
-/** An order as a message about it needs it: with its private tracking link (issue 26). */
+/** An order as a message about it needs it: with its private tracking link (decision 0036). */
 export interface TrackedOrder {
   id: number;
   reference: string;

@@ -12,18 +12,21 @@ import { formatMoney, sumPence } from '../../../shared/money';
 import { caseMessages, invoices, orderCases, orders, parcelPhotos, parcels } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
-import { recipient } from '../customers/recipient';
+import { recipient } from '../../lib/recipient';
 import type { PhotoInput } from '../depot/receiving';
 import { voidInvoice } from '../invoices/service';
-import { recordOrderEvent, type Actor, type Tx } from '../orders/lifecycle';
+import { recordOrderEvent } from '../orders/lifecycle';
+import type { Actor } from '../../lib/actor';
+import type { Tx } from '../../db/client';
 import { refundSources, reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
 import { closeInvoicePayments } from '../payments/close';
-import { audit } from '../staff/audit';
-import { withTrackUrl } from '../tracking/codes';
+import { audit } from '../../lib/audit';
+import { withTrackUrl } from '../../lib/tracking-codes';
 import { disputeDecidedEmail, disputeRemeasuredEmail } from './emails';
+import { moveCase, moveInvoice } from '../../lib/status-moves';
 
 /**
- * The staff's side of a dispute of a re-measure (issue 28; the customer's side and what both
+ * The staff's side of a dispute of a re-measure (decision 0038; the customer's side and what both
  * read are in ./disputes.ts): the parcel measured again, and the decision, taken once (the case
  * row locked and not yet Resolved; the refund of a paid invoice reserved in the same transaction
  * and asked of the provider with its own idempotency key, so a decision repeated after a crash
@@ -186,14 +189,17 @@ export async function decideDispute(
       if (invoice.status === 'unpaid' && input.decision === 'cancel') {
         released = (await voidInvoice(tx, invoice.id, actor))?.released ?? false;
       } else {
-        await tx
-          .update(invoices)
-          .set({
-            amountPence: input.decision === 'cancel' ? current : after,
-            status: input.decision === 'cancel' ? 'void' : invoice.status,
-            updatedAt: new Date(),
-          })
-          .where(eq(invoices.id, invoice.id));
+        if (input.decision === 'cancel' && invoice.status === 'paid') {
+          await moveInvoice(tx, invoice.id, ['paid'], 'void', { amountPence: current });
+        } else {
+          await tx
+            .update(invoices)
+            .set({
+              amountPence: input.decision === 'cancel' ? current : after,
+              updatedAt: new Date(),
+            })
+            .where(eq(invoices.id, invoice.id));
+        }
         if (invoice.status === 'paid') {
           // What its payment still holds, less what the decision leaves to pay: a refund the
           // office made of it already counts (decision 0046), and may leave nothing to give.
@@ -218,16 +224,7 @@ export async function decideDispute(
     }
     const outcome = OUTCOME_OF[input.decision];
     const reservedPence = sumPence(refunds.map((r) => r.amountPence));
-    await tx
-      .update(orderCases)
-      .set({
-        status: 'Resolved',
-        outcome,
-        outcomePence: after,
-        decidedBy: staffId,
-        updatedAt: new Date(),
-      })
-      .where(eq(orderCases.id, orderCase.id));
+    await moveCase(tx, orderCase, 'Resolved', { outcome, outcomePence: after, decidedBy: staffId });
     const told = outcomeText(outcome, after, reservedPence);
     await tx.insert(caseMessages).values({
       caseId: orderCase.id,

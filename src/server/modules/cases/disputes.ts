@@ -13,7 +13,6 @@ import { excessCarriage } from '../../../shared/excess';
 import { formatMoney, toPounds } from '../../../shared/money';
 import { caseReference } from '../../../shared/order-reference';
 import type { OrderStatus } from '../../../shared/order-status';
-import type { Db } from '../../db/client';
 import { nextIds } from '../../db/next-ids';
 import {
   caseMessages,
@@ -27,17 +26,19 @@ import {
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
 import type { Site } from '../auth/emails';
-import { recipient } from '../customers/recipient';
+import { recipient } from '../../lib/recipient';
 import { bookedCarriage, offeredBands } from '../depot/receiving';
 import { toInvoice } from '../invoices/service';
-import { recordOrderEvent, type Actor, type Tx } from '../orders/lifecycle';
-import { audit } from '../staff/audit';
-import { withTrackUrl } from '../tracking/codes';
+import { recordOrderEvent } from '../orders/lifecycle';
+import type { Actor } from '../../lib/actor';
+import type { Db, Tx } from '../../db/client';
+import { audit } from '../../lib/audit';
+import { withTrackUrl } from '../../lib/tracking-codes';
 import { disputeOpenedEmail } from './emails';
 import { disputeDecideDays, toOrderCase } from './service';
 
 /**
- * Disputes of a re-measure (issue 28, rules in src/shared/disputes.ts). A dispute is a case of
+ * Disputes of a re-measure (decision 0038, rules in src/shared/disputes.ts). A dispute is a case of
  * kind `dispute` on the invoice's order, one an invoice (a unique index); while it is not
  * Resolved the invoice is not reminded and the parcel is not dispatched. The staff's decision is
  * taken once: the case row is locked and must not be Resolved, and the refund of a paid invoice

@@ -65,7 +65,7 @@ const disputeMessage = (
     after: [`Please quote ${caseReference} if you contact us.`],
   });
 
-/** The acknowledgement of a disputed invoice (issue 28): the case, the hold, the window. */
+/** The acknowledgement of a disputed invoice (decision 0038): the case, the hold, the window. */
 export function disputeOpenedEmail(
   site: Site,
   to: To,

@@ -3,9 +3,9 @@ import type { Uses } from '../../lib/uses';
 import { DISPUTE_MESSAGES, disputeDecideBy } from '../../../shared/disputes';
 import { auditLog, caseMessages, invoices, orderCases, orders } from '../../db/schema';
 import { queueMail } from '../../lib/mail';
-import { recipient } from '../customers/recipient';
-import { audit } from '../staff/audit';
-import { withTrackUrl } from '../tracking/codes';
+import { recipient } from '../../lib/recipient';
+import { audit } from '../../lib/audit';
+import { withTrackUrl } from '../../lib/tracking-codes';
 import { disputeOverdueEmail } from './emails';
 import { disputeDecideDays } from './service';
 

@@ -3,7 +3,6 @@ import { CASE_MESSAGES, type OrderCase } from '../../../shared/api/cases';
 import { ORDER_DETAIL_MESSAGES } from '../../../shared/api/order-detail';
 import { caseReference } from '../../../shared/order-reference';
 import { canReportMissingItems } from '../../../shared/order-status';
-import type { Db } from '../../db/client';
 import { nextIds } from '../../db/next-ids';
 import { caseMessages, invoices, orderCases, orders, settings, users } from '../../db/schema';
 import {
@@ -15,14 +14,15 @@ import {
 import { toPounds } from '../../../shared/money';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
+import { moveCase } from '../../lib/status-moves';
 import type { Site } from '../auth/emails';
 import { fullName } from '../auth/user-data';
-import type { Tx } from '../orders/lifecycle';
+import type { Db, Tx } from '../../db/client';
 import { missingItemsEmail } from './emails';
 
-import { trackingUrlOf } from '../tracking/codes';
+import { trackingUrlOf } from '../../lib/tracking-codes';
 /**
- * Missing-items cases (issue 12, decision 0012): a case sits beside a Shipped or Delivered order
+ * Missing-items cases (decision 0012): a case sits beside a Shipped or Delivered order
  * with its own status, so the order keeps where it stands. An order has at most one case that is
  * not Resolved: a second report while one is open is added to it as a new message (and puts it
  * back to Open if the office had answered), rather than opening another.
@@ -166,14 +166,11 @@ export async function reportMissingItems(
         ),
       )
       .orderBy(desc(orderCases.id))
-      .limit(1);
+      .limit(1)
+      .for('update');
     let row: CaseRow;
     if (open) {
-      [row] = await tx
-        .update(orderCases)
-        .set({ status: 'Open', updatedAt: now })
-        .where(eq(orderCases.id, open.id))
-        .returning();
+      [row] = await moveCase(tx, open, 'Open', { updatedAt: now });
     } else {
       const [id] = await nextIds(tx, 'order_cases');
       [row] = await tx

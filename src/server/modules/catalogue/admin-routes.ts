@@ -19,7 +19,7 @@ import { listAllExtras, listAllProducts } from './queries';
 import { createDiscount, discountUses, listDiscounts, setDiscountEnabled } from './discount-admin';
 
 /**
- * The office's catalogue (issue 14) under /api/admin/catalogue, for `manage Catalogue`; the
+ * The office's catalogue (decision 0024) under /api/admin/catalogue, for `manage Catalogue`; the
  * contracts and their rules are in src/shared/api/catalogue-admin.ts. A write clears this node's
  * read-through cache of the public catalogue (POST /api/products, /api/orderextras) once it is
  * committed; other nodes follow within the cache's time (CACHE_TTL_MS).

@@ -7,11 +7,11 @@ import type { Db } from '../../db/client';
 import { orderExtras, products } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { uniqueViolation } from '../auth/user-data';
-import { audit } from '../staff/audit';
+import { audit } from '../../lib/audit';
 import { toOrderExtra, toProduct } from './queries';
 
 /**
- * The office's catalogue (issue 14): price bands, extras and discount codes. Each change is in
+ * The office's catalogue (decision 0024): price bands, extras and discount codes. Each change is in
  * the audit log with the record before and after, in the change's own transaction; the caller
  * clears the node's read-through cache once it is committed, so the public site shows it at
  * once here and within the cache's time on other nodes. Orders keep what they were charged:

@@ -1,39 +1,16 @@
 import { desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import type {
-  createDiscountSchema,
-  Discount,
-  DiscountUse,
-} from '../../../shared/api/catalogue-admin';
-import { toPence, toPounds } from '../../../shared/money';
+import type { Discount, DiscountUse } from '../../../shared/api/catalogue-admin';
+import { toPounds } from '../../../shared/money';
 import type { Db } from '../../db/client';
+import { discountRow, type DiscountValues } from '../../db/discount-row';
 import { discountCodes, discountRedemptions, payments, users } from '../../db/schema';
-import { audit } from '../staff/audit';
+import { audit } from '../../lib/audit';
 import { codeTaken, notFound, taken } from './admin-service';
 
 /**
- * The office's discount codes (issue 14; the codes' rules at checkout are modules/discounts):
+ * The office's discount codes (decision 0024; the codes' rules at checkout are modules/discounts):
  * made, switched on and off, and their uses listed. Each change is audited, as the catalogue's.
  */
-
-type DiscountValues = z.output<typeof createDiscountSchema>;
-
-/** Midnight at the start of a day in the UK (`yyyy-MM-dd`), as an instant. */
-function ukStartOfDay(day: string): Date {
-  const midnightUtc = new Date(`${day}T00:00:00Z`);
-  const noon = new Date(`${day}T12:00:00Z`);
-  const ukHour = Number(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/London',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    }).format(noon),
-  );
-  return new Date(midnightUtc.getTime() - (ukHour - 12) * 3_600_000);
-}
-
-const nextDay = (day: string) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** The UK day of an instant, `yyyy-MM-dd`. */
 const ukDay = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
@@ -125,21 +102,6 @@ async function discountById(db: Db, id: number) {
   if (!row) throw notFound('discount code');
   return toDiscount(row, (await usesOf(db, [id])).get(id)!);
 }
-
-/** A new code's row from the office's form (the seed's codes come this way too). */
-export const discountRow = (v: DiscountValues) => ({
-  code: v.Code,
-  description: v.Description,
-  kind: v.Kind,
-  percent: v.Kind === 'percent' ? (v.Percent ?? null) : null,
-  amountPence: v.Kind === 'fixed' && v.Amount ? toPence(v.Amount) : null,
-  minSpendPence: v.MinSpend ? toPence(v.MinSpend) : 0,
-  validFrom: v.ValidFrom ? ukStartOfDay(v.ValidFrom) : null,
-  // Valid to the end of its last day: until the next day begins.
-  validTo: v.ValidTo ? ukStartOfDay(nextDay(v.ValidTo)) : null,
-  maxUses: v.MaxUses ?? null,
-  maxUsesPerCustomer: v.MaxUsesPerCustomer ?? null,
-});
 
 export async function createDiscount(db: Db, actorId: number, v: DiscountValues) {
   const id = await db

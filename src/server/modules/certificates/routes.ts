@@ -14,7 +14,7 @@ import { renderCertificate } from '../../lib/pdf';
 import { customerCertificate, ukDay, verifyCertificate } from './service';
 
 /**
- * Export certificates (docs/requirements.md §7, issue 12), registered under /public:
+ * Export certificates (docs/requirements.md §7, decision 0020), registered under /public:
  * - GET /public/orders/exportcert/{Id}: the customer's certificate for their order as a PDF
  *   (issued on the first call), once the parcel has left the UK; before that a 409.
  * - GET /public/certificates/verify/{code}: anyone may check a code; the key facts of a genuine

@@ -11,10 +11,9 @@ import { consignmentReference } from '../../../shared/consolidation';
 import type { ItemLine } from '../../../shared/item-lines';
 import { toPence, toPounds } from '../../../shared/money';
 import { itemLinesOf } from '../orders/item-lines';
-import type { Tx } from '../orders/lifecycle';
+import type { Db, Tx } from '../../db/client';
 import { hasLeftTheUk } from '../../../shared/order-status';
 import { seaRoute, TRANSPORT_MODE } from '../../../shared/sea-routes';
-import type { Db } from '../../db/client';
 import {
   consignmentOrders,
   consignments,
@@ -66,9 +65,9 @@ const certificateLine = (line: ItemLine) => ({
 });
 
 /**
- * The box an order left in with others (issue 26, a dispatched consolidation, the order not left
- * out): its reference, its orders and every item of them, from each order's item lines (an order
- * booked before item lines, as one line of what was booked).
+ * The box an order left in with others (decision 0041, a dispatched consolidation, the order not
+ * left out): its reference, its orders and every item of them, from each order's item lines (an
+ * order booked before item lines, as one line of what was booked).
  */
 async function consignmentFacts(tx: Tx, orderId: number): Promise<CertificateFacts['Consignment']> {
   const [box] = await tx

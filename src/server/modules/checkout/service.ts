@@ -20,15 +20,17 @@ import { HttpError } from '../../lib/errors';
 import { uniqueViolation } from '../auth/user-data';
 import { findCustomerAddress } from '../addresses/service';
 import { applyDiscount, reserveDiscount } from '../discounts/service';
-import { ensureSession, markPaid, otherPendingCheckouts, queueReceipt } from '../payments/service';
+import { markPaid, queueReceipt } from '../payments/service';
+import { ensureSession, otherPendingCheckouts } from '../payments/start';
 import { paymentView, type PaymentRow } from '../payments/views';
 import { closePayment } from '../payments/close';
-import { recordCreated, type Tx } from '../orders/lifecycle';
+import { recordCreated } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 import { itemLineRows } from '../orders/item-lines';
 import { priceBookings } from '../orders/pricing';
 
 /**
- * Checkout (issue 11, decision 0012): the basket's bookings become orders on the server.
+ * Checkout (decision 0012): the basket's bookings become orders on the server.
  * Everything is priced again from the catalogue, and one transaction creates the orders in
  * Awaiting Payment, their payment and the discount's reservation. The Idempotency-Key makes a
  * repeat (a double click, a retry after a lost answer) return the same orders and payment.

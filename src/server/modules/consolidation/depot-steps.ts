@@ -18,17 +18,18 @@ import { ukDay } from '../../../shared/customs';
 import { REFUND_MESSAGES } from '../../../shared/refunds';
 import { DISPATCHABLE, sailingDay } from '../depot/dispatch';
 import { offeredBands } from '../depot/receiving';
-import { freshMembers, lockConsignment, move, tell } from './core';
+import { freshMembers, lockConsignment, move, tell } from '../consignments/core';
 import { raiseInvoice } from '../invoices/service';
-import { staffActor, transitionOrders } from '../orders/lifecycle';
+import { transitionOrders } from '../orders/lifecycle';
+import { staffActor } from '../../lib/actor';
 import { refundSources, reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
-import { audit } from '../staff/audit';
-import { consolidationDispatchedEmail, consolidationRepackingEmail } from './emails';
+import { audit } from '../../lib/audit';
+import { consolidationDispatchedEmail, consolidationRepackingEmail } from '../consignments/emails';
 import { repackPence, toBand, type Band } from './pricing';
 import { staffConsignment } from './views';
 
 /**
- * The depot's steps on a consignment (issue 26, docs/decisions/0041): start repacking, weigh and
+ * The depot's steps on a consignment (docs/decisions/0041): start repacking, weigh and
  * measure the box, dispatch it. Money: the difference is settled in the dispatch's transaction,
  * which moves the consignment to dispatched exactly once (a second request finds it dispatched:
  * 409); a refund is reserved there (payments/refunds.ts) and sent to the provider after the commit
@@ -164,7 +165,7 @@ export async function dispatchConsignment(
         `Nothing was dispatched: ${wrong.map((o) => `${o.reference} is ${o.status}`).join('; ')}.`,
       );
     }
-    // The box's customs paperwork is its orders' item lines (issue 27): each must have them.
+    // The box's customs paperwork is its orders' item lines (decision 0040): each must have them.
     const problems = await customsProblems(tx, locked);
     if (problems.length > 0) throw new HttpError(409, problems.join(' '));
     if (row.final.differencePence < 0 && !mayRefund) {

@@ -26,10 +26,10 @@ import {
 } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { bookedCarriage, offeredBands } from '../depot/receiving';
-import type { Tx } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 
 /**
- * What a customer's choice of bookings is and what shipping it together costs (issue 26,
+ * What a customer's choice of bookings is and what shipping it together costs (decision 0041,
  * docs/decisions/0041): the two settings consolidation reads (the catalogue's repacking charge, the
  * days a parcel may be late), the bookings' facts with their open consignment, and the choice
  * checked and priced into the estimate the customer sees before asking (estimateConsolidation).

@@ -9,22 +9,23 @@ import {
 } from '../../../shared/consolidation';
 import { consignmentOrders, consignments, orders } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { chargeStorageAfterWait } from '../depot/storage-charges';
+import { chargeStorageAfterWait } from '../invoices/storage-charges';
 import { CONSIGNMENT_WAITS } from '../../../shared/storage';
-import { freshMembers, lockConsignment, move, releaseAll, tell } from './core';
-import { recordOrderEvent, type Actor } from '../orders/lifecycle';
-import { audit } from '../staff/audit';
+import { freshMembers, lockConsignment, move, releaseAll, tell } from '../consignments/core';
+import { recordOrderEvent } from '../orders/lifecycle';
+import type { Actor } from '../../lib/actor';
+import { audit } from '../../lib/audit';
 import {
   consolidationCancelledEmail,
   consolidationLateEmail,
   consolidationLeftOutEmail,
   consolidationRequestedEmail,
-} from './emails';
+} from '../consignments/emails';
 import { missingParcelDays, priceChoice } from './pricing';
 import { toViews } from './views';
 
 /**
- * The customer's requests (issue 26, docs/decisions/0041): ship chosen bookings together, cancel
+ * The customer's requests (docs/decisions/0041): ship chosen bookings together, cancel
  * until repacking starts (staff may too), leave a late parcel out, and the hourly question about
  * late parcels. Each runs in one transaction that locks the consignment row, moves it through the
  * shared lifecycle (src/shared/consolidation.ts) only from the status it was seen in, notes the

@@ -4,17 +4,18 @@ import { CONSOLIDATION_MESSAGES, consignmentReference } from '../../../shared/co
 import { formatMoney, sumPence } from '../../../shared/money';
 import { consignments, invoices, orders, refunds } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { freshMembers, lockConsignment, tell } from './core';
+import { freshMembers, lockConsignment, tell } from '../consignments/core';
 import { raiseInvoice, voidInvoice } from '../invoices/service';
-import { recordOrderEvent, staffActor } from '../orders/lifecycle';
+import { recordOrderEvent } from '../orders/lifecycle';
+import { staffActor } from '../../lib/actor';
 import { closeInvoicePayments } from '../payments/close';
 import { reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
-import { audit } from '../staff/audit';
-import { consolidationReversedEmail } from './emails';
+import { audit } from '../../lib/audit';
+import { consolidationReversedEmail } from '../consignments/emails';
 import { staffConsignment } from './views';
 
 /**
- * The office's reversal of a dispatched consignment's difference (issue 26,
+ * The office's reversal of a dispatched consignment's difference (decision 0041,
  * docs/decisions/0041), once, under the consignment's lock: a refund it makes is reserved in the
  * transaction and sent to the provider after the commit, as the dispatch's are (depot-steps.ts).
  */

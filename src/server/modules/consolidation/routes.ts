@@ -37,7 +37,7 @@ import {
 } from './views';
 
 /**
- * The customer's consolidation calls (issue 26, src/shared/api/consolidation.ts), under
+ * The customer's consolidation calls (decision 0041, src/shared/api/consolidation.ts), under
  * /public/consolidation: a session, and only the caller's own bookings and consignments (another
  * customer's answer 404 like unknown ones).
  */

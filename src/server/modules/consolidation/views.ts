@@ -18,9 +18,9 @@ import {
 import { toPounds } from '../../../shared/money';
 import { consignments, invoices, orders, refunds, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { membersOf, type ConsignmentRow } from './core';
+import { membersOf, type ConsignmentRow } from '../consignments/core';
 import { toInvoice } from '../invoices/service';
-import type { Tx } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 import {
   bookingFacts,
   candidate,
@@ -31,7 +31,7 @@ import {
 } from './pricing';
 
 /**
- * What the customer and the staff see of consignments (issue 26, docs/decisions/0041), reading
+ * What the customer and the staff see of consignments (docs/decisions/0041), reading
  * only: the customer's page (what could go together, and their consolidations) and one of theirs;
  * the depot's lists (open, dispatched, cancelled) and one consignment, with its customer and how
  * many of its parcels are in.

@@ -28,12 +28,12 @@ import { discountCodeOf } from '../discounts/service';
 import { containing, pageOf, pageWindow } from '../../lib/paging';
 import { officeOrderDetail, searchOrders } from '../office/queries';
 import { officeCasesById } from '../office/lists';
-import type { Tx } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 import { toPayment } from '../payments/views';
 import { householdMembersOf, toHouseholdMember } from '../household/service';
 
 /**
- * The office's view of customer accounts (issue 14). Nothing here reads a password hash, a
+ * The office's view of customer accounts (decision 0022). Nothing here reads a password hash, a
  * session's or a link's token hash into an answer: each answer is built field by field.
  */
 

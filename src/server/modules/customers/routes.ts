@@ -12,7 +12,7 @@ import { customerDetail, searchCustomers } from './queries';
 import { exportCustomer, resendValidation, setCustomerDisabled } from './service';
 
 /**
- * The office's customers (issue 14), under /api/admin; contracts in
+ * The office's customers (decision 0022), under /api/admin; contracts in
  * src/shared/api/customers-admin.ts. Every call needs `manage Customer` (office and admin): the
  * depot's `read Customer` is what its own receiving calls use, not these (decision 0022).
  */

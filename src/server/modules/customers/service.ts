@@ -5,12 +5,12 @@ import { users } from '../../db/schema';
 import { endAllSessions } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { queueEmailValidation } from '../auth/service';
-import type { Tx } from '../orders/lifecycle';
-import { audit } from '../staff/audit';
+import type { Tx } from '../../db/client';
+import { audit } from '../../lib/audit';
 import { customerExport, findCustomer } from './queries';
 
 /**
- * What the office does to a customer's account (issue 14), each in one transaction with its
+ * What the office does to a customer's account (decision 0022), each in one transaction with its
  * audit entry. The account row is locked while it changes, so two changes at once are in turn.
  */
 

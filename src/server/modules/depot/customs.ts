@@ -22,11 +22,11 @@ import type { FastifyReply } from 'fastify';
 import { HttpError } from '../../lib/errors';
 import { settingsOf } from '../settings/service';
 import { depotAddress, fullName } from '../auth/user-data';
-import type { Tx } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 import { itemLinesOf } from '../orders/item-lines';
 
 /**
- * The customs paperwork of parcels leaving the depot (issue 27, docs/decisions/0040; rules in
+ * The customs paperwork of parcels leaving the depot (docs/decisions/0040; rules in
  * src/shared/customs.ts): the Customs settings, each parcel's declaration (CN22 or CN23) filled
  * from its item lines, the check that stops a parcel leaving without them, and the carrier's
  * electronic data for a sailing (one row per item, keyed by consignment number).
@@ -128,7 +128,7 @@ export async function declarationOf(tx: Tx, parcelId: number, brand: string): Pr
 }
 
 /**
- * A consolidated box's declaration, as a whole (issue 27 with issue 26, docs/decisions/0040 and
+ * A consolidated box's declaration, as a whole (docs/decisions/0040 and
  * 0041): CN22 or CN23 by the box's total declared value (every order in it), listing every item
  * line of all its orders, weighed as the box was, under the box's consignment number once it has
  * sailed. 404 for no such consolidation; 409 saying which order's lines are missing or do not add
@@ -194,6 +194,7 @@ export async function sailingParcels(
   sailingDate: string,
   carrier: CarrierId,
   brand: string,
+  route?: string,
 ): Promise<ConsignedParcel[]> {
   const rows = await tx
     .select({ parcel: parcels, order: orders, customer: users })
@@ -206,6 +207,10 @@ export async function sailingParcels(
         eq(parcels.carrier, carrier),
         sql`${sailingDay} = ${sailingDate}`,
         inArray(orders.status, ['Shipped', 'Delivered']),
+        // one route's sailing: its island and the islands reached through it (decision 0049)
+        route === undefined
+          ? undefined
+          : sql`${orders.island} in (select island from sailing_routes where island = ${route} or via = ${route})`,
       ),
     )
     .orderBy(asc(parcels.trackingNumber), asc(orders.id));

@@ -16,11 +16,12 @@ import { HttpError } from '../../lib/errors';
 import { depotParcels, dispatchList } from './queries';
 import { dispatchParcels, markDelivered } from './dispatch';
 import { staff } from './route-helpers';
+import { nextSailings } from '../sailings/backlog';
 
 /**
- * The depot's dispatch (issue 13), under /api/admin/depot, for `dispatch Parcel`: the parcels
+ * The depot's dispatch (decision 0020), under /api/admin/depot, for `dispatch Parcel`: the parcels
  * ready to sail, a sailing recorded for them, their delivery on the island, and the sailings with
- * their customs data for the carrier (issue 27).
+ * their customs data for the carrier (decision 0040).
  */
 
 /** A sailing more than this many days before or after today is a typo. */
@@ -56,8 +57,8 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { SailingDate, Carrier } = request.query;
-      const rows = await sailingParcels(db, SailingDate, Carrier, app.config.brand);
+      const { SailingDate, Carrier, Route } = request.query;
+      const rows = await sailingParcels(db, SailingDate, Carrier, app.config.brand, Route);
       return reply
         .type('text/csv; charset=utf-8')
         .header(
@@ -75,7 +76,10 @@ export const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: dispatcher,
       schema: { summary: 'The parcels ready to sail', response: { 200: dispatchListResponse } },
     },
-    async () => dispatchList(db, app.clock.now()),
+    async () => {
+      const now = app.clock.now();
+      return { ...(await dispatchList(db, now)), Tonight: await nextSailings(db, now) };
+    },
   );
 
   app.post(

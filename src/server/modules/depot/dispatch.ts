@@ -1,4 +1,4 @@
-import { recipient } from '../customers/recipient';
+import { recipient } from '../../lib/recipient';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { DISPUTE_MESSAGES } from '../../../shared/disputes';
 import { carrierOf, trackingLink, type CarrierId } from '../../../shared/carriers';
@@ -8,19 +8,21 @@ import { orderCases, orders, parcels } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
 import type { Site } from '../auth/emails';
-import { transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
+import { transitionOrders } from '../orders/lifecycle';
+import type { Actor } from '../../lib/actor';
+import type { Tx } from '../../db/client';
 import { customsProblems } from './customs';
 import { sailingGst } from './sailing-gst';
 import { ukDay } from '../../../shared/customs';
 import { parcelDispatchedEmail } from './emails';
-import { withTrackUrl } from '../tracking/codes';
-import { openConsignmentOf } from '../consolidation/core';
+import { withTrackUrl } from '../../lib/tracking-codes';
+import { openConsignmentOf } from '../consignments/core';
 import { consignmentReference } from '../../../shared/consolidation';
 import { auditStaff, staffId } from './staff-audit';
 
 /**
- * Parcels leave the depot and reach the island (issue 13): dispatched on a sailing, all or none,
- * each order to Shipped with its carrier, tracking number and date of export, its customer
+ * Parcels leave the depot and reach the island (decision 0020): dispatched on a sailing, all or
+ * none, each order to Shipped with its carrier, tracking number and date of export, its customer
  * e-mailed the tracking link; then marked delivered. The statuses a parcel may leave from
  * (DISPATCHABLE) and the sailing's date as written are consolidation's dispatch's too.
  */
@@ -69,7 +71,7 @@ export const sailingDay = (date: Date) =>
  * Parcels leave on a sailing: each order to Shipped and its parcel's carrier, tracking number
  * and date of export recorded, and each customer e-mailed the tracking link. All or none: an
  * order not ready to leave stops the whole batch, and so does one whose item lines are missing
- * or do not add up to its declared value (issue 27: its CN22/CN23 and the carrier's data could
+ * or do not add up to its declared value (decision 0040: its CN22/CN23 and the carrier's data could
  * not be made; the 409 says why for each). Several orders may share a tracking number: one
  * consignment holding them all. Returns the parcels' ids.
  */
@@ -85,7 +87,7 @@ export async function dispatchParcels(
     DISPATCHABLE,
     'dispatched',
   );
-  // A parcel in an open consolidation leaves in its box (issue 26), not on its own.
+  // A parcel in an open consolidation leaves in its box (decision 0041), not on its own.
   for (const row of rows) {
     const consignmentId = await openConsignmentOf(tx, row.id);
     if (consignmentId !== null) {
@@ -95,7 +97,8 @@ export async function dispatchParcels(
       );
     }
   }
-  // A parcel whose invoice is disputed stays at the depot until the dispute is decided (issue 28).
+  // A parcel whose invoice is disputed stays at the depot until the dispute is decided (decision
+  // 0038).
   const disputed = await tx
     .select({ orderId: orderCases.orderId })
     .from(orderCases)

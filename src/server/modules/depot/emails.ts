@@ -1,11 +1,18 @@
 import { GST_ESTIMATE_ONLY } from '../../../shared/gst';
 import { formatMoney } from '../../../shared/money';
 import type { MailAttachment, MailMessage } from '../../lib/mail';
-import { customerMessage, orderMessage, type Site, type TrackedOrder } from '../auth/emails';
+import {
+  customerMessage,
+  orderMessage,
+  orderPageUrl,
+  payInvoiceUrl,
+  type Site,
+  type TrackedOrder,
+} from '../auth/emails';
 
 /**
- * What the depot tells a customer (issue 13): their parcel arrived (with its photo, inline), it
- * is held for excess carriage (pay at /dashboard/pay/{invoiceId}) or for the office to quote, it
+ * What the depot tells a customer (decision 0020): their parcel arrived (with its photo, inline),
+ * it is held for excess carriage (pay at /dashboard/pay/{invoiceId}) or for the office to quote, it
  * arrived without a booking (please book it), and it left on a sailing (with the tracking link).
  */
 
@@ -50,11 +57,6 @@ function withPhoto(
   const image = { cid: PHOTO_CID, alt: 'Your parcel at our depot' };
   return { ...message({ ...content, image }), attachments: [attachment] };
 }
-
-export const orderPageUrl = (site: Site, orderId: number) =>
-  `${site.publicUrl}/dashboard/orders/${orderId}`;
-export const payInvoiceUrl = (site: Site, invoiceId: number) =>
-  `${site.publicUrl}/dashboard/pay/${invoiceId}`;
 
 export function parcelArrivedEmail(
   site: Site,
@@ -179,7 +181,8 @@ export function parcelDispatchedEmail(
   });
 }
 
-// --- the storage clock (issue 28) -----------------------------------------------------------------
+// --- the storage clock (decision 0037)
+// -----------------------------------------------------------------
 
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', {
@@ -296,47 +299,7 @@ export function parcelAbandonedEmail(
   });
 }
 
-/** A parcel booked after its free days: the storage it ran up is invoiced before it sails. */
-export function storageInvoiceEmail(
-  site: Site,
-  to: To,
-  order: { id: number; reference: string },
-  invoice: { id: number; reference: string; amountPence: number; days: number },
-): MailMessage {
-  return customerMessage(site, to, 'storage-invoice', {
-    subject: `${formatMoney(invoice.amountPence)} of storage to pay before ${order.reference} can sail`,
-    paragraphs: [
-      `Thank you for booking ${order.reference}. Its parcel waited at our depot ${invoice.days} day${invoice.days === 1 ? '' : 's'} past the free storage period, so ${formatMoney(invoice.amountPence)} of storage is to pay (invoice ${invoice.reference}, terms and conditions section 10.2).`,
-      'We are keeping the parcel safe at the depot, and it will leave on the next sailing once this is paid.',
-    ],
-    button: { label: 'Pay the storage', url: payInvoiceUrl(site, invoice.id) },
-    after: [`You can also see the order at ${orderPageUrl(site, order.id)}`],
-  });
-}
-
-/**
- * The storage a booked parcel ran up while it waited for its customer (an invoice or a quote to
- * pay, the other parcels of a consolidation), invoiced when the wait ended (decision 0037). The
- * parcel is not held for it: it goes on as planned, and the invoice is paid like any other.
- */
-export function storageAfterWaitInvoiceEmail(
-  site: Site,
-  to: To,
-  order: { id: number; reference: string },
-  invoice: { id: number; reference: string; amountPence: number; days: number },
-): MailMessage {
-  return customerMessage(site, to, 'storage-invoice', {
-    subject: `${formatMoney(invoice.amountPence)} of storage for ${order.reference}`,
-    paragraphs: [
-      `The parcel of ${order.reference} waited at our depot ${invoice.days} more day${invoice.days === 1 ? '' : 's'} past the free storage period before it could go on, so ${formatMoney(invoice.amountPence)} of storage is to pay (invoice ${invoice.reference}, terms and conditions section 10.2).`,
-      'We are not holding the parcel for this: it goes on as planned. Please pay the invoice at your convenience.',
-    ],
-    button: { label: 'Pay the storage', url: payInvoiceUrl(site, invoice.id) },
-    after: [`You can also see the order at ${orderPageUrl(site, order.id)}`],
-  });
-}
-
-// --- evidence in time (issue 27) ------------------------------------------------------------------
+// --- evidence in time (decision 0040) ------------------------------------------------------------
 
 /**
  * Two weeks (the Customs setting) before the last day the goods may leave the UK for the retailer

@@ -3,13 +3,13 @@ import type { Uses } from '../../lib/uses';
 import { evidenceDeadline, evidenceWarningDue } from '../../../shared/customs';
 import { orders, parcels, storageNotices } from '../../db/schema';
 import { queueMail } from '../../lib/mail';
-import { withTrackUrl } from '../tracking/codes';
+import { withTrackUrl } from '../../lib/tracking-codes';
 import { customsRules } from './customs';
 import { evidenceDeadlineSoonEmail } from './emails';
-import { recipient } from '../customers/recipient';
+import { recipient } from '../../lib/recipient';
 
 /**
- * Evidence in time (issue 27, docs/decisions/0040): a retailer may zero-rate a sale only with
+ * Evidence in time (docs/decisions/0040): a retailer may zero-rate a sale only with
  * proof that the goods left the UK within 3 months of the time of supply (HMRC Notice 703, paras
  * 2.13 and 11.5), counted here from the retailer's order date the customer gave at booking. While
  * a parcel still waits at the depot (received, held for a payment, or paid and not yet sailed),

@@ -16,11 +16,11 @@ import { comparableName } from '../../../shared/household';
 import { addresses, householdMembers, orders, products, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { householdMembersOf } from '../household/service';
-import type { Tx } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 import { fullName } from '../auth/user-data';
 
 /**
- * The depot's find (issue 13): what a scanned or typed label names (an order reference, a
+ * The depot's find (decision 0020): what a scanned or typed label names (an order reference, a
  * customer reference, a courier's tracking number, a person of a household), answered with the
  * customer, their island and their open bookings; and the tracking numbers compared as couriers
  * print them, which the office's search uses too.

@@ -3,14 +3,15 @@ import { DEPOT_MESSAGES } from '../../../shared/api/depot';
 import { parcels } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import type { Site } from '../auth/emails';
-import type { Actor, Tx } from '../orders/lifecycle';
-import { invoiceStorageDays, storageInQuote } from './storage-charges';
+import type { Actor } from '../../lib/actor';
+import type { Tx } from '../../db/client';
+import { invoiceStorageDays, storageInQuote } from '../invoices/storage-charges';
 import { expectAwaitingParcel, lockOrder, receiveForOrder, type Received } from './receiving';
 import { auditStaff } from './staff-audit';
 
 /**
- * Matching at the depot (issue 13): an unbooked or unknown parcel is matched to the booking made
- * for it since, then received for that booking as if it had just arrived (receiving.ts); the
+ * Matching at the depot (decision 0020): an unbooked or unknown parcel is matched to the booking
+ * made for it since, then received for that booking as if it had just arrived (receiving.ts); the
  * storage of its wait so far is invoiced, or priced in the office's quote (decision 0037).
  */
 

@@ -15,8 +15,8 @@ import { depotParcel, listParcels, parcelPhoto } from './queries';
 import { idParams } from '../../../shared/api/listing';
 
 /**
- * The depot's parcels (issue 13), under /api/admin/depot: the lists and a parcel, its photos, its
- * label and customs declaration as PDFs (`read Parcel`), and a parcel waiting for its customer
+ * The depot's parcels (decision 0020), under /api/admin/depot: the lists and a parcel, its photos,
+ * its label and customs declaration as PDFs (`read Parcel`), and a parcel waiting for its customer
  * confirmed abandoned (`manage Parcel`, decision 0037).
  */
 

@@ -44,10 +44,10 @@ import {
 } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { toInvoice } from '../invoices/service';
-import type { Tx } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 import { DISPATCHABLE } from './dispatch';
 import { storageWaitsOf } from './storage';
-import { storageRules } from './storage-charges';
+import { storageRules } from '../invoices/storage-charges';
 import { fullName } from '../auth/user-data';
 
 /**
@@ -268,7 +268,7 @@ export async function depotParcel(tx: Tx, id: number, now = new Date()): Promise
   return parcel;
 }
 
-/** Its order's invoice is disputed and not decided yet: the parcel is held (issue 28). */
+/** Its order's invoice is disputed and not decided yet: the parcel is held (decision 0038). */
 const disputed = sql`exists (select 1 from ${orderCases} where ${orderCases.orderId} = ${orders.id} and ${orderCases.kind} = 'dispute' and ${orderCases.status} <> 'Resolved')`;
 const dispatchable = and(inArray(orders.status, [...DISPATCHABLE]), isNull(parcels.dispatchedAt));
 const ready = and(dispatchable, sql`not ${disputed}`);
@@ -339,7 +339,8 @@ export async function listParcels(
 
 /** The parcels ready to leave, grouped by their island (in the islands' order), oldest first. */
 export async function dispatchList(tx: Tx, now: Date) {
-  // A parcel in an open consolidation leaves in its box, from the Consolidation screen (issue 26).
+  // A parcel in an open consolidation leaves in its box, from the Consolidation screen (decision
+  // 0041).
   const alone = sql`not exists (select 1 from consignment_orders co
     where co.order_id = ${parcels.orderId} and co.released_at is null)`;
   const rows = await joined(tx)

@@ -28,9 +28,9 @@ import { idParams } from '../../../shared/api/listing';
 import { staff } from './route-helpers';
 
 /**
- * The depot's receiving desk (issue 13), under /api/admin/depot, for `receive Parcel`: the find
- * of what a label names, a parcel received (for a booking, for a customer, for nobody known) or
- * matched to a later booking, and the order's item lines completed at receipt (issue 27).
+ * The depot's receiving desk (decision 0020), under /api/admin/depot, for `receive Parcel`: the
+ * find of what a label names, a parcel received (for a booking, for a customer, for nobody known)
+ * or matched to a later booking, and the order's item lines completed at receipt (decision 0040).
  */
 
 /** Six photos of 2 MB in base64 (a third larger), and the form's fields. */

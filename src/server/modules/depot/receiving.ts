@@ -1,4 +1,4 @@
-import { recipient } from '../customers/recipient';
+import { recipient } from '../../lib/recipient';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { DEPOT_MESSAGES, type ReceiveOutcome } from '../../../shared/api/depot';
 import type { Invoice } from '../../../shared/api/orders';
@@ -10,7 +10,9 @@ import { queueMail, type MailMessage } from '../../lib/mail';
 import type { Site } from '../auth/emails';
 import { toProduct } from '../catalogue/queries';
 import { raiseInvoice } from '../invoices/service';
-import { transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
+import { transitionOrders } from '../orders/lifecycle';
+import type { Actor } from '../../lib/actor';
+import type { Tx } from '../../db/client';
 import {
   parcelArrivedEmail,
   parcelHeldEmail,
@@ -18,12 +20,12 @@ import {
   unbookedParcelEmail,
   type EmailPhoto,
 } from './emails';
-import { withTrackUrl } from '../tracking/codes';
-import { parcelArrivedForConsignment } from '../consolidation/core';
+import { withTrackUrl } from '../../lib/tracking-codes';
+import { parcelArrivedForConsignment } from '../consignments/core';
 import { auditStaff, staffId } from './staff-audit';
 
 /**
- * Receiving at the depot (issue 13): a parcel measured and recorded for a booking (within what
+ * Receiving at the depot (decision 0020): a parcel measured and recorded for a booking (within what
  * was paid; or an invoice for the difference and the order held; or held for the office's quote),
  * for a known customer without one (e-mailed to book it), or for nobody known. Each runs in the
  * caller's transaction (one per use case), moves orders through the shared lifecycle table (an
@@ -48,7 +50,7 @@ export interface ReceiveInput {
   shelfLocation?: string;
   note?: string;
   inboundTrackingNumber?: string;
-  /** The person of the customer's household the label names (issue 28). */
+  /** The person of the customer's household the label names (decision 0039). */
   householdMemberId?: number;
   photos?: PhotoInput[];
 }
@@ -196,8 +198,8 @@ export async function receiveForOrder(
   await transitionOrders(tx, [order.id], 'Awaiting Parcel', 'Received at Depot', actor, '', {
     parcelId: parcel.id,
   });
-  // In a consolidation (issue 26) the parcels are repacked into one box, measured and priced as
-  // one: no excess for this parcel alone; the consignment is ready once all of its are in.
+  // In a consolidation (decision 0041) the parcels are repacked into one box, measured and priced
+  // as one: no excess for this parcel alone; the consignment is ready once all of its are in.
   if ((await parcelArrivedForConsignment(tx, order.id, actor, site, now)) !== null) {
     const to = await recipient(tx, order.customerId);
     const ref = await withTrackUrl(tx, site, { id: order.id, reference: order.reference });

@@ -1,5 +1,5 @@
 import { authOf } from '../../lib/auth';
-import type { Actor } from '../orders/lifecycle';
+import type { Actor } from '../../lib/actor';
 
 /** What the depot's route files share: the staff member calling. */
 

@@ -7,7 +7,7 @@ import { parcelRoutes } from './parcel-routes';
 import { receivingRoutes } from './receiving-routes';
 
 /**
- * The depot floor (issue 13), under /api/admin/depot; contracts in src/shared/api/depot.ts.
+ * The depot floor (decision 0020), under /api/admin/depot; contracts in src/shared/api/depot.ts.
  * Every call is for staff, each with the permission it needs from the shared rules
  * (src/shared/access.ts): receiving (`receive Parcel`), reading parcels (`read Parcel`),
  * dispatching and delivering (`dispatch Parcel`). Each use case is one transaction. The calls are

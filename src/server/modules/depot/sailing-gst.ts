@@ -16,12 +16,12 @@ import {
 import { formatMoney, toPounds } from '../../../shared/money';
 import { orders, parcels, settings, users } from '../../db/schema';
 import { fullName } from '../auth/user-data';
-import type { Tx } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 import { gstParcelOf } from '../orders/gst';
 import { sailingDay } from './customs';
 
 /**
- * Island GST at dispatch (issue 27, docs/decisions/0035 and 0040): parcels dispatched to one
+ * Island GST at dispatch (docs/decisions/0035 and 0040): parcels dispatched to one
  * customer on the same sailing reach the island together, so they are valued together, by the one
  * rule of src/shared/gst.ts the checkout also uses. A sailing is a day and a carrier (0040). The
  * chosen orders are grouped by customer and island, each group with that customer's orders to

@@ -1,5 +1,6 @@
-import type { Actor, Tx } from '../orders/lifecycle';
-import { audit } from '../staff/audit';
+import type { Actor } from '../../lib/actor';
+import type { Tx } from '../../db/client';
+import { audit } from '../../lib/audit';
 
 /**
  * Who acted at the depot, as the parcel's row and the audit record it: the depot's use cases

@@ -21,16 +21,18 @@ import {
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
 import type { Site } from '../auth/emails';
-import { transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
-import { cancelForAbandonedParcel } from '../consolidation/core';
+import { transitionOrders } from '../orders/lifecycle';
+import type { Actor } from '../../lib/actor';
+import type { Tx } from '../../db/client';
+import { cancelForAbandonedParcel } from '../consignments/core';
 import { voidInvoice } from '../invoices/service';
-import { audit } from '../staff/audit';
+import { audit } from '../../lib/audit';
 import { parcelAbandonedEmail, storageAbandonSoonEmail, storageChargesSoonEmail } from './emails';
-import { recipient } from '../customers/recipient';
-import { storageRules } from './storage-charges';
+import { recipient } from '../../lib/recipient';
+import { storageRules } from '../invoices/storage-charges';
 
 /**
- * The storage clock (issue 28; terms 10.2 and 10.3, rules in src/shared/storage.ts). A parcel
+ * The storage clock (decision 0037; terms 10.2 and 10.3, rules in src/shared/storage.ts). A parcel
  * waits for its customer while it has no booking (unbooked, or unknown), its booking is held for
  * payment, or it waits in a consolidation request for the customer's other parcels
  * (`storageWait`); its clock runs from its arrival. The reminders go to its customer, each once

@@ -5,16 +5,16 @@ import { DEPOT_LIMITS, photoUploadSchema } from '../../../shared/api/depot';
 import { CARRIER_IDS } from '../../../shared/carriers';
 import { orderIdFromReference } from '../../../shared/order-reference';
 import { itemiseFromBooking } from '../orders/item-lines';
-import { SYSTEM } from '../orders/lifecycle';
+import { SYSTEM } from '../../lib/actor';
 import { decodePhotos } from '../depot/photos';
 import { dispatchParcels, markDelivered } from '../depot/dispatch';
 import { receiveBookedParcel } from '../depot/receiving';
 import { onlyFromThisMachine } from '../../lib/this-machine';
 
 /**
- * Development only (never registered in production), until the depot's screens exist (issue 13):
- * move a paid booking through the depot, as staff will, so a demo and the browser tests can follow
- * it on the customer's timeline and download its export certificate.
+ * Development only (never registered in production), until the depot's screens exist (decision
+ * 0020): move a paid booking through the depot, as staff will, so a demo and the browser tests can
+ * follow it on the customer's timeline and download its export certificate.
  * - POST /dev/parcels/receive: the parcel arrives, measured (and photographed, if photos are given:
  *   base64 as the depot's receive call takes them, decoded and re-encoded the same way).
  * - POST /dev/parcels/dispatch: it leaves on a sailing with a carrier and tracking number.
@@ -94,7 +94,7 @@ export const devDepotRoutes: FastifyPluginAsyncZod = async (app) => {
       const b = request.body;
       await db.transaction(async (tx) => {
         // As the depot does at receipt: a booking without item lines gets one from its own
-        // description and value (a parcel without them may not leave, issue 27).
+        // description and value (a parcel without them may not leave, decision 0040).
         await itemiseFromBooking(tx, b.OrderReferences);
         return dispatchParcels(
           tx,

@@ -13,8 +13,9 @@ import { onlyFromThisMachine } from '../../lib/this-machine';
 
 /**
  * Development only (never registered in production): POST /dev/invoices raises an invoice on an
- * order, as depot staff will from the back office (issue 13), so a demo and the browser tests can
- * pay one from /dashboard/pay/{id}. `Hold` holds a parcel received at the depot until it is paid.
+ * order, as depot staff will from the back office (decision 0020), so a demo and the browser tests
+ * can pay one from /dashboard/pay/{id}. `Hold` holds a parcel received at the depot until it is
+ * paid.
  */
 export const devInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', onlyFromThisMachine);

@@ -4,13 +4,14 @@ import { z } from 'zod';
 import { orders } from '../../db/schema';
 import { access } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
-import { SYSTEM, TransitionError, transitionOrders } from '../orders/lifecycle';
+import { TransitionError, transitionOrders } from '../orders/lifecycle';
+import { SYSTEM } from '../../lib/actor';
 import { reference } from './depot-routes';
 import { onlyFromThisMachine } from '../../lib/this-machine';
 
 /**
- * Development only (never registered in production), until the office's screens exist (issue
- * 14): move an order as the office will, so a demo and the browser tests can show it.
+ * Development only (never registered in production), until the office's screens exist
+ * (decision 0018): move an order as the office will, so a demo and the browser tests can show it.
  * - POST /dev/orders/cancel: cancels an order not yet shipped (it leaves the customer's list).
  */
 

@@ -11,8 +11,9 @@ import { onlyFromThisMachine } from '../../lib/this-machine';
 
 /**
  * Development only (never registered in production): POST /dev/quotes/price prices a requested
- * quote, as the office will from the back office (issue 14), so that a demo and the browser tests
- * can accept or decline one from /dashboard/quote/{id}. The customer is e-mailed as they will be.
+ * quote, as the office will from the back office (decision 0018), so that a demo and the browser
+ * tests can accept or decline one from /dashboard/quote/{id}. The customer is e-mailed as they will
+ * be.
  */
 export const devQuoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', onlyFromThisMachine);

@@ -7,10 +7,11 @@ import {
 } from '../../../shared/discounts';
 import { discountCodes, discountRedemptions } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import type { Tx } from '../orders/lifecycle';
+import { moveRedemption } from '../../lib/status-moves';
+import type { Tx } from '../../db/client';
 
 /**
- * Discount codes (issue 11): whether a code can be used by a customer on a subtotal, and the
+ * Discount codes (decision 0012): whether a code can be used by a customer on a subtotal, and the
  * reservation of a use by a checkout. Every refusal is a 400 on the `Code` field in words a
  * person understands.
  */
@@ -126,22 +127,12 @@ export async function reserveDiscount(
 
 /** The payment was made: the use is final. */
 export async function redeemDiscount(tx: Tx, paymentId: number): Promise<void> {
-  await tx
-    .update(discountRedemptions)
-    .set({ status: 'redeemed', updatedAt: new Date() })
-    .where(
-      and(eq(discountRedemptions.paymentId, paymentId), eq(discountRedemptions.status, 'reserved')),
-    );
+  await moveRedemption(tx, paymentId, ['reserved'], 'redeemed');
 }
 
 /** The payment will never be made: the use is given back. */
 export async function releaseDiscount(tx: Tx, paymentId: number): Promise<void> {
-  await tx
-    .update(discountRedemptions)
-    .set({ status: 'released', updatedAt: new Date() })
-    .where(
-      and(eq(discountRedemptions.paymentId, paymentId), eq(discountRedemptions.status, 'reserved')),
-    );
+  await moveRedemption(tx, paymentId, ['reserved'], 'released');
 }
 
 /** The code of a discount, for showing on a payment. */

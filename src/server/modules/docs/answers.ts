@@ -1,7 +1,7 @@
 import type { RouteAccess } from '../../lib/auth';
 
 /**
- * Every answer an operation of the OpenAPI document can give (issue 24, decision 0034). The
+ * Every answer an operation of the OpenAPI document can give (decision 0034). The
  * answers the app's gates and global hooks give are worked out here from the route's kind (its
  * method, its path parameters and who may call it), so no route lists them; a route adds only
  * the answers its own handler gives (`schema.answers`: a 409 for a conflict, a 429 for a rate
@@ -96,7 +96,7 @@ const COMMON_ANSWERS = {
   Unavailable: {
     status: 503,
     description:
-      'The database cannot be reached or the server is shutting down: retry after Retry-After.',
+      'The database cannot be reached, the server is shutting down, or too many passwords are being checked at once (a login or a registration): retry after Retry-After.',
     headers: retryAfter,
     content: errorContent,
   },

@@ -6,7 +6,7 @@ import { API_ERROR_SCHEMA, commonResponseComponents, errorResponsesOf } from './
 import { SITE_VERSION } from '../../../shared/site-version';
 
 /**
- * The OpenAPI document of the API (issue 15), made from the routes' own zod schemas by
+ * The OpenAPI document of the API (decision 0034), made from the routes' own zod schemas by
  * @fastify/swagger with the zod type provider's transform: served at /api/docs/openapi.json, and
  * as a reference page at /api/docs (./routes.ts). Each operation says who may call it
  * (`x-access`, from the route's declared access), is tagged by its area, has an operationId made

@@ -10,7 +10,7 @@ import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
 import { addHouseholdMember, household, removeHouseholdMember } from './service';
 
 /**
- * The customer's household (issue 28, src/shared/api/household.ts). Every call needs a session
+ * The customer's household (decision 0037, src/shared/api/household.ts). Every call needs a session
  * and reaches only the caller's own household: another customer's person answers 404 like an
  * unknown one.
  */

@@ -9,11 +9,11 @@ import {
 } from '../../../shared/household';
 import { householdMembers, settings, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import type { Tx } from '../orders/lifecycle';
-import { audit } from '../staff/audit';
+import type { Tx } from '../../db/client';
+import { audit } from '../../lib/audit';
 
 /**
- * The customer's household (issue 28): the people named on the account, up to the
+ * The customer's household (decision 0037): the people named on the account, up to the
  * Account/HouseholdLimit setting. A removed person keeps their row (marked removed, out of every
  * list and of the depot's find), so a parcel received for them still says whom it was for. Each
  * change is audited on the customer, by the customer.

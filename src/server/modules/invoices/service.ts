@@ -4,11 +4,14 @@ import { toPounds } from '../../../shared/money';
 import { invoiceReference } from '../../../shared/order-reference';
 import { nextIds } from '../../db/next-ids';
 import { invoices, orderCases, orders, parcels, payments } from '../../db/schema';
-import { transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
+import { transitionOrders } from '../orders/lifecycle';
+import type { Actor } from '../../lib/actor';
+import type { Tx } from '../../db/client';
+import { moveInvoice, movePayments } from '../../lib/status-moves';
 
 /**
  * Invoices: something owed on an order beyond its booking (excess carriage, an extra service).
- * Staff raise them (the back office, issue 13); the customer pays one through the checkout's
+ * Staff raise them (the back office, decision 0020); the customer pays one through the checkout's
  * provider. An order held at the depot for an invoice (Awaiting Payment) moves to Paid when it is
  * paid.
  */
@@ -128,7 +131,7 @@ export async function raiseInvoice(
 
 /**
  * Marks an invoice paid and releases an order held for it once nothing else on it is unpaid (an
- * order held for excess carriage and for storage waits for both, issue 28). Answers the order
+ * order held for excess carriage and for storage waits for both, decision 0037). Answers the order
  * released (Awaiting Payment to Paid) by this payment, or null: its parcel's wait for its
  * customer ended, and the caller invoices the storage of that wait (decision 0037).
  */
@@ -138,11 +141,7 @@ export async function invoicePaid(
   actor: Actor,
   note: string,
 ): Promise<number | null> {
-  const [row] = await tx
-    .update(invoices)
-    .set({ status: 'paid', paidAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'unpaid')))
-    .returning();
+  const [row] = await moveInvoice(tx, invoiceId, ['unpaid'], 'paid', { paidAt: new Date() });
   if (!row) return null;
   const [{ unpaid }] = await tx
     .select({ unpaid: count() })
@@ -161,7 +160,7 @@ export async function invoicePaid(
 }
 
 /**
- * Voids an unpaid invoice in the caller's transaction (issue 14): a payment started for it is
+ * Voids an unpaid invoice in the caller's transaction (decision 0018): a payment started for it is
  * cancelled (its provider page must be closed first, by the caller), and an order held at the
  * depot for it with nothing else unpaid is released, Awaiting Payment back to Received at Depot
  * (the lifecycle table's release), so the depot can dispatch it. Null when it was not unpaid.
@@ -171,16 +170,11 @@ export async function voidInvoice(
   invoiceId: number,
   actor: Actor,
 ): Promise<{ invoice: InvoiceRow; released: boolean } | null> {
-  const [row] = await tx
-    .update(invoices)
-    .set({ status: 'void', updatedAt: new Date() })
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'unpaid')))
-    .returning();
+  const [row] = await moveInvoice(tx, invoiceId, ['unpaid'], 'void');
   if (!row) return null;
-  await tx
-    .update(payments)
-    .set({ status: 'cancelled', idempotencyKey: null, updatedAt: new Date() })
-    .where(and(eq(payments.invoiceId, row.id), eq(payments.status, 'pending')));
+  await movePayments(tx, eq(payments.invoiceId, row.id), ['pending'], 'cancelled', {
+    idempotencyKey: null,
+  });
   const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId));
   const [held] = await tx
     .select({ id: parcels.id })

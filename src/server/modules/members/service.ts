@@ -6,13 +6,8 @@ import {
   type ProfileUpdateResponse,
 } from '../../../shared/api/auth';
 import { addresses, sessions, userTokens, users } from '../../db/schema';
-import {
-  checkPassword,
-  createSession,
-  endSession,
-  type AuthContext,
-  type UserRow,
-} from '../../lib/auth';
+import { createSession, endSession, type AuthContext, type UserRow } from '../../lib/auth';
+import { checkPassword } from '../../lib/passwords';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
 import { MESSAGES } from '../../../shared/validation/messages';

@@ -4,15 +4,18 @@ import type { Uses } from '../../lib/uses';
 import { OFFICE_MESSAGES } from '../../../shared/api/office';
 import { caseMessages, orderCases, orders } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { staffActor, type Tx } from '../orders/lifecycle';
-import { lockOrder, refundShortfall, succeededPence, tell } from './service';
+import { staffActor } from '../../lib/actor';
+import type { Tx } from '../../db/client';
+import { tell } from '../orders/tell';
+import { lockOrder, refundShortfall, succeededPence } from './service';
 import { reserveRefunds, sendRefunds } from '../payments/refunds';
-import { audit } from '../staff/audit';
+import { audit } from '../../lib/audit';
 import { caseEmail } from './emails';
+import { moveCase } from '../../lib/status-moves';
 
 /**
- * The office's answers to a customer's case (issue 14): a reply, and the resolution, each on the
- * case's thread, e-mailed to the customer and audited.
+ * The office's answers to a customer's case (decision 0018): a reply, and the resolution, each on
+ * the case's thread, e-mailed to the customer and audited.
  */
 
 const caseQuery = (tx: Tx, id: number) =>
@@ -52,10 +55,7 @@ async function answerCase(
   await tx
     .insert(caseMessages)
     .values({ caseId, authorType: 'staff', authorId: staffId, body: message });
-  await tx
-    .update(orderCases)
-    .set({ status, updatedAt: new Date() })
-    .where(eq(orderCases.id, caseId));
+  await moveCase(tx, orderCase, status);
   await audit(tx, {
     actorId: staffId,
     action: resolved ? 'resolve' : 'reply',
@@ -139,10 +139,7 @@ export async function resolveCase(
   const sent = await sendRefunds(app, rows, actor);
   if (sent.some((r) => r.status === 'failed')) {
     await db.transaction(async (tx) => {
-      await tx
-        .update(orderCases)
-        .set({ status: before, updatedAt: new Date() })
-        .where(eq(orderCases.id, caseId));
+      await moveCase(tx, { id: caseId, kind: 'missing-items', status: 'Resolved' }, before);
       await audit(tx, {
         actorId: staffId,
         action: 'reopen',

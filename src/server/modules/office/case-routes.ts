@@ -21,9 +21,9 @@ import { listCases, officeCaseDetail, officeCasesById } from './lists';
 import { replyToCase, resolveCase } from './case-actions';
 
 /**
- * The office's cases (issue 14), under /api/admin (`manage Case`): missing items and disputes, the
- * list, a case, the reply and resolve, and a dispute's re-measure and decision (issue 28), as
- * case-actions.ts serves them.
+ * The office's cases (decision 0018), under /api/admin (`manage Case`): missing items and disputes,
+ * the list, a case, the reply and resolve, and a dispute's re-measure and decision (decision 0038),
+ * as case-actions.ts serves them.
  */
 export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -101,7 +101,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // --- disputes of a re-measure (issue 28) ---
+  // --- disputes of a re-measure (decision 0038) ---
   app.post(
     '/cases/:Id/remeasure',
     {

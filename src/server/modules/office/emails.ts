@@ -1,10 +1,17 @@
 import { formatMoney } from '../../../shared/money';
 import type { MailMessage } from '../../lib/mail';
-import { orderMessage, type Site, type TrackedOrder } from '../auth/emails';
-import { orderPageUrl, payInvoiceUrl } from '../depot/emails';
+import {
+  orderMessage,
+  type Site,
+  type TrackedOrder,
+  orderPageUrl,
+  payInvoiceUrl,
+  seeOrder,
+} from '../auth/emails';
+import { refundWords } from '../payments/emails';
 
 /**
- * What the office tells a customer (issue 14): an order cancelled (and refunded), money given
+ * What the office tells a customer (decision 0018): an order cancelled (and refunded), money given
  * back, an invoice raised, a reminder, an invoice cancelled, a reply on a missing-items case and
  * its resolution. Each links to the order's page, where the same change shows.
  */
@@ -12,14 +19,6 @@ import { orderPageUrl, payInvoiceUrl } from '../depot/emails';
 type To = { email: string; firstName: string };
 type Order = TrackedOrder;
 type InvoiceFacts = { id: number; reference: string; reason: string; amountPence: number };
-
-const seeOrder = (site: Site, order: Order) => ({
-  label: 'See your order',
-  url: orderPageUrl(site, order.id),
-});
-
-const refundWords = (pence: number) =>
-  `We have refunded ${formatMoney(pence)} to the card you paid with. Banks usually show it within 5 to 10 working days.`;
 
 export function orderCancelledEmail(
   site: Site,
@@ -34,19 +33,6 @@ export function orderCancelledEmail(
       reason,
       ...(refundedPence > 0 ? [refundWords(refundedPence)] : []),
     ],
-    button: seeOrder(site, order),
-  });
-}
-
-export function refundEmail(
-  site: Site,
-  to: To,
-  order: Order,
-  { reason, amountPence }: { reason: string; amountPence: number },
-): MailMessage {
-  return orderMessage(site, to, order, 'refund', {
-    subject: `A refund of ${formatMoney(amountPence)} on your order ${order.reference}`,
-    paragraphs: [refundWords(amountPence), reason],
     button: seeOrder(site, order),
   });
 }

@@ -5,14 +5,15 @@ import { OFFICE_MESSAGES } from '../../../shared/api/office';
 import { invoices, orders } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { openDisputeOf, voidInvoice } from '../invoices/service';
-import { staffActor, type Tx } from '../orders/lifecycle';
-import { tell } from './service';
+import { staffActor } from '../../lib/actor';
+import type { Tx } from '../../db/client';
+import { tell } from '../orders/tell';
 import { closeInvoicePayments } from '../payments/close';
-import { audit } from '../staff/audit';
+import { audit } from '../../lib/audit';
 import { invoiceEmail, invoiceVoidedEmail } from './emails';
 
 /**
- * What the office does with an invoice (issue 14): void an unpaid one (its payment page closed
+ * What the office does with an invoice (decision 0018): void an unpaid one (its payment page closed
  * first, a parcel held for it released) or remind the customer of it. Audited.
  */
 
@@ -72,7 +73,7 @@ export async function remindInvoice(
 ) {
   await app.database.db.transaction(async (tx) => {
     const { invoice, order } = await lockInvoice(tx, invoiceId);
-    // A disputed invoice is not reminded until the dispute is decided (issue 28).
+    // A disputed invoice is not reminded until the dispute is decided (decision 0038).
     if (await openDisputeOf(tx, invoiceId))
       throw new HttpError(409, DISPUTE_MESSAGES.disputedNoReminder(invoice.reference));
     await tell(tx, app.config, invoice.customerId, order, (to, tracked) =>

@@ -12,7 +12,7 @@ import { findOfficeInvoice, listInvoices } from './lists';
 import { remindInvoice, voidInvoiceAsStaff } from './invoice-actions';
 
 /**
- * The office's invoices (issue 14), under /api/admin (`manage Invoice`): the list, voiding and
+ * The office's invoices (decision 0018), under /api/admin (`manage Invoice`): the list, voiding and
  * reminding, as invoice-actions.ts serves them.
  */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {

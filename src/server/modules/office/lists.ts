@@ -12,7 +12,7 @@ import { invoices, orderCases, orders, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { casesOf } from '../cases/service';
 import { toInvoice } from '../invoices/service';
-import type { Tx } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 import { isQuoteRow } from '../orders/quotes';
 import { toCustomerOrder } from '../orders/service';
 import { refundSources } from '../payments/refunds';
@@ -20,7 +20,7 @@ import { pageOf, pageWindow } from '../../lib/paging';
 import { namesOf, officeCases, person, refundRowsOf, toRefund } from './queries';
 
 /**
- * The office's lists of quotes, invoices and cases (issue 14), paged on the server, with one
+ * The office's lists of quotes, invoices and cases (decision 0018), paged on the server, with one
  * invoice and one case as their screens open them. Orders are ./queries.ts.
  */
 

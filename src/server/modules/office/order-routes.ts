@@ -30,9 +30,9 @@ import {
 } from './service';
 
 /**
- * The office's orders and quotes (issue 14), under /api/admin: Today, the orders list and an order
- * (`manage Order`), cancelling, refunding (`refund Order`), raising an invoice and noting an order,
- * and the quotes to price (`manage Quote`), as service.ts and queries.ts serve them.
+ * The office's orders and quotes (decision 0018), under /api/admin: Today, the orders list and an
+ * order (`manage Order`), cancelling, refunding (`refund Order`), raising an invoice and noting an
+ * order, and the quotes to price (`manage Quote`), as service.ts and queries.ts serve them.
  */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;

@@ -35,15 +35,15 @@ import { compact, compactTracking } from '../depot/find';
 import { depotParcel } from '../depot/queries';
 import { discountCodeOf } from '../discounts/service';
 import { toInvoice } from '../invoices/service';
-import type { Tx } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 import { isOrderEventKind } from '../../../shared/order-status';
-import { referencesPaidBy } from '../orders/detail';
+import { referencesPaidBy } from '../customer-orders/detail';
 import { orderPaidPence, toCustomerOrder } from '../orders/service';
 import { refundSources } from '../payments/refunds';
 import { toPayment } from '../payments/views';
 
-import { trackingPathOf } from '../tracking/codes';
-/** What the office's screens read (issue 14): the lists, paged on the server, and an order. */
+import { trackingPathOf } from '../../lib/tracking-codes';
+/** What the office's screens read (decision 0018): the lists, paged on the server, and an order. */
 
 type UserRow = typeof users.$inferSelect;
 type Query<T extends z.ZodType> = z.output<T>;

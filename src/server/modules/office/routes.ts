@@ -6,7 +6,7 @@ import { invoiceRoutes } from './invoice-routes';
 import { orderRoutes } from './order-routes';
 
 /**
- * The office's calls (issue 14), under /api/admin; contracts in src/shared/api/office.ts. Each
+ * The office's calls (decision 0018), under /api/admin; contracts in src/shared/api/office.ts. Each
  * needs the permission of the shared rules (src/shared/access.ts) that the office and admin roles
  * have and the depot's does not: `manage` the order, quote, invoice or case, and `refund Order`
  * for what gives money back. The calls are registered by area: the orders, quotes and Today

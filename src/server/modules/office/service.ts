@@ -6,49 +6,31 @@ import { INVOICEABLE_STATUSES } from '../../../shared/office';
 import { canTransition } from '../../../shared/order-status';
 import { REFUND_MESSAGES } from '../../../shared/refunds';
 import { invoices, orders, payments, users } from '../../db/schema';
-import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
-import { queueMail, type MailMessage } from '../../lib/mail';
-import type { Site } from '../auth/emails';
-import { recipient } from '../customers/recipient';
-import { withTrackUrl } from '../tracking/codes';
+import { tell } from '../orders/tell';
 import { raiseInvoice, voidInvoice } from '../invoices/service';
-import { recordOrderEvent, staffActor, transitionOrders, type Tx } from '../orders/lifecycle';
+import { recordOrderEvent, transitionOrders } from '../orders/lifecycle';
+import { staffActor } from '../../lib/actor';
+import type { Db, Tx } from '../../db/client';
 import { priceQuote } from '../orders/quotes';
 import { reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
 import { closeInvoicePayments } from '../payments/close';
-import { audit } from '../staff/audit';
-import { invoiceEmail, orderCancelledEmail, refundEmail } from './emails';
+import { audit } from '../../lib/audit';
+import { invoiceEmail, orderCancelledEmail } from './emails';
 import { officeQuote } from './lists';
 
 /**
- * The office's use cases (issue 14). Each is one transaction, with the staff member as the actor
- * of its order events and audit entry, and the customer's e-mail queued in it; a refund adds the
- * provider's call and the recording of its answer after that commit (payments/refunds.ts).
+ * The office's use cases (decision 0018). Each is one transaction, with the staff member as the
+ * actor of its order events and audit entry, and the customer's e-mail queued in it; a refund adds
+ * the provider's call and the recording of its answer after that commit (payments/refunds.ts).
  */
 
 type OrderRow = typeof orders.$inferSelect;
-type To = { email: string; firstName: string };
 
 export async function lockOrder(tx: Tx, id: number): Promise<OrderRow> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
   if (!order) throw new HttpError(404, OFFICE_MESSAGES.noSuchOrder);
   return order;
-}
-
-/**
- * Queues a message about an order to the customer, when their account still has an address; the
- * order is given to `build` with its tracking link, which every order e-mail carries.
- */
-export async function tell<O extends { id: number }>(
-  tx: Tx,
-  site: Site,
-  customerId: number,
-  order: O,
-  build: (to: To, order: O & { trackUrl: string }) => MailMessage,
-) {
-  const to = await recipient(tx, customerId);
-  if (to) await queueMail(tx, build(to, await withTrackUrl(tx, site, order)));
 }
 
 const refundView = (rows: readonly RefundRow[]) =>
@@ -144,9 +126,12 @@ export async function refundOrder(
 ) {
   const db = app.database.db;
   const actor = staffActor(staffId);
-  const { order, rows } = await db.transaction(async (tx) => {
+  const rows = await db.transaction(async (tx) => {
     const locked = await lockOrder(tx, orderId);
-    const reserved = await reserveRefunds(tx, locked, amountPence, reason, actor);
+    // the customer is e-mailed as each part is made (settleRefund), whoever records it
+    const reserved = await reserveRefunds(tx, locked, amountPence, reason, actor, {
+      tellCustomer: true,
+    });
     await audit(tx, {
       actorId: staffId,
       action: 'refund',
@@ -154,15 +139,10 @@ export async function refundOrder(
       subjectId: orderId,
       after: { Amount: amountPence, Reason: reason, Refunds: refundView(reserved) },
     });
-    return { order: locked, rows: reserved };
+    return reserved;
   });
   const sent = await sendRefunds(app, rows, actor);
   const refundedPence = succeededPence(sent);
-  if (refundedPence > 0) {
-    await tell(db, app.config, order.customerId, order, (to, tracked) =>
-      refundEmail(app.config, to, tracked, { reason, amountPence: refundedPence }),
-    );
-  }
   if (refundedPence < amountPence) throw refundShortfall(sent);
 }
 

@@ -6,11 +6,11 @@ import { QUOTE_STATE_STATUSES } from '../../../shared/office';
 import { invoices, orderCases, orders, parcels, payments, refunds } from '../../db/schema';
 import { disputeDecideDays } from '../cases/service';
 import { DISPATCHABLE } from '../depot/dispatch';
-import type { Tx } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 import { orderPaidPence } from '../orders/service';
 
 /**
- * GET /api/admin/today: the office's numbers for the day (issue 14). Days are London's: a day
+ * GET /api/admin/today: the office's numbers for the day (decision 0021). Days are London's: a day
  * starts at midnight Europe/London, a week on Monday. Each count reads an index: parcels by
  * received_at, orders by status or by created_at (then their payment by its key), unmatched
  * parcels by order_id; invoices and refunds are small tables and are read whole.

@@ -5,11 +5,12 @@ import { formatMoney, toPence, toPounds } from '../../../shared/money';
 import { hasLeftTheUk } from '../../../shared/order-status';
 import { orderItemLines, orders } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { audit } from '../staff/audit';
-import type { Actor, Tx } from './lifecycle';
+import { audit } from '../../lib/audit';
+import type { Actor } from '../../lib/actor';
+import type { Tx } from '../../db/client';
 
 /**
- * An order's item lines (issue 27, src/shared/item-lines.ts): stored with the booking at
+ * An order's item lines (decision 0040, src/shared/item-lines.ts): stored with the booking at
  * checkout, read for the order's page and the depot, and replaced by the depot at receipt.
  */
 
@@ -144,7 +145,7 @@ export async function replaceItemLines(
 /**
  * Development and test only (the dev depot routes): each of these orders that has no item lines
  * gets one from its own description and declared value, as the depot would enter it from the
- * retailer's invoice at receipt, so a demo parcel may leave (issue 27).
+ * retailer's invoice at receipt, so a demo parcel may leave (decision 0040).
  */
 export async function itemiseFromBooking(tx: Tx, orderIds: readonly number[]) {
   const lines = await itemLinesOf(tx, orderIds);

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { canTransition, type OrderEventKind, type OrderStatus } from '../../../shared/order-status';
-import type { Db } from '../../db/client';
-import { orderEvents, orders, type ActorType } from '../../db/schema';
+import type { Tx } from '../../db/client';
+import { orderEvents, orders } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 
 /**
  * The one way an order's status changes (decision 0012): the move must be in the shared
@@ -9,20 +10,6 @@ import { orderEvents, orders, type ActorType } from '../../db/schema';
  * cannot both apply), and an order event (who, when, from, to, note) is written in the same
  * transaction. Call it inside the use case's transaction.
  */
-
-/** A database handle or an open transaction: anything drizzle can query with. */
-export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
-
-export interface Actor {
-  type: ActorType;
-  /** The user (customer or staff member) who made the change; none for the system. */
-  id?: number | null;
-}
-
-export const SYSTEM: Actor = { type: 'system' };
-
-/** A member of staff as the actor of an order event or an audit entry. */
-export const staffActor = (id: number): Actor & { type: 'staff' } => ({ type: 'staff', id });
 
 export class TransitionError extends Error {
   constructor(
@@ -68,6 +55,10 @@ export async function transitionOrders(
         data,
       })),
     );
+    // Its place on the sailings follows its status (docs/decisions/0049); imported when first
+    // needed, as the planning reads modules that read this one.
+    const { planOrders } = await import('../sailings/plans');
+    await planOrders(tx, ids, new Date());
   }
   return ids;
 }
@@ -102,7 +93,7 @@ type TransitionData = { kind?: Extract<OrderEventKind, 'return-withdrawn'> } & R
   unknown
 >;
 
-/** What an event that changes no status records (issue 14): a staff note, or a refund's outcome. */
+/** What an event that changes no status records (decision 0018): a staff note, or a refund's outcome. */
 export type OrderEventData =
   | { kind: Extract<OrderEventKind, 'note'> }
   | {
@@ -115,7 +106,7 @@ export type OrderEventData =
       caseId: number;
       invoiceId: number;
     }
-  // a return to the retailer's label attached by the depot (issue 28)
+  // a return to the retailer's label attached by the depot (decision 0039)
   | { kind: Extract<OrderEventKind, 'return-label'> };
 
 /** Adds an event that changes no status to an order's timeline, in the caller's transaction. */

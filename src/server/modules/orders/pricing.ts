@@ -10,7 +10,7 @@ import type { OrderExtra } from '../../../shared/api/catalogue';
 import { orderExtras, products, type PriceLine } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { toOrderExtra, toProduct } from '../catalogue/queries';
-import type { Tx } from './lifecycle';
+import type { Tx } from '../../db/client';
 
 /**
  * Prices the basket's bookings from the catalogue (never from anything the browser sent), with

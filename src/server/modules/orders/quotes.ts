@@ -7,22 +7,23 @@ import {
   isQuote,
   quoteActions,
 } from '../../../shared/quotes';
-import type { Db } from '../../db/client';
 import { orders, payments, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail, type MailMessage } from '../../lib/mail';
 import { orderMessage, type Site } from '../auth/emails';
-import { trackingUrlOf } from '../tracking/codes';
+import { trackingUrlOf } from '../../lib/tracking-codes';
 import { fullName } from '../auth/user-data';
-import { transitionOrders, SYSTEM, type Actor, type Tx } from './lifecycle';
+import { transitionOrders } from './lifecycle';
+import { SYSTEM, type Actor } from '../../lib/actor';
+import type { Db, Tx } from '../../db/client';
 import { toCustomerOrder } from './service';
 
 /**
- * Quotes (issue 12): an order without a price band, asked for with POST /public/orders/createquote
- * (Quote Requested). The office prices it (Quote Ready, with an e-mail to the customer); the
- * customer accepts it (./quote-payments.ts: Awaiting Payment, with its payment) or declines it
- * (Quote Declined). An accepted quote left unpaid goes back to Quote Ready when its payment is
- * given up, so that it can be accepted again.
+ * Quotes (decision 0020): an order without a price band, asked for with POST
+ * /public/orders/createquote (Quote Requested). The office prices it (Quote Ready, with an e-mail
+ * to the customer); the customer accepts it (../checkout/quote-payments.ts: Awaiting Payment, with
+ * its payment) or declines it (Quote Declined). An accepted quote left unpaid goes back to Quote
+ * Ready when its payment is given up, so that it can be accepted again.
  */
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -88,7 +89,7 @@ function quoteReadyEmail(
 }
 
 /**
- * The office prices a requested quote (the back office calls this in issue 14): Quote Requested
+ * The office prices a requested quote (the back office calls it, decision 0018): Quote Requested
  * to Quote Ready with its price, note and time, and an e-mail to the customer with a link to the
  * quote, in the caller's transaction. A quote in another status is a 409.
  */

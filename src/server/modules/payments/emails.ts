@@ -1,7 +1,8 @@
 import type { CheckoutResult } from '../../../shared/api/checkout';
 import { formatPounds } from '../../../shared/money';
 import type { MailMessage } from '../../lib/mail';
-import { customerMessage, type Site } from '../auth/emails';
+import { customerMessage, orderMessage, seeOrder, type Site, type TrackedOrder } from '../auth/emails';
+import { formatMoney } from '../../../shared/money';
 
 /**
  * The receipt of a payment (HTML and plain text): the references, each order's price lines, the
@@ -16,7 +17,7 @@ export function receiptEmail(
     tracking,
   }: {
     shippingAddress: string[];
-    /** Each order's private tracking link (issue 26). */
+    /** Each order's private tracking link (decision 0036). */
     tracking: { reference: string; url: string }[];
   },
 ): MailMessage {
@@ -58,5 +59,23 @@ export function receiptEmail(
           'We will email you when your parcel reaches our depot and again when it leaves for the island.',
         ]
       : ['We will email you when your parcel leaves our depot for the island.'],
+  });
+}
+
+/** Money given back, in the words every refund e-mail uses. */
+export const refundWords = (pence: number) =>
+  `We have refunded ${formatMoney(pence)} to the card you paid with. Banks usually show it within 5 to 10 working days.`;
+
+/** A refund made (decision 0018), sent in the transaction that records it (decision 0046). */
+export function refundEmail(
+  site: Site,
+  to: { email: string; firstName: string },
+  order: TrackedOrder,
+  { reason, amountPence }: { reason: string; amountPence: number },
+): MailMessage {
+  return orderMessage(site, to, order, 'refund', {
+    subject: `A refund of ${formatMoney(amountPence)} on your order ${order.reference}`,
+    paragraphs: [refundWords(amountPence), reason],
+    button: seeOrder(site, order),
   });
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNotNull, lt, or } from 'drizzle-orm';
 import type { Uses } from '../../lib/uses';
 import { payments, refunds } from '../../db/schema';
-import type { Actor } from '../orders/lifecycle';
+import type { Actor } from '../../lib/actor';
 import { RefundRefusedError, type ProviderEvent, type RefundResult } from './providers/provider';
 import { settleRefund, type RefundRow } from './refunds';
 
@@ -31,7 +31,10 @@ const REFUND_FOLLOW_UP_QUEUE = 'refunds-follow-up';
 const PROVIDER: Actor = { type: 'provider' };
 
 /** What the provider says now about a pending refund (null: still no answer). */
-async function askAgain(app: Uses<'database' | 'log' | 'paymentProvider'>, row: RefundRow) {
+async function askAgain(
+  app: Uses<'config' | 'database' | 'log' | 'paymentProvider'>,
+  row: RefundRow,
+) {
   try {
     if (row.providerRefundId) return await app.paymentProvider.retrieveRefund(row.providerRefundId);
     const [payment] = await app.database.db
@@ -59,7 +62,7 @@ async function askAgain(app: Uses<'database' | 'log' | 'paymentProvider'>, row: 
  * run) and records each answer. Answers how many were settled each way.
  */
 export async function followUpRefunds(
-  app: Uses<'database' | 'log' | 'paymentProvider'>,
+  app: Uses<'config' | 'database' | 'log' | 'paymentProvider'>,
   now = new Date(),
 ) {
   const before = new Date(now.getTime() - REFUND_RETRY_AFTER_MS);
@@ -93,7 +96,7 @@ export async function followUpRefunds(
 
 /** Runs the follow-up every minute on a worker node. */
 export async function scheduleRefundFollowUp(
-  app: Uses<'database' | 'jobs' | 'log' | 'paymentProvider'>,
+  app: Uses<'config' | 'database' | 'jobs' | 'log' | 'paymentProvider'>,
 ) {
   await app.jobs.every(
     REFUND_FOLLOW_UP_QUEUE,
@@ -112,7 +115,7 @@ export async function scheduleRefundFollowUp(
  * pending refunds asked about at once.
  */
 export async function settleRefundEvent(
-  app: Uses<'database' | 'log' | 'paymentProvider'>,
+  app: Uses<'config' | 'database' | 'log' | 'paymentProvider'>,
   event: Extract<ProviderEvent, { type: 'refunds' }>,
 ) {
   const db = app.database.db;

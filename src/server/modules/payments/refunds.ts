@@ -5,11 +5,16 @@ import { formatMoney } from '../../../shared/money';
 import { allocateRefund, REFUND_MESSAGES, type RefundSource } from '../../../shared/refunds';
 import { invoices, orders, payments, refunds } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { recordOrderEvent, type Actor, type Tx } from '../orders/lifecycle';
+import { tell } from '../orders/tell';
+import { recordOrderEvent } from '../orders/lifecycle';
+import type { Actor } from '../../lib/actor';
+import type { Tx } from '../../db/client';
+import { refundEmail } from './emails';
 import { RefundRefusedError, type RefundResult } from './providers/provider';
+import { moveRefund } from '../../lib/status-moves';
 
 /**
- * Refunds (issue 14): money given back on an order through the payment provider, in two steps
+ * Refunds (decision 0018): money given back on an order through the payment provider, in two steps
  * around the provider's call, as a discount use is reserved then redeemed (decision 0012):
  *
  * 1. `reserveRefunds`, in the use case's transaction: the order's paid payments are locked, what
@@ -102,14 +107,17 @@ export async function reserveRefunds(
   {
     only,
     consignmentId = null,
+    tellCustomer = false,
   }: {
     /**
      * Only from the payment of this invoice (a disputed invoice's refund, decision 0038), or only from
      * this payment (one taken after it was given up, decision 0046).
      */
     only?: { invoiceId: number } | { paymentId: number };
-    /** The consolidation whose difference it gives back (issue 26), if it is one's. */
+    /** The consolidation whose difference it gives back (decision 0041), if it is one's. */
     consignmentId?: number | null;
+    /** E-mail the customer when it is made (`settleRefund`): the office's refund of an order. */
+    tellCustomer?: boolean;
   } = {},
 ): Promise<RefundRow[]> {
   const sources = (await refundSources(tx, order, true)).filter(
@@ -137,6 +145,7 @@ export async function reserveRefunds(
         provider: payment.provider,
         idempotencyKey: `ferrybox-refund-${randomUUID()}`,
         consignmentId,
+        tellCustomer,
       })
       .returning();
     rows.push(row);
@@ -149,7 +158,7 @@ export async function reserveRefunds(
  * transaction of its own. Returns the refunds as they now stand.
  */
 export async function sendRefunds(
-  app: Uses<'database' | 'log' | 'paymentProvider'>,
+  app: Uses<'config' | 'database' | 'log' | 'paymentProvider'>,
   rows: readonly RefundRow[],
   actor: Actor,
 ): Promise<RefundRow[]> {
@@ -159,7 +168,7 @@ export async function sendRefunds(
 }
 
 async function sendRefund(
-  app: Uses<'database' | 'log' | 'paymentProvider'>,
+  app: Uses<'config' | 'database' | 'log' | 'paymentProvider'>,
   row: RefundRow,
   actor: Actor,
 ): Promise<RefundRow> {
@@ -196,21 +205,15 @@ async function sendRefund(
  * as it now stands, or null when it was settled already.
  */
 export async function settleRefund(
-  app: Uses<'database'>,
+  app: Uses<'config' | 'database'>,
   refundId: number,
   outcome: { status: 'succeeded' | 'pending' | 'failed'; refundId: string | null },
   actor: Actor,
 ): Promise<RefundRow | null> {
   return app.database.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(refunds)
-      .set({
-        status: outcome.status,
-        providerRefundId: outcome.refundId ?? sql`${refunds.providerRefundId}`,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
-      .returning();
+    const [updated] = await moveRefund(tx, refundId, ['pending'], outcome.status, {
+      providerRefundId: outcome.refundId ?? sql`${refunds.providerRefundId}`,
+    });
     if (!updated) return null;
     if (outcome.status !== 'pending') {
       const [payment] = await tx.select().from(payments).where(eq(payments.id, updated.paymentId));
@@ -227,6 +230,17 @@ export async function settleRefund(
           refundId: updated.id,
           amountPence: updated.amountPence,
         },
+      );
+    }
+    // Told in the transaction that records it made, whoever brings the provider's answer (the
+    // request, the follow-up, an event): a failover after the refund loses no e-mail.
+    if (outcome.status === 'succeeded' && updated.tellCustomer) {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, updated.orderId));
+      await tell(tx, app.config, order.customerId, order, (to, tracked) =>
+        refundEmail(app.config, to, tracked, {
+          reason: updated.reason,
+          amountPence: updated.amountPence,
+        }),
       );
     }
     return updated;

@@ -9,12 +9,13 @@ import { webhookFailures } from '../../lib/metrics';
 import { pathId } from '../../../shared/api/listing';
 import { scheduleRefundFollowUp, settleRefundEvent } from './refund-follow-up';
 import { WebhookBodyError, WebhookSignatureError, type ProviderEvent } from './providers/provider';
-import { refreshPayment, settleSession, startInvoicePayment } from './service';
+import { refreshPayment, settleSession } from './service';
+import { startInvoicePayment } from './start';
 import { findCustomerPayment, paymentView } from './views';
 import { schedulePaymentExpiry } from './close';
 
 /**
- * /public/payment (issue 11):
+ * /public/payment (decision 0012):
  * - GET /public/payment/{Reference}: one of the customer's payments and its orders. A pending
  *   payment is first checked with the provider, so a customer back from the payment page sees it
  *   paid even before the webhook arrives.

@@ -1,36 +1,24 @@
-import { and, eq, isNull, ne, not, or, type SQL } from 'drizzle-orm';
-import {
-  CHECKOUT_MESSAGES,
-  type CheckoutResult,
-  type PaymentFailure,
-} from '../../../shared/api/checkout';
-import { toPence } from '../../../shared/money';
-import { paymentReference } from '../../../shared/order-reference';
-import type { Db } from '../../db/client';
-import { nextIds } from '../../db/next-ids';
+import { eq, type SQL } from 'drizzle-orm';
+import type { PaymentFailure } from '../../../shared/api/checkout';
 import { invoices, orders, payments, users } from '../../db/schema';
-import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
 import { checkouts } from '../../lib/metrics';
 import type { Uses } from '../../lib/uses';
 import type { Site } from '../auth/emails';
-import { depotAddress, fullName, shippingAddress, uniqueViolation } from '../auth/user-data';
-import { chargeStorageAfterWait } from '../depot/storage-charges';
+import { depotAddress, fullName, shippingAddress } from '../auth/user-data';
+import { chargeStorageAfterWait } from '../invoices/storage-charges';
 import { redeemDiscount, releaseDiscount } from '../discounts/service';
-import { findCustomerInvoice, invoicePaid, openDisputeOf } from '../invoices/service';
-import {
-  recordOrderEvent,
-  SYSTEM,
-  transitionOrders,
-  type Actor,
-  type Tx,
-} from '../orders/lifecycle';
-import { isQuoteRow, paysForAQuote, reopenQuotes } from '../orders/quotes';
-import { trackingUrlOf } from '../tracking/codes';
+import { invoicePaid } from '../invoices/service';
+import { recordOrderEvent, transitionOrders } from '../orders/lifecycle';
+import { SYSTEM, type Actor } from '../../lib/actor';
+import type { Db, Tx } from '../../db/client';
+import { isQuoteRow, reopenQuotes } from '../orders/quotes';
+import { trackingUrlOf } from '../../lib/tracking-codes';
 import { receiptEmail } from './emails';
 import { reserveRefunds, sendRefunds, type RefundRow } from './refunds';
-import type { PaymentProvider, SessionState } from './providers/provider';
+import type { SessionState } from './providers/provider';
 import { ordersOf, paymentView, type PaymentRow } from './views';
+import { movePayments } from '../../lib/status-moves';
 
 /**
  * Payments (decision 0012). A payment is created pending with the orders (or for an invoice),
@@ -42,12 +30,6 @@ import { ordersOf, paymentView, type PaymentRow } from './views';
 /** A checkout left unpaid this long is cancelled, and its basket can be paid again. */
 export const PAYMENT_TTL_MS = 24 * 60 * 60 * 1000;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    paymentProvider: PaymentProvider;
-  }
-}
-
 async function lockPayment(tx: Tx, where: SQL) {
   const [row] = await tx.select().from(payments).where(where).for('update');
   return row ?? null;
@@ -55,17 +37,13 @@ async function lockPayment(tx: Tx, where: SQL) {
 
 /** The payment recorded as taken, once: undefined when it already was. */
 async function recordPaid(tx: Tx, row: PaymentRow, providerPaymentId: string | null) {
-  const [paid] = await tx
-    .update(payments)
-    .set({
-      status: 'paid',
-      paidAt: new Date(),
-      providerPaymentId,
-      lastFailure: null,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(payments.id, row.id), ne(payments.status, 'paid')))
-    .returning();
+  const [paid] = await movePayments(
+    tx,
+    eq(payments.id, row.id),
+    ['pending', 'expired', 'cancelled'],
+    'paid',
+    { paidAt: new Date(), providerPaymentId, lastFailure: null },
+  );
   return paid;
 }
 
@@ -111,11 +89,9 @@ export async function abandonPayment(
   status: 'expired' | 'cancelled',
   note: string,
 ): Promise<boolean> {
-  const [row] = await tx
-    .update(payments)
-    .set({ status, idempotencyKey: null, updatedAt: new Date() })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
-    .returning();
+  const [row] = await movePayments(tx, eq(payments.id, paymentId), ['pending'], status, {
+    idempotencyKey: null,
+  });
   if (!row) return false;
   if (row.kind === 'checkout') {
     const rows = await ordersOf(tx, row);
@@ -272,53 +248,6 @@ export async function queueReceipt(db: Db, site: Site, paymentId: number) {
 }
 
 /**
- * A pending payment's page at the provider, opened when it has none yet (the first attempt
- * failed, or the payment was just created). Two callers racing keep one page: the other is closed.
- */
-export async function ensureSession(
-  app: Uses<'config' | 'database' | 'paymentProvider'>,
-  row: PaymentRow,
-): Promise<PaymentRow> {
-  if (row.status !== 'pending' || row.providerSessionId) return row;
-  const db = app.database.db;
-  const [customer] = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.id, row.customerId));
-  const view = await paymentView(db, row);
-  const base = app.config.publicUrl;
-  const session = await app.paymentProvider.createSession({
-    reference: row.reference,
-    amountPence: row.amountPence,
-    lines:
-      row.kind === 'checkout'
-        ? view.Orders.map((o) => ({
-            name: `${o.Reference}: delivery to ${o.Island}`,
-            pence: toPence(o.Subtotal),
-          }))
-        : [
-            {
-              name: `Invoice for ${view.Orders[0]?.Reference ?? 'your order'}`,
-              pence: row.amountPence,
-            },
-          ],
-    discountPence: row.discountPence,
-    customerEmail: customer?.email ?? null,
-    successUrl: `${base}/payment/success/?ref=${row.reference}`,
-    cancelUrl: `${base}/payment/failure/?ref=${row.reference}&reason=cancelled`,
-    expiresAt: new Date(row.createdAt.getTime() + PAYMENT_TTL_MS),
-  });
-  const [updated] = await db
-    .update(payments)
-    .set({ providerSessionId: session.sessionId, checkoutUrl: session.url, updatedAt: new Date() })
-    .where(and(eq(payments.id, row.id), isNull(payments.providerSessionId)))
-    .returning();
-  if (updated) return updated;
-  await app.paymentProvider.expireSession(session.sessionId);
-  return (await db.select().from(payments).where(eq(payments.id, row.id)))[0];
-}
-
-/**
  * Asks the provider about a pending payment and settles what it says (the customer came back
  * before the webhook, or the webhook was lost). Returns the payment as it now stands.
  */
@@ -332,88 +261,4 @@ export async function refreshPayment(
     await settleSession(app, state);
   }
   return (await app.database.db.select().from(payments).where(eq(payments.id, row.id)))[0];
-}
-
-/**
- * The customer's pending checkouts other than the one made with this idempotency key (which is
- * this checkout, made by a request racing this one): a new checkout replaces them. An accepted
- * quote's payment is not a basket's, and stays.
- */
-export function otherPendingCheckouts(tx: Tx, customerId: number, key: string) {
-  return tx
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.customerId, customerId),
-        eq(payments.kind, 'checkout'),
-        eq(payments.status, 'pending'),
-        or(isNull(payments.idempotencyKey), ne(payments.idempotencyKey, key)),
-        not(paysForAQuote),
-      ),
-    );
-}
-
-/**
- * POST /public/payment/additional/{Id}: starts paying one of the customer's unpaid invoices, or
- * answers the payment already started for it (one pending payment per invoice, kept so by a
- * unique index even when two requests race).
- */
-export async function startInvoicePayment(
-  app: Uses<'config' | 'database' | 'paymentProvider'>,
-  customerId: number,
-  invoiceId: number,
-): Promise<{ result: CheckoutResult; created: boolean }> {
-  const db = app.database.db;
-  const found = await findCustomerInvoice(db, customerId, invoiceId);
-  if (!found) throw new HttpError(404, CHECKOUT_MESSAGES.invoiceNotFound);
-  if (found.row.status !== 'unpaid') throw new HttpError(409, CHECKOUT_MESSAGES.invoiceNotPayable);
-  const refuseWhileDisputed = async (tx: Pick<Tx, 'select'>) => {
-    const disputed = await openDisputeOf(tx, invoiceId);
-    if (disputed) {
-      throw new HttpError(409, CHECKOUT_MESSAGES.invoiceDisputed(found.row.reference, disputed));
-    }
-  };
-  await refuseWhileDisputed(db);
-  const pending = () =>
-    db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.invoiceId, invoiceId), eq(payments.status, 'pending')));
-  let [row] = await pending();
-  let created = false;
-  if (!row) {
-    try {
-      row = await db.transaction(async (tx) => {
-        // The invoice locked as opening a dispute locks it: a dispute opened meanwhile refuses
-        // this payment, or closes the page started before it (openDispute's caller).
-        await tx
-          .select({ id: invoices.id })
-          .from(invoices)
-          .where(eq(invoices.id, invoiceId))
-          .for('update');
-        await refuseWhileDisputed(tx);
-        const [id] = await nextIds(tx, 'payments');
-        const [inserted] = await tx
-          .insert(payments)
-          .values({
-            id,
-            reference: paymentReference(id),
-            customerId,
-            kind: 'invoice',
-            provider: app.paymentProvider.name,
-            subtotalPence: found.row.amountPence,
-            amountPence: found.row.amountPence,
-            invoiceId,
-          })
-          .returning();
-        return inserted;
-      });
-      created = true;
-    } catch (err) {
-      if (uniqueViolation(err) !== 'payments_invoice_pending_idx') throw err;
-      [row] = await pending();
-    }
-  }
-  return { result: await paymentView(db, await ensureSession(app, row)), created };
 }

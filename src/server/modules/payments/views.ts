@@ -4,7 +4,7 @@ import { toPounds } from '../../../shared/money';
 import { orders, payments } from '../../db/schema';
 import { discountCodeOf } from '../discounts/service';
 import { invoiceOrderId } from '../invoices/service';
-import type { Tx } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 import { toCustomerOrder } from '../orders/service';
 
 /** A payment as the API shows it (payments/service.ts settles and expires them). */

@@ -1,9 +1,14 @@
 import { formatMoney } from '../../../shared/money';
 import type { MailMessage } from '../../lib/mail';
-import { orderMessage, type Site, type TrackedOrder } from '../auth/emails';
-import { orderPageUrl, payInvoiceUrl } from '../depot/emails';
+import {
+  orderMessage,
+  type Site,
+  type TrackedOrder,
+  orderPageUrl,
+  payInvoiceUrl,
+} from '../auth/emails';
 
-/** What a return to the retailer tells the customer (issue 28, decision 0039). */
+/** What a return to the retailer tells the customer (decision 0039). */
 
 type To = { email: string; firstName: string };
 

@@ -10,10 +10,10 @@ import {
 import { invoices, orderExtras, orders, parcels, retailerReturns, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { toInvoice } from '../invoices/service';
-import { type Tx } from '../orders/lifecycle';
+import type { Tx } from '../../db/client';
 
 /**
- * What the customer and the depot read of returns to the retailer (issue 28, decision 0039): a
+ * What the customer and the depot read of returns to the retailer (decision 0039): a
  * return as each sees it, its label, and the depot floor's list; what they do is ./service.ts.
  */
 

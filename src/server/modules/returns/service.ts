@@ -15,22 +15,24 @@ import { DEPOT_MESSAGES } from '../../../shared/api/depot';
 import { ORDER_DETAIL_MESSAGES } from '../../../shared/api/order-detail';
 import { REFUND_MESSAGES } from '../../../shared/refunds';
 import { consignmentReference } from '../../../shared/consolidation';
-import { openConsignmentOf } from '../consolidation/core';
+import { openConsignmentOf } from '../consignments/core';
 import { invoices, orders, parcels, retailerReturns } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
 import { storablePhoto } from '../depot/photos';
-import { recipient } from '../customers/recipient';
+import { recipient } from '../../lib/recipient';
 import { raiseInvoice } from '../invoices/service';
-import { recordOrderEvent, transitionOrders, type Actor, type Tx } from '../orders/lifecycle';
+import { recordOrderEvent, transitionOrders } from '../orders/lifecycle';
+import type { Actor } from '../../lib/actor';
+import type { Tx } from '../../db/client';
 import { refundSources, reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
-import { audit } from '../staff/audit';
-import { withTrackUrl } from '../tracking/codes';
+import { audit } from '../../lib/audit';
+import { withTrackUrl } from '../../lib/tracking-codes';
 import { returnAskedEmail, returnedEmail } from './emails';
 import { customerLabelUrl, labelPricePence, toReturn } from './queries';
 
 /**
- * Returns to the retailer (issue 28, decision 0039; rules in src/shared/returns.ts). Each use
+ * Returns to the retailer (decision 0039; rules in src/shared/returns.ts). Each use
  * case is one transaction with the order row locked, so two at once are served one after the
  * other and the second sees the first: a return is asked once, and the refund of the unused
  * crossing is reserved in the same transaction that marks the parcel returned (never twice,

@@ -7,14 +7,16 @@ import { canWithdrawReturn, RETURN_MESSAGES } from '../../../shared/returns';
 import { invoices, orderEvents, orders, payments, retailerReturns } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
-import { recipient } from '../customers/recipient';
+import { recipient } from '../../lib/recipient';
 import { voidInvoice } from '../invoices/service';
-import { transitionOrders, type Actor } from '../orders/lifecycle';
+import { transitionOrders } from '../orders/lifecycle';
+import type { Actor } from '../../lib/actor';
 import { reserveRefunds, sendRefunds, type RefundRow } from '../payments/refunds';
 import { closeInvoicePayments } from '../payments/close';
-import { audit } from '../staff/audit';
-import { withTrackUrl } from '../tracking/codes';
+import { audit } from '../../lib/audit';
+import { withTrackUrl } from '../../lib/tracking-codes';
 import { returnWithdrawnEmail } from './emails';
+import { moveInvoice } from '../../lib/status-moves';
 
 /**
  * The customer withdraws their return to the retailer before staff act on it (decision 0039):
@@ -77,10 +79,7 @@ export async function withdrawReturn(
         .for('update');
       const voided = (await voidInvoice(tx, invoice.id, actor)) !== null;
       if (!voided && invoice.status === 'paid') {
-        await tx
-          .update(invoices)
-          .set({ status: 'void', updatedAt: new Date() })
-          .where(eq(invoices.id, invoice.id));
+        await moveInvoice(tx, invoice.id, ['paid'], 'void');
         const [paid] = await tx
           .select({ id: payments.id })
           .from(payments)

@@ -11,6 +11,7 @@ import { bookByInWords, promiseInWords } from '../../../shared/sailings/promise-
 import { compileTimetable, type Sailing } from '../../../shared/sailings/timetable';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
+import { loadsOf } from './plans';
 import { closingDaysBetween, exceptionsBetween, timetableBetween } from './queries';
 
 /**
@@ -73,7 +74,8 @@ export async function arrivalNow(
 ): Promise<PromiseView> {
   const today = londonTimeOf(now.getTime()).day;
   const timetable = await timetableBetween(db, dayKey(today - 7), dayKey(today + 70));
-  const promise = arrivalPromise(timetable, { island, state, now });
+  // The sailings' loads are the parcels planned on them (docs/decisions/0049).
+  const promise = arrivalPromise(timetable, { island, state, now, loads: await loadsOf(db, now) });
   return {
     Island: island,
     Known: promise !== null,

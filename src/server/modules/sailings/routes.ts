@@ -18,7 +18,10 @@ import {
   updateRouteSchema,
 } from '../../../shared/api/sailings';
 import { access, acceptEmptyJsonBodies, authOf } from '../../lib/auth';
+import { backlogResponse, onTimeQuery, onTimeResponse } from '../../../shared/api/sailing-plans';
+import { backlog, onTimeReport } from './backlog';
 import { bookByNow, calendar, promiseNow } from './promises';
+import { scheduleMissedSailings } from './storms';
 import { closingDaysBetween, routes } from './queries';
 import {
   createClosingDay,
@@ -33,6 +36,8 @@ import {
 /**
  * The timetable for staff, under /api/admin/sailings (docs/decisions/0048): the depot and the
  * office read it (`read Sailing`), the office changes it (`manage Sailing`), every change audited.
+ * They also read the backlog per route and the on-time rate; a cancelled, changed or restored
+ * sailing moves the parcels planned on it (docs/decisions/0049).
  */
 export const sailingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptEmptyJsonBodies(app);
@@ -40,6 +45,8 @@ export const sailingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = app.requireAuth({ can: ['read', 'Sailing'] });
   const manage = app.requireAuth({ can: ['manage', 'Sailing'] });
   const actor = (request: Parameters<typeof authOf>[0]) => authOf(request).user.id;
+  const context = () => ({ now: app.clock.now(), site: app.config });
+  await scheduleMissedSailings(app);
 
   app.get(
     '/routes',
@@ -84,6 +91,35 @@ export const sailingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => calendar(db, app.clock.now(), request.query),
   );
 
+  app.get(
+    '/backlog',
+    {
+      onRequest: read,
+      schema: {
+        operationId: 'sailingBacklog',
+        summary:
+          'Each route’s parcels waiting, their weight and size against each sailing’s capacity, and the sailing each will take',
+        response: { 200: backlogResponse },
+      },
+    },
+    () => backlog(db, app.clock.now()),
+  );
+
+  app.get(
+    '/on-time',
+    {
+      onRequest: read,
+      schema: {
+        operationId: 'sailingOnTimeRate',
+        summary:
+          'The share of parcels delivered within their promise, per week and per route, and why the late ones were late',
+        querystring: onTimeQuery,
+        response: { 200: onTimeResponse },
+      },
+    },
+    (request) => onTimeReport(db, app.clock.now(), request.query.Weeks),
+  );
+
   app.post(
     '/exceptions',
     {
@@ -97,7 +133,7 @@ export const sailingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createException(db, actor(request), request.body)),
+      reply.status(201).send(await createException(db, actor(request), request.body, context())),
   );
 
   app.put(
@@ -116,7 +152,7 @@ export const sailingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    (request) => updateException(db, actor(request), request.params.Id, request.body),
+    (request) => updateException(db, actor(request), request.params.Id, request.body, context()),
   );
 
   app.delete(
@@ -131,7 +167,7 @@ export const sailingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteException(db, actor(request), request.params.Id);
+      await deleteException(db, actor(request), request.params.Id, context());
       return reply.status(204).send();
     },
   );

@@ -8,17 +8,20 @@ import {
 } from '../../../shared/api/sailings';
 import type { Island } from '../../../shared/islands';
 import { dayOf, weekdayOf } from '../../../shared/sailings/london-time';
-import type { Db } from '../../db/client';
 import { closingDays, sailingDepartures, sailingExceptions, sailingRoutes } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { uniqueViolation } from '../auth/user-data';
-import type { Tx } from '../orders/lifecycle';
-import { audit } from '../staff/audit';
+import type { Db, Tx } from '../../db/client';
+import { audit } from '../../lib/audit';
+import type { Site } from '../auth/emails';
 import { closingDayView, exceptionView, routes } from './queries';
+import { replanForException, type ExceptionFacts } from './storms';
 
 /**
  * The office's changes to the timetable (docs/decisions/0048), each in one transaction with its
- * audit entry (before and after). A changed timetable changes every promise made from then on.
+ * audit entry (before and after). A changed timetable changes every promise made from then on;
+ * a cancelled, changed or restored sailing moves the parcels planned on it in the same
+ * transaction, and tells their customers (docs/decisions/0049).
  */
 
 /** Replaces a route's capacity, delivery days and weekly pattern. */
@@ -120,8 +123,26 @@ async function once<T>(work: () => Promise<T>, message: string): Promise<T> {
   }
 }
 
+/** The exception as the re-plan reads it. */
+const factsOf = (row: typeof sailingExceptions.$inferSelect): ExceptionFacts => ({
+  id: row.id,
+  island: row.island as Island,
+  date: row.date,
+  kind: row.kind,
+  reason: row.reason,
+});
+
+/** What a change did to the plan, as its audit entry records it. */
+const movedFacts = (m: { moved: number; told: number }) => ({ Moved: m.moved, Told: m.told });
+
+/** When and for whom a change is made: the app's clock, and the site its e-mails link to. */
+interface Context {
+  now: Date;
+  site: Site;
+}
+
 /** Adds an exception: an extra sailing, a cancelled one, a changed one. */
-export function createException(db: Db, actorId: number, input: ExceptionInput) {
+export function createException(db: Db, actorId: number, input: ExceptionInput, at: Context) {
   return once(
     () =>
       db.transaction(async (tx) => {
@@ -131,12 +152,13 @@ export function createException(db: Db, actorId: number, input: ExceptionInput) 
           .values({ ...exceptionRow(input), createdBy: actorId })
           .returning();
         const view = exceptionView(row);
+        const moved = await replanForException(tx, null, factsOf(row), at.now, at.site);
         await audit(tx, {
           actorId,
           action: 'create',
           subject: 'Sailing',
           subjectId: `exception:${row.id}`,
-          after: view,
+          after: { ...view, ...movedFacts(moved) },
         });
         return view;
       }),
@@ -145,7 +167,13 @@ export function createException(db: Db, actorId: number, input: ExceptionInput) 
 }
 
 /** Changes an exception, which may now name another route or day. */
-export function updateException(db: Db, actorId: number, id: number, input: ExceptionInput) {
+export function updateException(
+  db: Db,
+  actorId: number,
+  id: number,
+  input: ExceptionInput,
+  at: Context,
+) {
   return once(
     () =>
       db.transaction(async (tx) => {
@@ -162,13 +190,14 @@ export function updateException(db: Db, actorId: number, id: number, input: Exce
           .where(eq(sailingExceptions.id, id))
           .returning();
         const view = exceptionView(row);
+        const moved = await replanForException(tx, factsOf(old), factsOf(row), at.now, at.site);
         await audit(tx, {
           actorId,
           action: 'update',
           subject: 'Sailing',
           subjectId: `exception:${id}`,
           before: exceptionView(old),
-          after: view,
+          after: { ...view, ...movedFacts(moved) },
         });
         return view;
       }),
@@ -177,19 +206,26 @@ export function updateException(db: Db, actorId: number, id: number, input: Exce
 }
 
 /** Removes an exception: the sailing is as the weekly pattern has it again. */
-export async function deleteException(db: Db, actorId: number, id: number): Promise<void> {
+export async function deleteException(
+  db: Db,
+  actorId: number,
+  id: number,
+  at: Context,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [old] = await tx
       .delete(sailingExceptions)
       .where(eq(sailingExceptions.id, id))
       .returning();
     if (!old) throw new HttpError(404, SAILING_MESSAGES.noSuchException);
+    const moved = await replanForException(tx, factsOf(old), null, at.now, at.site);
     await audit(tx, {
       actorId,
       action: 'delete',
       subject: 'Sailing',
       subjectId: `exception:${id}`,
       before: exceptionView(old),
+      after: movedFacts(moved),
     });
   });
 }

@@ -4,11 +4,11 @@ import { acceptEmptyJsonBodies, authOf } from '../../lib/auth';
 import { siteSettings, updateSiteSettings } from './service';
 
 /**
- * The office's site settings (issue 14) under /api/admin, for `manage Settings`: contact details,
- * the depot's address and receiving hours, the notice banner, social links, island GST and the Customs numbers. A
- * change clears this node's read-through cache once committed, so GET /public/settings and the
- * banner and footer the server writes into every page show it at once here, and within the
- * cache's time (CACHE_TTL_MS) on other nodes.
+ * The office's site settings (decision 0024) under /api/admin, for `manage Settings`: contact
+ * details, the depot's address and receiving hours, the notice banner, social links, island GST and
+ * the Customs numbers. A change clears this node's read-through cache once committed, so GET
+ * /public/settings and the banner and footer the server writes into every page show it at once
+ * here, and within the cache's time (CACHE_TTL_MS) on other nodes.
  */
 export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptEmptyJsonBodies(app);

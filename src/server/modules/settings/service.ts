@@ -9,7 +9,7 @@ import {
 import { flattenSettings } from '../../../shared/settings';
 import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
-import { audit } from '../staff/audit';
+import { audit } from '../../lib/audit';
 
 /** The public site settings as { Category, Name, Value } items, through the node's cache. */
 export function publicSettings(app: Uses<'cache' | 'database'>): Promise<SettingItem[]> {

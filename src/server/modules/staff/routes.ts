@@ -14,7 +14,7 @@ import { login } from '../auth/service';
 import { acceptInvitation, inviteStaff, listStaff, updateStaff } from './service';
 
 /**
- * Staff accounts (issue 13), under /api/admin. Log-in and the invitation link are open (rate
+ * Staff accounts (decision 0016), under /api/admin. Log-in and the invitation link are open (rate
  * limited like the customer's); managing staff is for admins (`manage Staff`).
  */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {

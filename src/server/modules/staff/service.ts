@@ -11,19 +11,19 @@ import {
 } from '../../../shared/api/staff';
 import { generateReference } from '../../../shared/customer-reference';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { createSession, endAllSessions, hashPassword, type UserRow } from '../../lib/auth';
+import { createSession, endAllSessions, type UserRow } from '../../lib/auth';
+import { hashPassword } from '../../lib/passwords';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
 import { consumeUserToken, issueUserToken } from '../../lib/tokens';
 import { emailInUse, uniqueViolation } from '../auth/user-data';
-import type { Tx } from '../orders/lifecycle';
-import { audit } from './audit';
+import type { Db, Tx } from '../../db/client';
+import { audit } from '../../lib/audit';
 import { invitationEmail } from './emails';
 
 /**
- * Staff accounts (issue 13). The first admin comes from `npm run create-staff` or, at start,
+ * Staff accounts (decision 0016). The first admin comes from `npm run create-staff` or, at start,
  * ADMIN_EMAIL and ADMIN_PASSWORD; admins invite the others by e-mail, change their roles and
  * disable them. Every change is in the audit log. There is always one active admin left.
  */

@@ -14,11 +14,11 @@ import { HttpError } from '../../lib/errors';
 import { findByPublicCode } from '../../lib/public-codes';
 import { orders } from '../../db/schema';
 import { eq } from 'drizzle-orm';
-import { replaceTrackingCode } from './codes';
+import { replaceTrackingCode } from '../../lib/tracking-codes';
 import { isOwnOrder, trackedParcel } from './service';
 
 /**
- * Following a parcel without logging in (issue 26, docs/decisions/0036), under /public:
+ * Following a parcel without logging in (docs/decisions/0036), under /public:
  * - GET /public/track/{code}: the public page's data; a wrong or replaced code is a 404. Rate
  *   limited per address (`trackParcel`) the way the certificate check is (lib/public-codes.ts).
  * - POST /public/orders/tracking/{Id}: the customer replaces the code of their own order (another

@@ -1,15 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TrackedParcel } from '../../../shared/api/tracking';
-import { ISLANDS } from '../../../shared/islands';
-import { parcelStateOf } from '../../../shared/sailings/order-state';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { orders, orderTrackingCodes, users } from '../../db/schema';
-import { timeline, timelineSources } from '../orders/detail';
-import type { Tx } from '../orders/lifecycle';
-import { arrivalNow } from '../sailings/promises';
+import { timeline, timelineSources } from '../customer-orders/detail';
+import { arrivalOf } from '../sailings/arrival';
 
 /**
- * The public page of an order's tracking link (issue 26, docs/decisions/0036); the codes
+ * The public page of an order's tracking link (docs/decisions/0036); the codes
  * themselves, and their replacing, are in ./codes.ts.
  */
 
@@ -41,9 +38,7 @@ export async function trackedParcel(
   if (!row) return null;
   const { order } = row;
   const { events, parcel } = await timelineSources(db, order.id);
-  const state = parcelStateOf(order.status, Boolean(parcel && !parcel.dispatchedAt));
-  const island = ISLANDS.find((i) => i === order.island);
-  const arrival = state && island ? await arrivalNow(db, now, island, state) : null;
+  const arrival = await arrivalOf(db, order, Boolean(parcel && !parcel.dispatchedAt), now);
   return {
     FirstName: row.firstName ?? '',
     Island: order.island,
@@ -51,10 +46,6 @@ export async function trackedParcel(
     Timeline: timeline(events, parcel, [])
       .filter((entry) => entry.Kind !== 'refunded')
       .map(({ Kind, At, Dispatch }) => ({ Kind, At, ...(Dispatch ? { Dispatch } : {}) })),
-    Arrival: arrival && {
-      Earliest: arrival.Earliest,
-      Latest: arrival.Latest,
-      Words: arrival.Words,
-    },
+    Arrival: arrival,
   };
 }

@@ -35,8 +35,8 @@ const size = (s: { Length: number; Width: number; Height: number }) =>
   `${cm(s.Length)} × ${cm(s.Width)} × ${cm(s.Height)} cm`;
 
 /**
- * A disputed invoice's case (issue 28): the band booked beside what the depot measured on arrival
- * and at the re-measure, the photos of each, then the re-measure and the decision (once).
+ * A disputed invoice's case (decision 0038): the band booked beside what the depot measured on
+ * arrival and at the re-measure, the photos of each, then the re-measure and the decision (once).
  */
 export function DisputePanel({
   detail,

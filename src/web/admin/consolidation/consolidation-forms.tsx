@@ -14,7 +14,7 @@ import {
 import { useConsignmentCustomsDownload } from '../depot/api/depot';
 import { problem } from '../kit/problem';
 
-// The consolidation screen's forms (issue 26, decision 0041): start repacking, weigh and measure
+// The consolidation screen's forms (decision 0041): start repacking, weigh and measure
 // the box, dispatch it as one, and the office's reversal of the difference; and the price lines.
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -263,7 +263,7 @@ export function Reverse({ id }: { id: number }) {
 }
 
 /**
- * The box's customs declaration as a whole (issue 27): one CN22 or CN23 by the total value of
+ * The box's customs declaration as a whole (decision 0040): one CN22 or CN23 by the total value of
  * every order in it, listing all their items, printed to travel with the box.
  */
 export function BoxCustoms({ consignment: c }: { consignment: StaffConsignment }) {

@@ -41,8 +41,8 @@ const STATUS_COLOURS = {
 } as const;
 
 /**
- * /admin/consolidation/ (issue 26): the customers' requests to ship bookings together, open ones
- * oldest first, with the parcels in and awaited. Keyboard first: each row's button opens it; a
+ * /admin/consolidation/ (decision 0041): the customers' requests to ship bookings together, open
+ * ones oldest first, with the parcels in and awaited. Keyboard first: each row's button opens it; a
  * ready one starts repacking; the repacked box is weighed and measured (the receiving screen's
  * fields, kg and cm) and priced as one crossing; then it leaves with one tracking number and the
  * difference is refunded or invoiced. The office may reverse that difference, once. An opened

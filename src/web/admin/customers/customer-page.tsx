@@ -236,7 +236,7 @@ function Addresses({ detail }: { detail: CustomerDetail }) {
   );
 }
 
-/** The people of the customer's household (issue 28), as they address their parcels. */
+/** The people of the customer's household (decision 0037), as they address their parcels. */
 function Household({ detail }: { detail: CustomerDetail }) {
   return (
     <Section title="Household">

@@ -28,7 +28,7 @@ import {
 } from './api/depot';
 import { problem } from '../kit/problem';
 
-// The dispatch screen's customs parts (issue 27, docs/decisions/0035 and 0040): the leave-by
+// The dispatch screen's customs parts (docs/decisions/0035 and 0040): the leave-by
 // date, each parcel's CN22/CN23, the paperwork of a sailing just recorded, the island GST of the
 // chosen parcels per customer, and the sailings with their electronic data.
 
@@ -42,8 +42,8 @@ export const byLeaveBy = (a: DepotParcel, b: DepotParcel) =>
   (a.LeaveBy ?? '9999').localeCompare(b.LeaveBy ?? '9999');
 
 /**
- * The date by which the goods must leave for the retailer to zero-rate the sale (issue 27), in red
- * once it is within the Customs settings' warning days (the server says: `LeaveBySoon`).
+ * The date by which the goods must leave for the retailer to zero-rate the sale (decision 0040), in
+ * red once it is within the Customs settings' warning days (the server says: `LeaveBySoon`).
  */
 export function LeaveBy({ parcel }: { parcel: DepotParcel }) {
   if (!parcel.LeaveBy)

@@ -32,8 +32,8 @@ const COLUMNS: { field: ItemLineField; label: string; width: number | string }[]
 
 /**
  * The booking's goods line by line, completed or corrected at receipt from the retailer's
- * invoice (issue 27): PUT /api/admin/depot/orders/{Id}/item-lines, audited. Keyboard first: Tab
- * through a line, Enter adds the next line (focus in its Item field), Ctrl+Enter saves. The
+ * invoice (decision 0040): PUT /api/admin/depot/orders/{Id}/item-lines, audited. Keyboard first:
+ * Tab through a line, Enter adds the next line (focus in its Item field), Ctrl+Enter saves. The
  * shared rules check each field as the customer's booking screen does; the lines must add up to
  * the declared value, which may be corrected here too when the invoice shows another.
  */

@@ -134,7 +134,7 @@ export function OrderPage({ id }: { id: number }) {
 }
 
 /**
- * The order's private tracking link, as the customer's e-mails carry it (issue 26): the office
+ * The order's private tracking link, as the customer's e-mails carry it (decision 0036): the office
  * replaces it when the customer asks (a link shared too widely); the old one stops working.
  */
 function TrackingLink({

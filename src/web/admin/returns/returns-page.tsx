@@ -47,7 +47,7 @@ const readBase64 = (file: File) =>
   });
 
 /**
- * /admin/returns/: parcels a customer asked to go back to the retailer (issue 28), the oldest
+ * /admin/returns/: parcels a customer asked to go back to the retailer (decision 0039), the oldest
  * asked first: print the label (the customer's, or attach the one the depot bought), send the
  * parcel and mark it returned with the carrier's tracking number; the unused crossing is then
  * refunded once, and the customer told.

@@ -91,7 +91,7 @@ export function TaxSection({ settings }: { settings: SiteSettings }) {
 }
 
 /**
- * The customs paperwork's numbers (issue 27, docs/decisions/0040): the CN22/CN23 limit, and the
+ * The customs paperwork's numbers (docs/decisions/0040): the CN22/CN23 limit, and the
  * months within which the goods must leave for the retailer to zero-rate the sale, with the days
  * before that the customer is warned and the depot's lists mark the parcel.
  */

@@ -4,7 +4,7 @@ import { FormField, type FieldProps } from '../booking/booking-fields';
 import './account.css';
 
 // The account dialogs' fields, drawn with the site's own primitives (FormField,
-// booking-fields.css) on native inputs: no MUI (issue 23, docs/decisions/0029).
+// booking-fields.css) on native inputs: no MUI (docs/decisions/0029).
 
 type InputProps = Omit<FieldProps, 'label' | 'type'> & { label?: ReactNode };
 

@@ -60,7 +60,7 @@ export interface DialogState {
 /**
  * The dialogs' element ids. The account dialogs are in every customer page's HTML, closed, and
  * their buttons open them with no script (commandFor), so a press is answered before the page's
- * code has loaded (issue 23, docs/decisions/0029).
+ * code has loaded (docs/decisions/0029).
  */
 export const DIALOG_IDS = {
   login: 'login-dialog',

@@ -11,7 +11,7 @@ import { logout } from './api/logout';
  * asks GET /public/auth/me for the user data and stores it with its abilities
  * (docs/requirements.md §7). If the server refuses the user data, nothing stays stored. A call that
  * got no answer (the customer moved to another page meanwhile) keeps the token: the next page reads
- * the user back (lib/session.ts, issue 23).
+ * the user back (lib/session.ts, decision 0029).
  */
 export async function startSession(token: string): Promise<void> {
   setAccessToken(token);

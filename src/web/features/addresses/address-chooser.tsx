@@ -24,7 +24,8 @@ export interface AddressChooserProps {
 
 /**
  * The address form (shared with the Address Book) brings the country list: it loads when "Add a
- * new address" is first reached for, so the checkout opened directly loads none of it (issue 16).
+ * new address" is first reached for, so the checkout opened directly loads none of it (decision
+ * 0029).
  */
 const loadAddressDialog = () => import('./address-form');
 const AddressDialog = lazyChunk('address-form', loadAddressDialog);

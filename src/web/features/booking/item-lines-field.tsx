@@ -33,8 +33,8 @@ export function itemLinesProblem(lines: readonly ItemLineForm[], declaredPence: 
 }
 
 /**
- * The goods line by line (issue 27), on the details step: optional, one line per kind of item as
- * on the retailer's invoice. Keyboard first: Tab goes through a line's fields, Enter in a line
+ * The goods line by line (decision 0040), on the details step: optional, one line per kind of item
+ * as on the retailer's invoice. Keyboard first: Tab goes through a line's fields, Enter in a line
  * adds the next one (or moves to it) with the focus in its first field, and each line's Remove
  * button is in the tab order after it. Each field is checked by the shared rules; the lines'
  * total is shown against the declared value, with the shared message when they differ.

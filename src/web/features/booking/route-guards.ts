@@ -43,7 +43,7 @@ function resumePath(order: LocalOrder): string {
 
 /**
  * A step opened for a booking that does not exist starts a new one; a step opened before the
- * steps it needs are done goes to the first that is not (issue 6).
+ * steps it needs are done goes to the first that is not (decision 0009).
  */
 export function guardStep(step: BookingStep, idParam: string | undefined): { order: LocalOrder } {
   const id = orderIdParam(idParam);

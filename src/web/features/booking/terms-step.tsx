@@ -11,8 +11,8 @@ import { useStepForm } from './step-form';
 import './terms-step.css';
 
 /**
- * The terms step: what the customer accepts for this booking (issue 6), accepted explicitly with
- * a checkbox. The time it was ticked is stored with the booking (and forgotten when unticked).
+ * The terms step: what the customer accepts for this booking (decision 0009), accepted explicitly
+ * with a checkbox. The time it was ticked is stored with the booking (and forgotten when unticked).
  */
 export function TermsStep({ initial }: { initial: LocalOrder }) {
   const { form, order, back, finish, saveToBasket } = useStepForm(

@@ -55,7 +55,7 @@ const submitJson = (
 ) => void fetcher.submit(s, { method: 'post', encType: 'application/json' });
 
 /**
- * Ship together (/dashboard/consolidation/, issue 26): the customer picks two or more paid
+ * Ship together (/dashboard/consolidation/, decision 0041): the customer picks two or more paid
  * bookings for one island whose parcels have not left, sees the price of one crossing for them
  * (the shared rules, on the server), asks for it, and follows each consolidation: parcels in and
  * awaited, a late parcel to leave out, the repacked box's price, the tracking number and the

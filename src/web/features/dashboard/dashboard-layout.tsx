@@ -7,8 +7,8 @@ import { ACCOUNT_LINKS } from '../account/account-links';
 import '../../styles/account-screens.css';
 import './dashboard-layout.css';
 
-// The user menu's pages (docs/requirements.md §2), then the household (issue 28), shipping bookings
-// together (issue 26) and Delete Account.
+// The user menu's pages (docs/requirements.md §2), then the household (decision 0037), shipping
+// bookings together (decision 0041) and Delete Account.
 const NAV = [
   ...ACCOUNT_LINKS,
   { label: 'Household', to: '/dashboard/household/' },

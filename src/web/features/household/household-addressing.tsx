@@ -5,8 +5,8 @@ import type { Loaded } from '../../lib/route-data';
 import './household.css';
 
 /**
- * Under the shipping address card on My Account (issue 28): how each person of the household may
- * address a parcel to the depot (their name, then the customer reference, as the card's lines
+ * Under the shipping address card on My Account (decision 0037): how each person of the household
+ * may address a parcel to the depot (their name, then the customer reference, as the card's lines
  * go), with the way to the Household page. Shown when the route's loader answers; nothing while
  * it reads or when it could not (the card above stays the customer's own).
  */

@@ -21,7 +21,7 @@ const NAME_RULES = { FirstName: HOUSEHOLD_NAME_RULES, LastName: HOUSEHOLD_NAME_R
 const EMPTY = { FirstName: '', LastName: '' };
 
 /**
- * Household (/dashboard/household/, issue 28): the people who live with the customer and may
+ * Household (/dashboard/household/, decision 0037): the people who live with the customer and may
  * have parcels sent to the depot in their own name with the customer's reference; each shows
  * how to address a parcel to them. Added with a short form (the same name rules as the server),
  * removed after a confirmation; the route's loader reads the list again after each change.

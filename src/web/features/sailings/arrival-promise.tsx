@@ -4,19 +4,15 @@ import type { PromiseView } from '../../../shared/api/sailings';
 import { promiseResource } from './api/get-promise';
 import './arrival-promise.css';
 
-/** The promise's sentence, as every customer screen shows it. */
-export function PromiseSentence({ words }: { words: string }) {
-  return (
-    <p className="arrival-promise" data-testid="arrival-promise">
-      {words}
-    </p>
-  );
-}
-
 /** The sentence, once the server has answered. */
 function Answered({ resource }: { resource: Resource<PromiseView> }) {
   const { data } = useResource(resource);
-  return data ? <PromiseSentence words={data.Words} /> : null;
+  if (!data) return null;
+  return (
+    <p className="arrival-promise" data-testid="arrival-promise">
+      {data.Words}
+    </p>
+  );
 }
 
 /**

@@ -6,7 +6,7 @@ import '../../styles/account-screens.css';
 import './tracking.css';
 
 /**
- * The order's private tracking link on its page in My Account (issue 26): the page it opens
+ * The order's private tracking link on its page in My Account (decision 0036): the page it opens
  * works on any phone without logging in, so the customer can share it, and replace it (the old
  * link stops working at once) if it went further than meant. The replacing is the order page's
  * action (`intent` tracking); the page's data, with the new link, is read again after it.

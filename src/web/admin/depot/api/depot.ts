@@ -66,7 +66,7 @@ export const useMatch = () =>
     staffRequest<ReceiveResult>('POST', `${BASE}/parcels/${parcelId}/match`, { OrderId: orderId }),
   );
 
-/** POST /parcels/{Id}/abandon: staff confirm the parcel is treated as abandoned (issue 28). */
+/** POST /parcels/{Id}/abandon: staff confirm the parcel is treated as abandoned (decision 0037). */
 export const useAbandon = () =>
   useDepotChange((parcelId: number) =>
     staffRequest<DepotParcel>('POST', `${BASE}/parcels/${parcelId}/abandon`, {
@@ -146,7 +146,7 @@ function save(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** GET /parcels/{Id}/customs.pdf: the parcel's CN22 or CN23, downloaded (issue 27). */
+/** GET /parcels/{Id}/customs.pdf: the parcel's CN22 or CN23, downloaded (decision 0040). */
 export const useCustomsFormDownload = () =>
   useMutation({
     mutationFn: async (parcel: { Id: number; OrderReference: string; Form: CustomsForm }) => {
@@ -185,7 +185,7 @@ export const useLabelWithCustomsDownload = () =>
     },
   });
 
-/** GET /sailings: the sailings parcels left on, newest first (issue 27). */
+/** GET /sailings: the sailings parcels left on, newest first (decision 0040). */
 export const useSailings = () =>
   useQuery({
     queryKey: [...depotKey, 'sailings'],
@@ -204,7 +204,7 @@ export const useCustomsDataDownload = () =>
     },
   });
 
-/** GET /orders/{Id}/item-lines: a booking's goods line by line (issue 27). */
+/** GET /orders/{Id}/item-lines: a booking's goods line by line (decision 0040). */
 export const useItemLines = (orderId: number) =>
   useQuery({
     queryKey: [...depotKey, 'item-lines', orderId],

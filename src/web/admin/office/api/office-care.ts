@@ -122,7 +122,7 @@ export const useResolveCase = () =>
       }),
   );
 
-/** POST /api/admin/cases/{Id}/remeasure: a disputed parcel measured again (issue 28). */
+/** POST /api/admin/cases/{Id}/remeasure: a disputed parcel measured again (decision 0038). */
 export const useRemeasure = () =>
   useOfficeChange(({ id, body }: { id: number; body: RemeasureRequest }) =>
     staffRequest<OfficeCaseDetail>('POST', `/api/admin/cases/${id}/remeasure`, body),

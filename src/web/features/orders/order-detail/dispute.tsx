@@ -16,7 +16,7 @@ const MESSAGE_ID = 'dispute-message';
 type Invoice = OrderDetail['Invoices'][number];
 
 /**
- * Disputing an excess-carriage invoice (issue 28): under the invoice, until when it may be
+ * Disputing an excess-carriage invoice (decision 0038): under the invoice, until when it may be
  * disputed and the button; the dispute's case with its messages and the decision. The dispute is
  * the route's action (./actions.ts, intent `dispute`); the page's data is read again after it.
  */

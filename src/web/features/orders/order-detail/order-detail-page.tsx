@@ -13,7 +13,6 @@ import { useSessionData, type Loaded } from '../../../lib/route-data';
 import { CertificateDownload } from '../../certificates/certificate-download';
 import { AddressLines } from '../../addresses/address-text';
 import { TrackingLink } from '../../tracking/tracking-link';
-import { PromiseSentence } from '../../sailings/arrival-promise';
 import { MissingItems } from './missing-items';
 import { DisputeInvoice, Disputes } from './dispute';
 import { ReturnToRetailer } from './return-to-retailer';
@@ -71,8 +70,16 @@ export function OrderDetailPage({ photos, ...props }: OrderDetailData) {
         </div>
       </div>
 
-      {detail.Arrival && <PromiseSentence words={detail.Arrival.Words} />}
       <RefundNotice detail={detail} />
+      {detail.Arrival && (
+        <Alert
+          severity={detail.Arrival.Moved ? 'warning' : 'info'}
+          title={detail.Arrival.Moved ? 'Its sailing has changed' : 'When it arrives'}
+          data-testid="order-arrival"
+        >
+          {detail.Arrival.Words}
+        </Alert>
+      )}
       {detail.Storage && (
         <Alert
           severity={detail.Storage.Phase === 'free' ? 'info' : 'warning'}

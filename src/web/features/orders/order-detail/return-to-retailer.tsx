@@ -19,7 +19,7 @@ import '../../../styles/account-screens.css';
 const LABEL_TYPES = 'application/pdf,image/jpeg,image/png,image/webp';
 
 /**
- * Return to the retailer (issue 28): while the parcel is at our depot and has not sailed, the
+ * Return to the retailer (decision 0039): while the parcel is at our depot and has not sailed, the
  * customer asks for it to go back, with the retailer's label (PDF or image) or one we buy at the
  * catalogue's price; once asked, where the return stands, the label, the invoice and the refund.
  * Asking and withdrawing are the route's action (./actions.ts, intents `return` and

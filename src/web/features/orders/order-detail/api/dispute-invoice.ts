@@ -2,6 +2,6 @@ import type { OrderCase } from '../../../../../shared/api/cases';
 import type { DisputeRequest } from '../../../../../shared/disputes';
 import { apiRequest } from '../../../../lib/api-client';
 
-/** POST /public/orders/dispute/{Id}: disputes an excess-carriage invoice (issue 28). */
+/** POST /public/orders/dispute/{Id}: disputes an excess-carriage invoice (decision 0038). */
 export const disputeInvoice = (invoiceId: number, request: DisputeRequest) =>
   apiRequest<OrderCase>('POST', `/public/orders/dispute/${invoiceId}`, request);

@@ -1,0 +1,203 @@
+// Each hot answer beside its bare twin (bench/twins.ts), on PostgreSQL: ours at load, then the
+// twin at the same load, and the ratio of their requests a second (docs/decisions/0053). Targets:
+// at least 0.5 of the twin, 0.6 for the reads.
+import { randomUUID } from 'node:crypto';
+import { desc } from 'drizzle-orm';
+import { orders } from '../src/server/db/schema';
+import { createStaff } from '../src/server/modules/staff/service';
+import { trackingPathOf } from '../src/server/lib/tracking-codes';
+import { checkoutFixture, registeredCustomer, startApi } from './fixtures';
+import { measure } from './load';
+import { HISTORY_CASES, seedOrderHistory } from './order-history';
+import { recordPg, recordStatements, startTwins, type TwinRequest } from './twins';
+
+export interface TwinRow {
+  call: string;
+  kind: 'read' | 'write';
+  /** Statements the answer sends (the twin sends the same). */
+  statements: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  twinRps: number;
+  twinP50: number;
+  twinP99: number;
+  ratio: number;
+  target: number;
+}
+
+interface HotAnswer {
+  call: string;
+  kind: 'read' | 'write';
+  request: TwinRequest;
+  /** A new Idempotency-Key for every request (a checkout). */
+  uniqueKey?: boolean;
+}
+
+const json = { 'content-type': 'application/json' };
+
+/** Needs DATABASE_URL: the twins open their own pool on the run's PostgreSQL database. */
+export async function twinRows(): Promise<TwinRow[]> {
+  // Recording starts before the server opens its pool (bench/twins.ts).
+  recordPg();
+  const { running, base, databaseUrl, stop } = await startApi();
+  if (!databaseUrl) throw new Error('the twins need PostgreSQL (DATABASE_URL)');
+  const { app, database } = running;
+  try {
+    const reader = await registeredCustomer(base, database);
+    console.log(`Seeding the order history (${await seedOrderHistory(database, reader.id)} own)`);
+    const checkout = await checkoutFixture(base, database);
+    const booked = await app.inject({
+      method: 'POST',
+      url: '/public/orders/create',
+      headers: { ...checkout.headers, ...json, 'idempotency-key': randomUUID() },
+      payload: checkout.body,
+    });
+    if (booked.statusCode >= 300) throw new Error(`checkout: ${booked.body}`);
+    const [latest] = await database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .orderBy(desc(orders.id))
+      .limit(1);
+    const tracking = await trackingPathOf(database.db, latest.id);
+    const depot = await createStaff(database.db, {
+      email: `depot.${Date.now()}@staff.ferrybox.test`,
+      password: 'Depot-bench-pass-1',
+      role: 'depot',
+      firstName: 'Bench',
+    });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      payload: { email: depot.email, password: 'Depot-bench-pass-1' },
+    });
+    const staff = { authorization: `Bearer ${login.json() as string}` };
+    const bookings = (JSON.parse(checkout.body) as { Orders: unknown[] }).Orders;
+    const search = HISTORY_CASES.find((c) => c.name === 'search a retailer')!;
+
+    const answers: HotAnswer[] = [
+      {
+        call: 'POST /public/orders/create',
+        kind: 'write',
+        request: {
+          method: 'POST',
+          url: '/public/orders/create',
+          headers: { ...checkout.headers, ...json, 'idempotency-key': randomUUID() },
+          body: checkout.body,
+        },
+        uniqueKey: true,
+      },
+      {
+        call: 'GET /public/auth/me',
+        kind: 'read',
+        request: { method: 'GET', url: '/public/auth/me', headers: reader.headers },
+      },
+      ...[HISTORY_CASES[0], search].map((c): HotAnswer => ({
+        call: `POST /public/orders (${c.name})`,
+        kind: 'read',
+        request: {
+          method: 'POST',
+          url: '/public/orders',
+          headers: { ...reader.headers, ...json },
+          body: JSON.stringify(c.body),
+        },
+      })),
+      {
+        call: 'GET /public/track/{code}',
+        kind: 'read',
+        request: { method: 'GET', url: `/public${tracking}`, headers: {} },
+      },
+      {
+        call: 'POST /api/admin/depot/receive',
+        kind: 'write',
+        request: {
+          method: 'POST',
+          url: '/api/admin/depot/receive',
+          headers: { ...staff, ...json },
+          body: JSON.stringify({
+            CustomerId: reader.id,
+            WeightKg: 1.2,
+            LengthCm: 30,
+            WidthCm: 20,
+            HeightCm: 10,
+            Shelf: 'B2',
+          }),
+        },
+      },
+      {
+        call: 'POST /public/orders/gst-estimate',
+        kind: 'read',
+        request: {
+          method: 'POST',
+          url: '/public/orders/gst-estimate',
+          headers: { ...checkout.headers, ...json },
+          body: JSON.stringify({ Orders: bookings }),
+        },
+      },
+    ];
+
+    const recordings = [];
+    for (const answer of answers)
+      recordings.push(
+        await recordStatements(answer.request, async (r) => {
+          const res = await app.inject({
+            method: r.method,
+            url: r.url,
+            headers: r.headers,
+            payload: r.body,
+          });
+          return { status: res.statusCode, body: res.body };
+        }),
+      );
+    const twins = await startTwins(databaseUrl, 10, recordings);
+    const rows: TwinRow[] = [];
+    try {
+      for (const [i, answer] of answers.entries()) {
+        const { method, url, headers, body } = answer.request;
+        const options = { headers, uniqueKey: answer.uniqueKey };
+        // Once by hand first: a twin whose statements fail says which.
+        const tried = await fetch(`${twins.base}/${i}`, {
+          method,
+          body,
+          headers: { ...headers, 'idempotency-key': randomUUID() },
+        });
+        if (!tried.ok) throw new Error(`${answer.call}'s twin: ${await tried.text()}`);
+        const ours = await measure(`${base}${url}`, method, body, options);
+        const twin = await measure(`${twins.base}/${i}`, method, body, options);
+        rows.push({
+          call: answer.call,
+          kind: answer.kind,
+          statements: recordings[i].statements.length,
+          ...ours,
+          twinRps: twin.rps,
+          twinP50: twin.p50,
+          twinP99: twin.p99,
+          ratio: Math.round((ours.rps / twin.rps) * 100) / 100,
+          target: answer.kind === 'read' ? 0.6 : 0.5,
+        });
+      }
+    } finally {
+      await twins.close();
+    }
+    return rows;
+  } finally {
+    await stop();
+  }
+}
+
+export function printTwins(rows: TwinRow[]) {
+  console.log('\nEach hot answer beside its bare twin (the same SQL from plain Fastify and pg)');
+  console.table(
+    rows.map((r) => ({
+      call: r.call,
+      statements: r.statements,
+      'req/s': Math.round(r.rps),
+      'p99 ms': r.p99,
+      'twin req/s': Math.round(r.twinRps),
+      'twin p99 ms': r.twinP99,
+      ratio: r.ratio.toFixed(2),
+      target: r.target,
+      met: r.ratio >= r.target ? 'yes' : 'no',
+    })),
+  );
+}

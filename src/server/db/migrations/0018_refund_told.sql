@@ -1,0 +1,1 @@
+ALTER TABLE "refunds" ADD COLUMN "tell_customer" boolean DEFAULT false NOT NULL;
