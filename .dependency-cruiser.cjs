@@ -48,7 +48,7 @@ const MODULE_LAYERS = [
   // the read models: pages composed from many processes, which no process imports
   {
     layer: 'read models',
-    modules: ['customer-orders', 'tracking', 'customers', 'office', 'audit'],
+    modules: ['customer-orders', 'tracking', 'customers', 'office', 'audit', 'site'],
   },
   // the tools around the app: its documentation, health, figures and the development helpers
   { layer: 'tools', modules: ['docs', 'health', 'operations', 'dev'] },

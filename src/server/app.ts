@@ -11,10 +11,10 @@ import type { Database } from './db/client';
 import { apiError, refuseNullBodies, registerErrorHandling } from './lib/errors';
 import { securityHeaders } from './lib/security-headers';
 import { healthRoutes } from './modules/health/routes';
-import { settingsRoutes } from './modules/settings/routes';
+import { settingsRoutes } from './modules/site/routes';
 import { promotionRoutes } from './modules/promotions/routes';
 import { promotionNow } from './modules/promotions/service';
-import { publicSettings } from './modules/settings/service';
+import { christmasDatesNow, shownSettings } from './modules/site/notice-dates';
 import { flattenSettings } from '../shared/settings';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes';
@@ -180,9 +180,10 @@ export async function buildApp(
   });
   const web = config.serveWeb
     ? await createWeb(config, {
-        settings: async () => flattenSettings(await publicSettings(app)),
+        settings: async () => flattenSettings(await shownSettings(app)),
         promotion: (code) => promotionNow(app, code),
         priceBands: () => priceBandsNow(app),
+        christmasDates: () => christmasDatesNow(app),
       })
     : undefined;
   // An instance hook: compression is a route hook (@fastify/compress), so it runs after this.

@@ -4,3 +4,7 @@
 /** Islands of residence and destination islands. */
 export const ISLANDS = ['Jersey', 'Guernsey', 'Alderney', 'Sark', 'Herm'] as const;
 export type Island = (typeof ISLANDS)[number];
+
+/** Whether a stored or typed text names one of the islands. */
+export const isIsland = (value: string): value is Island =>
+  (ISLANDS as readonly string[]).includes(value);

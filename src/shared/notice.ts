@@ -11,6 +11,13 @@ export function noticeBannerHtml(text: unknown): string {
   return `<aside class="notice-banner" aria-label="Notice" data-testid="notice-banner"><p class="container">${escapeHtml(text.trim())}</p></aside>`;
 }
 
+/**
+ * A date from the timetable in the notice's text (docs/decisions/0050): `{book-by 2026-12-24}`,
+ * optionally naming islands (`{book-by 2026-12-24 Jersey Guernsey}`), which the server replaces
+ * with the last moment a parcel may reach the depot to arrive by that day.
+ */
+export const NOTICE_BOOK_BY = /\{book-by (\d{4}-\d{2}-\d{2})((?: [A-Za-z]+)*)\}/g;
+
 /** The banner's empty place in a built page, which the server fills (src/server/lib/web.ts). */
 export const NOTICE_SLOT = '<div class="notice-slot"></div>';
 

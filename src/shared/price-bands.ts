@@ -1,6 +1,6 @@
 import type { Product } from './api/catalogue';
 import { boxImagesFor } from './box-images';
-import { escapeHtml } from './html';
+import { escapeHtml, withLiveBlock } from './html';
 import { formatDimensionsCm } from './labels';
 import { formatMoney, toPence } from './money';
 
@@ -14,7 +14,6 @@ import { formatMoney, toPence } from './money';
 
 /** The list's place in a built page: its opening tag up to the items. */
 const SLOT_OPEN = '<ul class="price-bands" aria-label="Price bands"';
-const SLOT = new RegExp(`${SLOT_OPEN}[^>]*>[\\s\\S]*?</ul>`);
 
 /** What the list shows until the catalogue is read: eight empty cards of a band's size. */
 const LOADING = '<li class="price-band price-band--loading" aria-hidden="true"></li>'.repeat(8);
@@ -41,12 +40,8 @@ export function priceBandItems(bands: readonly Product[] | null): string {
  * A built page with its price bands written in (a page listing none: unchanged). `lookUp` reads
  * the catalogue; when it cannot, the page is left to the browser.
  */
-export async function withPriceBands(
+export const withPriceBands = (
   html: string,
   lookUp: () => Promise<readonly Product[] | undefined>,
-): Promise<string> {
-  if (!SLOT.test(html)) return html;
-  const bands = await lookUp();
-  if (!bands) return html;
-  return html.replace(SLOT, () => `${SLOT_OPEN} aria-busy="false">${priceBandItems(bands)}</ul>`);
-}
+): Promise<string> =>
+  withLiveBlock(html, { open: SLOT_OPEN, tag: 'ul', items: priceBandItems }, lookUp);

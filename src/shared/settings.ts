@@ -4,7 +4,7 @@ import type { SettingItem } from './api/settings';
 export type SettingsMap = Record<string, Record<string, unknown>>;
 
 /** Parses a Value as JSON; a Value that is not valid JSON is kept as its text. */
-function parseValue(value: string): unknown {
+export function parseValue(value: string): unknown {
   try {
     return JSON.parse(value);
   } catch {

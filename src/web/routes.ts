@@ -66,6 +66,7 @@ export default [
     route('parcels', 'routes/admin-parcels.tsx'),
     route('waiting', 'routes/admin-waiting.tsx'),
     route('dispatch', 'routes/admin-dispatch.tsx'),
+    route('sailings', 'routes/admin-sailings.tsx'),
     route('returns', 'routes/admin-returns.tsx'),
     route('consolidation', 'routes/admin-consolidation.tsx'),
     route('today', 'routes/admin-today.tsx'),

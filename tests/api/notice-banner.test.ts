@@ -4,7 +4,7 @@
 import zlib from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { Config } from '../../src/server/config';
 import { settings } from '../../src/server/db/schema';
 import { registerErrorHandling } from '../../src/server/lib/errors';
@@ -17,7 +17,7 @@ import { useSiteTestApp } from '../support/app';
 // As components/social-links.tsx draws it for the footer.
 const SOCIAL_SLOT =
   '<ul class="social-links site-footer__social" aria-label="Follow us" data-brand="Ferrybox"></ul>';
-const SEEDED = 'Christmas 2026: book by 11 December for delivery to the islands before Christmas.';
+const NOTICE = 'Ferries to the islands run as usual this week.';
 const page = (title: string) =>
   `<!DOCTYPE html><html><head><title>${title}</title></head><body><header></header>` +
   `${NOTICE_SLOT}<main><h1>${title}</h1>${'<p>Plenty of text to compress.</p>'.repeat(60)}` +
@@ -124,13 +124,15 @@ describe('the receiving hours and the social links in the served pages', () => {
 });
 
 describe('the notice banner in the served pages', () => {
+  beforeAll(() => setNotice(NOTICE));
+
   test('a page and the app shell carry the current notice in its place, with their CSP', async () => {
     for (const url of ['/faqs/', '/order/']) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toContain(
         `<div class="notice-slot"><aside class="notice-banner" aria-label="Notice" ` +
-          `data-testid="notice-banner"><p class="container">${SEEDED}</p></aside></div>`,
+          `data-testid="notice-banner"><p class="container">${NOTICE}</p></aside></div>`,
       );
       expect(response.body).not.toContain(NOTICE_SLOT);
       expect(response.headers['content-security-policy']).toContain("script-src 'self'");
@@ -140,7 +142,7 @@ describe('the notice banner in the served pages', () => {
   test('compressed pages carry it too', async () => {
     const response = await get('/faqs/', { 'accept-encoding': 'gzip' });
     expect(response.headers['content-encoding']).toBe('gzip');
-    expect(zlib.gunzipSync(response.rawPayload).toString('utf8')).toContain(SEEDED);
+    expect(zlib.gunzipSync(response.rawPayload).toString('utf8')).toContain(NOTICE);
   });
 
   test('the page’s ETag follows the notice: unchanged is a 304, a staff edit a new page', async () => {
@@ -162,12 +164,24 @@ describe('the notice banner in the served pages', () => {
     );
   });
 
+  test('a book-by date in it is the timetable’s, as GET /public/settings gives it', async () => {
+    await setNotice('Christmas: reach us by {book-by 2026-12-24}.');
+    ctx.app.clock.set(new Date('2026-12-01T10:00:00Z'));
+    const settingsRes = await get('/public/settings');
+    const items = settingsRes.json().items as { Name: string; Value: string }[];
+    const shown = JSON.parse(items.find((i) => i.Name === 'NoticeBanner')!.Value) as string;
+    expect(shown).toMatch(/^Christmas: reach us by \w+ \d+ December, 4pm\.$/);
+    expect((await get('/faqs/')).body).toContain(`<p class="container">${shown}</p>`);
+    ctx.app.clock.set(null);
+    await setNotice(NOTICE);
+  });
+
   test('without a notice the place stays empty', async () => {
     await setNotice('  ');
     const response = await get('/faqs/');
     expect(response.body).toContain(NOTICE_SLOT);
     expect(response.body).not.toContain('notice-banner');
-    await setNotice(SEEDED);
+    await setNotice(NOTICE);
   });
 });
 

@@ -33,6 +33,15 @@ async function detail(id: number, token: string): Promise<OrderDetail> {
   expect(res.statusCode, res.body).toBe(200);
   return orderDetailResponse.parse(res.json());
 }
+/** The customer pays an invoice by card. */
+async function payInvoice(invoiceId: number, token: string) {
+  const started = await ctx.post(
+    `/public/payment/additional/${invoiceId}`,
+    undefined,
+    bearer(token),
+  );
+  await calls.payWithCard(checkoutResponse.parse(started.json()), '4242424242424242');
+}
 const kinds = (d: OrderDetail) => d.Timeline.map((e) => e.Kind);
 const entry = (d: OrderDetail, kind: string) => d.Timeline.find((e) => e.Kind === kind);
 
@@ -98,12 +107,7 @@ describe('GET /public/orders/{Id}', () => {
     const invoice = await invoiceFor(ctx, order.Id, 750, { hold: true });
     d = await detail(order.Id, ann.token);
     expect(d.Invoices).toEqual([expect.objectContaining({ Id: invoice.Id, Status: 'unpaid' })]);
-    const started = await ctx.post(
-      `/public/payment/additional/${invoice.Id}`,
-      undefined,
-      bearer(ann.token),
-    );
-    await calls.payWithCard(checkoutResponse.parse(started.json()), '4242424242424242');
+    await payInvoice(invoice.Id, ann.token);
     d = await detail(order.Id, ann.token);
     expect(d.Invoices[0].Status).toBe('paid');
     expect(d.Payments.map((p) => [p.Kind, p.Amount])).toEqual([
@@ -220,6 +224,39 @@ describe('GET /public/orders/{Id}', () => {
     const requested = await detail(quote.json().Id, ann.token);
     expect(kinds(requested)).toEqual(['quote-requested']);
     expect(requested.Order.DeliveryAddress).toBeNull();
+  });
+});
+
+describe('the arrival promise on the order page (docs/decisions/0049, 0050)', () => {
+  test('booked, at the depot and held each read their promise; a sailed parcel none', async () => {
+    const ann = await checkoutCustomer(ctx);
+    const order = await paidBooking(ctx, ann);
+    // Monday 7 December 2026, 10am: Jersey's sailing tonight, cut-off 4pm.
+    ctx.app.clock.set(new Date('2026-12-07T10:00:00Z'));
+    try {
+      const arrival = async () => (await detail(order.Id, ann.token)).Arrival;
+      expect((await arrival())?.Words).toBe(
+        'If it reaches us by 4pm today, it arrives between Wednesday 9 and Thursday 10 December.',
+      );
+      await receive(ctx, order.Id, { weightGrams: 2350 });
+      expect((await arrival())?.Words).toBe(
+        'It leaves on the sailing of Monday 7 December, and it arrives between Wednesday 9 and Thursday 10 December.',
+      );
+      const invoice = await invoiceFor(ctx, order.Id, 750, { hold: true });
+      expect((await arrival())?.Words).toBe(
+        'If you pay by 4pm today, it arrives between Wednesday 9 and Thursday 10 December.',
+      );
+      await payInvoice(invoice.Id, ann.token);
+      expect((await arrival())?.Words).toMatch(/^It leaves on the sailing of Monday 7 December/);
+      await dispatch(ctx, order.Id, {
+        carrier: 'jersey-post',
+        trackingNumber: 'JP123456789GB',
+        sailing: '2026-12-07',
+      });
+      expect(await arrival()).toBeNull();
+    } finally {
+      ctx.app.clock.set(null);
+    }
   });
 });
 

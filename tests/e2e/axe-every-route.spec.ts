@@ -95,6 +95,7 @@ test('the back office', async ({ page }) => {
       '/admin/receive/',
       '/admin/parcels/',
       '/admin/dispatch/',
+      '/admin/sailings/',
       '/admin/returns/',
       '/admin/consolidation/',
       '/admin/staff/',

@@ -212,7 +212,9 @@ export const seedSettings: SeedSetting[] = [
   {
     category: 'Site',
     name: 'NoticeBanner',
-    value: 'Christmas 2026: book by 11 December for delivery to the islands before Christmas.',
+    // The book-by date from the timetable (src/shared/notice.ts NOTICE_BOOK_BY, decision 0050).
+    value:
+      'Christmas 2026: for delivery to the islands by Christmas Eve, your parcel must reach our depot by {book-by 2026-12-24}.',
   },
   // Island GST (docs/decisions/0035): Jersey 5% from £60, the Bailiwick of Guernsey off.
   { category: GST_SETTING.category, name: GST_SETTING.name, value: DEFAULT_GST },

@@ -9,6 +9,7 @@ import type { Product } from '../../shared/api/catalogue';
 import type { Promotion } from '../../shared/api/promotions';
 import { withPromotion } from '../../shared/promotions';
 import { withPriceBands } from '../../shared/price-bands';
+import { withBookByDates, type BookByLine } from '../../shared/book-by-dates';
 import { access } from './auth';
 import { withContactLines } from '../../shared/contact';
 import { withReceivingHours } from '../../shared/receiving-hours';
@@ -121,6 +122,8 @@ export interface WebOptions {
   promotion?: (code: string) => Promise<Promotion | null>;
   /** The price bands a content page lists (shared/price-bands.ts). */
   priceBands?: () => Promise<readonly Product[]>;
+  /** The islands' last days for Christmas a content page lists (shared/book-by-dates.ts). */
+  christmasDates?: () => Promise<readonly BookByLine[]>;
 }
 
 /**
@@ -261,10 +264,16 @@ export async function createWeb(config: Config, options: WebOptions = {}) {
     const promoted = await withPromotion(withLayoutSettings(html, settings), (code) =>
       orLeftOut(() => options.promotion?.(code), 'promotion left out: its code could not be read'),
     );
-    const body = await withPriceBands(promoted, () =>
+    const priced = await withPriceBands(promoted, () =>
       orLeftOut(
         () => options.priceBands?.(),
         'price bands left out: the catalogue could not be read',
+      ),
+    );
+    const body = await withBookByDates(priced, () =>
+      orLeftOut(
+        () => options.christmasDates?.(),
+        'last days for Christmas left out: the timetable could not be read',
       ),
     );
     reply.removeHeader('content-length');

@@ -56,6 +56,13 @@ export const ADMIN_AREAS: {
     description: 'Send ready parcels on a sailing, and mark shipped ones delivered.',
   },
   {
+    label: 'Sailings',
+    to: '/admin/sailings/',
+    can: ['read', 'Sailing'],
+    description:
+      'The timetable as a calendar per route: cancel or delay a sailing, add one, closing days.',
+  },
+  {
     label: 'Consolidation',
     to: '/admin/consolidation/',
     can: ['read', 'Parcel'],

@@ -1,8 +1,10 @@
 import { PriceBands } from '../features/catalogue/price-bands';
+import { ChristmasDates } from '../features/sailings/christmas-dates';
 import { ContactDetails } from './contact-details';
 
 /** The live blocks markdown pages may ask for with `<!-- name -->` on a line of its own. */
 export const contentBlocks = {
   'price-bands': <PriceBands />,
   'contact-details': <ContactDetails />,
+  'christmas-dates': <ChristmasDates />,
 };

@@ -56,7 +56,7 @@ function NoticeSection({ settings }: { settings: SiteSettings }) {
     <Section
       title="Notice banner"
       save="Save notice banner"
-      description="Shown under the header on every page. Leave it empty for no banner."
+      description="Shown under the header on every page. Leave it empty for no banner. Write {book-by 2026-12-24} for the last moment a parcel may reach us to arrive by that day, from the timetable (add island names for theirs only)."
       build={() => ({ Notice: { NoticeBanner: text } })}
     >
       {(errors) => (

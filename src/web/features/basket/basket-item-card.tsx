@@ -9,6 +9,7 @@ import {
 import { formatPounds } from '../../../shared/money';
 import { Alert } from '../../components/plain-controls';
 import type { BookedOrder } from '../booking/use-catalogue';
+import { ArrivalPromise } from '../sailings/arrival-promise';
 import { BoxImage } from './box-image';
 import { PriceLines } from './price-lines';
 
@@ -23,8 +24,8 @@ interface Props {
 /**
  * A booking as docs/requirements.md §2's basket item display shows it: the title (product Name or
  * Custom Shipment), dimensions in whole cm, the box image of its TTLMDProductCode, the price lines
- * and the ItemValue in pounds. Plain elements (basket.css), on the basket and the
- * checkout.
+ * and the ItemValue in pounds, and when it arrives (docs/decisions/0050). Plain elements
+ * (basket.css), on the basket, the order confirmation and the checkout.
  */
 export function BasketItemCard({ booked, needs = null, actions, headingLevel = 'h2' }: Props) {
   const { order } = booked;
@@ -56,6 +57,7 @@ export function BasketItemCard({ booked, needs = null, actions, headingLevel = '
             <p data-testid="item-value">Item value: {formatPounds(order.ItemValue)}</p>
           )}
           {route && <p className="basket-item__muted">{route}</p>}
+          <ArrivalPromise island={order.Island} />
         </div>
       </div>
       <PriceLines order={booked} />

@@ -11,6 +11,7 @@ import { GstEstimate } from './gst-estimate';
 import { StepActions } from './step-actions';
 import { useCatalogue } from './use-catalogue';
 import { useStep } from './use-step';
+import { ArrivalPromise } from '../sailings/arrival-promise';
 import './booking.css';
 import './additions-step.css';
 
@@ -101,6 +102,7 @@ export function AdditionsStep({ initial }: { initial: LocalOrder }) {
             <span>Total</span>
             <span data-testid="additions-total">{formatMoney(totalPence)}</span>
           </p>
+          <ArrivalPromise island={current.Island} />
         </div>
         <div className="booking__gst booking__gst--near">
           <GstEstimate

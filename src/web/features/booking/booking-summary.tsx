@@ -4,6 +4,7 @@ import { orderTotalPence } from '../../../shared/pricing';
 import { BoxImage } from '../basket/box-image';
 import { PriceLines } from '../basket/price-lines';
 import type { LocalOrder } from '../../../shared/local-order';
+import { ArrivalPromise } from '../sailings/arrival-promise';
 import { useCatalogue } from './use-catalogue';
 
 /**
@@ -29,6 +30,7 @@ export function BookingSummary({ order }: { order: LocalOrder | null }) {
         <span>Total</span>
         <span data-testid="booking-total">{formatMoney(orderTotalPence(booked))}</span>
       </p>
+      <ArrivalPromise island={order.Island} />
     </aside>
   );
 }

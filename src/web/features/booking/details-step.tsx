@@ -14,6 +14,7 @@ import { focusFirstError } from '../../lib/focus';
 import { formOf } from '../../lib/use-form';
 import { BookingPage } from './booking-page';
 import { BookingSummary } from './booking-summary';
+import { ArrivalPromise } from '../sailings/arrival-promise';
 import { FormField, IslandField } from './booking-fields';
 import { updateOrder } from './booking-store';
 import { GstEstimate } from './gst-estimate';
@@ -122,6 +123,9 @@ export function DetailsStep({ initial }: { initial: LocalOrder }) {
             helperText="On the retailer’s confirmation: the goods must leave the UK within 3 months of it for the retailer to take the VAT off"
           />
           <IslandField {...field('Island')} />
+        </div>
+        <div aria-live="polite">
+          <ArrivalPromise island={form.values.Island || null} />
         </div>
         <ItemLinesField
           lines={lines}

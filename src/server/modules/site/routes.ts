@@ -2,7 +2,7 @@ import { access } from '../../lib/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { settingsResponse } from '../../../shared/api/settings';
 import { sendCachedJson } from '../../lib/cache';
-import { publicSettings } from './service';
+import { shownSettings } from './notice-dates';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** docs/requirements.md §7: the public site settings as { Category, Name, Value } items. */
@@ -14,7 +14,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (_request, reply) =>
       sendCachedJson(app.cache, reply, 'settings', settingsResponse, async () => ({
-        items: await publicSettings(app),
+        items: await shownSettings(app),
       })),
   );
 };
