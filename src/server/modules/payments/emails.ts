@@ -1,7 +1,13 @@
 import type { CheckoutResult } from '../../../shared/api/checkout';
 import { formatPounds } from '../../../shared/money';
 import type { MailMessage } from '../../lib/mail';
-import { customerMessage, orderMessage, seeOrder, type Site, type TrackedOrder } from '../auth/emails';
+import {
+  customerMessage,
+  orderMessage,
+  seeOrder,
+  type Site,
+  type TrackedOrder,
+} from '../auth/emails';
 import { formatMoney } from '../../../shared/money';
 
 /**
