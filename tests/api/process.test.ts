@@ -83,6 +83,8 @@ describe('the server process', () => {
       LOG_LEVEL: 'info',
       RATE_LIMIT_SCALE: '100',
       SHUTDOWN_GRACE_MS: String(grace),
+      // all 60 wait their turn to be checked: a full line would answer 503 at once (decision 0053)
+      PASSWORD_HASH_QUEUE: '60',
     });
     await proc.waitFor('is running at');
     const received = () => proc.output().split('"incoming request"').length - 1;

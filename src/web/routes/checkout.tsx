@@ -3,7 +3,8 @@ import type { Route } from './+types/checkout';
 import { pageTitle } from '../lib/site';
 import { failureOf } from '../lib/route-data';
 import { readChoosers } from '../features/addresses/chooser-lists';
-import { getBookings } from '../features/booking/booking-store';
+import { basketOrders, getBookings } from '../features/booking/booking-store';
+import { promisesReady } from '../features/sailings/api/get-promise';
 import { catalogueReady } from '../features/booking/use-catalogue';
 import { checkOut } from '../features/checkout/api/create-checkout';
 import { saveCheckoutResult } from '../features/checkout/checkout-storage';
@@ -32,8 +33,9 @@ import {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   if (getBookings().basket.length === 0) throw redirect('/basket/');
   const choosers = readChoosers(request);
-  // The bookings and the summary are drawn once, priced (as on the basket).
-  await catalogueReady();
+  // The bookings and the summary are drawn once, priced, with their arrival (as on the basket).
+  const islands = basketOrders(getBookings()).map((order) => order.Island);
+  await Promise.all([catalogueReady(), promisesReady(islands)]);
   return { choosers };
 }
 

@@ -4,6 +4,7 @@ import { AdditionsStep } from '../features/booking/additions-step';
 import { guardStep } from '../features/booking/route-guards';
 import { catalogueReady } from '../features/booking/use-catalogue';
 import { settingsResource } from '../features/settings/api/get-settings';
+import { promisesReady } from '../features/sailings/api/get-promise';
 
 /**
  * /order/additions/{id} (docs/requirements.md §2); a booking not ready for it goes where it should.
@@ -13,7 +14,11 @@ import { settingsResource } from '../features/settings/api/get-settings';
  */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const step = guardStep('additions', params.id);
-  await Promise.all([catalogueReady(), settingsResource.ready()]);
+  await Promise.all([
+    catalogueReady(),
+    settingsResource.ready(),
+    promisesReady([step.order.Island]),
+  ]);
   return step;
 }
 

@@ -22,3 +22,10 @@ export function promiseResource(island: string | null): Resource<PromiseView> | 
   }
   return resource;
 }
+
+/**
+ * Settles once the promises of these islands have answered (or failed): for a route's clientLoader
+ * that draws its screen once, so the sentence does not push the screen down when it arrives.
+ */
+export const promisesReady = (islands: readonly (string | null)[]) =>
+  Promise.all(islands.map((island) => promiseResource(island)?.ready()));
