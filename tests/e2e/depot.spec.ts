@@ -104,11 +104,13 @@ test('a depot member receives a booked parcel with a photo; the customer sees it
   const order = await paidBooking(request, ann, { band: 'C' });
   await test.step("a depot member sees the floor's areas only; Receive opens with the search focused", async () => {
     const nav = page.getByRole('navigation', { name: 'Back office' });
+    // the sailings' calendar too: dispatch follows the timetable, which the depot reads
     await expect(nav.getByRole('link')).toHaveText([
       'Receive',
       'Unmatched',
       'Waiting',
       'Dispatch',
+      'Sailings',
       'Consolidation',
       'Returns',
     ]);
