@@ -5,14 +5,12 @@
 // books and pays. Run at several numbers of customers at once (EVENING_LEVELS, default 20, 50,
 // 100, 150 and 200), each step's p50 and p99 per level, and the knee: the visits a second at the
 // first level whose p99 passes 250 ms on a step that hashes no password. PostgreSQL only.
-import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import type { CheckoutResult } from '../src/shared/api/checkout';
 import { EXTRAS_REQUEST, PRICE_BANDS_REQUEST } from '../src/shared/catalogue-requests';
 import { jerseyDelivery } from '../tests/support/addresses';
 import { createScratchDatabase } from '../tests/support/database';
 import { startNode, stopNode } from '../tests/support/nodes';
-import { latency, Recorder, type Latency } from './mixed';
+import { checkOutAndPay, latency, Recorder, type Latency } from './mixed';
 
 const SECONDS = Number(process.env.EVENING_SECONDS ?? 20);
 const WARMUP_SECONDS = Number(process.env.EVENING_WARMUP_SECONDS ?? 3);
@@ -74,39 +72,12 @@ function registration() {
 async function bookAndPay(r: Recorder<Step>, token: string, addressId: number, bandId: number) {
   await r.call('book', 'GET', '/order/');
   await r.call('book', 'POST', '/api/orderextras', { json: EXTRAS_REQUEST });
-  const created = (
-    await r.call('pay', 'POST', '/public/orders/create', {
-      token,
-      headers: { 'idempotency-key': randomUUID() },
-      status: 201,
-      json: {
-        Orders: [
-          {
-            LocalId: 1,
-            ProductId: bandId,
-            RetailerName: 'John Lewis',
-            TermsAcceptedAt: new Date().toISOString(),
-            ItemDescription: 'Christmas presents',
-            ItemValue: 64.5,
-            ItemCount: 3,
-            Island: 'Jersey',
-            selectedExtras: [],
-          },
-        ],
-        DeliveryAddressId: addressId,
-        BillingAddressId: addressId,
-        TermsAccepted: true,
-      },
-    })
-  ).json<CheckoutResult>();
-  const payPage = new URL(created.Payment.CheckoutUrl!, 'http://localhost').pathname;
-  await r.call('pay', 'GET', payPage);
-  await r.call('pay', 'POST', payPage, {
-    form: { card: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123', name: 'Evening Customer' },
-    status: 303,
+  return checkOutAndPay(r, 'pay', token, addressId, {
+    ProductId: bandId,
+    ItemDescription: 'Christmas presents',
+    ItemValue: 64.5,
+    ItemCount: 3,
   });
-  await r.call('pay', 'GET', `/public/payment/${created.Payment.Reference}`, { token });
-  return created;
 }
 
 /** A customer as the evening finds them: registered, logged in, one booking paid. */

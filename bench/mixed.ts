@@ -109,6 +109,56 @@ export class Recorder<S extends string> {
   }
 }
 
+/**
+ * One booking to Jersey checked out and paid on the sandbox's page with its card that pays, each
+ * request timed as `step`; the payment is read back and must be paid.
+ */
+export async function checkOutAndPay<S extends string>(
+  r: Recorder<S>,
+  step: S,
+  token: string,
+  addressId: number,
+  booking: { ProductId: number; ItemDescription: string; ItemValue: number; ItemCount: number } & {
+    RetailerOrderNumber?: string;
+  },
+): Promise<CheckoutResult> {
+  const created = (
+    await r.call(step, 'POST', '/public/orders/create', {
+      token,
+      headers: { 'idempotency-key': randomUUID() },
+      status: 201,
+      json: {
+        Orders: [
+          {
+            LocalId: 1,
+            RetailerName: 'John Lewis',
+            TermsAcceptedAt: new Date().toISOString(),
+            Island: 'Jersey',
+            selectedExtras: [],
+            ...booking,
+          },
+        ],
+        DeliveryAddressId: addressId,
+        BillingAddressId: addressId,
+        TermsAccepted: true,
+      },
+    })
+  ).json<CheckoutResult>();
+  const payPage = new URL(created.Payment.CheckoutUrl!, 'http://localhost').pathname;
+  await r.call(step, 'GET', payPage);
+  await r.call(step, 'POST', payPage, {
+    form: { card: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123', name: 'Bench Customer' },
+    status: 303,
+  });
+  const payment = (
+    await r.call(step, 'GET', `/public/payment/${created.Payment.Reference}`, { token })
+  ).json<CheckoutResult>();
+  if (payment.Payment.Status !== 'paid') {
+    throw new Error(`payment ${created.Payment.Reference} is ${payment.Payment.Status}`);
+  }
+  return created;
+}
+
 let customers = 0;
 
 /** One customer's visit, from the home page to a paid booking. */
@@ -156,44 +206,13 @@ async function visit(r: Recorder<Step>) {
       status: 201,
     })
   ).json<{ Id: number }>();
-  const created = (
-    await r.call('checkout', 'POST', '/public/orders/create', {
-      token,
-      headers: { 'idempotency-key': randomUUID() },
-      status: 201,
-      json: {
-        Orders: [
-          {
-            LocalId: 1,
-            ProductId: band.Id,
-            RetailerName: 'John Lewis',
-            RetailerOrderNumber: `JL-${customers}`,
-            TermsAcceptedAt: new Date().toISOString(),
-            ItemDescription: 'Kettle and toaster',
-            ItemValue: 89.99,
-            ItemCount: 2,
-            Island: 'Jersey',
-            selectedExtras: [],
-          },
-        ],
-        DeliveryAddressId: address.Id,
-        BillingAddressId: address.Id,
-        TermsAccepted: true,
-      },
-    })
-  ).json<CheckoutResult>();
-  const payPage = new URL(created.Payment.CheckoutUrl!, 'http://localhost').pathname;
-  await r.call('checkout', 'GET', payPage);
-  await r.call('checkout', 'POST', payPage, {
-    form: { card: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123', name: 'Mixed Customer' },
-    status: 303,
+  await checkOutAndPay(r, 'checkout', token, address.Id, {
+    ProductId: band.Id,
+    RetailerOrderNumber: `JL-${customers}`,
+    ItemDescription: 'Kettle and toaster',
+    ItemValue: 89.99,
+    ItemCount: 2,
   });
-  const payment = (
-    await r.call('checkout', 'GET', `/public/payment/${created.Payment.Reference}`, { token })
-  ).json<CheckoutResult>();
-  if (payment.Payment.Status !== 'paid') {
-    throw new Error(`payment ${created.Payment.Reference} is ${payment.Payment.Status}`);
-  }
   if (r.measuring) r.visits += 1;
 }
 
