@@ -96,8 +96,14 @@ test.describe('the header changes style once the page is scrolled more than 100 
     await expect.poll(() => raised(page)).toBe(true);
     await page.goto('/faqs/');
     await page.locator('main').click({ position: { x: 5, y: 5 } });
+    // End scrolls smoothly; Chromium drops a Home pressed before that scroll has ended.
+    await page.evaluate(() => {
+      const w = window as Window & { scrollEnded?: Promise<void> };
+      w.scrollEnded = new Promise((done) => addEventListener('scrollend', () => done(), { once: true }));
+    });
     await page.keyboard.press('End');
     await expect.poll(() => raised(page)).toBe(true);
+    await page.evaluate(() => (window as Window & { scrollEnded?: Promise<void> }).scrollEnded);
     await page.keyboard.press('Home');
     await expect.poll(() => raised(page)).toBe(false);
     await page.evaluate(() => window.scrollTo(0, 600));
