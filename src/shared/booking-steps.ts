@@ -6,7 +6,7 @@ import {
   POUNDS_AND_PENCE_MESSAGE,
   poundsAndPence,
 } from './goods-value';
-import { itemLinesMismatch } from './item-lines';
+import { itemLinesMismatch } from './item-lines-value';
 
 export { POUNDS_AND_PENCE_MESSAGE };
 import type { LocalOrder } from './local-order';

@@ -14,7 +14,7 @@ import {
   itemLinesTotalPence,
   lineTotalPence,
   type ItemLine,
-} from './item-lines';
+} from './item-lines-value';
 import { withoutInvisible } from './invisible-text';
 import { toPence } from './money';
 

@@ -1,6 +1,6 @@
 import { isCountryCode } from './country-codes';
 import { MAX_ITEM_COUNT, MAX_ITEM_VALUE, poundsAndPence } from './goods-value';
-import { formatMoney, sumPence, toPence } from './money';
+import { ITEM_LINE_LIMITS, ITEM_LINES_TOTAL_MESSAGE, type ItemLine } from './item-lines-value';
 import type { FieldRules, FormErrors } from './validation/form';
 import { validateForm } from './validation/form';
 import {
@@ -24,33 +24,14 @@ import {
 
 export type ItemLineField = 'Description' | 'Quantity' | 'ValueEach' | 'Origin' | 'CommodityCode';
 
-/** One line as the API carries it: money in pounds, Origin an ISO 3166 two-letter code. */
-export interface ItemLine {
-  Description: string;
-  Quantity: number;
-  /** The value of one, in pounds. */
-  ValueEach: number;
-  Origin: string;
-  /** The UK tariff's commodity code, 6, 8 or 10 digits; '' when not known. */
-  CommodityCode: string;
-}
-
 /** The same line as a form holds it (text in every field). */
 export type ItemLineForm = Record<ItemLineField, string>;
-
-export const ITEM_LINE_LIMITS = {
-  /** Most lines on one booking. */
-  lines: 50,
-  description: 200,
-} as const;
 
 export const ITEM_LINE_MESSAGES = {
   origin: 'Choose the country where the goods were made',
   commodityCode: 'A commodity code is 6, 8 or 10 digits',
   tooMany: `A booking can list at most ${ITEM_LINE_LIMITS.lines} item lines`,
-  /** The lines' total differs from the value declared on the booking. */
-  total: (linesPence: number, declaredPence: number) =>
-    `The item lines add up to ${formatMoney(linesPence)}, not the declared value of ${formatMoney(declaredPence)}`,
+  total: ITEM_LINES_TOTAL_MESSAGE,
 } as const;
 
 /** A two-letter country code we know (any case); empty passes (`required` says it is missing). */
@@ -75,31 +56,6 @@ export const ITEM_LINE_RULES: FieldRules<ItemLineField> = {
   Origin: [required, countryOfOrigin],
   CommodityCode: [commodityCode],
 };
-
-/** What one line is worth in pence: its quantity times the value of one. */
-export const lineTotalPence = (line: Pick<ItemLine, 'Quantity' | 'ValueEach'>) =>
-  line.Quantity * toPence(line.ValueEach);
-
-/** What the lines are worth together, in pence. */
-export const itemLinesTotalPence = (lines: readonly Pick<ItemLine, 'Quantity' | 'ValueEach'>[]) =>
-  sumPence(lines.map(lineTotalPence));
-
-/** How many items the lines hold. */
-export const itemLinesQuantity = (lines: readonly Pick<ItemLine, 'Quantity'>[]) =>
-  lines.reduce((sum, line) => sum + line.Quantity, 0);
-
-/**
- * Why the lines do not fit the booking's declared value, or null when they do (no lines at all
- * fit: the booking has simply not been itemised yet).
- */
-export function itemLinesMismatch(
-  lines: readonly Pick<ItemLine, 'Quantity' | 'ValueEach'>[],
-  declaredPence: number,
-): string | null {
-  if (lines.length === 0) return null;
-  const total = itemLinesTotalPence(lines);
-  return total === declaredPence ? null : ITEM_LINE_MESSAGES.total(total, declaredPence);
-}
 
 /** An empty line for a form. */
 export const emptyItemLineForm = (): ItemLineForm => ({

@@ -1,5 +1,5 @@
 import type { ParcelSize } from './band-fit';
-import { ITEM_LINE_LIMITS, itemLineFromForm, type ItemLine } from './item-lines';
+import { ITEM_LINE_LIMITS, type ItemLine } from './item-lines-value';
 
 // The bookings a visitor builds before logging in, kept in the browser (docs/requirements.md §3 and
 // §4): each one under `ORDER-{id}`, the ids in `ORDER-INDEX`, the basket in `BASKET`. Only choices
@@ -117,20 +117,33 @@ function repairSize(value: unknown): ParcelSize | null {
     : null;
 }
 
-/** Stored item lines: each one that still passes the shared rules, the others dropped. */
+/**
+ * Stored item lines, each one well-formed (the fields of an ItemLine, each of its type) or
+ * dropped. The customs rules (a known country of origin, a value within bounds, a commodity code's
+ * digits) are the details step's and the server's, as every other field's are: the step that
+ * shows the lines names what breaks a rule on its own field, and the first booking screen does
+ * not carry those rules and the country list.
+ */
 function repairItemLines(value: unknown): ItemLine[] {
   if (!Array.isArray(value)) return [];
   return value.slice(0, ITEM_LINE_LIMITS.lines).flatMap((line) => {
     if (!isRecord(line)) return [];
-    const field = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
-    const repaired = itemLineFromForm({
-      Description: field(line.Description),
-      Quantity: field(line.Quantity),
-      ValueEach: field(line.ValueEach),
-      Origin: field(line.Origin),
-      CommodityCode: field(line.CommodityCode),
-    });
-    return repaired ? [repaired] : [];
+    const { Description, Quantity, ValueEach, Origin, CommodityCode } = line;
+    return typeof Description === 'string' &&
+      positiveInteger(Quantity) &&
+      positive(ValueEach) &&
+      typeof Origin === 'string' &&
+      typeof CommodityCode === 'string'
+      ? [
+          {
+            Description: text(Description, ITEM_LINE_LIMITS.description),
+            Quantity,
+            ValueEach,
+            Origin: text(Origin, 2),
+            CommodityCode: text(CommodityCode, 10),
+          },
+        ]
+      : [];
   });
 }
 

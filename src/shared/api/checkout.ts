@@ -8,7 +8,7 @@ import {
   retailerRules,
 } from '../booking-steps';
 import { isDeclarableValue, MAX_ITEM_COUNT } from '../goods-value';
-import { itemLinesMismatch } from '../item-lines';
+import { itemLinesMismatch } from '../item-lines-value';
 import { toPence } from '../money';
 import { itemLinesSchema } from './item-lines';
 import { ISLANDS } from '../islands';

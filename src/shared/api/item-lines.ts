@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { DETAILS_RULES } from '../booking-steps';
-import {
-  ITEM_LINE_LIMITS,
-  ITEM_LINE_MESSAGES,
-  ITEM_LINE_RULES,
-  normaliseCommodityCode,
-} from '../item-lines';
+import { ITEM_LINE_MESSAGES, ITEM_LINE_RULES, normaliseCommodityCode } from '../item-lines';
+import { ITEM_LINE_LIMITS } from '../item-lines-value';
 import { MESSAGES } from '../validation/messages';
 import { withRules } from '../validation/zod-rules';
 import { pathId } from './listing';

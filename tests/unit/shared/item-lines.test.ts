@@ -5,10 +5,12 @@ import {
   itemLineErrors,
   itemLineForm,
   itemLineFromForm,
+} from '../../../src/shared/item-lines';
+import {
   itemLinesMismatch,
   itemLinesQuantity,
   itemLinesTotalPence,
-} from '../../../src/shared/item-lines';
+} from '../../../src/shared/item-lines-value';
 import { MESSAGES } from '../../../src/shared/validation/messages';
 
 const line = (Quantity: number, ValueEach: number) => ({ Quantity, ValueEach });

@@ -81,6 +81,40 @@ describe('reading a stored order back', () => {
     expect(repaired).not.toHaveProperty('Unknown');
   });
 
+  test('item lines: a well-formed line is kept for its step to judge, a malformed one is dropped', () => {
+    const boots = {
+      Description: 'Boots',
+      Quantity: 1,
+      ValueEach: 89.99,
+      Origin: 'IT',
+      CommodityCode: '640399',
+    };
+    // An unknown country breaks a customs rule, which the details step names on its field and the
+    // server refuses: the line stays, as the customer typed it.
+    const unknownCountry = { ...boots, Origin: 'ZZ' };
+    const repaired = repairLocalOrder(
+      {
+        ...complete,
+        ItemLines: [
+          boots,
+          unknownCountry,
+          { ...boots, Quantity: 0 },
+          { ...boots, ValueEach: '89.99' },
+          { ...boots, Origin: 7 },
+          'a line',
+          { ...boots, Description: 'x'.repeat(300), Unknown: 1 },
+        ],
+      },
+      3,
+    );
+    expect(repaired?.ItemLines).toEqual([
+      boots,
+      unknownCountry,
+      { ...boots, Description: 'x'.repeat(200) },
+    ]);
+    expect(repairLocalOrder({ ...complete, ItemLines: 'lines' }, 3)?.ItemLines).toEqual([]);
+  });
+
   test('an order from an older version without the newer fields is completed with empty ones', () => {
     const old = { Id: 2, ProductId: 4, ItemDescription: 'Books', ItemValue: 20 };
     expect(repairLocalOrder(old, 2)).toEqual({

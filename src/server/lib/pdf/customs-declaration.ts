@@ -5,7 +5,7 @@ import {
   originText,
   type CustomsForm,
 } from '../../../shared/customs';
-import { lineTotalPence, type ItemLine } from '../../../shared/item-lines';
+import { lineTotalPence, type ItemLine } from '../../../shared/item-lines-value';
 import { formatMoney, toPence } from '../../../shared/money';
 import { code128Png } from './barcodes';
 import { collect, drawLabel, LABEL_PAGE, type LabelFacts } from './label';

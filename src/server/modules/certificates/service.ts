@@ -8,7 +8,7 @@ import { addressLines } from '../../../shared/addresses';
 import { carrierOf } from '../../../shared/carriers';
 import { storedToDisplayDate } from '../../../shared/dates';
 import { consignmentReference } from '../../../shared/consolidation';
-import type { ItemLine } from '../../../shared/item-lines';
+import type { ItemLine } from '../../../shared/item-lines-value';
 import { toPence, toPounds } from '../../../shared/money';
 import { itemLinesOf } from '../orders/item-lines';
 import type { Db, Tx } from '../../db/client';

@@ -13,7 +13,7 @@ import {
   type CustomsRules,
   ukDay,
 } from '../../../shared/customs';
-import type { ItemLine } from '../../../shared/item-lines';
+import type { ItemLine } from '../../../shared/item-lines-value';
 import { consignmentReference, CONSOLIDATION_MESSAGES } from '../../../shared/consolidation';
 import { sumPence } from '../../../shared/money';
 import { storedToDisplayDate } from '../../../shared/dates';

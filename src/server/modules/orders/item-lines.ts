@@ -1,6 +1,10 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { ItemLineView, OrderItemLines } from '../../../shared/api/item-lines';
-import { itemLinesMismatch, itemLinesTotalPence, type ItemLine } from '../../../shared/item-lines';
+import {
+  itemLinesMismatch,
+  itemLinesTotalPence,
+  type ItemLine,
+} from '../../../shared/item-lines-value';
 import { formatMoney, toPence, toPounds } from '../../../shared/money';
 import { hasLeftTheUk } from '../../../shared/order-status';
 import { orderItemLines, orders } from '../../db/schema';

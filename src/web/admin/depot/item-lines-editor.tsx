@@ -3,16 +3,18 @@ import { Alert, Box, Button, IconButton, Paper, Stack, TextField, Typography } f
 import type { OrderItemLines } from '../../../shared/api/item-lines';
 import { countryOptions } from '../../../shared/countries';
 import {
-  ITEM_LINE_LIMITS,
   emptyItemLineForm,
   itemLineErrors,
   itemLineForm,
   itemLineFromForm,
-  itemLinesMismatch,
-  itemLinesTotalPence,
   type ItemLineField,
   type ItemLineForm,
 } from '../../../shared/item-lines';
+import {
+  ITEM_LINE_LIMITS,
+  itemLinesMismatch,
+  itemLinesTotalPence,
+} from '../../../shared/item-lines-value';
 import { DETAILS_RULES } from '../../../shared/booking-steps';
 import { formatMoney, toPence } from '../../../shared/money';
 import { validateField } from '../../../shared/validation/form';

@@ -1,15 +1,17 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
 import { countryOptions } from '../../../shared/countries';
 import {
-  ITEM_LINE_LIMITS,
   emptyItemLineForm,
   itemLineErrors,
   itemLineFromForm,
-  itemLinesMismatch,
-  itemLinesTotalPence,
   type ItemLineField,
   type ItemLineForm,
 } from '../../../shared/item-lines';
+import {
+  ITEM_LINE_LIMITS,
+  itemLinesMismatch,
+  itemLinesTotalPence,
+} from '../../../shared/item-lines-value';
 import { formatMoney } from '../../../shared/money';
 import { FormField } from './booking-fields';
 import './booking.css';
