@@ -719,6 +719,20 @@ if (only === 'presses') {
   console.log(`Written to ${RESULTS_FILE} (presses, restJs)`);
   process.exit(0);
 }
+// BENCH_ONLY=rest: only the JavaScript of each page at rest (bytes, which the machine's load does
+// not change), written into bench/results.json's `restJs`.
+if (only === 'rest') {
+  const { base, stop } = await builtSite('presses', { RATE_LIMIT_SCALE: '1000' });
+  try {
+    const restJs = await restJsRows(base);
+    printPresses([], restJs);
+    fs.writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, restJs }, null, 2) + '\n');
+    console.log(`Written to ${RESULTS_FILE} (restJs)`);
+  } finally {
+    await stop();
+  }
+  process.exit(0);
+}
 // BENCH_ONLY=twins: each hot answer beside its bare twin, on PostgreSQL (DATABASE_URL).
 if (only === 'twins') {
   if (!process.env.DATABASE_URL)
