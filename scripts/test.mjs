@@ -19,9 +19,13 @@ const read = (file) => {
 
 fs.rmSync(`${out}/vitest.json`, { force: true });
 fs.rmSync(`${out}/playwright.json`, { force: true });
+// UNIT=off runs the API tests alone (CI's second run, on PostgreSQL: the unit tests read no
+// database and ran in the first).
+const projects = process.env.UNIT === 'off' ? ['--project', 'api'] : [];
 const unit = run('npx', [
   'vitest',
   'run',
+  ...projects,
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${out}/vitest.json`,
