@@ -16,7 +16,7 @@ const APP_PAGES = ['/order/', '/calculator/'];
  * its lists, the quote, the payment outcome pages) are prerendered as their shell: the layout
  * and "Loading…", as the SPA fallback draws, but naming the screen's own code and stylesheets.
  * From the fallback the browser finds them only once the framework has run and read the route
- * manifest, two round trips later, and the screen's data is asked for after that (issue 23).
+ * manifest, two round trips later, and the screen's data is asked for after that.
  * They hydrate at once, as the fallback does. The back office keeps the fallback.
  */
 const screenShells = (staticPaths: string[], taken: string[]) =>
@@ -46,9 +46,9 @@ export default {
     const client = path.join(buildDirectory, 'client');
     precompressAssets(path.join(client, 'assets'));
     // The prerendered pages paint before their code loads, and load it when the browser is idle
-    // or the visitor reaches for the page (issue 16, docs/decisions/0026): loaded at once, the
+    // or the visitor reaches for the page (docs/decisions/0026): loaded at once, the
     // first booking screen's 16 scripts shared the network with its stylesheet and held its first
-    // paint back (2.2 s in Lighthouse's slow 4G, issue 23). A content page waits for a reach
+    // paint back (2.2 s in Lighthouse's slow 4G). A content page waits for a reach
     // unless the visitor has state for its code to draw, or the build has tracking to ask about
     // (the cookie banner is the code's): docs/decisions/0029.
     const tracking = !!(site.gtmId || site.marketingScriptUrl);

@@ -12,7 +12,7 @@ const PHOTO = fs.readFileSync(path.join(import.meta.dirname, '../public/og-image
 const PHOTO_BATCH = 2_000;
 
 /**
- * Issue 25: `npm run backup` and `npm run restore` of HISTORY_ORDERS orders, each received with a
+ * `npm run backup` and `npm run restore` of HISTORY_ORDERS orders, each received with a
  * parcel and one photo, on PostgreSQL (BENCH_ONLY=backup; DATABASE_URL). The restore goes into a
  * second, empty database. Answers the seconds each took and the file's size.
  */

@@ -1,8 +1,8 @@
-// Issue 26: the depot's consolidation list with 10,000 requests' worth of bookings (30,000 orders,
+// The depot's consolidation list with 10,000 requests' worth of bookings (30,000 orders,
 // three to a consignment, 10,000 consignments, most open), written with INSERT ... SELECT
 // generate_series. Each step the depot's screen takes (a page of the open list, the next page, a
 // consignment opened, the dispatched list) is timed through the use cases the routes call, as the
-// median and the slowest of REPEATS runs; issue 26 asks for under 100 ms a step.
+// median and the slowest of REPEATS runs; the target is under 100 ms a step.
 import type { Database } from '../src/server/db/client';
 import { staffConsignment, staffConsignments } from '../src/server/modules/consolidation/views';
 

@@ -1,4 +1,4 @@
-// `npm run bench -- --fuzz` and `npm run bench -- --kill`: the gates of issue 15 at bench size.
+// `npm run bench -- --fuzz` and `npm run bench -- --kill`: the gates at bench size.
 // --fuzz runs the fuzz gate with 100,000 requests in all (about 1,000 per route); --kill runs
 // 100 rounds of kill -9 during payments. Each prints what it ran and writes bench/gates.json.
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Issue 15's mixed scenario, on one node and on two: each virtual customer loops a whole visit
+// The mixed scenario, on one node and on two: each virtual customer loops a whole visit
 // (browse pages and the catalogue, register and log in, book, check out and pay with the sandbox
 // card) against server processes on one PostgreSQL behind a round-robin proxy
 // (tests/support/nodes.ts, as the scale-out test runs them). One node sits behind the same

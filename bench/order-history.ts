@@ -1,4 +1,4 @@
-// The order history at scale (issue 12): a table of 100,000 orders, a few thousand of them one
+// The order history at scale: a table of 100,000 orders, a few thousand of them one
 // customer's, written in one INSERT ... SELECT generate_series (seconds, not minutes); and, on
 // PostgreSQL, the plans of the queries the history and the summary make (EXPLAIN ANALYZE).
 import { drizzle } from 'drizzle-orm/node-postgres';

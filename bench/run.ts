@@ -2,11 +2,10 @@
 // returns the same JSON (the baseline, in the same run), the gzipped size of each prerendered
 // page's initial JavaScript, and Lighthouse's mobile scores of the home page and /faqs/ served
 // by the built server. Prints tables and writes bench/results.json.
-// Targets (issue 5): Lighthouse mobile performance >= 95 and accessibility 100 on content
-// pages; the home page's initial JavaScript under 120 KB gzipped. Issue 6: Lighthouse mobile
-// performance >= 90 on /order/, and the gzipped JavaScript of each booking screen. Issue 12: the
-// order history of a customer with 3,000 orders in a table of 100,000, p99 under 20 ms. Issue 13:
-// a parcel received with the keyboard alone, each step of the screen answering in under 200 ms.
+// Targets (docs/performance.md): Lighthouse mobile performance and accessibility on the content
+// pages and the customer's screens; the JavaScript each page loads; the order history of a
+// customer with 3,000 orders in a table of 100,000, p99 under 20 ms; a parcel received with the
+// keyboard alone, each step of the screen answering in under 200 ms.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -102,7 +101,7 @@ async function apiRows(): Promise<Row[]> {
       'POST',
       productsBody,
     ),
-    // Issue 11: a checkout (two bookings priced, addresses checked, orders, payment and the
+    // A checkout (two bookings priced, addresses checked, orders, payment and the
     // sandbox's page made in one go; each request a new Idempotency-Key, so each replaces the
     // last).
     await compared(
@@ -120,7 +119,7 @@ async function apiRows(): Promise<Row[]> {
 }
 
 /**
- * Issue 12: POST /public/orders (the order history) and GET /public/orders/summary for a customer
+ * POST /public/orders (the order history) and GET /public/orders/summary for a customer
  * with 3,030 of the 100,000 orders in the table (bench/order-history.ts), each beside a bare
  * route answering the same JSON.
  */
@@ -216,12 +215,12 @@ function initialJs(): { page: string; gzipBytes: number; laterGzipBytes: number 
   return pages.sort((a, b) => a.page.localeCompare(b.page));
 }
 
-/** Issue 16: the booking steps after the first, the basket and checkout, opened directly. */
+/** The booking steps after the first, the basket and checkout, opened directly. */
 const BOOKING_JS_TARGET_KB = 150;
 
 /**
- * The booking screens (issue 6): their address, their route in the route manifest, and the
- * issue 16 target in KB gzipped where there is one (the first step has none of its own).
+ * The booking screens: their address, their route in the route manifest, and the target in KB
+ * gzipped where there is one (the first step has none of its own).
  */
 const ORDER_STEPS = [
   ['/order/', 'routes/order', null],
@@ -268,18 +267,18 @@ function routeJsBytes(id: string): number {
   return bytes;
 }
 
-/** The booking screens' JavaScript when opened directly (issue 6). */
+/** The booking screens' JavaScript when opened directly. */
 const orderStepJs = () =>
   ORDER_STEPS.map(([page, id, targetKb]) => ({ page, gzipBytes: routeJsBytes(id), targetKb }));
 
 /**
- * Lighthouse targets: content pages (issue 16: performance 100, largest paint at most 1.2 s) and
- * the first booking screen (issue 6), beside the limit: a copy of /faqs/ as served with its
+ * Lighthouse targets: content pages (performance 100, largest paint at most 1.2 s) and
+ * the first booking screen, beside the limit: a copy of /faqs/ as served with its
  * scripts removed, sent as a plain file by a bare static server on the same machine.
  */
 const STATIC_COPY = '/static-copy/faqs/';
 /**
- * Issue 23 (after issue 16's 95): the booking screens, the basket, the checkout and My Account's
+ * The booking screens, the basket, the checkout and My Account's
  * screens, at least 98.
  */
 const APP_LIGHTHOUSE_TARGET = 98;
@@ -506,7 +505,7 @@ async function lighthouseRows(): Promise<LighthouseRow[]> {
 
 /** Parcels received by the keyboard script; the first warms the page up and is not counted. */
 const DEPOT_PARCELS = Number(process.env.BENCH_PARCELS ?? 21);
-/** Issue 13: the receiving screen answers each step in under 200 ms. */
+/** The receiving screen answers each step in under 200 ms. */
 const DEPOT_STEP_TARGET_MS = 200;
 
 interface DepotRow {
@@ -519,7 +518,7 @@ interface DepotRow {
 const percentile = (values: number[], p: number) => Math.round(percentileOf(values, p));
 
 /**
- * Issue 13: a parcel received at /admin/receive/ with the keyboard alone, by a Playwright script
+ * A parcel received at /admin/receive/ with the keyboard alone, by a Playwright script
  * against the built site on the real server (a fresh database, customers with paid bookings made
  * through the API): type the customer reference and Enter (the bookings appear), Enter (the
  * likeliest is chosen, the weight field focused), weight, length, width, height and shelf with a
@@ -614,7 +613,7 @@ function printDepot(rows: DepotRow[]) {
   );
 }
 
-// `-- --fuzz` and `-- --kill` run the gates of issue 15 at bench size instead (bench/gates.ts).
+// `-- --fuzz` and `-- --kill` run the fuzz and kill gates at bench size instead (bench/gates.ts).
 if (process.argv.includes('--fuzz') || process.argv.includes('--kill')) {
   await import('./gates');
   process.exit(0);
@@ -628,7 +627,7 @@ if (process.argv.includes('--fuzz') || process.argv.includes('--kill')) {
 // figures into bench/results.json's `mixed`, leaving the rest as it was. BENCH_ONLY=lighthouse
 // prints the Lighthouse rows alone (LIGHTHOUSE_ONLY=/basket/,/checkout/ picks some).
 // BENCH_ONLY=presses measures only press to painted answer and the JavaScript of a page at rest
-// (issue 23, bench/presses.ts) and writes them into bench/results.json's `presses` and `restJs`.
+// (bench/presses.ts) and writes them into bench/results.json's `presses` and `restJs`.
 const only = process.env.BENCH_ONLY;
 const RESULTS_FILE = 'bench/results.json';
 const previous = fs.existsSync(RESULTS_FILE)
@@ -657,7 +656,7 @@ if (only === 'backup') {
   console.log(`Written to ${RESULTS_FILE} (backup)`);
   process.exit(0);
 }
-// BENCH_ONLY=consolidation: the depot's consolidation list with 10,000 requests (issue 26).
+// BENCH_ONLY=consolidation: the depot's consolidation list with 10,000 requests.
 if (only === 'consolidation') {
   const { running, stop } = await startApi();
   const consolidation = await consolidationRows(running.database);
@@ -667,7 +666,7 @@ if (only === 'consolidation') {
   console.log(`Written to ${RESULTS_FILE} (consolidation)`);
   process.exit(0);
 }
-// BENCH_ONLY=storm: 10,000 parcels re-promised after a cancellation, and restored (issue 48).
+// BENCH_ONLY=storm: 10,000 parcels re-promised after a cancellation, and restored.
 if (only === 'storm') {
   const { running, stop } = await startApi();
   const storm = await stormRows(running.database, running.app.config);
@@ -703,7 +702,7 @@ if (only === 'lighthouse') {
   console.log(`Written to ${RESULTS_FILE} (lighthouse: ${rows.map((r) => r.page).join(', ')})`);
   process.exit(0);
 }
-/** Issue 23's rows, on the built site served by the real server on a fresh database. */
+/** The press and at-rest rows, on the built site served by the real server on a fresh database. */
 async function shellRows() {
   const { base, stop } = await builtSite('presses', { RATE_LIMIT_SCALE: '1000' });
   try {

@@ -1,4 +1,4 @@
-// Issue 48: a storm over a backlog. 10,000 parcels ready at the depot (2,500 customers, four
+// A storm over a backlog (docs/decisions/0049). 10,000 parcels ready at the depot (2,500 customers, four
 // each) are planned on the next sailing to Jersey; the office cancels it through the real
 // service (createException: the exception, its audit entry, every parcel planned again by the
 // shared rule first come first served over the sailings after it, the plans stored and one

@@ -1,4 +1,4 @@
-// The access gate of issue 15: every route declares who may call it (lib/auth.ts RouteAccess),
+// The access gate: every route declares who may call it (lib/auth.ts RouteAccess),
 // the app refuses to start with one that does not, and for every route and every kind of caller
 // (anonymous, a customer, each staff role) the answer is the one the declaration and the shared
 // rules (src/shared/access.ts) give: 401 without a session, 403 for a caller without the right,

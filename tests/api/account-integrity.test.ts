@@ -7,7 +7,7 @@ import { useTestApp } from '../support/app';
 import { accountCalls, bearer, registerCustomer, waitForMail } from '../support/accounts';
 import { newRegistration } from '../support/registration';
 
-// Issue 17: text PostgreSQL cannot keep is refused with a 400 naming the field, and every account
+// Text PostgreSQL cannot keep is refused with a 400 naming the field, and every account
 // use case is one transaction with its e-mails queued inside it, so a failure leaves nothing.
 const ctx = useTestApp();
 const { me, login, userByEmail } = accountCalls(ctx);

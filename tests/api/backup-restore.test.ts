@@ -25,7 +25,7 @@ import { officeCalls } from '../support/office';
 import { dispatch, PNG_PHOTO, receive } from '../support/parcels';
 import { waitFor } from '../support/wait';
 
-// Backup and restore (issue 25, docs/decisions/0032): a database populated through the product's
+// Backup and restore (docs/decisions/0032): a database populated through the product's
 // own flows is backed up, restored into an empty database, and compared table by table, row by
 // row; the restored site lets the same customer log in and verifies the same certificate.
 

@@ -1,5 +1,5 @@
 // PostgreSQL ends the node's connections while customers check out and pay and the depot
-// receives parcels (issue 24): `pg_terminate_backend` on every connection of the node, 20 times,
+// receives parcels: `pg_terminate_backend` on every connection of the node, 20 times,
 // as a failover, a restart of PostgreSQL or a connection pooler's recycling would. The node is a
 // real server process (src/server/main.ts) on its own database. It must never exit, answer every
 // request (success, or 503 with Retry-After for the requests whose connection was ended), lose

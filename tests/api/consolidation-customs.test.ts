@@ -1,4 +1,4 @@
-// A consolidated box's customs paperwork as a whole (issue 27 with issue 26, docs/decisions/0040
+// A consolidated box's customs paperwork as a whole (docs/decisions/0040
 // and 0041): one CN22 or CN23 for the box, chosen by the total declared value of every order in
 // it, listing every item of all its parcels under the box's consignment number, read back from
 // the PDF; the sailing's data file lists the same items under that number; and the box's

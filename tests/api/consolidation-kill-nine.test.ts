@@ -1,4 +1,4 @@
-// kill -9 while consolidated boxes are dispatched (issue 26, decision 0041): each round, boxes of
+// kill -9 while consolidated boxes are dispatched (decision 0041): each round, boxes of
 // three paid bookings are repacked and measured smaller than the three crossings paid, then two
 // clerks dispatch each box at once and the server is killed at a random moment. It is started
 // again and a clerk tries once more where no answer came. Afterwards every box has left once, the

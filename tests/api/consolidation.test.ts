@@ -23,7 +23,7 @@ import { auditOf, expectStatus, officeCalls } from '../support/office';
 import { dispatch, receive } from '../support/parcels';
 import { staffMember } from '../support/staff';
 
-// Consolidation (issue 26): three bookings paid → asked to go together → parcels received →
+// Consolidation: three bookings paid → asked to go together → parcels received →
 // repacked, measured and dispatched as one → the difference refunded once; cancelling, a late
 // parcel, the office's reversal.
 

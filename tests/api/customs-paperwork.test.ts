@@ -1,4 +1,4 @@
-// The customs paperwork of issue 27 (docs/decisions/0040): each parcel's CN22 or CN23 read back
+// The customs paperwork (docs/decisions/0040): each parcel's CN22 or CN23 read back
 // from its PDF on each side of the £270 limit, the carrier's electronic data file of a sailing read
 // back row by row (a consignment holding two orders lists all their items), a parcel whose item
 // lines are missing or do not add up refused at dispatch with the reason, the export certificate

@@ -1,4 +1,4 @@
-// The office's Customs settings (issue 27, docs/decisions/0040): the CN22/CN23 limit, the export
+// The office's Customs settings (docs/decisions/0040): the CN22/CN23 limit, the export
 // evidence's months and warning days, edited in Settings (PUT /api/admin/settings, section
 // Customs), validated by the shared rules (a 400 names the field), audited before and after,
 // never public, and taken at once by the depot: the form a parcel gets, its leave-by date and

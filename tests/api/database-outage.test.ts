@@ -16,7 +16,7 @@ import { freshDatabase } from '../support/database';
 import { TcpProxy } from '../support/tcp-proxy';
 import { waitFor } from '../support/wait';
 
-// Issue 17: a database that stops answering must make the node unready at once (not hang it),
+// A database that stops answering must make the node unready at once (not hang it),
 // and the node must recover by itself when the database answers again.
 
 describe('/readyz when the database does not answer (any database)', () => {

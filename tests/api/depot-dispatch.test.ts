@@ -41,7 +41,7 @@ async function receivedOrder(
   customer: Customer,
   { island = 'Jersey' as Island, over = false } = {},
 ) {
-  // with its goods line by line: a parcel without item lines may not leave (issue 27)
+  // with its goods line by line: a parcel without item lines may not leave
   const order = await paidBooking(ctx, customer, 'A', {
     Island: island,
     ItemLines: [{ Description: 'Kettle and toaster', Quantity: 1, ValueEach: 89.99, Origin: 'GB' }],

@@ -1,4 +1,4 @@
-// kill -9 while a dispute is decided (issue 28): a paid excess-carriage invoice of £3.00 is
+// kill -9 while a dispute is decided: a paid excess-carriage invoice of £3.00 is
 // disputed, and the office reduces it to £1.00 with two requests at once; the server is killed at
 // a random moment after they are sent (before, during or after the decision's transaction, or
 // between it and the payment provider's answer), then started again and the office asks again.

@@ -21,7 +21,7 @@ import { auditOf, officeCalls } from '../support/office';
 import { dispatch } from '../support/parcels';
 import { staffMember } from '../support/staff';
 
-// Disputing a re-measure (issue 28): an excess-carriage invoice disputed from the customer's
+// Disputing a re-measure: an excess-carriage invoice disputed from the customer's
 // order within the set days becomes a case; while it is open the invoice is not reminded and the
 // parcel not dispatched; the office re-measures, then upholds, reduces or cancels it, each
 // audited and e-mailed; a paid invoice reduced or cancelled is refunded once.

@@ -1,4 +1,4 @@
-// The fuzz gate of issue 15: every route, called by a caller it lets in, with bodies, paths and
+// The fuzz gate: every route, called by a caller it lets in, with bodies, paths and
 // queries generated from the route's own zod schema, inside it and outside it. Never a 5xx, never
 // a hang, a 400 always names the field, and a refused request writes nothing. FUZZ_RUNS sets the
 // cases per route (CI: a few thousand in all; `npm run bench -- --fuzz` runs many more).

@@ -1,4 +1,4 @@
-// Island GST before paying (issue 27, docs/decisions/0035): POST /public/orders/gst-estimate values
+// Island GST before paying (docs/decisions/0035): POST /public/orders/gst-estimate values
 // goods + the retailer's delivery + our carriage, the basket's parcels together with the
 // customer's parcels not yet shipped to the same island, liable from the threshold itself; GST is a
 // setting per island, off for the Bailiwick of Guernsey until the office switches it on.
@@ -200,7 +200,7 @@ test('migration 0009 moves an installation’s Jersey GST settings into Tax/Gst'
     .split('--> statement-breakpoint')
     .filter((s) => s.includes("'Tax'"));
   expect(statements).toHaveLength(2);
-  // as an installation before issue 27 holds them, the office having changed the rate
+  // as an installation from before GST was a setting per island holds them, the office having changed the rate
   await db.delete(settings).where(eq(settings.category, 'Tax'));
   await db.insert(settings).values([
     { category: 'Tax', name: 'JerseyGstRate', value: '0.075' },

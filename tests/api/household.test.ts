@@ -1,4 +1,4 @@
-// A household on one account (issue 28): the customer names up to the Account/HouseholdLimit
+// A household on one account: the customer names up to the Account/HouseholdLimit
 // setting's people; the depot's find knows them by the name on a label and receives their parcels
 // onto the account; a removed person's parcels stay there. Every change is audited.
 import { and, asc, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Item lines (issue 27): a booking's goods line by line, given by the customer at booking, seen on
+// Item lines: a booking's goods line by line, given by the customer at booking, seen on
 // their order, completed or corrected by the depot at receipt, every change in the audit log.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// kill -9 during payment (issue 15): the server is killed at random moments while customers check
+// kill -9 during payment: the server is killed at random moments while customers check
 // out and pay on the sandbox's page (whose signed events reach our webhook through the job
 // queue), then started again. Afterwards no paid order is lost (every payment the provider took
 // is booked), none is booked twice, each receipt is queued once, and the database opens cleanly

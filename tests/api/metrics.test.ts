@@ -9,7 +9,7 @@ import { paidBooking } from '../support/depot';
 import { staffMember } from '../support/staff';
 import { waitFor } from '../support/wait';
 
-// The operator's figures (issue 25, docs/decisions/0032): GET /metrics for Prometheus, off the
+// The operator's figures (docs/decisions/0032): GET /metrics for Prometheus, off the
 // public site, and GET /api/admin/operations for the back office's health screen.
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';

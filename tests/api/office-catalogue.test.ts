@@ -1,4 +1,4 @@
-// The office's catalogue and settings (issue 14, part 4): price bands, extras and discount codes
+// The office's catalogue and settings: price bands, extras and discount codes
 // under /api/admin/catalogue, the site settings under /api/admin/settings. Every write is
 // validated by the shared schemas (a 400 names the field), audited with the record before and
 // after, and seen by the public reads at once on this node: the app here caches for ten minutes,

@@ -13,7 +13,7 @@ import { auditOf, expectStatus, officeCalls } from '../support/office';
 import { receive, shippedOrder } from '../support/parcels';
 import { staffMember } from '../support/staff';
 
-// Refunds through the sandbox provider (issue 14): never more than was paid, even two at once.
+// Refunds through the sandbox provider: never more than was paid, even two at once.
 
 const ctx = useTestApp();
 const office = officeCalls(ctx);

@@ -1,4 +1,4 @@
-// The OpenAPI conformance fuzz (issue 24, decision 0034): every operation of the generated
+// The OpenAPI conformance fuzz (decision 0034): every operation of the generated
 // document gets valid requests made from its own schemas and invalid ones (null, empty and
 // wrong-typed bodies, too long strings, bad path and query parameters, not JSON, another
 // content type, over the size limit), from an anonymous caller, a customer and a member of

@@ -1,4 +1,4 @@
-// The OpenAPI document (issue 15): made from the routes' own schemas, valid, listing every call of
+// The OpenAPI document: made from the routes' own schemas, valid, listing every call of
 // the API with who may make it; and its readable reference page.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';

@@ -68,7 +68,7 @@ const paymentsOf = (customer: Customer) =>
 const fieldsOf = (res: { json(): { errors?: { field: string }[] } }) =>
   (res.json().errors ?? []).map((e) => e.field);
 
-describe('pricing a quote (the office; POST /dev/quotes/price until issue 14)', () => {
+describe('pricing a quote (POST /dev/quotes/price, as the office screen prices one)', () => {
   test('makes it Quote Ready with its price and note, and e-mails the customer a link', async () => {
     const ann = await checkoutCustomer(ctx);
     const quote = await requestQuote(ann);

@@ -1,4 +1,4 @@
-// kill -9 while staff mark returns to the retailer (issue 28, decision 0039): the server is killed
+// kill -9 while staff mark returns to the retailer (decision 0039): the server is killed
 // at random moments while two staff members mark each parcel returned at once; it is started
 // again and a member of staff tries once more where they saw no answer. Afterwards every return
 // is marked once, its unused crossing refunded exactly once (one refund counted, one refund at

@@ -1,4 +1,4 @@
-// Withdrawing a return to the retailer (issue 28, decision 0039): before staff act on it (send
+// Withdrawing a return to the retailer (decision 0039): before staff act on it (send
 // the parcel back, or attach the label they bought) the customer may withdraw their request: the
 // order goes back to where it was and the parcel sails as booked; a label we were to buy is not
 // bought: its invoice voided, or refunded once when already paid. Timeline, audit, e-mail.

@@ -1,4 +1,4 @@
-// A return to the retailer (issue 28, decision 0039): before its parcel sails the customer asks
+// A return to the retailer (decision 0039): before its parcel sails the customer asks
 // for it to go back with the retailer's label (checked as the depot's photos are) or with one we
 // buy (invoiced at the catalogue's price); staff print or attach the label and mark it returned
 // with the carrier's tracking number; the unused crossing is refunded once, even two at once.

@@ -1,4 +1,4 @@
-// Island GST at dispatch (issue 27, docs/decisions/0035 and 0040): parcels dispatched to one
+// Island GST at dispatch (docs/decisions/0035 and 0040): parcels dispatched to one
 // customer on the same sailing reach the island together and are valued together, by the rule
 // the checkout uses. The dispatch screen asks POST /api/admin/depot/dispatch/gst for the chosen
 // parcels, per customer (with what of theirs already left on that sailing); the customer's

@@ -1,4 +1,4 @@
-// Scale out (issue 15): two server processes on one PostgreSQL behind a round-robin proxy, as two
+// Scale out: two server processes on one PostgreSQL behind a round-robin proxy, as two
 // nodes behind a load balancer. A session made on one works on the other, the rate limits are
 // shared, each queued job (an e-mail) runs once, and a staff edit shows on both within the cache
 // time. PostgreSQL only (CI's second run, see vitest.config.ts): the embedded database opens in

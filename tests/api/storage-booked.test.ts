@@ -1,4 +1,4 @@
-// The storage clock of a booked parcel waiting for its customer (issue 28, decision 0037): held
+// The storage clock of a booked parcel waiting for its customer (decision 0037): held
 // by an unpaid invoice, or waiting in a consolidation request for the customer's other parcels,
 // it follows the unbooked parcel's rules: its clock shows to staff and the customer, reminders go
 // before charges and before abandonment, and staff may confirm it abandoned once its clock

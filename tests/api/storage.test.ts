@@ -1,4 +1,4 @@
-// The storage clock (issue 28; terms 10.2 and 10.3): a parcel waiting for its customer shows its
+// The storage clock (terms 10.2 and 10.3): a parcel waiting for its customer shows its
 // clock to staff (free, then charged by the day, then abandonable), the reminders before the
 // charges and before abandonment go once each on the right days (the job run at times set on the
 // app's clock), and a parcel is treated as abandoned only when staff confirm, audited and e-mailed.

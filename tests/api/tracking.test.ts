@@ -1,4 +1,4 @@
-// Following a parcel without logging in (issue 26): every order has its own private tracking code,
+// Following a parcel without logging in: every order has its own private tracking code,
 // every order e-mail (sent here through a real SMTP server) carries the link /track/{code}, the
 // public call shows the first name, the island and the timeline and nothing else, the customer
 // and the office can replace the code, a wrong or replaced code is a 404, and the call is rate

@@ -3,7 +3,7 @@ import { linkFromOutbox, logIn, unique } from './support/accounts';
 import { expect, screenshots, test } from './support/fixtures';
 import { animationsSettled } from './support/site';
 
-// The whole life of a customer account in the browser (issue 4): register, confirm the e-mail
+// The whole life of a customer account in the browser: register, confirm the e-mail
 // from the link in the outbox, log out, fail a login, reset the password from the e-mailed link,
 // log in, copy the shipping address, see the session expire, delete the account.
 

@@ -4,7 +4,7 @@ import { axeProblems } from './support/booking';
 import { expect, screenshots, test } from './support/fixtures';
 import { holdScripts, viewportShots } from './support/site';
 
-// The Address Book (issue 11): a customer adds a Jersey delivery address (after the form
+// The Address Book: a customer adds a Jersey delivery address (after the form
 // refuses a Guernsey postcode for it) and a UK billing address, edits one, deletes the other,
 // and pages through more than ten.
 

@@ -5,7 +5,7 @@ import { expect, test } from './support/fixtures';
 import { depot, paidBooking } from './support/orders';
 import { FIRST_ADMIN, staffLogIn } from './support/staff';
 
-// Accessibility on every screen (issue 15): axe (WCAG 2.2 AA and best practice) finds no serious
+// Accessibility on every screen: axe (WCAG 2.2 AA and best practice) finds no serious
 // or critical problem on the public pages, the customer's screens (My Account included) and the
 // back office. The booking steps have their own axe checks (booking-*.spec.ts).
 

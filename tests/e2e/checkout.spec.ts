@@ -5,7 +5,7 @@ import { jerseyDelivery } from '../support/addresses';
 import { registerCustomer, unique } from './support/accounts';
 import type { Invoice } from '../../src/shared/api/orders';
 
-// Checkout and payment in the browser (issue 11): a new customer books two parcels, logs in from
+// Checkout and payment in the browser: a new customer books two parcels, logs in from
 // the checkout, applies WELCOME10, pays on the sandbox payment page and finds the orders paid;
 // a declined card, then a retry with the basket intact; an invoice paid from My Account.
 

@@ -14,7 +14,7 @@ import {
 import { expect, screenshots, test } from './support/fixtures';
 import { staffLogIn } from './support/staff';
 
-// Consolidation (issue 26): three bookings paid → the customer asks to ship them together on My
+// Consolidation: three bookings paid → the customer asks to ship them together on My
 // Account → two parcels arrive, then the third → the depot repacks, weighs and measures the box
 // and dispatches it as one, by keyboard → the customer sees one tracking number and the
 // difference refunded.
@@ -130,7 +130,6 @@ test('three bookings shipped as one: requested, received, repacked, dispatched, 
   });
 
   await test.step("the box's one customs declaration lists the goods of all three bookings", async () => {
-    // issue 27
     const [declaration] = await Promise.all([
       staff.waitForEvent('download'),
       panel.getByRole('button', { name: `Customs declaration of ${reference}` }).click(),

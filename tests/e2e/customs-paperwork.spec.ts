@@ -1,4 +1,4 @@
-// The customs paperwork of issue 27 (docs/decisions/0040), from booking to certificate: the customer
+// The customs paperwork (docs/decisions/0040), from booking to certificate: the customer
 // books a parcel worth more than £270 item by item with the date of their order with the retailer
 // and pays; the depot receives it and corrects one item line from the invoice; it is dispatched,
 // its CN23 and the sailing's customs data file are downloaded from the dispatch screen and read

@@ -2,7 +2,7 @@ import { staffMember } from './support/depot';
 import { expect, screenshots, test } from './support/fixtures';
 import { staffLogIn } from './support/staff';
 
-// The office edits the customs paperwork's numbers (issue 27, docs/decisions/0040) on the
+// The office edits the customs paperwork's numbers (docs/decisions/0040) on the
 // Settings screen: a value the shared rules refuse is named on its field, a good one is saved and
 // read back after a reload. It changes what dispatch does while it runs: the @alone tag runs it
 // after the other journeys, by itself (playwright.config.ts).

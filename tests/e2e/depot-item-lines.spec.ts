@@ -1,4 +1,4 @@
-// The depot completes a booking's item lines at receipt from the retailer's invoice (issue 27),
+// The depot completes a booking's item lines at receipt from the retailer's invoice,
 // keyboard first, in the back office's receiving screen; the change is in the audit log.
 import { logIn } from './support/accounts';
 import { depotCustomer, depotMember, paidBooking, receiveSearch } from './support/depot';

@@ -6,7 +6,7 @@ import { depotCustomer, depotMember, outbox, paidBooking, staffMember } from './
 import { expect, screenshots, test } from './support/fixtures';
 import { expectAudited, staffLogIn } from './support/staff';
 
-// Disputing a re-measure (issue 28): the depot measures a band A parcel 1 mm too long and raises
+// Disputing a re-measure: the depot measures a band A parcel 1 mm too long and raises
 // an excess-carriage invoice of £3.00, which the customer pays; then, on their order's page, they
 // dispute it with a message. The office sees the booked band beside the measure and the photo,
 // reduces the invoice to £1.00, and the customer sees the difference, £2.00, refunded.

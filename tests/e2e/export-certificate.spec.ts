@@ -6,7 +6,7 @@ import { axeProblems } from './support/booking';
 import { logIn } from './support/accounts';
 import { shippedBooking } from './support/orders';
 
-// The export certificate (issue 12): a paid parcel goes through the depot (the server's
+// The export certificate: a paid parcel goes through the depot (the server's
 // /dev/parcels routes, as staff will), the customer downloads its certificate, and the
 // retailer opens the address its QR code carries, /verify/{code}; a wrong code says so.
 

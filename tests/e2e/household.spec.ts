@@ -5,7 +5,7 @@ import { depotCustomer, depotMember, outbox, paidBooking, receiveSearch } from '
 import { expect, screenshots, test } from './support/fixtures';
 import { staffLogIn } from './support/staff';
 
-// A household on one account (issue 28): the customer names a person who lives with them on the
+// A household on one account: the customer names a person who lives with them on the
 // Household page, sees on My Account how that person addresses parcels to the depot, the depot
 // finds a parcel by the name on its label and receives it onto the account's booking, and the
 // customer removes the person afterwards: the parcel stays on the account.

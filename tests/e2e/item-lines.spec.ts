@@ -1,4 +1,4 @@
-// Item lines on the booking's details step (issue 27), keyboard first, and the retailer's
+// Item lines on the booking's details step, keyboard first, and the retailer's
 // delivery charge counted in the island GST estimate.
 import { expect, test } from './support/fixtures';
 import { acceptTerms, axeProblems, chooseBand, stepShots, storedBookings } from './support/booking';

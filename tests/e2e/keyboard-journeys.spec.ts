@@ -13,7 +13,7 @@ import {
   typeInto,
 } from './support/keyboard';
 
-// Keyboard-only journeys (issues 15 and 26): a customer registers, books a parcel from the size
+// Keyboard-only journeys: a customer registers, books a parcel from the size
 // step to the basket, checks out (a delivery address added on the way) and pays with the
 // sandbox's card on its page; a customer asks to ship three bookings together, and the depot
 // receives their parcels, repacks, weighs, measures and dispatches the box. With Tab, Shift+Tab,

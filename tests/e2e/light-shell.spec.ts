@@ -4,7 +4,7 @@ import { axeProblems, bookBand } from './support/booking';
 import { expect, test } from './support/fixtures';
 import { holdScripts, hydrated, viewportShots } from './support/site';
 
-// The site's shell in one design language (issue 23, docs/decisions/0029): the account dialogs,
+// The site's shell in one design language (docs/decisions/0029): the account dialogs,
 // the user and basket menus and the drawer are the site's own primitives on native elements
 // (<dialog>, the popover, Base UI's menu button), so no customer page loads MUI, emotion or
 // TanStack Query for them; the Login dialog is in the page's HTML and opens before its code loads;

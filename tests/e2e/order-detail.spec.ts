@@ -6,7 +6,7 @@ import { depot, paidBooking } from './support/orders';
 import { axeProblems, stepShots } from './support/booking';
 import { expect, screenshots, test } from './support/fixtures';
 
-// The order's page in My Account (issue 12): a paid parcel is received at the depot (weighed and
+// The order's page in My Account: a paid parcel is received at the depot (weighed and
 // photographed) and leaves on a sailing; the customer follows it on the timeline, opens the
 // photo and the carrier's tracking page, sees an invoice to pay, and reports missing items.
 

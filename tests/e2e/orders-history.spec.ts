@@ -4,7 +4,7 @@ import { axeProblems } from './support/booking';
 import { expect, screenshots, test } from './support/fixtures';
 import { animationsSettled } from './support/site';
 
-// Order History and My Account (issue 12): a customer with 23 quote requests (one priced by the
+// Order History and My Account: a customer with 23 quote requests (one priced by the
 // office, one cancelled, one with an invoice owed) sees on My Account the quote to answer and
 // the invoice to pay, then pages, searches and filters the history, which never shows the
 // cancelled order; a new customer sees the empty history with a link to book.
@@ -91,7 +91,7 @@ test('the customer answers what needs them, then pages, searches and filters the
   });
 
   await test.step('the user menu open over it, and at 375 px: no axe problems, nothing wider than the window', async () => {
-    // The user menu open over it too (issue 16 found a list holding no list items there).
+    // The user menu open over it too (a list holding no list items was once found there).
     await page
       .getByTestId('site-header')
       .getByRole('button', { name: /My Account/ })

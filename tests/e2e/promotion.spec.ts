@@ -4,7 +4,7 @@ import { expect, screenshots, test } from './support/fixtures';
 import { hydrated } from './support/site';
 import { FIRST_ADMIN, staffLogIn } from './support/staff';
 
-// The Black Friday page (issue 30, docs/decisions/0033): its offer comes from the discount code
+// The Black Friday page (docs/decisions/0033): its offer comes from the discount code
 // BLACKFRIDAY26 (seeded for 27 November to 1 December 2026, UK days). The server decides which
 // day it is, so the test sets the server's clock (PUT /dev/clock) before, during and after the
 // offer; during it the code works at the checkout, and when the office disables it in the back

@@ -5,7 +5,7 @@ import { logIn, registerCustomer } from './support/accounts';
 import { jerseyDelivery } from '../support/addresses';
 import type { CustomerOrder, QuoteRequest } from '../../src/shared/api/orders';
 
-// Quotes in My Account (issue 12): a customer's quote, priced by the office (the server's
+// Quotes in My Account: a customer's quote, priced by the office (the server's
 // POST /dev/quotes/price until the back office exists), accepted with an extra and paid on the
 // sandbox payment page; another declined after confirming; one still being priced.
 

@@ -12,7 +12,7 @@ import {
 import { expect, screenshots, test } from './support/fixtures';
 import { staffLogIn } from './support/staff';
 
-// A return to the retailer with an uploaded label (issue 28, decision 0039): the customer's parcel
+// A return to the retailer with an uploaded label (decision 0039): the customer's parcel
 // is at the depot; on the order's page they ask for it to go back with the retailer's label (a
 // file that is not a label is refused first); the depot sees it on its Returns page, prints the
 // label and marks it returned with the carrier's tracking number; the customer's page then shows

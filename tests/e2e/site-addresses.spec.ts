@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures';
 import { hydrated } from './support/site';
 
-// One address per page (issue 30, docs/decisions/0033): a path that is no page answers 404 and
+// One address per page (docs/decisions/0033): a path that is no page answers 404 and
 // shows the not-found page; app screens and content pages follow one trailing-slash rule, the
 // other form answering 301 to it with its query string; /terms-and-conditions stays as linked;
 // the page data the router fetches (`_.data`) is still served.

@@ -168,7 +168,7 @@ test('fonts and icons come from our own origin; nothing is loaded from another h
 test('a content page paints before its code loads, and a button pressed meanwhile works once it is interactive', async ({
   page,
 }) => {
-  // Issue 16: the page's code waits for the browser to be idle or for the visitor to reach for
+  // The page's code waits for the browser to be idle or for the visitor to reach for
   // the page. Hold the code back to see the page painted without it, then press Login.
   const asked: string[] = [];
   const release = await holdScripts(page, { asked });

@@ -5,7 +5,7 @@ import { depotCustomer, depotMember, outbox, paidBooking } from './support/depot
 import { expect, screenshots, test } from './support/fixtures';
 import { staffLogIn } from './support/staff';
 
-// The storage clock (issue 28; terms 10.2 and 10.3): a parcel arrives without a booking; days
+// The storage clock (terms 10.2 and 10.3): a parcel arrives without a booking; days
 // later (the server's clock moved with PUT /dev/clock) the customer sees on My Account that its
 // storage is being charged, and after 60 days the depot sees it may be treated as abandoned and
 // confirms it, and the customer is told; a parcel booked late and still held for its storage

@@ -5,7 +5,7 @@ import { linkFromOutbox, logIn } from './support/accounts';
 import { paidBooking, shippedBooking } from './support/orders';
 import { FIRST_ADMIN, staffLogIn } from './support/staff';
 
-// Following a parcel without logging in (issue 26): the link of the order's e-mails opens, on a
+// Following a parcel without logging in: the link of the order's e-mails opens, on a
 // phone with no session (a fresh browser context), a page with the first name, the island and
 // the timeline, with the carrier's tracking link once the parcel has sailed; a wrong or replaced
 // link says so; the customer replaces the link from the order's page.

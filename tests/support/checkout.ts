@@ -169,7 +169,7 @@ export function checkoutCalls(ctx: TestContext) {
   };
 }
 
-/** Raises an invoice on an order, as staff will (issue 13). */
+/** Raises an invoice on an order, as staff will. */
 export function invoiceFor(
   ctx: TestContext,
   orderId: number,

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { fitting } from './fuzz';
 
 /**
- * The OpenAPI conformance fuzz (issue 24, decision 0034): the requests it sends each operation of
+ * The OpenAPI conformance fuzz (decision 0034): the requests it sends each operation of
  * the generated document, and the check of each answer against what the document allows.
  */
 

@@ -11,7 +11,7 @@ import { checkoutCalls, type Customer } from './checkout';
 import { depotCalls, measured, paidBooking } from './depot';
 
 /**
- * Disputes of a re-measure (issue 28): a band A booking (£6.95) received 1 mm too long, so the
+ * Disputes of a re-measure: a band A booking (£6.95) received 1 mm too long, so the
  * depot raises an excess-carriage invoice of £3.00 (band B) and holds it; the customer's and the
  * office's calls on it.
  */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 
 /**
- * Request values for the fuzz gate (issue 15), from a route's own zod schema: values that fit
+ * Request values for the fuzz gate, from a route's own zod schema: values that fit
  * it (as JSON Schema says: types, lengths, ranges, enums, required keys) and values outside it
  * (wrong types, huge strings, deep nesting, unicode, `__proto__` and `constructor` keys,
  * numbers at the edges, a valid value with one field broken).

@@ -9,7 +9,7 @@ import { bearer } from './accounts';
 import type { Customer } from './checkout';
 import { depotCalls } from './depot';
 
-/** The office's calls (issue 14), and what the customer sees of their order. */
+/** The office's calls, and what the customer sees of their order. */
 export function officeCalls(ctx: TestContext) {
   const { get, post } = depotCalls(ctx);
   return {

@@ -10,7 +10,7 @@ import type { Customer } from './checkout';
 import { paidBooking } from './depot';
 
 /**
- * Factories that move a paid booking through the depot, as staff will (issue 13): each calls the
+ * Factories that move a paid booking through the depot, as staff will: each calls the
  * depot's use case in a transaction of its own.
  */
 

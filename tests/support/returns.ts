@@ -6,7 +6,7 @@ import { paidBooking } from './depot';
 import type { Customer } from './checkout';
 import { receive } from './parcels';
 
-/** Returns to the retailer (issue 28): a retailer's label as a real PDF, and the calls. */
+/** Returns to the retailer: a retailer's label as a real PDF, and the calls. */
 
 /** A retailer's return label: a real one-page PDF with its words on it. */
 export function retailerLabelPdf(words = 'ARGOS RETURNS - FREEPOST RTN-1234'): Promise<Buffer> {

@@ -52,7 +52,7 @@ export async function paidBooking(
     band = 'C',
     trackingNumber = '',
     description = 'Kettle and toaster',
-    /** With one item line for the whole value (a parcel without lines may not leave, issue 27). */
+    /** With one item line for the whole value (a parcel without lines may not leave). */
     itemised = false,
   } = {},
 ) {

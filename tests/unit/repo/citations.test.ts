@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 
-// Every reference in the repository leads somewhere in it (issue 29): a path under docs/ names a
+// Every reference in the repository leads somewhere in it: a path under docs/ names a
 // file or folder that exists, and so does a path to a source, test, script or deployment file, a decision number has its record in docs/decisions/, a § of
 // docs/requirements.md is one of its sections, and nothing cites the documents the project was
 // started from, which are not in the repository (their names are the `outside` patterns below).

@@ -7,7 +7,7 @@ import { paidThroughSite } from '../../support/paid-through-site';
 import { newRegistration } from '../../support/registration';
 import { waitFor } from '../../support/wait';
 
-// The image and the compose file (issue 25, docs/decisions/0032). What can be checked without a
+// The image and the compose file (docs/decisions/0032). What can be checked without a
 // Docker daemon always is: the Dockerfile's stages, user, health check and production setting,
 // and that every file either copies or mounts exists. Where a daemon answers, the image is built
 // and the compose file run: two nodes behind the proxy serve a registration, log-ins and a paid

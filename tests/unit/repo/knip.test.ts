@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 
 const run = promisify(execFile);
 
-// Rules of the house that a machine checks (knip.jsonc, issue 29): no file nothing
+// Rules of the house that a machine checks (knip.jsonc): no file nothing
 // imports, no export nothing uses, no dependency nothing needs and none used but not listed.
 // `npx knip` prints the same report.
 describe('the unused code and dependencies', () => {

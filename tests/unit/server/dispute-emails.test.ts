@@ -7,7 +7,7 @@ import {
 } from '../../../src/server/modules/cases/emails';
 import type { Site } from '../../../src/server/modules/auth/emails';
 
-// Every message about a dispute of a re-measure (issue 28) names its case in the subject, links
+// Every message about a dispute of a re-measure names its case in the subject, links
 // the order's page in My Account, where the case and its photos are, and asks the customer to
 // quote the case.
 

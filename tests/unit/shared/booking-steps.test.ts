@@ -180,7 +180,7 @@ describe('the details form', () => {
       RetailerDeliveryCharge: null,
       Island: 'Sark',
     });
-    // the retailer's order date (issue 27) is optional, a real day and not in the future
+    // the retailer's order date is optional, a real day and not in the future
     const date = (RetailerOrderDate: string) =>
       validateForm({ ...detailsForm(detailed), RetailerOrderDate }, DETAILS_RULES)
         .RetailerOrderDate;
@@ -188,7 +188,7 @@ describe('the details form', () => {
     expect(date('2026-02-30')).toBe(MESSAGES.date);
     expect(date('2099-01-01')).toBe(RETAILER_ORDER_DATE_MESSAGE);
     expect(date('2025-11-25')).toBeUndefined();
-    // the retailer's delivery charge is optional, zero or more in pounds and pence (issue 27)
+    // the retailer's delivery charge is optional, zero or more in pounds and pence
     const charge = (RetailerDeliveryCharge: string) =>
       detailsPatch({ ...detailsForm(detailed), RetailerDeliveryCharge }).RetailerDeliveryCharge;
     expect(charge('4.95')).toBe(4.95);

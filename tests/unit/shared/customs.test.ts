@@ -1,4 +1,4 @@
-// The customs rules of issue 27 (src/shared/customs.ts, docs/decisions/0040).
+// The customs rules (src/shared/customs.ts, docs/decisions/0040).
 import { describe, expect, test } from 'vitest';
 import {
   customsDataCsv,

@@ -1,4 +1,4 @@
-// Disputing a re-measure (issue 28): the window of days, the one rule of who may dispute what, and
+// Disputing a re-measure: the window of days, the one rule of who may dispute what, and
 // the FAQ and the terms stating the days a new installation is seeded with.
 import fs from 'node:fs';
 import { describe, expect, test } from 'vitest';

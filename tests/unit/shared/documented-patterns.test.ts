@@ -1,4 +1,4 @@
-// Codes the API takes and the patterns its OpenAPI document shows for them agree (issue 24): a
+// Codes the API takes and the patterns its OpenAPI document shows for them agree: a
 // text fits the documented pattern exactly when the API accepts it.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// The one island GST rule (issue 27, docs/decisions/0035): goods + retailer's delivery + our
+// The one island GST rule (docs/decisions/0035): goods + retailer's delivery + our
 // carriage, parcels arriving together valued together, liable from the threshold itself.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// The rules of a return to the retailer (issue 28, decision 0039): when it may be asked (never
+// The rules of a return to the retailer (decision 0039): when it may be asked (never
 // after sailing), what a label file must be (a whole PDF without active content), the refund it
 // gives (the checkout's share, never more than is left), and the FAQ and the terms stating the
 // label's price and size limit.

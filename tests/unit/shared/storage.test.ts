@@ -1,4 +1,4 @@
-// The storage clock's rules (issue 28; terms 10.2 and 10.3), and the FAQ and the terms stating
+// The storage clock's rules (terms 10.2 and 10.3), and the FAQ and the terms stating
 // the values a new installation is seeded with.
 import fs from 'node:fs';
 import { describe, expect, test } from 'vitest';
