@@ -104,18 +104,17 @@ test('a depot member receives a booked parcel with a photo; the customer sees it
   const order = await paidBooking(request, ann, { band: 'C' });
   await test.step("a depot member sees the floor's areas only; Receive opens with the search focused", async () => {
     const nav = page.getByRole('navigation', { name: 'Back office' });
-    // the sailings' calendar too: dispatch follows the timetable, which the depot reads
-    await expect(nav.getByRole('link')).toHaveText([
-      'Receive',
-      'Unmatched',
-      'Waiting',
-      'Dispatch',
-      'Sailings',
-      'Consolidation',
-      'Returns',
-    ]);
+    // One group, the depot floor (each role's rooms in full: admin-navigation.spec.ts); the
+    // sailings' calendar among them: dispatch follows the timetable, which the depot reads
+    await expect(nav.getByRole('heading')).toHaveText(['Depot floor']);
+    const floor = nav.getByRole('list', { name: 'Depot floor' });
+    await expect(floor.getByRole('link', { name: 'Sailings' })).toBeVisible();
     await nav.getByRole('link', { name: 'Receive' }).click();
     await expect(page.getByRole('heading', { name: 'Receive a parcel' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Receive' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(receiveSearch(page)).toBeFocused();
   });
 

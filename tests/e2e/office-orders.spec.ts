@@ -1,6 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { OfficeToday } from '../../src/shared/api/office';
 import type { CustomerOrder } from '../../src/shared/api/orders';
 import { logIn } from './support/accounts';
+import { axeProblems } from './support/booking';
 import { depotCustomer, paidBooking, staffMember, type DepotCustomer } from './support/depot';
 import { expect, screenshots, test } from './support/fixtures';
 import { expectAudited, staffLogIn } from './support/staff';
@@ -148,6 +150,10 @@ test('the office cancels a paid order with a refund; the customer sees it cancel
     await page.reload();
     await expect(page.getByTestId('order-row')).toHaveCount(1);
     await page.getByRole('link', { name: order.Reference }).click();
+    // The order is inside Orders: its link is marked (aria-current `true`), not as the page.
+    await expect(
+      page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' }),
+    ).toHaveAttribute('aria-current', 'true');
   });
 
   const refundable =
@@ -266,4 +272,36 @@ test('Today shows the day’s numbers and the chart of bookings @alone', async (
   // A tile leads to its list.
   await page.getByRole('region', { name: 'Quotes waiting' }).getByRole('link').click();
   await expect(page).toHaveURL(/\/admin\/quotes\/$/);
+});
+
+// A quiet month: the numbers the server counts, each day's bookings 0 (the database the browser
+// tests share has bookings every day they run, so the answer is the server's, emptied).
+test('Today’s chart with no bookings keeps its axes and says so', async ({ page, request }) => {
+  await page.route('**/api/admin/today', async (route) => {
+    const answer = await route.fetch();
+    const today = (await answer.json()) as OfficeToday;
+    const json = {
+      ...today,
+      BookingsPerDay: today.BookingsPerDay.map((d) => ({ ...d, Bookings: 0 })),
+    };
+    await route.fulfill({ response: answer, json });
+  });
+  await officeLogIn(page, request);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Today');
+  const chart = page.getByRole('img', { name: /Bar chart of bookings per day/ });
+  await expect(chart).toHaveAccessibleName(
+    'Bar chart of bookings per day: No bookings in this period',
+  );
+  // Drawn on the chart, across its axes: the days along, a scale up, and no bar.
+  await expect(chart.getByText('No bookings in this period')).toBeVisible();
+  await expect(chart.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel')).toHaveCount(6);
+  await expect(
+    chart.locator('.MuiChartsAxis-directionY .MuiChartsAxis-tickLabel').first(),
+  ).toHaveText('0');
+  await expect(chart.locator('.MuiBarChart-element')).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Bookings per day' }).getByRole('row')).toHaveCount(
+    31,
+  );
+  expect(await axeProblems(page)).toEqual([]);
+  await screenshots(page, 'admin-today-no-bookings', [375, 1280]);
 });

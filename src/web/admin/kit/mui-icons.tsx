@@ -1,4 +1,4 @@
-import { mdiClose, mdiEye, mdiEyeOff } from '@mdi/js';
+import { mdiClose, mdiEye, mdiEyeOff, mdiMenu } from '@mdi/js';
 import { SvgIcon, type SvgIconProps } from '@mui/material';
 
 // The back office's icons, as MUI SvgIcons drawn from the one icon source of the whole site,
@@ -17,3 +17,4 @@ const icon = (path: string, name: string) => {
 export const CloseIcon = icon(mdiClose, 'CloseIcon');
 export const VisibilityIcon = icon(mdiEye, 'VisibilityIcon');
 export const VisibilityOffIcon = icon(mdiEyeOff, 'VisibilityOffIcon');
+export const MenuIcon = icon(mdiMenu, 'MenuIcon');

@@ -10,7 +10,9 @@ import {
   Skeleton,
   Stack,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
+import type { Theme } from '@mui/material/styles';
 import type { OfficeToday } from '../../../shared/api/office';
 import { formatDisplayDate, parseStoredDate } from '../../../shared/dates';
 import { formatPounds } from '../../../shared/money';
@@ -152,17 +154,32 @@ export function TodayPage() {
   );
 }
 
+/** What the chart says, drawn on its empty axes, when the period has no booking. */
+const NO_BOOKINGS = 'No bookings in this period';
+
+/**
+ * The bookings of each day of the period as bars. A period with no booking keeps its axes (the
+ * days along, a scale of a few up) and says so in words on the chart, rather than drawing nothing.
+ */
 function BookingsChart({ days }: { days: OfficeToday['BookingsPerDay'] }) {
   const total = days.reduce((sum, d) => sum + d.Bookings, 0);
+  const none = total === 0;
+  // A day named every 5 days back from today; on a phone every 10, for the names to fit.
+  const labelEvery = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm')) ? 5 : 10;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="chart-title" sx={{ p: 2 }}>
       <Typography variant="h6" component="h2" id="chart-title">
         Bookings per day, last {days.length} days
       </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {total} in all, from {shown(days[0].Date)} to {shown(days[days.length - 1].Date)}
-      </Typography>
-      <Box role="img" aria-label={`Bar chart of bookings per day: ${total} in ${days.length} days`}>
+      {days.length > 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {total} in all, from {shown(days[0].Date)} to {shown(days[days.length - 1].Date)}
+        </Typography>
+      )}
+      <Box
+        role="img"
+        aria-label={`Bar chart of bookings per day: ${none ? NO_BOOKINGS : `${total} in ${days.length} days`}`}
+      >
         <BarChart
           height={280}
           xAxis={[
@@ -171,33 +188,46 @@ function BookingsChart({ days }: { days: OfficeToday['BookingsPerDay'] }) {
               data: days.map((d) => d.Date),
               valueFormatter: (v: string, context) =>
                 context.location === 'tick' ? short(v) : shown(v),
-              tickLabelInterval: (_v, index) => (days.length - 1 - index) % 5 === 0,
+              tickLabelInterval: (_v, index) => (days.length - 1 - index) % labelEvery === 0,
             },
           ]}
-          yAxis={[{ tickMinStep: 1, width: 32 }]}
-          series={[{ data: days.map((d) => d.Bookings), label: 'Bookings', color: '#1565c0' }]}
+          // With no booking the scale has nothing to fit: 0 to 5, as a quiet week would show.
+          yAxis={[{ tickMinStep: 1, width: 32, ...(none && { min: 0, max: 5 }) }]}
+          // No series drawn is what makes the chart show its no-data message.
+          series={[
+            {
+              data: none ? [] : days.map((d) => d.Bookings),
+              label: 'Bookings',
+              color: '#1565c0',
+            },
+          ]}
+          localeText={{ noData: NO_BOOKINGS }}
           hideLegend
           skipAnimation
           margin={{ left: 8, right: 24 }}
         />
       </Box>
-      {/* The same numbers for a screen reader, and for the browser tests. */}
-      <table className="visually-hidden" aria-label="Bookings per day">
-        <thead>
-          <tr>
-            <th>Day</th>
-            <th>Bookings</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.Date}>
-              <td>{shown(d.Date)}</td>
-              <td>{d.Bookings}</td>
+      {/* The same numbers for a screen reader, and for the browser tests; hidden by a box around
+          it, as a table grows to its rows whatever height it is given (the page scrolled on past
+          its end). */}
+      <div className="visually-hidden">
+        <table aria-label="Bookings per day">
+          <thead>
+            <tr>
+              <th>Day</th>
+              <th>Bookings</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.Date}>
+                <td>{shown(d.Date)}</td>
+                <td>{d.Bookings}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </Paper>
   );
 }
