@@ -2,7 +2,7 @@ import { staffMember } from './support/depot';
 import { expect, screenshots, test } from './support/fixtures';
 import { FIRST_ADMIN, staffLogIn } from './support/staff';
 
-// The operators' health screen (issue 25): an admin opens Health from the back office and sees
+// The operators' health screen: an admin opens Health from the back office and sees
 // the queues, e-mails waiting, refunds pending and the last backup; the office has no such area.
 
 test('an admin sees the health figures; the office is not offered them', async ({

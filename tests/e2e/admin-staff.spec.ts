@@ -2,7 +2,7 @@ import { linkFromOutbox, logIn, registerCustomer, unique } from './support/accou
 import { expect, screenshots, test } from './support/fixtures';
 import { FIRST_ADMIN, FIRST_DEPOT, staffLogIn } from './support/staff';
 
-// The back office's front door (issue 13): the first admin (ADMIN_EMAIL) logs in at /admin/,
+// The back office's front door: the first admin (ADMIN_EMAIL) logs in at /admin/,
 // invites a depot member by e-mail; the depot member sets a password from the link and sees only
 // what a depot account may use. Customers never download the back office's code, and a staff
 // account cannot log in on the customer's dialog.

@@ -13,7 +13,7 @@ import {
 import { expect, screenshots, test } from './support/fixtures';
 import { staffLogIn } from './support/staff';
 
-// The depot floor in the browser (issue 13): a depot member invited by the admin receives a
+// The depot floor in the browser: a depot member invited by the admin receives a
 // booked parcel with a photo (the customer sees it on the timeline, and the e-mail is sent), an
 // oversize parcel (held with an invoice the customer pays, which releases it to the dispatch
 // list), a parcel with no booking (unbooked, matched once the customer books) and one nobody

@@ -6,7 +6,7 @@ import { depot, paidBooking } from './support/orders';
 import { expectAudited, staffLogIn } from './support/staff';
 import { axeProblems } from './support/booking';
 
-// The office looks after customers (issue 14): a missing-item case answered and resolved with a
+// The office looks after customers: a missing-item case answered and resolved with a
 // partial refund, and an invoice raised, reminded and voided; the customer sees each change on
 // their order's page.
 

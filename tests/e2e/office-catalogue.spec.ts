@@ -3,7 +3,7 @@ import { staffMember } from './support/depot';
 import { expect, screenshots, test } from './support/fixtures';
 import { expectAudited, staffLogIn } from './support/staff';
 
-// The office keeps the site right without a developer (issue 14): an office member changes the
+// The office keeps the site right without a developer: an office member changes the
 // notice banner and a price band's price on the back office's screens, and the public site shows
 // both on the next page load, with no rebuild (the write clears the server's cache; the banner
 // is written into the page by the server, the prices are fetched by the page).

@@ -4,7 +4,7 @@ import { depotCustomer, paidBooking, staffMember } from './support/depot';
 import { expect, screenshots, test } from './support/fixtures';
 import { staffLogIn } from './support/staff';
 
-// The office's customers and audit log (issue 14): an office member finds a customer by e-mail,
+// The office's customers and audit log: an office member finds a customer by e-mail,
 // opens them, sees their order, exports everything held about them (a JSON file with their
 // reference), disables the account (the customer's log-in is refused, and says why), and finds
 // those actions in the audit log under their own name.

@@ -7,7 +7,7 @@ import { depotCustomer, paidBooking, staffMember, type DepotCustomer } from './s
 import { expect, screenshots, test } from './support/fixtures';
 import { expectAudited, staffLogIn } from './support/staff';
 
-// The office's Today, Quotes and Orders screens (issue 14): an office member prices a quote the
+// The office's Today, Quotes and Orders screens: an office member prices a quote the
 // customer then accepts and pays; cancels a paid order with a refund the customer sees; and
 // Today counts what changed.
 

@@ -10,6 +10,10 @@ const SKIP = new Set(['migrations']);
 // A number on the next line of a comment counts too ("issue\n * 14").
 const TRACKER = /\bissues?(?:\s|\*|\/\/)*#?\d+/gi;
 
+/** The code: the product, its tests, the benchmarks, the scripts, CI and the tools' settings. */
+const FOLDERS = ['src', 'tests', 'bench', 'scripts', '.ci'];
+const CODE = /\.(ts|tsx|mts|js|mjs|cjs|css|sh)$/;
+
 function sources(folder: string): string[] {
   return fs
     .readdirSync(folder, { recursive: true, encoding: 'utf8' })
@@ -18,8 +22,15 @@ function sources(folder: string): string[] {
     .filter((file) => fs.statSync(file).isFile());
 }
 
-test('no file of src/ cites a tracker number', () => {
-  const cited = sources('src').flatMap((file) =>
+test('no code in the repository cites a tracker number', () => {
+  const files = [
+    ...sources('src'),
+    ...FOLDERS.slice(1).flatMap((folder) =>
+      sources(folder).filter((file) => folder === '.ci' || CODE.test(file)),
+    ),
+    ...fs.readdirSync('.').filter((file) => CODE.test(file)),
+  ];
+  const cited = files.flatMap((file) =>
     [...fs.readFileSync(file, 'utf8').matchAll(TRACKER)].map((m) => `${file}: ${m[0]}`),
   );
   expect(cited).toEqual([]);
