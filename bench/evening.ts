@@ -2,9 +2,10 @@
 // PostgreSQL. Each virtual customer already has an account, a session and a paid booking, and
 // loops visits: a quarter browse the site, a quarter follow their parcel's tracking link, a quarter
 // read their orders; one visit in twenty registers a new account and logs in with it; one in five
-// books and pays. Run at several numbers of customers at once (EVENING_LEVELS, default 20, 50,
-// 100, 150 and 200), each step's p50 and p99 per level, and the knee: the visits a second at the
-// first level whose p99 passes 250 ms on a step that hashes no password. PostgreSQL only.
+// books and pays. Each step's p50 and p99 at several numbers of customers at once, twice (EVENINGS
+// below): with the pause a person takes between visits, and with none, which measures the node's
+// capacity and finds the knee: the visits a second at the first level whose p99 passes 250 ms on
+// a step that hashes no password. PostgreSQL only.
 import os from 'node:os';
 import { EXTRAS_REQUEST, PRICE_BANDS_REQUEST } from '../src/shared/catalogue-requests';
 import { jerseyDelivery } from '../tests/support/addresses';
@@ -14,7 +15,30 @@ import { checkOutAndPay, latency, Recorder, type Latency } from './mixed';
 
 const SECONDS = Number(process.env.EVENING_SECONDS ?? 20);
 const WARMUP_SECONDS = Number(process.env.EVENING_WARMUP_SECONDS ?? 3);
-const LEVELS = (process.env.EVENING_LEVELS ?? '20,50,100,150,200').split(',').map(Number);
+const levelsOf = (text: string) => text.split(',').map(Number);
+/**
+ * Two evenings. Customers as they are: each reads a page before the next visit, a pause drawn
+ * around THINK_SECONDS (an exponential draw: most short, a few long), so that 200 customers ask
+ * ten times what 20 do. And the node's capacity: the same visits with no pause at all, each
+ * customer asking again the moment it is answered, which finds the knee.
+ */
+const THINK_SECONDS = Number(process.env.EVENING_THINK_SECONDS ?? 10);
+export const EVENINGS = {
+  customers: {
+    thinkSeconds: THINK_SECONDS,
+    levels: levelsOf(process.env.EVENING_LEVELS ?? '20,100,200,400'),
+    // Long enough for each customer to make a few visits between its pauses.
+    seconds: Math.max(SECONDS, 3 * THINK_SECONDS),
+    warmupSeconds: Math.max(WARMUP_SECONDS, THINK_SECONDS),
+  },
+  capacity: {
+    thinkSeconds: 0,
+    levels: levelsOf(process.env.EVENING_CAPACITY_LEVELS ?? '20,50,100,150,200'),
+    seconds: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
+  },
+} as const;
+type Evening = (typeof EVENINGS)[keyof typeof EVENINGS];
 /** Every step but those that hash a password answers within this at p99. */
 export const EVENING_TARGET_MS = 250;
 /** Logging in and registering hash a password: their p99 target. */
@@ -47,6 +71,8 @@ export interface EveningLevel {
 export interface EveningResult {
   date: string;
   machine: string;
+  /** The mean pause between a customer's visits (0: none, the node's capacity). */
+  thinkSeconds: number;
   levels: EveningLevel[];
   /** Visits a second at the first level whose worst p99 passes the target (null: none did). */
   knee: { customers: number; visitsPerSecond: number } | null;
@@ -126,30 +152,45 @@ async function visit(r: Recorder<Step>, me: Regular, bandId: number, draw: numbe
   if (r.measuring) r.visits += 1;
 }
 
-/** A small deterministic generator, so two runs draw the same visits. */
+/** A small deterministic generator, so two runs draw the same visits and pauses: 0 to 1. */
 function draws(seed: number) {
   let state = seed;
   return () => {
     state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state % 20;
+    return state / 2 ** 31;
   };
 }
 
-async function level(base: string, customers: Regular[], bandId: number): Promise<EveningLevel> {
+/** A pause of `meanSeconds` on average, exponentially drawn (0: none), never past `until`. */
+function pause(meanSeconds: number, draw: number, until: number) {
+  if (meanSeconds === 0) return Promise.resolve();
+  const ms = Math.min(-Math.log(1 - draw) * meanSeconds * 1000, until - Date.now());
+  return ms > 0 ? new Promise((done) => setTimeout(done, ms)) : Promise.resolve();
+}
+
+async function level(
+  base: string,
+  customers: Regular[],
+  bandId: number,
+  evening: Evening,
+): Promise<EveningLevel> {
   const r = new Recorder(base, STEPS);
-  let stopAt = Date.now() + WARMUP_SECONDS * 1000;
+  let stopAt = Date.now() + evening.warmupSeconds * 1000;
   const loop = async (me: Regular, i: number) => {
     const next = draws(i + 1);
+    // Customers arrive one by one, not all at the same instant.
+    await pause(evening.thinkSeconds, next(), stopAt);
     while (Date.now() < stopAt) {
-      await visit(r, me, bandId, next()).catch((err: unknown) => {
+      await visit(r, me, bandId, Math.floor(next() * 20)).catch((err: unknown) => {
         if (r.measuring) r.errors.push(String(err));
       });
+      await pause(evening.thinkSeconds, next(), stopAt);
     }
   };
   await Promise.all(customers.map(loop));
   r.measuring = true;
   const from = performance.now();
-  stopAt = Date.now() + SECONDS * 1000;
+  stopAt = Date.now() + evening.seconds * 1000;
   await Promise.all(customers.map(loop));
   const elapsed = (performance.now() - from) / 1000;
   if (r.errors.length) console.warn(`${r.errors.length} errors, the first:`, r.errors.slice(0, 3));
@@ -169,7 +210,7 @@ async function level(base: string, customers: Regular[], bandId: number): Promis
 }
 
 /** The evening at each level on one node; null (and a message) without PostgreSQL. */
-export async function eveningScenario(): Promise<EveningResult | null> {
+export async function eveningScenario(evening: Evening): Promise<EveningResult | null> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
     console.log('\nA December evening: skipped (it needs PostgreSQL: set DATABASE_URL)');
@@ -193,16 +234,18 @@ export async function eveningScenario(): Promise<EveningResult | null> {
       .items.find((p) => p.Code === 'C')!.Id;
     const regulars: Regular[] = [];
     // Ten at a time: the accounts and bookings of the biggest level, before any clock runs.
-    while (regulars.length < Math.max(...LEVELS))
+    while (regulars.length < Math.max(...evening.levels))
       regulars.push(
         ...(await Promise.all(Array.from({ length: 10 }, () => regular(setup, bandId)))),
       );
     const levels: EveningLevel[] = [];
-    for (const count of LEVELS) levels.push(await level(base, regulars.slice(0, count), bandId));
+    for (const count of evening.levels)
+      levels.push(await level(base, regulars.slice(0, count), bandId, evening));
     const crossed = levels.find((l) => l.worstP99 > EVENING_TARGET_MS);
     return {
       date: new Date().toISOString(),
       machine: `${os.cpus().length} cores, node ${process.version}`,
+      thinkSeconds: evening.thinkSeconds,
       levels,
       knee: crossed
         ? { customers: crossed.customers, visitsPerSecond: crossed.visitsPerSecond }
@@ -216,7 +259,7 @@ export async function eveningScenario(): Promise<EveningResult | null> {
 
 export function printEvening(result: EveningResult) {
   console.log(
-    `\nA December evening on one node (${SECONDS}s per level, ${result.machine}); p99 targets ${EVENING_TARGET_MS} ms, ${EVENING_HASH_TARGET_MS} ms for register and login`,
+    `\nA December evening on one node (${result.thinkSeconds ? `a pause of ${result.thinkSeconds} s on average between a customer's visits` : 'no pause between visits: the capacity'}, ${result.levels[0]?.seconds ?? SECONDS}s per level, ${result.machine}); p99 targets ${EVENING_TARGET_MS} ms, ${EVENING_HASH_TARGET_MS} ms for register and login`,
   );
   console.table(
     result.levels.map((l) => ({

@@ -32,7 +32,7 @@ import { mixedScenario, printMixed } from './mixed';
 import { pressRows, printPresses, restJsRows } from './presses';
 import { checkoutFixture, registeredCustomer, startApi } from './fixtures';
 import { printTwins, twinRows } from './hot-answers';
-import { eveningScenario, printEvening } from './evening';
+import { EVENINGS, eveningScenario, printEvening } from './evening';
 import { printProfiles, profileRows } from './profile';
 import { CONNECTIONS, DURATION, measure, type MeasureOptions, type Row } from './load';
 import { percentile as percentileOf } from './stats';
@@ -751,12 +751,18 @@ if (only === 'profile') {
   process.exit(0);
 }
 // BENCH_ONLY=evening: the December evening at several levels, on PostgreSQL (DATABASE_URL).
+// `evening` is the customers' (a pause between visits), `eveningCapacity` the node's (none).
 if (only === 'evening') {
-  const evening = await eveningScenario();
-  if (evening) {
+  const evening = await eveningScenario(EVENINGS.customers);
+  const eveningCapacity = await eveningScenario(EVENINGS.capacity);
+  if (evening && eveningCapacity) {
     printEvening(evening);
-    fs.writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, evening }, null, 2) + '\n');
-    console.log(`Written to ${RESULTS_FILE} (evening)`);
+    printEvening(eveningCapacity);
+    fs.writeFileSync(
+      RESULTS_FILE,
+      JSON.stringify({ ...previous, evening, eveningCapacity }, null, 2) + '\n',
+    );
+    console.log(`Written to ${RESULTS_FILE} (evening, eveningCapacity)`);
   }
   process.exit(0);
 }
