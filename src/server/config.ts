@@ -153,6 +153,9 @@ export interface Config {
   firstAdmin: { email: string; password: string } | null;
 }
 
+/** What a message needs of the site to name it and link back to it. */
+export type Site = Pick<Config, 'brand' | 'publicUrl'>;
+
 export interface DbTimeouts {
   connectMs: number;
   /** Server-side statement_timeout, and the client-side wait for any answer (plus a second). */

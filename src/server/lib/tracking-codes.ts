@@ -2,11 +2,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { trackPath } from '../../shared/tracking';
 import { orderTrackingCodes } from '../db/schema';
 import { newPublicCode } from './public-codes';
-import type { Config } from '../config';
+import type { Site } from '../config';
 import type { Db, Tx } from '../db/client';
 import { audit } from './audit';
-
-type Site = Pick<Config, 'brand' | 'publicUrl'>;
 
 /**
  * Each order's private tracking code (docs/decisions/0036). Every order e-mail carries

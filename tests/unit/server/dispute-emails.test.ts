@@ -5,7 +5,7 @@ import {
   disputeOverdueEmail,
   disputeRemeasuredEmail,
 } from '../../../src/server/modules/cases/emails';
-import type { Site } from '../../../src/server/modules/auth/emails';
+import type { Site } from '../../../src/server/config';
 
 // Every message about a dispute of a re-measure names its case in the subject, links
 // the order's page in My Account, where the case and its photos are, and asks the customer to

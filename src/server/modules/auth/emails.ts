@@ -1,10 +1,8 @@
-import type { Config } from '../../config';
+import type { Site } from '../../config';
 import { renderEmail, type EmailContent } from '../../lib/email-layout';
 import type { MailMessage } from '../../lib/mail';
 
 /** The messages of the account lifecycle, each with an HTML and a plain-text part. */
-
-export type Site = Pick<Config, 'brand' | 'publicUrl'>;
 
 const validateEmailUrl = (site: Site, token: string) => `${site.publicUrl}/validate-email/${token}`;
 const resetPasswordUrl = (site: Site, token: string) => `${site.publicUrl}/reset-password/${token}`;

@@ -12,7 +12,8 @@ import { checkPassword, hashPassword } from '../../lib/passwords';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
 import { consumeUserToken, issueUserToken, voidUserTokens } from '../../lib/tokens';
-import { passwordResetEmail, validateEmail, welcomeEmail, type Site } from './emails';
+import { passwordResetEmail, validateEmail, welcomeEmail } from './emails';
+import type { Site } from '../../config';
 import { emailInUse, findActiveUser, findActiveUserByEmail, uniqueViolation } from './user-data';
 
 /** The use cases of /public/auth: each takes validated input and returns what the route sends. */

@@ -25,7 +25,7 @@ import {
 } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
-import type { Site } from '../auth/emails';
+import type { Site } from '../../config';
 import { recipient } from '../../lib/recipient';
 import { bookedCarriage, offeredBands } from '../depot/receiving';
 import { toInvoice } from '../invoices/service';

@@ -1,5 +1,6 @@
 import type { MailMessage } from '../../lib/mail';
-import { orderMessage, type Site } from '../auth/emails';
+import { orderMessage } from '../auth/emails';
+import type { Site } from '../../config';
 
 /** The order's page in My Account, where the customer follows the case. */
 const orderPageUrl = (site: Site, orderId: number) =>

@@ -15,7 +15,7 @@ import { toPounds } from '../../../shared/money';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
 import { moveCase } from '../../lib/status-moves';
-import type { Site } from '../auth/emails';
+import type { Site } from '../../config';
 import { fullName } from '../auth/user-data';
 import type { Db, Tx } from '../../db/client';
 import { missingItemsEmail } from './emails';

@@ -9,7 +9,7 @@ import { consignmentOrders, consignments, orders, parcels, products } from '../.
 import { HttpError } from '../../lib/errors';
 import { queueMail, type MailMessage } from '../../lib/mail';
 import { recipient } from '../../lib/recipient';
-import type { Site } from '../auth/emails';
+import type { Site } from '../../config';
 import { recordOrderEvent } from '../orders/lifecycle';
 import type { Actor } from '../../lib/actor';
 import type { Tx } from '../../db/client';

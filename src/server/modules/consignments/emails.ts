@@ -2,7 +2,8 @@ import { differenceText } from '../../../shared/consolidation';
 import { GST_ESTIMATE_ONLY } from '../../../shared/gst';
 import { formatMoney } from '../../../shared/money';
 import type { MailMessage } from '../../lib/mail';
-import { customerMessage, type Site } from '../auth/emails';
+import { customerMessage } from '../auth/emails';
+import type { Site } from '../../config';
 
 /**
  * What a customer is told about a consolidation (decision 0041), at every step: asked for, all

@@ -6,9 +6,9 @@ import {
   orderMessage,
   orderPageUrl,
   payInvoiceUrl,
-  type Site,
   type TrackedOrder,
 } from '../auth/emails';
+import type { Site } from '../../config';
 
 /**
  * What the depot tells a customer (decision 0020): their parcel arrived (with its photo, inline),

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { DEPOT_MESSAGES } from '../../../shared/api/depot';
 import { parcels } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import type { Site } from '../auth/emails';
+import type { Site } from '../../config';
 import type { Actor } from '../../lib/actor';
 import type { Tx } from '../../db/client';
 import { invoiceStorageDays, storageInQuote } from '../invoices/storage-charges';

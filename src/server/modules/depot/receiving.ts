@@ -7,7 +7,7 @@ import { excessCarriage, type BookedCarriage } from '../../../shared/excess';
 import { householdMembers, orders, parcelPhotos, parcels, products, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail, type MailMessage } from '../../lib/mail';
-import type { Site } from '../auth/emails';
+import type { Site } from '../../config';
 import { toProduct } from '../catalogue/queries';
 import { raiseInvoice } from '../invoices/service';
 import { transitionOrders } from '../orders/lifecycle';

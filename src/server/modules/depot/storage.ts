@@ -20,7 +20,7 @@ import {
 } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail } from '../../lib/mail';
-import type { Site } from '../auth/emails';
+import type { Site } from '../../config';
 import { transitionOrders } from '../orders/lifecycle';
 import type { Actor } from '../../lib/actor';
 import type { Tx } from '../../db/client';

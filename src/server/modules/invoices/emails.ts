@@ -1,6 +1,7 @@
 import { formatMoney } from '../../../shared/money';
 import type { MailMessage } from '../../lib/mail';
-import { customerMessage, orderPageUrl, payInvoiceUrl, type Site } from '../auth/emails';
+import { customerMessage, orderPageUrl, payInvoiceUrl } from '../auth/emails';
+import type { Site } from '../../config';
 
 /** What the invoices tell a customer: storage charged by invoice (./storage-charges.ts). */
 

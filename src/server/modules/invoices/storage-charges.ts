@@ -10,7 +10,7 @@ import {
 } from '../../../shared/storage';
 import { consignmentOrders, consignments, orderCases, orders, parcels } from '../../db/schema';
 import { queueMail } from '../../lib/mail';
-import type { Site } from '../auth/emails';
+import type { Site } from '../../config';
 import { recipient } from '../../lib/recipient';
 import { raiseInvoice } from './service';
 import type { Actor } from '../../lib/actor';

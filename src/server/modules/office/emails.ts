@@ -2,12 +2,12 @@ import { formatMoney } from '../../../shared/money';
 import type { MailMessage } from '../../lib/mail';
 import {
   orderMessage,
-  type Site,
   type TrackedOrder,
   orderPageUrl,
   payInvoiceUrl,
   seeOrder,
 } from '../auth/emails';
+import type { Site } from '../../config';
 import { refundWords } from '../payments/emails';
 
 /**

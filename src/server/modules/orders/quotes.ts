@@ -10,7 +10,8 @@ import {
 import { orders, payments, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { queueMail, type MailMessage } from '../../lib/mail';
-import { orderMessage, type Site } from '../auth/emails';
+import { orderMessage } from '../auth/emails';
+import type { Site } from '../../config';
 import { trackingUrlOf } from '../../lib/tracking-codes';
 import { fullName } from '../auth/user-data';
 import { transitionOrders } from './lifecycle';

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client';
 import { queueMail, type MailMessage } from '../../lib/mail';
 import { recipient } from '../../lib/recipient';
-import type { Site } from '../auth/emails';
+import type { Site } from '../../config';
 import { withTrackUrl } from '../../lib/tracking-codes';
 
 type To = { email: string; firstName: string };

@@ -1,13 +1,8 @@
 import type { CheckoutResult } from '../../../shared/api/checkout';
 import { formatPounds } from '../../../shared/money';
 import type { MailMessage } from '../../lib/mail';
-import {
-  customerMessage,
-  orderMessage,
-  seeOrder,
-  type Site,
-  type TrackedOrder,
-} from '../auth/emails';
+import { customerMessage, orderMessage, seeOrder, type TrackedOrder } from '../auth/emails';
+import type { Site } from '../../config';
 import { formatMoney } from '../../../shared/money';
 
 /**

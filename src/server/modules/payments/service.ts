@@ -4,7 +4,7 @@ import { invoices, orders, payments, users } from '../../db/schema';
 import { queueMail } from '../../lib/mail';
 import { checkouts } from '../../lib/metrics';
 import type { Uses } from '../../lib/uses';
-import type { Site } from '../auth/emails';
+import type { Site } from '../../config';
 import { depotAddress, fullName, shippingAddress } from '../auth/user-data';
 import { chargeStorageAfterWait } from '../invoices/storage-charges';
 import { redeemDiscount, releaseDiscount } from '../discounts/service';

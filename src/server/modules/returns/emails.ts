@@ -1,12 +1,7 @@
 import { formatMoney } from '../../../shared/money';
 import type { MailMessage } from '../../lib/mail';
-import {
-  orderMessage,
-  type Site,
-  type TrackedOrder,
-  orderPageUrl,
-  payInvoiceUrl,
-} from '../auth/emails';
+import { orderMessage, type TrackedOrder, orderPageUrl, payInvoiceUrl } from '../auth/emails';
+import type { Site } from '../../config';
 
 /** What a return to the retailer tells the customer (decision 0039). */
 

@@ -1,5 +1,6 @@
 import type { MailMessage } from '../../lib/mail';
-import { customerMessage, type Site } from '../auth/emails';
+import { customerMessage } from '../auth/emails';
+import type { Site } from '../../config';
 
 /**
  * What a customer is told when their parcels' sailing changes (docs/decisions/0049): one message

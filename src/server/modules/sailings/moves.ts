@@ -6,7 +6,7 @@ import type { HOLD_REASONS, ParcelState } from '../../../shared/sailings/promise
 import { planInWords } from '../../../shared/sailings/promise-words';
 import { orders, users } from '../../db/schema';
 import { queueMails, type MailMessage } from '../../lib/mail';
-import type { Site } from '../auth/emails';
+import type { Site } from '../../config';
 import type { Tx } from '../../db/client';
 import { trackingUrlsOf } from '../../lib/tracking-codes';
 import { sailingChangedEmail, type Headline } from './emails';

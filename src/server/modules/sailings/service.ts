@@ -13,7 +13,7 @@ import { HttpError } from '../../lib/errors';
 import { uniqueViolation } from '../auth/user-data';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
-import type { Site } from '../auth/emails';
+import type { Site } from '../../config';
 import { closingDayView, exceptionView, routes } from './queries';
 import { replanForException, type ExceptionFacts } from './storms';
 

@@ -5,7 +5,7 @@ import { dayInWords } from '../../../shared/sailings/promise-words';
 import type { Db } from '../../db/client';
 import { parcelPlans } from '../../db/schema';
 import type { Uses } from '../../lib/uses';
-import type { Site } from '../auth/emails';
+import type { Site } from '../../config';
 import type { Tx } from '../../db/client';
 import { moveParcels, type Move } from './moves';
 import { lockRoutes } from './plans';

@@ -1,5 +1,6 @@
 import type { MailMessage } from '../../lib/mail';
-import { customerMessage, type Site } from '../auth/emails';
+import { customerMessage } from '../auth/emails';
+import type { Site } from '../../config';
 
 const invitationUrl = (site: Site, token: string) => `${site.publicUrl}/admin/invitation/${token}`;
 
