@@ -11,8 +11,8 @@ import {
   type ItemLineForm,
 } from '../../../shared/item-lines';
 import { formatMoney } from '../../../shared/money';
-import { FormField } from './booking-fields';
-import './booking.css';
+import { FormField } from '../../components/form-fields';
+import '../../styles/booking.css';
 import './item-lines-field.css';
 
 const LABELS: Record<ItemLineField, string> = {
