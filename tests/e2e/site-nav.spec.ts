@@ -99,7 +99,9 @@ test.describe('the header changes style once the page is scrolled more than 100 
     // End scrolls smoothly; Chromium drops a Home pressed before that scroll has ended.
     await page.evaluate(() => {
       const w = window as Window & { scrollEnded?: Promise<void> };
-      w.scrollEnded = new Promise((done) => addEventListener('scrollend', () => done(), { once: true }));
+      w.scrollEnded = new Promise((done) =>
+        addEventListener('scrollend', () => done(), { once: true }),
+      );
     });
     await page.keyboard.press('End');
     await expect.poll(() => raised(page)).toBe(true);
