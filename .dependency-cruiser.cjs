@@ -10,10 +10,18 @@
  *   and db/ sit below the modules: they import none (docs/architecture.md, "The floors");
  * - the server's modules stand in the layers of MODULE_LAYERS: a module imports only modules of
  *   its own layer or of the layers below, two modules never import each other (nor go round in a
- *   longer circle), and every module is in a layer (docs/decisions/0052).
+ *   longer circle), and every module is in a layer (docs/decisions/0052);
+ * - on the customer site, a feature (web/features/<name>) imports components/, lib/, styles/ and
+ *   src/shared, never another feature nor the route modules, the shell or the back office that
+ *   compose the features; components/, lib/ and styles/ import no feature and nothing above
+ *   (docs/decisions/0055).
  */
 const BACK_OFFICE = '^src/web/(admin/|routes/admin)';
 const STAFF_KIT = '^node_modules/(@mui/|@emotion/|@tanstack/)';
+/** The customer site's floors (docs/architecture.md, "The front end's floors"). */
+const FEATURE = '^src/web/features/';
+const WEB_TOP = '^src/web/(routes/|shell/|admin/|root\\.tsx$|routes\\.ts$|entry\\.)';
+const WEB_BASE = '^src/web/(components|lib|styles)/';
 
 /**
  * The server's modules, bottom layer first (docs/architecture.md, "The server's layers"). Below
@@ -117,6 +125,34 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/web/', pathNot: [BACK_OFFICE, '^src/web/routes\\.ts$'] },
       to: { path: BACK_OFFICE },
+    },
+    {
+      name: 'a-feature-stands-alone',
+      severity: 'error',
+      comment:
+        'A feature imports shared code, components/ and lib/, never another feature: what two ' +
+        'features need moves down (to components/ or lib/, or to src/shared if the server uses it ' +
+        'too); a route module, the shell or the back office composes features (docs/decisions/0055).',
+      from: { path: `${FEATURE}([^/]+)/` },
+      to: { path: FEATURE, pathNot: `${FEATURE}$1/` },
+    },
+    {
+      name: 'features-below-the-pages',
+      severity: 'error',
+      comment:
+        'A feature is composed by the route modules, the shell and the back office, and imports ' +
+        'none of them (docs/decisions/0055).',
+      from: { path: FEATURE },
+      to: { path: WEB_TOP },
+    },
+    {
+      name: 'components-and-lib-below-the-features',
+      severity: 'error',
+      comment:
+        'components/, lib/ and styles/ serve every feature and know none, nor the pages above ' +
+        'them: what they need of a feature moves down with it (docs/decisions/0055).',
+      from: { path: WEB_BASE },
+      to: { path: [FEATURE, WEB_TOP] },
     },
     {
       name: 'a-module-s-routes-are-its-own',

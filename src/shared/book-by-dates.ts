@@ -6,7 +6,7 @@ import { ISLANDS } from './islands';
  * block, docs/decisions/0050): for each island, the sentence of GET /public/sailings/book-by for
  * Christmas Eve, from the timetable, never typed. The server writes them into the page it sends
  * (src/server/lib/web.ts), so they are there without any code; the browser writes the same
- * markup from the calls it makes (features/sailings/christmas-dates.tsx), for a visit from
+ * markup from the calls it makes (components/christmas-dates.tsx), for a visit from
  * another page, where no HTML came from the server.
  */
 

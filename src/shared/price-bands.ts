@@ -8,7 +8,7 @@ import { formatMoney, toPence } from './money';
  * The price bands a content page lists (its markdown's `price-bands` block): each with its box
  * image, size in cm, weight and price. The server writes them into the page it sends
  * (src/server/lib/web.ts), so the prices are there at the first paint, before any code; the
- * browser writes the same markup from the catalogue it reads (features/catalogue/price-bands.tsx),
+ * browser writes the same markup from the catalogue it reads (components/price-bands.tsx),
  * which also serves a visit from another page, where no HTML came from the server.
  */
 

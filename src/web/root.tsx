@@ -21,7 +21,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { PrefetchProvider } from './components/prefetch';
-import { SiteLayout } from './components/site-layout';
+import { SiteLayout } from './shell/site-layout';
 import { AccountDialogs } from './features/account/account-dialogs';
 import { pageLoadGuard } from './lib/deployment';
 import { lazyChunk } from './lib/lazy';

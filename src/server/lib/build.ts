@@ -142,7 +142,7 @@ const PRESS_EVENTS = [
  *
  * A button pressed before the page is interactive (root.tsx marks `<html data-hydrated>`) is
  * pressed again once it is (in a task of its own, after the fields have told their forms what was
- * typed into them meanwhile: FormField, features/booking/booking-fields.tsx). A button that works
+ * typed into them meanwhile: FormField, components/form-fields.tsx). A button that works
  * without the code (its `commandfor` opens a dialog the page holds, docs/decisions/0029) does its
  * work at once and is not pressed again: the code takes the open dialog over as it finds it
  * (components/plain-dialog.tsx), so what the visitor did since (Forgotten Password?, Escape)

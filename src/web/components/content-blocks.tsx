@@ -1,5 +1,5 @@
-import { PriceBands } from '../features/catalogue/price-bands';
-import { ChristmasDates } from '../features/sailings/christmas-dates';
+import { PriceBands } from './price-bands';
+import { ChristmasDates } from './christmas-dates';
 import { ContactDetails } from './contact-details';
 
 /** The live blocks markdown pages may ask for with `<!-- name -->` on a line of its own. */

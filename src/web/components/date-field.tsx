@@ -2,7 +2,7 @@ import { useId, useState, type KeyboardEvent, type MouseEvent, type ReactNode } 
 import { formatStoredDate, storedToDisplayDate } from '../../shared/dates';
 import { validateField } from '../../shared/validation/form';
 import type { Rule } from '../../shared/validation/rules';
-import { FormField } from '../features/booking/booking-fields';
+import { FormField } from './form-fields';
 import { DatePickerDialog, type DateView } from './date-picker-dialog';
 import { Icon, icons } from './icons';
 

@@ -1,5 +1,5 @@
 import { noticeBannerHtml } from '../../shared/notice';
-import { useSettings } from '../features/settings/use-settings';
+import { useSettings } from '../lib/use-settings';
 
 /**
  * The optional notice under the header, its text from the settings (`Site` / `NoticeBanner`).

@@ -10,7 +10,7 @@ import {
 import './plain-controls.css';
 
 /**
- * The customer site's plain controls beside FormField (features/booking/booking-fields.tsx), drawn
+ * The customer site's plain controls beside FormField (components/form-fields.tsx), drawn
  * from the design tokens (docs/decisions/0029): a checkbox or radio with its label, a group of
  * them, an alert, and a placeholder while content loads.
  */

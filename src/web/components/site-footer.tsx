@@ -1,7 +1,7 @@
 import { contactLinesHtml, type ContactDetails } from '../../shared/contact';
 import { BRAND, TRACKING_CONFIGURED } from '../lib/site';
 import { receivingHoursHtml } from '../../shared/receiving-hours';
-import { useSettings } from '../features/settings/use-settings';
+import { useSettings } from '../lib/use-settings';
 import { SocialLinks } from './social-links';
 import { SiteLink } from './site-link';
 

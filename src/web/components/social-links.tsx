@@ -1,6 +1,6 @@
 import { escapeHtml } from '../../shared/html';
 import { socialLinkItems } from '../../shared/social-links';
-import { useSettings } from '../features/settings/use-settings';
+import { useSettings } from '../lib/use-settings';
 import { BRAND } from '../lib/site';
 
 /**

@@ -78,7 +78,7 @@ function restoreUser(token: string) {
   if (typeof window === 'undefined') return;
   state = { ...state!, restoring: true };
   // Imported when needed: the API client imports this module.
-  import('../features/account/api/get-me')
+  import('./api/get-me')
     .then(({ getMe }) => getMe())
     .then(
       (user) => {

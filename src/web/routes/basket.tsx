@@ -1,8 +1,8 @@
 import { pageTitle } from '../lib/site';
 import { BasketPage, BasketPending } from '../features/basket/basket-page';
-import { catalogueReady } from '../features/booking/use-catalogue';
-import { basketOrders, getBookings } from '../features/booking/booking-store';
-import { promisesReady } from '../features/sailings/api/get-promise';
+import { catalogueReady } from '../lib/use-catalogue';
+import { basketOrders, getBookings } from '../lib/booking-store';
+import { promisesReady } from '../lib/api/get-promise';
 
 export const meta = () => [{ title: pageTitle('Basket') }];
 

@@ -2,19 +2,15 @@ import { redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/checkout';
 import { pageTitle } from '../lib/site';
 import { failureOf } from '../lib/route-data';
-import { readChoosers } from '../features/addresses/chooser-lists';
-import { basketOrders, getBookings } from '../features/booking/booking-store';
-import { promisesReady } from '../features/sailings/api/get-promise';
-import { catalogueReady } from '../features/booking/use-catalogue';
+import { readChoosers } from '../lib/chooser-lists';
+import { basketOrders, getBookings } from '../lib/booking-store';
+import { promisesReady } from '../lib/api/get-promise';
+import { catalogueReady } from '../lib/use-catalogue';
 import { checkOut } from '../features/checkout/api/create-checkout';
 import { saveCheckoutResult } from '../features/checkout/checkout-storage';
 import { CheckoutPage, type CheckoutSubmission } from '../features/checkout/checkout-page';
-import {
-  saveAddress,
-  type AddressAnswer,
-  type AddressSubmission,
-} from '../features/addresses/save-address';
-import { paymentStarted, type PaymentAnswer } from '../features/checkout/use-leave-for-payment';
+import { saveAddress, type AddressAnswer, type AddressSubmission } from '../lib/save-address';
+import { paymentStarted, type PaymentAnswer } from '../lib/use-leave-for-payment';
 import {
   checkDiscount,
   type DiscountAnswer,

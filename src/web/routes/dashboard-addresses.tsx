@@ -3,13 +3,9 @@ import type { Route } from './+types/dashboard-addresses';
 import { pageTitle } from '../lib/site';
 import { failureOf, readForSession } from '../lib/route-data';
 import { deleteAddress } from '../features/addresses/api/delete-address';
-import { listAddresses } from '../features/addresses/api/list-addresses';
+import { listAddresses } from '../lib/api/list-addresses';
 import { AddressBookPage, bookPage, type DeleteAnswer } from '../features/addresses/address-book';
-import {
-  saveAddress,
-  type AddressAnswer,
-  type AddressSubmission,
-} from '../features/addresses/save-address';
+import { saveAddress, type AddressAnswer, type AddressSubmission } from '../lib/save-address';
 
 /** `?page=` as a page number: 1 unless it is a whole number from 1. */
 function pageOf(request: Request) {

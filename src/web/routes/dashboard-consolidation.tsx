@@ -7,7 +7,7 @@ import {
   getConsolidation,
   leaveOutOfConsolidation,
   requestConsolidation,
-} from '../features/account/api/consolidation';
+} from '../features/consolidation/api/consolidation';
 import {
   ConsolidationPage,
   type ConsolidationAnswer,

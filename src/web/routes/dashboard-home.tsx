@@ -3,11 +3,11 @@ import { pageTitle } from '../lib/site';
 import { ApiError } from '../lib/api-client';
 import { setUser } from '../lib/session';
 import { readForSession, sessionToken } from '../lib/route-data';
-import { getMe } from '../features/account/api/get-me';
+import { getMe } from '../lib/api/get-me';
 import { requestValidateEmail } from '../features/account/api/request-validate-email';
 import { MyAccount, type ResendResult } from '../features/dashboard/my-account';
 import { getOrderSummary } from '../features/orders/api/order-summary';
-import { getHousehold } from '../features/account/api/household';
+import { getHousehold } from '../features/household/api/household';
 
 export const meta = () => [
   { title: pageTitle('My Account') },

@@ -5,7 +5,7 @@ import {
   addHouseholdMember,
   getHousehold,
   removeHouseholdMember,
-} from '../features/account/api/household';
+} from '../features/household/api/household';
 import {
   HouseholdPage,
   type HouseholdAnswer,

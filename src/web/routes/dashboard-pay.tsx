@@ -5,7 +5,7 @@ import { failureOf, readForSession } from '../lib/route-data';
 import { getInvoice } from '../features/checkout/api/get-invoice';
 import { payInvoice } from '../features/checkout/api/pay-invoice';
 import { PayInvoice } from '../features/checkout/pay-invoice';
-import { paymentStarted, type PaymentAnswer } from '../features/checkout/use-leave-for-payment';
+import { paymentStarted, type PaymentAnswer } from '../lib/use-leave-for-payment';
 
 /** /dashboard/pay/{id} (docs/requirements.md §2): pay an invoice; the id is digits. */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {

@@ -2,14 +2,10 @@ import type { Route } from './+types/dashboard-quote';
 import { pageTitle } from '../lib/site';
 import { requireDigits } from '../lib/route-params';
 import { failureOf, readForSession } from '../lib/route-data';
-import {
-  saveAddress,
-  type AddressAnswer,
-  type AddressSubmission,
-} from '../features/addresses/save-address';
-import { readChoosers } from '../features/addresses/chooser-lists';
-import { getExtras } from '../features/booking/api/get-extras';
-import { paymentStarted } from '../features/checkout/use-leave-for-payment';
+import { saveAddress, type AddressAnswer, type AddressSubmission } from '../lib/save-address';
+import { readChoosers } from '../lib/chooser-lists';
+import { getExtras } from '../lib/api/get-extras';
+import { paymentStarted } from '../lib/use-leave-for-payment';
 import { acceptQuote, declineQuote } from '../features/quotes/api/answer-quote';
 import { getQuote } from '../features/quotes/api/get-quote';
 import type { QuoteAnswer, QuoteSubmission } from '../features/quotes/quote-answer';

@@ -2,9 +2,9 @@ import type { Route } from './+types/order-additions';
 import { pageTitle } from '../lib/site';
 import { AdditionsStep } from '../features/booking/additions-step';
 import { guardStep } from '../features/booking/route-guards';
-import { catalogueReady } from '../features/booking/use-catalogue';
-import { settingsResource } from '../features/settings/api/get-settings';
-import { promisesReady } from '../features/sailings/api/get-promise';
+import { catalogueReady } from '../lib/use-catalogue';
+import { settingsResource } from '../lib/api/get-settings';
+import { promisesReady } from '../lib/api/get-promise';
 
 /**
  * /order/additions/{id} (docs/requirements.md §2); a booking not ready for it goes where it should.

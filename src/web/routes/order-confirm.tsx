@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/order-confirm';
 import { firstIncompleteStep, stepPath } from '../../shared/booking-steps';
 import { pageTitle } from '../lib/site';
-import { addOrderToBasket } from '../features/booking/booking-store';
+import { addOrderToBasket } from '../lib/booking-store';
 import { OrderConfirm } from '../features/booking/order-confirm';
 import { storedOrder } from '../features/booking/route-guards';
 

@@ -3,7 +3,7 @@ import type { Route } from './+types/validate-email';
 import { pageTitle } from '../lib/site';
 import { failureOf, sessionToken } from '../lib/route-data';
 import { setUser } from '../lib/session';
-import { getMe } from '../features/account/api/get-me';
+import { getMe } from '../lib/api/get-me';
 import { requestValidateEmail } from '../features/account/api/request-validate-email';
 import { validateEmail } from '../features/account/api/validate-email';
 import {

@@ -9,7 +9,7 @@ import {
   setRegisterErrors,
   switchDialog,
   type DialogName,
-} from '../../../src/web/features/account/dialog-store';
+} from '../../../src/web/lib/dialog-store';
 
 const NAMES: DialogName[] = ['login', 'register', 'forgottenPassword'];
 

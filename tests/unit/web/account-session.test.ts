@@ -6,7 +6,7 @@ const { localStorage, window, stub: stubWindow, otherTab } = stubBrowserWindow()
 
 const session = await import('../../../src/web/lib/session');
 const { apiRequest, ApiError } = await import('../../../src/web/lib/api-client');
-const dialogStore = await import('../../../src/web/features/account/dialog-store');
+const dialogStore = await import('../../../src/web/lib/dialog-store');
 const { clearCustomerData } = await import('../../../src/web/features/account/session-actions');
 
 const USER: UserData = {

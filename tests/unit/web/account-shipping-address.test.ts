@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  shippingAddressLines,
-  shippingAddressText,
-} from '../../../src/web/features/account/shipping-address';
+import { shippingAddressLines, shippingAddressText } from '../../../src/web/lib/shipping-address';
 
 const DEPOT = [
   'Ferrybox UK Depot',

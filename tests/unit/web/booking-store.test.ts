@@ -3,7 +3,7 @@ import { stubBrowserWindow } from '../../support/browser-window';
 
 const { localStorage, otherTab } = stubBrowserWindow();
 
-const store = await import('../../../src/web/features/booking/booking-store');
+const store = await import('../../../src/web/lib/booking-store');
 const stored = (key: string) => {
   const raw = localStorage.getItem(key);
   return raw === null ? null : JSON.parse(raw);

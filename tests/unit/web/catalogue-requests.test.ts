@@ -2,8 +2,8 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { stubBrowserWindow } from '../../support/browser-window';
 
 const { stub } = stubBrowserWindow();
-const { getProducts } = await import('../../../src/web/features/catalogue/api/products');
-const { getExtras } = await import('../../../src/web/features/booking/api/get-extras');
+const { getProducts } = await import('../../../src/web/lib/api/products');
+const { getExtras } = await import('../../../src/web/lib/api/get-extras');
 
 // The catalogue calls as docs/requirements.md §7 states them, written out here, not imported.
 const PRODUCTS_CALL = {

@@ -8,7 +8,7 @@ import {
   checkoutBody,
   placeCheckoutErrors,
   plainWords,
-} from '../../../src/web/features/checkout/checkout-request';
+} from '../../../src/web/lib/checkout-request';
 import {
   failureMessage,
   isPaymentReference,

@@ -5,7 +5,7 @@ import { stubBrowserWindow } from '../../support/browser-window';
 const { localStorage } = stubBrowserWindow();
 
 const storage = await import('../../../src/web/features/checkout/checkout-storage');
-const bookings = await import('../../../src/web/features/booking/booking-store');
+const bookings = await import('../../../src/web/lib/booking-store');
 
 const stored = (key: string) => localStorage.getItem(key);
 

@@ -4,7 +4,7 @@ import { stubBrowserWindow } from '../../support/browser-window';
 
 const { localStorage } = stubBrowserWindow();
 
-const chosen = await import('../../../src/web/features/addresses/chosen-addresses');
+const chosen = await import('../../../src/web/lib/chosen-addresses');
 const stored = (key: string) => {
   const raw = localStorage.getItem(key);
   return raw === null ? null : JSON.parse(raw);

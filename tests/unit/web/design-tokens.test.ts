@@ -39,7 +39,7 @@ describe('one source of design tokens for the plain stylesheets and the MUI them
     const defined = new Set(Object.keys(tokenProperties()));
     const all = STYLESHEETS.map(css).join('\n');
     for (const [, name] of all.matchAll(/^\s*(--[\w-]+):/gm)) defined.add(name);
-    defined.add('--rows'); // set on the element (booking-fields.tsx)
+    defined.add('--rows'); // set on the element (components/form-fields.tsx)
     defined.add('--fact-label-width'); // set on the element (fact-list.tsx)
     const used = new Set([...all.matchAll(/var\((--[\w-]+)/g)].map(([, name]) => name));
     expect([...used].filter((name) => !defined.has(name))).toEqual([]);

@@ -28,7 +28,7 @@ import {
 import type { CustomerDetail } from '../../../shared/api/customers-admin';
 import { formatDisplayDate } from '../../../shared/dates';
 import { formatPounds } from '../../../shared/money';
-import { OrderStatusChip } from '../../features/orders/order-status-chip';
+import { OrderStatusChip } from '../../components/order-status-chip';
 import {
   useCustomer,
   useCustomerAction,
@@ -37,7 +37,7 @@ import {
 } from './api/customers';
 import { CustomerStateChip } from './customers-page';
 import { problem } from '../kit/problem';
-import { AddressText } from '../../features/addresses/address-text';
+import { AddressText } from '../../components/address-text';
 
 const day = (iso: string) => formatDisplayDate(new Date(iso));
 

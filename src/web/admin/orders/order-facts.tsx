@@ -6,7 +6,7 @@ import { formatPounds } from '../../../shared/money';
 import { FactList, type Fact } from '../../components/fact-list';
 import { measuredText, receivedText } from '../depot/depot-parts';
 import { useStaffPhoto } from './api/orders';
-import { AddressLines } from '../../features/addresses/address-text';
+import { AddressLines } from '../../components/address-text';
 
 // The facts of an office order's page (order-page.tsx): its booking, timeline, money, parcel and
 // photos, and cases, as the API tells them.

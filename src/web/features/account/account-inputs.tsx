@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode, type RefObject } from 'react';
 import { Icon, icons } from '../../components/icons';
-import { FormField, type FieldProps } from '../booking/booking-fields';
-import './account.css';
+import { FormField, type FieldProps } from '../../components/form-fields';
+import '../../styles/account.css';
 
 // The account dialogs' fields, drawn with the site's own primitives (FormField,
-// booking-fields.css) on native inputs: no MUI (docs/decisions/0029).
+// components/form-fields.css) on native inputs: no MUI (docs/decisions/0029).
 
 type InputProps = Omit<FieldProps, 'label' | 'type'> & { label?: ReactNode };
 

@@ -2,8 +2,8 @@ import { useRef, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { UserData } from '../../../shared/api/auth';
 import { Icon, icons } from '../../components/icons';
-import { ACCOUNT_LINKS } from './account-links';
-import { ShippingAddressCard } from './shipping-address-card';
+import { ACCOUNT_LINKS } from '../../lib/account-links';
+import { ShippingAddressCard } from '../../components/shipping-address-card';
 import { useLogOut } from './use-log-out';
 
 const MENU_ID = 'account-menu';

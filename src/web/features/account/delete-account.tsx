@@ -4,7 +4,7 @@ import { deleteConfirmation, required } from '../../../shared/validation/rules';
 import { Alert, BusyButton } from '../../components/plain-controls';
 import { answerMessage, type Failure } from '../../lib/route-data';
 import { useForm } from '../../lib/use-form';
-import { FormField } from '../booking/booking-fields';
+import { FormField } from '../../components/form-fields';
 import { PasswordInput } from './account-inputs';
 import { clearCustomerData } from './session-actions';
 import '../../styles/account-screens.css';

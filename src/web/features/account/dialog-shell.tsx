@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { PlainDialog } from '../../components/plain-dialog';
-import { dialogs, DIALOG_IDS, isOpen, useDialogs, type DialogName } from './dialog-store';
+import { dialogs, DIALOG_IDS, isOpen, useDialogs, type DialogName } from '../../lib/dialog-store';
 
 interface Props {
   /** The dialog's flag in dialog-store.ts: it is open while the flag is on. */

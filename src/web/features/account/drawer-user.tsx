@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router';
 import type { UserData } from '../../../shared/api/auth';
-import { ACCOUNT_LINKS } from './account-links';
-import { ShippingAddressCard } from './shipping-address-card';
+import { ACCOUNT_LINKS } from '../../lib/account-links';
+import { ShippingAddressCard } from '../../components/shipping-address-card';
 import { useLogOut } from './use-log-out';
 
 /**

@@ -4,9 +4,9 @@ import { Alert } from '../../components/plain-controls';
 import { useForm } from '../../lib/use-form';
 import { EmailInput, TextButton, useTypedBeforeLoad } from './account-inputs';
 import { forgotPassword } from './api/forgot-password';
-import { dialogs, useDialogs, type ForgottenPasswordOptions } from './dialog-store';
+import { dialogs, useDialogs, type ForgottenPasswordOptions } from '../../lib/dialog-store';
 import { DialogShell } from './dialog-shell';
-import { ACCOUNT_MESSAGES } from './messages';
+import { ACCOUNT_MESSAGES } from '../../lib/account-messages';
 
 /**
  * The Forgotten Password dialog (docs/requirements.md §2: 500 wide; Back to Login unless hidden).

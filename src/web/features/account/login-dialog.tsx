@@ -6,7 +6,7 @@ import { afterOpenedFrom } from '../../components/plain-dialog';
 import { ApiError } from '../../lib/api-client';
 import { useForm } from '../../lib/use-form';
 import { EmailInput, PasswordInput, TextButton, useTypedBeforeLoad } from './account-inputs';
-import { commandFor, DIALOG_IDS, dialogs, useDialogs } from './dialog-store';
+import { commandFor, DIALOG_IDS, dialogs, useDialogs } from '../../lib/dialog-store';
 import { DialogShell } from './dialog-shell';
 import { logIn } from './session-actions';
 

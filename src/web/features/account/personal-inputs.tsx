@@ -2,7 +2,7 @@ import { ISLANDS } from '../../../shared/islands';
 import { SALUTATIONS } from '../../../shared/salutations';
 import { DateField, type DateFieldProps } from '../../components/date-field';
 import { Choice } from '../../components/plain-controls';
-import { FormField, type FieldProps } from '../booking/booking-fields';
+import { FormField, type FieldProps } from '../../components/form-fields';
 import { EmailInput } from './account-inputs';
 
 /** What the personal fields need of their form (lib/use-form.ts). */

@@ -6,7 +6,7 @@ import { required } from '../../../shared/validation/rules';
 import { Alert, BusyButton, Spinner } from '../../components/plain-controls';
 import { useSessionData, type Failure, type Loaded } from '../../lib/route-data';
 import { PasswordInput, TextButton } from './account-inputs';
-import { dialogs } from './dialog-store';
+import { dialogs } from '../../lib/dialog-store';
 import { personalInputs } from './personal-inputs';
 import { useForm } from '../../lib/use-form';
 import '../../styles/account-screens.css';

@@ -5,7 +5,7 @@ import { Alert, Choice, FieldError, Spinner } from '../../components/plain-contr
 import { ApiError } from '../../lib/api-client';
 import { NewPasswordInputs, TextButton } from './account-inputs';
 import { register } from './api/register';
-import { dialogs, useDialogs, type RegisterErrors } from './dialog-store';
+import { dialogs, useDialogs, type RegisterErrors } from '../../lib/dialog-store';
 import { DialogShell } from './dialog-shell';
 import { personalInputs } from './personal-inputs';
 import { startSession } from './session-actions';

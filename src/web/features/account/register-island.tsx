@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { useNavigate } from 'react-router';
 import { loadPart } from '../../lib/lazy';
 import { whenIdle } from '../../lib/schedule';
-import { DIALOG_IDS, useDialogs } from './dialog-store';
+import { DIALOG_IDS, useDialogs } from '../../lib/dialog-store';
 
 /**
  * The Register dialog is an island (docs/decisions/0029): the server renders it, closed, into

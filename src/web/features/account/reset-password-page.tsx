@@ -3,8 +3,8 @@ import { registerRules } from '../../../shared/auth/register-rules';
 import { Alert } from '../../components/plain-controls';
 import type { Failure } from '../../lib/route-data';
 import { NewPasswordInputs } from './account-inputs';
-import { dialogs } from './dialog-store';
-import { LinkPage, LoginButton, PageButton } from './link-page';
+import { dialogs } from '../../lib/dialog-store';
+import { LinkPage, LoginButton, PageButton } from '../../components/link-page';
 import { useForm } from '../../lib/use-form';
 
 type Values = { Password: string; ConfirmPassword: string };

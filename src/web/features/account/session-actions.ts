@@ -2,7 +2,7 @@ import type { LoginPayload } from '../../../shared/auth/schemas';
 import { ApiError } from '../../lib/api-client';
 import { clearSession, setAccessToken, setUser } from '../../lib/session';
 import { localOrderKey, readJson, remove, STORAGE_KEYS, storedKeys } from '../../lib/storage';
-import { getMe } from './api/get-me';
+import { getMe } from '../../lib/api/get-me';
 import { login } from './api/login';
 import { logout } from './api/logout';
 

@@ -2,9 +2,15 @@ import { Suspense } from 'react';
 import { lazyChunk } from '../../lib/lazy';
 import { useSession } from '../../lib/session';
 import { afterOpenedFrom, browserOpensDialogs, opensItself } from '../../components/plain-dialog';
-import { commandFor, DIALOG_IDS, openLogin, openRegister, type DialogName } from './dialog-store';
+import {
+  commandFor,
+  DIALOG_IDS,
+  openLogin,
+  openRegister,
+  type DialogName,
+} from '../../lib/dialog-store';
 import { preloadRegister } from './register-island';
-import './account.css';
+import '../../styles/account.css';
 
 const DrawerUser = lazyChunk('drawer-user', () => import('./drawer-user'));
 const AccountMenu = lazyChunk('account-menu', () => import('./account-menu'));

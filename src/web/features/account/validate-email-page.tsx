@@ -3,7 +3,7 @@ import { AUTH_MESSAGES } from '../../../shared/api/auth';
 import { Alert } from '../../components/plain-controls';
 import type { Failure } from '../../lib/route-data';
 import { useSession } from '../../lib/session';
-import { LinkPage, LoginButton, PageButton } from './link-page';
+import { LinkPage, LoginButton, PageButton } from '../../components/link-page';
 
 /** What the route's loader answers (routes/validate-email.tsx): confirmed, or why not. */
 export type ValidateEmailData = { confirmed: true } | { confirmed: false; failure: Failure };

@@ -8,15 +8,15 @@ import { Alert, BusyButton, Spinner } from '../../components/plain-controls';
 import { browserOpensDialogs, PlainDialog } from '../../components/plain-dialog';
 import { lazyChunk } from '../../lib/lazy';
 import { answerMessage, type Failure, type Loaded, useSessionData } from '../../lib/route-data';
-import { AddressText } from './address-text';
+import { AddressText } from '../../components/address-text';
 import '../../styles/account-screens.css';
-import './addresses.css';
+import '../../styles/addresses.css';
 
 /**
- * The address form (features/addresses/address-form.tsx), loaded as the checkout's chooser loads
+ * The address form (components/address-form.tsx), loaded as the checkout's chooser loads
  * it: its code is fetched once the book is shown, so "Add" answers at once.
  */
-const loadAddressDialog = () => import('./address-form');
+const loadAddressDialog = () => import('../../components/address-form');
 const AddressDialog = lazyChunk('address-form', loadAddressDialog);
 
 type Editing = { address: Address | null; type: AddressType };

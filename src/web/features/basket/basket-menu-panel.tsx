@@ -3,8 +3,8 @@ import { Skeleton } from '../../components/plain-controls';
 import { basketItemTitle, orderLabel } from '../../../shared/labels';
 import { formatMoney } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
-import { BoxImage } from './box-image';
-import { useBasket } from './use-basket';
+import { BoxImage } from '../../components/box-image';
+import { useBasket } from '../../lib/use-basket';
 
 /** The basket menu's dropdown: the bookings, the Order Total, and Basket and Checkout. */
 export default function BasketMenuPanel({ onClose }: { onClose: () => void }) {

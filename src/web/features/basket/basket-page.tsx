@@ -6,11 +6,11 @@ import { formatMoney } from '../../../shared/money';
 import { Icon, icons } from '../../components/icons';
 import { Alert, Skeleton } from '../../components/plain-controls';
 import { PlainDialog } from '../../components/plain-dialog';
-import { emptyTheBasket, removeOrder } from '../booking/booking-store';
-import { PRICES_UNAVAILABLE } from '../catalogue/price-bands';
-import { BasketItemCard } from './basket-item-card';
-import { useBasket } from './use-basket';
-import './basket.css';
+import { emptyTheBasket, removeOrder } from '../../lib/booking-store';
+import { PRICES_UNAVAILABLE } from '../../components/price-bands';
+import { BasketItemCard } from '../../components/basket-item-card';
+import { useBasket } from '../../lib/use-basket';
+import '../../styles/basket.css';
 
 /**
  * The basket's page before its code has read the browser's bookings and the catalogue has

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-type BookingStore = typeof import('../booking/booking-store');
+type BookingStore = typeof import('../../lib/booking-store');
 
 // The header and drawer are on every page, so the bookings store (and the rules that read and
 // repair stored orders) is fetched after the page is interactive instead of with the page's
@@ -11,7 +11,7 @@ let loading: Promise<BookingStore> | undefined;
 function subscribe(onChange: () => void): () => void {
   let active = true;
   let unsubscribe: (() => void) | undefined;
-  loading ??= import('../booking/booking-store').then((module) => (store = module));
+  loading ??= import('../../lib/booking-store').then((module) => (store = module));
   void loading.then((module) => {
     if (!active) return;
     unsubscribe = module.subscribeBookings(onChange);

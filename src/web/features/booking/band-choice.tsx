@@ -2,7 +2,7 @@ import type { Product } from '../../../shared/api/catalogue';
 import { boxImagesFor } from '../../../shared/box-images';
 import { formatDimensionsCm } from '../../../shared/labels';
 import { formatPounds } from '../../../shared/money';
-import './booking.css';
+import '../../styles/booking.css';
 
 interface Props {
   bands: readonly Product[];

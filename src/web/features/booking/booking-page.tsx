@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { BookingStep } from '../../../shared/booking-steps';
 import type { LocalOrder } from '../../../shared/local-order';
 import { BookingStepper } from './booking-stepper';
-import './booking.css';
+import '../../styles/booking.css';
 
 interface Props {
   step: BookingStep;

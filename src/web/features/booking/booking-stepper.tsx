@@ -8,7 +8,7 @@ import {
   type BookingStep,
 } from '../../../shared/booking-steps';
 import type { LocalOrder } from '../../../shared/local-order';
-import './booking.css';
+import '../../styles/booking.css';
 import { Icon, icons } from '../../components/icons';
 
 interface Props {

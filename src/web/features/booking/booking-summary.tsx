@@ -1,11 +1,11 @@
 import { formatDimensionsCm, orderDimensionsMm, orderLabel } from '../../../shared/labels';
 import { formatMoney } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
-import { BoxImage } from '../basket/box-image';
-import { PriceLines } from '../basket/price-lines';
+import { BoxImage } from '../../components/box-image';
+import { PriceLines } from '../../components/price-lines';
 import type { LocalOrder } from '../../../shared/local-order';
-import { ArrivalPromise } from '../sailings/arrival-promise';
-import { useCatalogue } from './use-catalogue';
+import { ArrivalPromise } from '../../components/arrival-promise';
+import { useCatalogue } from '../../lib/use-catalogue';
 
 /**
  * The booking so far beside the steps (BookingPage's `summary`): its label, size and price lines,

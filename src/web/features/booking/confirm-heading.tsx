@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon, icons } from '../../components/icons';
-import './booking.css';
+import '../../styles/booking.css';
 import './confirm-heading.css';
 
 /** The heading of a confirmation (the booking in the basket, the quote request sent): a tick. */

@@ -14,14 +14,14 @@ import { focusFirstError } from '../../lib/focus';
 import { formOf } from '../../lib/use-form';
 import { BookingPage } from './booking-page';
 import { BookingSummary } from './booking-summary';
-import { ArrivalPromise } from '../sailings/arrival-promise';
-import { FormField, IslandField } from './booking-fields';
-import { updateOrder } from './booking-store';
-import { GstEstimate } from './gst-estimate';
+import { ArrivalPromise } from '../../components/arrival-promise';
+import { FormField, IslandField } from '../../components/form-fields';
+import { updateOrder } from '../../lib/booking-store';
+import { GstEstimate } from '../../components/gst-estimate';
 import { ItemLinesField, itemLinesProblem } from './item-lines-field';
 import { StepForm, useStepForm } from './step-form';
-import { useCatalogue } from './use-catalogue';
-import './booking.css';
+import { useCatalogue } from '../../lib/use-catalogue';
+import '../../styles/booking.css';
 
 const LABELS: Record<keyof DetailsForm, string> = {
   ItemDescription: 'What is in the parcel?',

@@ -1,4 +1,4 @@
-import './booking.css';
+import '../../styles/booking.css';
 
 /**
  * After a form was sent with errors: a summary announced to screen readers (role alert), naming

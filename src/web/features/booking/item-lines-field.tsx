@@ -13,8 +13,8 @@ import {
   itemLinesTotalPence,
 } from '../../../shared/item-lines-value';
 import { formatMoney } from '../../../shared/money';
-import { FormField } from './booking-fields';
-import './booking.css';
+import { FormField } from '../../components/form-fields';
+import '../../styles/booking.css';
 import './item-lines-field.css';
 
 const LABELS: Record<ItemLineField, string> = {

@@ -5,11 +5,11 @@ import { orderLabel } from '../../../shared/labels';
 import type { LocalOrder } from '../../../shared/local-order';
 import { Icon, icons } from '../../components/icons';
 import { Alert } from '../../components/plain-controls';
-import { BasketItemCard } from '../basket/basket-item-card';
-import { useLocalOrder } from './booking-store';
+import { BasketItemCard } from '../../components/basket-item-card';
+import { useLocalOrder } from '../../lib/booking-store';
 import { ConfirmHeading } from './confirm-heading';
-import { useCatalogue } from './use-catalogue';
-import './booking.css';
+import { useCatalogue } from '../../lib/use-catalogue';
+import '../../styles/booking.css';
 import './confirmations.css';
 
 /**

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmHeading } from './confirm-heading';
-import './booking.css';
+import '../../styles/booking.css';
 import './confirmations.css';
 
 /** /quote-confirm/: the quote request was received, and what happens next. */

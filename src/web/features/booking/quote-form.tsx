@@ -12,10 +12,10 @@ import { Alert, Spinner } from '../../components/plain-controls';
 import { answerMessage, type Failure } from '../../lib/route-data';
 import { getSession, subscribeSession, useSession } from '../../lib/session';
 import { useForm } from '../../lib/use-form';
-import { openLogin } from '../account/dialog-store';
-import { FormField, IslandField, SIZE_LABELS, SizeFields } from './booking-fields';
+import { openLogin } from '../../lib/dialog-store';
+import { FormField, IslandField, SIZE_LABELS, SizeFields } from '../../components/form-fields';
 import { FormErrors } from './form-errors';
-import './booking.css';
+import '../../styles/booking.css';
 import './quote-form.css';
 
 const LABELS: Record<string, string> = {

@@ -9,9 +9,9 @@ import { DateField } from '../../components/date-field';
 import { Choice, ChoiceGroup } from '../../components/plain-controls';
 import { BookingPage } from './booking-page';
 import { BookingSummary } from './booking-summary';
-import { FormField } from './booking-fields';
+import { FormField } from '../../components/form-fields';
 import { StepForm, useStepForm } from './step-form';
-import './booking.css';
+import '../../styles/booking.css';
 import './retailer-step.css';
 
 const LABELS: Record<string, string> = {

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/booking-steps';
 import type { LocalOrder } from '../../../shared/local-order';
 import { requireDigits } from '../../lib/route-params';
-import { getBookings, refreshBookings } from './booking-store';
+import { getBookings, refreshBookings } from '../../lib/booking-store';
 
 /**
  * docs/requirements.md §2: ids in these routes are digits; anything else is the not-found page (a

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import './booking.css';
+import '../../styles/booking.css';
 
 interface Props {
   /** Where Back goes (none on the first step). */

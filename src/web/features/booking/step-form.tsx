@@ -30,7 +30,7 @@ export function useStepForm<Values extends Record<string, string | boolean>>(
     back,
     labels,
     finish,
-    /** A text field's bound props with its label, for FormField (booking-fields.tsx). */
+    /** A text field's bound props with its label, for FormField (components/form-fields.tsx). */
     field: (name: Extract<keyof Values, string>) => ({ ...form.text(name), label: labels[name] }),
     /** Save and return to basket, offered while editing a booking already in the basket. */
     saveToBasket: inBasket ? (event: SyntheticEvent) => finish('/basket/')(event) : undefined,

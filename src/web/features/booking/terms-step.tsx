@@ -3,7 +3,7 @@ import { TERMS_RULES } from '../../../shared/booking-steps';
 import type { LocalOrder } from '../../../shared/local-order';
 import { formatReceivingHours, isReceivingHours } from '../../../shared/receiving-hours';
 import { Choice, FieldError } from '../../components/plain-controls';
-import { useSettings } from '../settings/use-settings';
+import { useSettings } from '../../lib/use-settings';
 import { BookingPage } from './booking-page';
 import { BookingSummary } from './booking-summary';
 import { StepActions } from './step-actions';

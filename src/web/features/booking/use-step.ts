@@ -8,7 +8,7 @@ import {
   type BookingStep,
 } from '../../../shared/booking-steps';
 import type { LocalOrder } from '../../../shared/local-order';
-import { updateOrder, useBookings, useLocalOrder } from './booking-store';
+import { updateOrder, useBookings, useLocalOrder } from '../../lib/booking-store';
 
 /**
  * What every step after the size step shares: the booking as stored now, whether it is in the

@@ -11,7 +11,7 @@ import { FactList, type Fact } from '../../components/fact-list';
 import { Alert } from '../../components/plain-controls';
 import type { Failure, PublicCheck } from '../../lib/route-data';
 import { BRAND } from '../../lib/site';
-import { LinkPage } from '../account/link-page';
+import { LinkPage } from '../../components/link-page';
 
 /** What the route's loader answers (routes/verify.tsx). */
 export type VerifyData = PublicCheck<CertificateVerification>;

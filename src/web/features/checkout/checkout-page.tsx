@@ -5,11 +5,11 @@ import { stepPath } from '../../../shared/booking-steps';
 import { formatMoney, toPence } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
 import { Alert, BusyButton } from '../../components/plain-controls';
-import type { ChooserLists } from '../addresses/chooser-lists';
-import { BasketItemCard } from '../basket/basket-item-card';
-import { useBasket } from '../basket/use-basket';
-import { PRICES_UNAVAILABLE } from '../catalogue/price-bands';
-import { GstEstimate } from '../booking/gst-estimate';
+import type { ChooserLists } from '../../lib/chooser-lists';
+import { BasketItemCard } from '../../components/basket-item-card';
+import { useBasket } from '../../lib/use-basket';
+import { PRICES_UNAVAILABLE } from '../../components/price-bands';
+import { GstEstimate } from '../../components/gst-estimate';
 import { useDiscountCheck } from './api/check-discount';
 import { useGstEstimate } from './api/gst-estimate';
 import {
@@ -18,14 +18,14 @@ import {
   checkoutBody,
   placeCheckoutErrors,
   type PlacedErrors,
-} from './checkout-request';
+} from '../../lib/checkout-request';
 import { clearDiscountCode, readDiscountCode, saveDiscountCode } from './checkout-storage';
 import { DiscountField } from './discount-field';
-import { AddressChoices, TermsField, usePaymentChoices } from './form-parts';
+import { AddressChoices, TermsField, usePaymentChoices } from '../../components/payment-form-parts';
 import { LoginGate } from './login-gate';
-import { useLeaveOnceStarted, type PaymentAnswer } from './use-leave-for-payment';
+import { useLeaveOnceStarted, type PaymentAnswer } from '../../lib/use-leave-for-payment';
 import { refusalMessage, type Failure } from '../../lib/route-data';
-import './checkout.css';
+import '../../styles/checkout.css';
 
 const CHECKOUT_LOGIN_MESSAGE = 'Please log in or register to check out. Your basket is kept.';
 const CHECKOUT_FAILED =

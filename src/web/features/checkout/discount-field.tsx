@@ -2,8 +2,8 @@ import type { CheckDiscountResult } from '../../../shared/api/checkout';
 import { DISCOUNT_CODE_RULES, normaliseDiscountCode } from '../../../shared/discounts';
 import { BusyButton } from '../../components/plain-controls';
 import { useForm } from '../../lib/use-form';
-import { FormField } from '../booking/booking-fields';
-import './checkout.css';
+import { FormField } from '../../components/form-fields';
+import '../../styles/checkout.css';
 
 interface Props {
   /** The code applied (or being checked), or null. */

@@ -1,15 +1,15 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { getSession, useSession } from '../../lib/session';
-import type { LoginOptions } from '../account/dialog-store';
-import './checkout.css';
+import type { LoginOptions } from '../../lib/dialog-store';
+import '../../styles/checkout.css';
 
 // The dialogs' store comes with the dialogs themselves (root.tsx fetches them once the page is
 // interactive), so it is not part of the page's own code.
 const openLogin = (options: LoginOptions) =>
-  void import('../account/dialog-store').then((store) => store.openLogin(options));
+  void import('../../lib/dialog-store').then((store) => store.openLogin(options));
 const openRegister = () =>
-  void import('../account/dialog-store').then((store) => store.openRegister({ stayOnPage: true }));
+  void import('../../lib/dialog-store').then((store) => store.openRegister({ stayOnPage: true }));
 
 /**
  * Shows its children to a logged-in customer. A visitor gets the login dialog on arrival, with a

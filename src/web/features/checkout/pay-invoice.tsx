@@ -6,7 +6,7 @@ import { formatPounds } from '../../../shared/money';
 import { FactList, type Fact } from '../../components/fact-list';
 import { Alert, BusyButton, Skeleton } from '../../components/plain-controls';
 import { refusalMessage, useSessionData, type Loaded } from '../../lib/route-data';
-import { useLeaveOnceStarted, type PaymentAnswer } from './use-leave-for-payment';
+import { useLeaveOnceStarted, type PaymentAnswer } from '../../lib/use-leave-for-payment';
 import '../../styles/account-screens.css';
 
 const STATUS_WORDS: Readonly<Record<InvoiceStatus, string>> = {

@@ -7,7 +7,7 @@ import { clearCheckoutKey } from './checkout-storage';
 import { LoginGate } from './login-gate';
 import { PaymentLookupError, paymentLoginMessage } from './payment-lookup';
 import { failureMessage, isPaymentReference, paidFor, wayBack } from './payment-outcome';
-import { useLeaveForPayment } from './use-leave-for-payment';
+import { useLeaveForPayment } from '../../lib/use-leave-for-payment';
 import './payment.css';
 
 /**

@@ -1,9 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { getSession, useSession } from '../../lib/session';
-import { openLogin, openRegister } from '../account/dialog-store';
-import { ACCOUNT_MESSAGES } from '../account/messages';
-import { ACCOUNT_LINKS } from '../account/account-links';
+import { openLogin, openRegister } from '../../lib/dialog-store';
+import { ACCOUNT_MESSAGES } from '../../lib/account-messages';
+import { ACCOUNT_LINKS } from '../../lib/account-links';
 import '../../styles/account-screens.css';
 import './dashboard-layout.css';
 

@@ -6,9 +6,9 @@ import { Icon, icons } from '../../components/icons';
 import { Alert, Spinner } from '../../components/plain-controls';
 import { useDataForSession, type Loaded } from '../../lib/route-data';
 import { useSession } from '../../lib/session';
-import { ShippingAddressCard } from '../account/shipping-address-card';
+import { ShippingAddressCard } from '../../components/shipping-address-card';
 import { NeedsAttention } from './needs-attention';
-import { HouseholdAddressing } from '../household/household-addressing';
+import { HouseholdAddressing } from './household-addressing';
 import '../../styles/account-screens.css';
 import './my-account.css';
 

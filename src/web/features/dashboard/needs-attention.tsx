@@ -7,7 +7,7 @@ import { storageClockText } from '../../../shared/storage';
 import type { OrderStatus } from '../../../shared/order-status';
 import { Alert, Skeleton } from '../../components/plain-controls';
 import type { Loaded } from '../../lib/route-data';
-import { AnswerQuoteButton, PayInvoiceButton } from '../orders/action-buttons';
+import { AnswerQuoteButton, PayInvoiceButton } from '../../components/order-action-buttons';
 import '../../styles/account-screens.css';
 import './needs-attention.css';
 

@@ -7,9 +7,9 @@ import { Alert, BusyButton, Spinner } from '../../components/plain-controls';
 import { PlainDialog } from '../../components/plain-dialog';
 import { answerMessage, type Failure, type Loaded, useSessionData } from '../../lib/route-data';
 import { useForm } from '../../lib/use-form';
-import { FormField } from '../booking/booking-fields';
+import { FormField } from '../../components/form-fields';
 import '../../styles/account-screens.css';
-import './household.css';
+import '../../styles/household.css';
 
 /** What the Household page's route sends its action (routes/dashboard-household.tsx). */
 export type HouseholdSubmission =

@@ -8,8 +8,8 @@ import { VISIBLE_ORDER_STATUSES, type OrderStatus } from '../../../shared/order-
 import { Pager } from '../../components/pager';
 import { Alert } from '../../components/plain-controls';
 import { useSessionData, type Loaded } from '../../lib/route-data';
-import { FormField } from '../booking/booking-fields';
-import { AnswerQuoteButton, PayInvoiceButton } from './action-buttons';
+import { FormField } from '../../components/form-fields';
+import { AnswerQuoteButton, PayInvoiceButton } from '../../components/order-action-buttons';
 import {
   DEFAULT_VIEW,
   firstDirectionDesc,
@@ -19,7 +19,7 @@ import {
   readHistoryParams,
   type HistoryView,
 } from './history-params';
-import { OrderStatusChip } from './order-status-chip';
+import { OrderStatusChip } from '../../components/order-status-chip';
 import '../../styles/account-screens.css';
 import './order-history.css';
 import { Icon, icons } from '../../components/icons';

@@ -3,7 +3,7 @@ import { DateField } from '../../components/date-field';
 import { FactList } from '../../components/fact-list';
 import { PlainDialog } from '../../components/plain-dialog';
 import { Alert, Choice, ChoiceGroup, Skeleton, Spinner } from '../../components/plain-controls';
-import { FormField, IslandField } from '../booking/booking-fields';
+import { FormField, IslandField } from '../../components/form-fields';
 import './primitives.css';
 
 const SEVERITIES = ['info', 'success', 'warning', 'error'] as const;

@@ -6,11 +6,16 @@ import { formatMoney, formatPounds } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
 import { Alert, BusyButton, Choice } from '../../components/plain-controls';
 import { refusalMessage, type Failure } from '../../lib/route-data';
-import type { ChooserLists } from '../addresses/chooser-lists';
-import { PriceLines } from '../basket/price-lines';
-import { plainWords } from '../checkout/checkout-request';
-import { AddressChoices, FieldErrors, TermsField, usePaymentChoices } from '../checkout/form-parts';
-import { useLeaveOnceStarted } from '../checkout/use-leave-for-payment';
+import type { ChooserLists } from '../../lib/chooser-lists';
+import { PriceLines } from '../../components/price-lines';
+import { plainWords } from '../../lib/checkout-request';
+import {
+  AddressChoices,
+  FieldErrors,
+  TermsField,
+  usePaymentChoices,
+} from '../../components/payment-form-parts';
+import { useLeaveOnceStarted } from '../../lib/use-leave-for-payment';
 import { DeclineQuoteDialog } from './decline-quote-dialog';
 import type { QuoteAnswer, QuoteSubmission } from './quote-answer';
 import { QuoteCard, QuotedBooking, QuotedPrice } from './quote-details';

@@ -3,10 +3,10 @@ import type { TrackedParcel } from '../../../shared/api/tracking';
 import { TRACKING_MESSAGES } from '../../../shared/tracking';
 import { Alert } from '../../components/plain-controls';
 import type { Failure, PublicCheck } from '../../lib/route-data';
-import { LinkPage } from '../account/link-page';
-import { OrderTimeline } from '../orders/order-detail/order-timeline';
-import { OrderStatusChip } from '../orders/order-status-chip';
-import './tracking.css';
+import { LinkPage } from '../../components/link-page';
+import { OrderTimeline } from '../../components/order-timeline';
+import { OrderStatusChip } from '../../components/order-status-chip';
+import '../../styles/tracking.css';
 
 /** What the route's loader answers (routes/track.tsx). */
 export type TrackData = PublicCheck<TrackedParcel>;

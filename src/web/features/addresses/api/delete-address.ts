@@ -1,6 +1,6 @@
 import type { Ok } from '../../../../shared/api/auth';
 import { apiRequest } from '../../../lib/api-client';
-import { forgetChosenAddress } from '../chosen-addresses';
+import { forgetChosenAddress } from '../../../lib/chosen-addresses';
 
 /**
  * DELETE /public/addresses/{Id}: deletes an address, and a choice of it for the checkout; errors go

@@ -1,12 +1,12 @@
 import { CASE_MESSAGES, missingItemsRequest } from '../../../../shared/api/cases';
 import { CERTIFICATE_MESSAGES } from '../../../../shared/certificates';
 import { ApiError } from '../../../lib/api-client';
-import { saveCertificate } from '../../certificates/api/download-certificate';
+import { saveCertificate } from './api/download-certificate';
 import { reportMissingItems } from './api/report-missing-items';
 import { disputeInvoice } from './api/dispute-invoice';
 import { DISPUTE_MESSAGES, disputeRequest } from '../../../../shared/disputes';
 import { TRACKING_MESSAGES } from '../../../../shared/tracking';
-import { replaceTrackingLink } from '../../tracking/api/replace-tracking-link';
+import { replaceTrackingLink } from './api/replace-tracking-link';
 import { askReturn, withdrawReturn } from './api/ask-return';
 import { RETURN_LIMITS, RETURN_MESSAGES } from '../../../../shared/returns';
 

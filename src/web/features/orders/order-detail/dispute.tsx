@@ -6,7 +6,7 @@ import { DISPUTE_MESSAGE_MAX, outcomeText } from '../../../../shared/disputes';
 import { formatPounds, toPence } from '../../../../shared/money';
 import { Alert, Spinner } from '../../../components/plain-controls';
 import { PlainDialog } from '../../../components/plain-dialog';
-import { FormField } from '../../booking/booking-fields';
+import { FormField } from '../../../components/form-fields';
 import { useDialogAction } from './dialog-action';
 import { CaseCard } from './missing-items';
 import '../../../styles/account-screens.css';

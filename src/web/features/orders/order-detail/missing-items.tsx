@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { MISSING_DESCRIPTION_MAX, type OrderCase } from '../../../../shared/api/cases';
 import { Alert, Spinner } from '../../../components/plain-controls';
 import { PlainDialog } from '../../../components/plain-dialog';
-import { FormField } from '../../booking/booking-fields';
+import { FormField } from '../../../components/form-fields';
 import { useDialogAction } from './dialog-action';
-import { formatWhen } from './order-timeline';
+import { formatWhen } from '../../../components/order-timeline';
 import '../../../styles/account-screens.css';
 import './missing-items.css';
 

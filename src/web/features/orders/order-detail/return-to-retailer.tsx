@@ -11,7 +11,7 @@ import {
   FieldError,
 } from '../../../components/plain-controls';
 import { PlainDialog } from '../../../components/plain-dialog';
-import { FormField } from '../../booking/booking-fields';
+import { FormField } from '../../../components/form-fields';
 import { downloadReturnLabel } from './api/ask-return';
 import { useDialogAction } from './dialog-action';
 import '../../../styles/account-screens.css';
