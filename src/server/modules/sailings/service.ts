@@ -14,6 +14,7 @@ import { HttpError } from '../../lib/errors';
 import { uniqueViolation } from '../auth/user-data';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
+import { lockRoutes } from './plans';
 import { closingDayView, exceptionView, routes } from './queries';
 import { replanForException, replanTimetable, type ExceptionFacts } from './storms';
 
@@ -43,6 +44,8 @@ export async function updateRoute(
   at: Context,
 ): Promise<RouteView> {
   await db.transaction(async (tx) => {
+    // the routes' lock first, in its order, as every writer of a plan takes it (./plans.ts)
+    await lockRoutes(tx, 'update');
     const before = (await routes(tx)).find((r) => r.Island === island);
     if (!before) throw new HttpError(404, 'There is no such route.');
     await tx
