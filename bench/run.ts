@@ -669,7 +669,7 @@ if (only === 'consolidation') {
 // BENCH_ONLY=storm: 10,000 parcels re-promised after a cancellation, and restored.
 if (only === 'storm') {
   const { running, stop } = await startApi();
-  const storm = await stormRows(running.database, running.app.config);
+  const storm = await stormRows(running);
   console.table(storm);
   await stop();
   fs.writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, storm }, null, 2) + '\n');

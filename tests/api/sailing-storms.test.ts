@@ -4,12 +4,13 @@
 // restoring the sailing moves them back with one more e-mail each. The tracking page, the order
 // page and My Account carry the new date and why; the office sees the backlog per route, the
 // depot the parcels planned for each route's next sailing, and the on-time rate of deliveries.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { backlogResponse, onTimeResponse } from '../../src/shared/api/sailing-plans';
 import { dispatchListResponse } from '../../src/shared/api/depot-dispatch';
-import { auditLog, mailOutbox, parcelPlans } from '../../src/server/db/schema';
+import { auditLog, mailOutbox, parcelPlans, sailingNotices } from '../../src/server/db/schema';
 import { readOutbox } from '../../src/server/lib/mail';
+import { tellMovedCustomers } from '../../src/server/modules/sailings/notices';
 import { moveMissedParcels } from '../../src/server/modules/sailings/storms';
 import { useTestApp } from '../support/app';
 import { bearer } from '../support/accounts';
@@ -61,8 +62,16 @@ const auditedMoves = async (id: number, action: string) =>
 const planOf = async (orderId: number) =>
   (await ctx.database.db.select().from(parcelPlans).where(eq(parcelPlans.orderId, orderId)))[0];
 
-const mailsOf = async (kind: string) =>
-  ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind));
+/** The e-mails of a kind queued, once every change's customers have been told (after its commit). */
+const mailsOf = async (kind: string) => {
+  await waitFor(
+    async () =>
+      (await ctx.database.db.select().from(sailingNotices).where(isNull(sailingNotices.toldAt)))
+        .length === 0,
+    { what: 'every sailing notice told' },
+  );
+  return ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind));
+};
 
 /** Three customers, one with two parcels, all ready at the depot for the same sailing. */
 async function fourParcels() {
@@ -281,7 +290,9 @@ describe('the office and the depot follow the plan', () => {
     // the sailing left without it: the next one, and one e-mail
     const plan = await planOf(parcel.id);
     const after = new Date(plan.departsAt!.getTime() + 60_000);
-    const result = await moveMissedParcels(ctx.database.db, after, ctx.config);
+    const result = await moveMissedParcels(ctx.database.db, after);
+    // the missed-sailings sweep tells them after the move's commit
+    await tellMovedCustomers(ctx.database.db, after, ctx.config);
     expect(result.moved).toBeGreaterThanOrEqual(1);
     const moved = await planOf(parcel.id);
     expect(moved).toMatchObject({ movedBy: 'missed', movedFrom: plan.sailingDate });
@@ -290,7 +301,8 @@ describe('the office and the depot follow the plan', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].message.text).toContain(`${parcel.reference}: It leaves on the sailing of`);
     // run again at the same moment: nothing more to move, no one told twice
-    await moveMissedParcels(ctx.database.db, after, ctx.config);
+    await moveMissedParcels(ctx.database.db, after);
+    await tellMovedCustomers(ctx.database.db, after, ctx.config);
     expect(
       (await mailsOf('sailing-missed')).filter((m) => m.message.to === customer.email),
     ).toHaveLength(1);

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnavailable, type Database } from '../db/client';
+import type { Clock } from './clock';
 import { jobFailures } from './metrics';
 
 /**
@@ -46,6 +47,8 @@ export interface JobsOptions {
   workers: boolean;
   /** How often an idle worker looks for new jobs; pg-boss allows 0.5 and more. */
   pollingIntervalSeconds?: number;
+  /** The app's clock, which each job runs in (lib/clock.ts `appNow`). */
+  clock?: Clock;
 }
 
 export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
@@ -143,7 +146,8 @@ export class Jobs {
           try {
             for (const job of jobs) {
               try {
-                await handler(job.data, { id: job.id });
+                const work = () => handler(job.data, { id: job.id });
+                await (this.options.clock ? this.options.clock.run(work) : work());
               } catch (err) {
                 this.log.warn({ err, queue: name, jobId: job.id }, 'job failed, will retry');
                 jobFailures.inc({ queue: name });

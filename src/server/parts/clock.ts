@@ -10,7 +10,10 @@ declare module 'fastify' {
 
 export const clockPart = fp(
   async (app) => {
-    app.decorate('clock', new Clock());
+    const clock = new Clock();
+    app.decorate('clock', clock);
+    // the handler runs in the app's clock (after the body is read: its events run outside it)
+    app.addHook('preHandler', (_request, _reply, done) => clock.run(done));
   },
   { name: 'clock' },
 );

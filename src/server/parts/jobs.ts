@@ -14,10 +14,11 @@ export const jobsPart = fp<{ pollingSeconds?: number }>(
     const jobs = new Jobs(app.database, app.log, {
       workers: app.config.workers,
       pollingIntervalSeconds: pollingSeconds,
+      clock: app.clock,
     });
     await jobs.start();
     app.decorate('jobs', jobs);
     app.addHook('onClose', () => jobs.stop());
   },
-  { name: 'jobs', dependencies: ['config', 'database'] },
+  { name: 'jobs', dependencies: ['clock', 'config', 'database'] },
 );

@@ -170,8 +170,18 @@ export function planParcels(
   now: Date,
   loads: Loads,
 ): (ArrivalPromise | null)[] {
+  // Loads only grow, so a parcel like the last one (same island and state) takes the same
+  // sailings while they still have room: that promise is given again without asking (10,000
+  // parcels of a storm are a handful of questions).
+  const last = new Map<string, ArrivalPromise>();
+  const roomOn = (p: ArrivalPromise) =>
+    p.legs.every((leg) => (loads.get(sailingKey(leg)) ?? 0) < leg.capacity);
   return parcels.map(({ island, state }) => {
-    const promise = promiseOn(compiled, { island, state, now, loads });
+    const like = `${island} ${state.kind} ${state.kind === 'held' ? state.reason : ''}`;
+    const previous = last.get(like);
+    const promise =
+      previous && roomOn(previous) ? previous : promiseOn(compiled, { island, state, now, loads });
+    if (promise) last.set(like, promise);
     for (const leg of promise?.legs ?? []) {
       const key = sailingKey(leg);
       loads.set(key, (loads.get(key) ?? 0) + 1);

@@ -366,6 +366,24 @@ describe('storms', () => {
     ]).toEqual([0, 400, 400, 200]);
   });
 
+  test('a batch gives each parcel what planning it alone, in turn, would: islands sharing a boat fill it together', () => {
+    const now = new Date('2026-12-07T10:00:00Z');
+    const compiled = compileAround(timetable([GALE]), now);
+    const islands: Island[] = ['Guernsey', 'Alderney', 'Alderney', 'Jersey', 'Sark'];
+    const parcels = Array.from({ length: 1500 }, (_, i) => ({
+      island: islands[i % islands.length],
+      state: i % 7 === 0 ? BOOKED : AT_DEPOT,
+    }));
+    const batch = planParcels(compiled, parcels, now, new Map());
+    const loads = new Map<string, number>();
+    const alone = parcels.map((p) => planParcels(compiled, [p], now, loads)[0]);
+    expect(batch).toEqual(alone);
+    // the onward boats filled to their capacity, the Guernsey boat shared by all three islands
+    const onward = batch.filter((p) => p?.island === 'Alderney').map((p) => p!.legs[1].date);
+    expect(onward.filter((d) => d === onward[0])).toHaveLength(60);
+    expect(new Set(batch.map((p) => p?.legs[0].date)).size).toBeGreaterThan(2);
+  });
+
   test('no sailing with room within the horizon: no promise, and words that say so', () => {
     const full = { ...ROUTES[0], capacity: 0 };
     const none = arrivalPromise(

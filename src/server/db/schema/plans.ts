@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { PLAN_STATES } from '../../../shared/sailings/plan';
 import { users } from './accounts';
 import { at } from './columns';
@@ -56,5 +56,29 @@ export const parcelPlans = pgTable(
       'parcel_plans_state_check',
       sql.raw(`state in (${PLAN_STATES.map((s) => `'${s}'`).join(', ')})`),
     ),
+  ],
+);
+
+/**
+ * What customers are to be told of a change that moved their parcels (docs/decisions/0054): one
+ * row per change, written in the change's transaction, so the e-mails are rendered and queued
+ * after the commit (one per customer, in one transaction that marks the row told) and a process
+ * that dies in between loses nothing: the row waits for the next run.
+ */
+export const sailingNotices = pgTable(
+  'sailing_notices',
+  {
+    id: serial('id').primaryKey(),
+    /** The change's time: the arrival in words is said as of it. */
+    at: at('at').notNull(),
+    /** The moved parcels in groups of one new plan and one headline (moves.ts `NoticeGroup`). */
+    groups: jsonb('groups').notNull(),
+    toldAt: at('told_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('sailing_notices_untold_idx')
+      .on(t.id)
+      .where(sql`${t.toldAt} is null`),
   ],
 );

@@ -3,6 +3,7 @@ import { canTransition, type OrderEventKind, type OrderStatus } from '../../../s
 import type { Tx } from '../../db/client';
 import { orderEvents, orders } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
+import { appNow } from '../../lib/clock';
 
 /**
  * The one way an order's status changes (decision 0012): the move must be in the shared
@@ -55,10 +56,11 @@ export async function transitionOrders(
         data,
       })),
     );
-    // Its place on the sailings follows its status (docs/decisions/0049); imported when first
-    // needed, as the planning reads modules that read this one.
+    // Its place on the sailings follows its status (docs/decisions/0049), planned by the app's
+    // clock (docs/decisions/0054); imported when first needed, as the planning reads modules that
+    // read this one.
     const { planOrders } = await import('../sailings/plans');
-    await planOrders(tx, ids, new Date());
+    await planOrders(tx, ids, appNow());
   }
   return ids;
 }

@@ -23,7 +23,9 @@ export interface MovedParcel {
 export type Headline =
   | { kind: 'cancelled' | 'changed'; sailing: string; island: string; reason: string }
   | { kind: 'restored'; sailing: string; island: string }
-  | { kind: 'missed'; sailing: string };
+  | { kind: 'missed'; sailing: string }
+  /** A change to the timetable (an extra sailing, a route's capacity or pattern, a closing day). */
+  | { kind: 'timetable'; change: string };
 
 function opening(h: Headline, one: boolean): string {
   const reason = 'reason' in h && h.reason ? ` (${h.reason.replace(/[.\s]+$/, '')})` : '';
@@ -36,6 +38,8 @@ function opening(h: Headline, one: boolean): string {
       return `The sailing of ${h.sailing} to ${h.island} has changed${reason}. Here is when ${yours} now ${one ? 'arrives' : 'arrive'}.`;
     case 'restored':
       return `Good news: the sailing of ${h.sailing} to ${h.island} is running after all. Your ${one ? 'parcel' : 'parcels'} ${are} back on the first sailing with room.`;
+    case 'timetable':
+      return `${h.change} Here is when ${yours} now ${one ? 'arrives' : 'arrive'}.`;
     case 'missed':
       return `Your ${one ? 'parcel' : 'parcels'} did not leave on the sailing of ${h.sailing} as we planned. ${one ? 'It is' : 'They are'} on the next sailing with room.`;
   }
@@ -46,6 +50,7 @@ const SUBJECT: Record<Headline['kind'], string> = {
   changed: 'Your parcels’ sailing has changed: new arrival dates',
   restored: 'Your parcels’ sailing is running again: new arrival dates',
   missed: 'Your parcels are on the next sailing: new arrival dates',
+  timetable: 'Our sailings have changed: your parcels’ new arrival dates',
 };
 
 export function sailingChangedEmail(

@@ -86,6 +86,34 @@ export async function loadsOf(tx: Reader, now: Date, excluding: readonly number[
 }
 
 /**
+ * The loads less the plans being planned again (as `loadsOf` excluding them, without naming
+ * thousands of ids to the database: a storm's).
+ */
+export async function loadsWithout(
+  tx: Reader,
+  now: Date,
+  planning: readonly {
+    state: string;
+    island: Island;
+    plan: { route: Island | null; sailingDate: string | null; onwardDate: string | null };
+  }[],
+) {
+  const loads = await loadsOf(tx, now);
+  const from = dayKey(londonTimeOf(now.getTime()).day - 7);
+  const less = (island: Island | null, date: string | null) => {
+    if (!island || !date || date < from) return;
+    const key = sailingKey({ island, date });
+    loads.set(key, (loads.get(key) ?? 0) - 1);
+  };
+  for (const p of planning) {
+    if (p.state !== 'at-depot') continue;
+    less(p.plan.route, p.plan.sailingDate);
+    less(p.island, p.plan.onwardDate);
+  }
+  return loads;
+}
+
+/**
  * Plans parcels in turn, first come first served: one ready at the depot takes its place (and
  * fills `loads`); a booked or held one is promised against the loads without taking a place.
  */

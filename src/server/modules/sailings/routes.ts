@@ -21,6 +21,7 @@ import { access, acceptEmptyJsonBodies, authOf } from '../../lib/auth';
 import { backlogResponse, onTimeQuery, onTimeResponse } from '../../../shared/api/sailing-plans';
 import { backlog, onTimeReport } from './backlog';
 import { bookByNow, calendar, promiseNow } from './promises';
+import { defineSailingNotices, tellSoon } from './notices';
 import { scheduleMissedSailings } from './storms';
 import { closingDaysBetween, routes } from './queries';
 import {
@@ -45,8 +46,16 @@ export const sailingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = app.requireAuth({ can: ['read', 'Sailing'] });
   const manage = app.requireAuth({ can: ['manage', 'Sailing'] });
   const actor = (request: Parameters<typeof authOf>[0]) => authOf(request).user.id;
-  const context = () => ({ now: app.clock.now(), site: app.config });
+  const context = () => ({ now: app.clock.now() });
   await scheduleMissedSailings(app);
+  await defineSailingNotices(app);
+  // A change to the timetable may have moved parcels: once its answer is sent (it does not wait
+  // for the e-mails), the queue that tells their customers is woken (./notices.ts).
+  app.addHook('onResponse', (request, reply, done) => {
+    // after this turn of the event loop: on PGlite the job's queries would hold it up otherwise
+    if (request.method !== 'GET' && reply.statusCode < 300) setImmediate(() => void tellSoon(app));
+    done();
+  });
 
   app.get(
     '/routes',
@@ -74,7 +83,7 @@ export const sailingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         answers: { 404: 'There is no such route.' },
       },
     },
-    (request) => updateRoute(db, actor(request), request.params.Island, request.body),
+    (request) => updateRoute(db, actor(request), request.params.Island, request.body, context()),
   );
 
   app.get(
@@ -201,7 +210,7 @@ export const sailingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createClosingDay(db, actor(request), request.body)),
+      reply.status(201).send(await createClosingDay(db, actor(request), request.body, context())),
   );
 
   app.put(
@@ -220,7 +229,7 @@ export const sailingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    (request) => updateClosingDay(db, actor(request), request.params.Id, request.body),
+    (request) => updateClosingDay(db, actor(request), request.params.Id, request.body, context()),
   );
 
   app.delete(
@@ -235,7 +244,7 @@ export const sailingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteClosingDay(db, actor(request), request.params.Id);
+      await deleteClosingDay(db, actor(request), request.params.Id, context());
       return reply.status(204).send();
     },
   );

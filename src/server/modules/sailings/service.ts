@@ -8,21 +8,32 @@ import {
 } from '../../../shared/api/sailings';
 import type { Island } from '../../../shared/islands';
 import { dayOf, weekdayOf } from '../../../shared/sailings/london-time';
+import { dayInWords } from '../../../shared/sailings/promise-words';
 import { closingDays, sailingDepartures, sailingExceptions, sailingRoutes } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { uniqueViolation } from '../auth/user-data';
 import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
-import type { Site } from '../../config';
+import { lockRoutes } from './plans';
 import { closingDayView, exceptionView, routes } from './queries';
-import { replanForException, type ExceptionFacts } from './storms';
+import { replanForException, replanTimetable, type ExceptionFacts } from './storms';
 
 /**
  * The office's changes to the timetable (docs/decisions/0048), each in one transaction with its
- * audit entry (before and after). A changed timetable changes every promise made from then on;
- * a cancelled, changed or restored sailing moves the parcels planned on it in the same
- * transaction, and tells their customers (docs/decisions/0049).
+ * audit entry (before and after). A changed timetable changes every promise made from then on,
+ * and every change moves the parcels it touches in the same transaction (docs/decisions/0049,
+ * 0054): a cancelled, changed or restored sailing those planned on it, an extra sailing, a
+ * route's capacity or pattern those of the route, a closing day all of them. The customers whose
+ * parcels moved are noted in the transaction and told after it (./notices.ts `tellSoon`).
  */
+
+/** When a change is made: the app's clock. */
+interface Context {
+  now: Date;
+}
+
+/** What a change did to the plan, as its audit entry records it. */
+const movedFacts = (m: { moved: number; told: number }) => ({ Moved: m.moved, Told: m.told });
 
 /** Replaces a route's capacity, delivery days and weekly pattern. */
 export async function updateRoute(
@@ -30,8 +41,11 @@ export async function updateRoute(
   actorId: number,
   island: Island,
   input: UpdateRoute,
+  at: Context,
 ): Promise<RouteView> {
   await db.transaction(async (tx) => {
+    // the routes' lock first, in its order, as every writer of a plan takes it (./plans.ts)
+    await lockRoutes(tx, 'update');
     const before = (await routes(tx)).find((r) => r.Island === island);
     if (!before) throw new HttpError(404, 'There is no such route.');
     await tx
@@ -40,7 +54,7 @@ export async function updateRoute(
         capacity: input.Capacity,
         deliveryDaysMin: input.DeliveryDaysMin,
         deliveryDaysMax: input.DeliveryDaysMax,
-        updatedAt: new Date(),
+        updatedAt: at.now,
       })
       .where(eq(sailingRoutes.island, island));
     await tx.delete(sailingDepartures).where(eq(sailingDepartures.island, island));
@@ -58,13 +72,15 @@ export async function updateRoute(
       );
     }
     const { Island: _, Via: __, ...was } = before;
+    const change = `Our sailings to ${island} have changed.`;
+    const moved = await replanTimetable(tx, [island], change, at.now);
     await audit(tx, {
       actorId,
       action: 'update',
       subject: 'Sailing',
       subjectId: `route:${island}`,
       before: was,
-      after: input,
+      after: { ...input, ...movedFacts(moved) },
     });
   });
   const after = (await routes(db)).find((r) => r.Island === island);
@@ -132,15 +148,6 @@ const factsOf = (row: typeof sailingExceptions.$inferSelect): ExceptionFacts => 
   reason: row.reason,
 });
 
-/** What a change did to the plan, as its audit entry records it. */
-const movedFacts = (m: { moved: number; told: number }) => ({ Moved: m.moved, Told: m.told });
-
-/** When and for whom a change is made: the app's clock, and the site its e-mails link to. */
-interface Context {
-  now: Date;
-  site: Site;
-}
-
 /** Adds an exception: an extra sailing, a cancelled one, a changed one. */
 export function createException(db: Db, actorId: number, input: ExceptionInput, at: Context) {
   return once(
@@ -152,7 +159,7 @@ export function createException(db: Db, actorId: number, input: ExceptionInput, 
           .values({ ...exceptionRow(input), createdBy: actorId })
           .returning();
         const view = exceptionView(row);
-        const moved = await replanForException(tx, null, factsOf(row), at.now, at.site);
+        const moved = await replanForException(tx, null, factsOf(row), at.now);
         await audit(tx, {
           actorId,
           action: 'create',
@@ -186,11 +193,11 @@ export function updateException(
         await checkAgainstPattern(tx, input);
         const [row] = await tx
           .update(sailingExceptions)
-          .set({ ...exceptionRow(input), updatedAt: new Date() })
+          .set({ ...exceptionRow(input), updatedAt: at.now })
           .where(eq(sailingExceptions.id, id))
           .returning();
         const view = exceptionView(row);
-        const moved = await replanForException(tx, factsOf(old), factsOf(row), at.now, at.site);
+        const moved = await replanForException(tx, factsOf(old), factsOf(row), at.now);
         await audit(tx, {
           actorId,
           action: 'update',
@@ -218,7 +225,7 @@ export async function deleteException(
       .where(eq(sailingExceptions.id, id))
       .returning();
     if (!old) throw new HttpError(404, SAILING_MESSAGES.noSuchException);
-    const moved = await replanForException(tx, factsOf(old), null, at.now, at.site);
+    const moved = await replanForException(tx, factsOf(old), null, at.now);
     await audit(tx, {
       actorId,
       action: 'delete',
@@ -236,18 +243,35 @@ const closingRow = (input: ClosingDayInput) => ({
   name: input.Name,
 });
 
-export function createClosingDay(db: Db, actorId: number, input: ClosingDayInput) {
+/** A closing day moves the days parcels arrive (and the sailings they take): all re-planned. */
+const replanForClosingDay = (
+  tx: Tx,
+  day: { date: string; name: string },
+  removed: boolean,
+  now: Date,
+) =>
+  replanTimetable(
+    tx,
+    'all',
+    removed
+      ? `${dayInWords(day.date)} is no longer a closing day.`
+      : `${dayInWords(day.date)} is a closing day (${day.name.replace(/[.\s]+$/, '')}).`,
+    now,
+  );
+
+export function createClosingDay(db: Db, actorId: number, input: ClosingDayInput, at: Context) {
   return once(
     () =>
       db.transaction(async (tx) => {
         const [row] = await tx.insert(closingDays).values(closingRow(input)).returning();
         const view = closingDayView(row);
+        const moved = await replanForClosingDay(tx, row, false, at.now);
         await audit(tx, {
           actorId,
           action: 'create',
           subject: 'Sailing',
           subjectId: `closing-day:${row.id}`,
-          after: view,
+          after: { ...view, ...movedFacts(moved) },
         });
         return view;
       }),
@@ -255,7 +279,13 @@ export function createClosingDay(db: Db, actorId: number, input: ClosingDayInput
   );
 }
 
-export function updateClosingDay(db: Db, actorId: number, id: number, input: ClosingDayInput) {
+export function updateClosingDay(
+  db: Db,
+  actorId: number,
+  id: number,
+  input: ClosingDayInput,
+  at: Context,
+) {
   return once(
     () =>
       db.transaction(async (tx) => {
@@ -267,17 +297,18 @@ export function updateClosingDay(db: Db, actorId: number, id: number, input: Clo
         if (!old) throw new HttpError(404, SAILING_MESSAGES.noSuchClosingDay);
         const [row] = await tx
           .update(closingDays)
-          .set({ ...closingRow(input), updatedAt: new Date() })
+          .set({ ...closingRow(input), updatedAt: at.now })
           .where(eq(closingDays.id, id))
           .returning();
         const view = closingDayView(row);
+        const moved = await replanForClosingDay(tx, row, false, at.now);
         await audit(tx, {
           actorId,
           action: 'update',
           subject: 'Sailing',
           subjectId: `closing-day:${id}`,
           before: closingDayView(old),
-          after: view,
+          after: { ...view, ...movedFacts(moved) },
         });
         return view;
       }),
@@ -285,16 +316,23 @@ export function updateClosingDay(db: Db, actorId: number, id: number, input: Clo
   );
 }
 
-export async function deleteClosingDay(db: Db, actorId: number, id: number): Promise<void> {
+export async function deleteClosingDay(
+  db: Db,
+  actorId: number,
+  id: number,
+  at: Context,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [old] = await tx.delete(closingDays).where(eq(closingDays.id, id)).returning();
     if (!old) throw new HttpError(404, SAILING_MESSAGES.noSuchClosingDay);
+    const moved = await replanForClosingDay(tx, old, true, at.now);
     await audit(tx, {
       actorId,
       action: 'delete',
       subject: 'Sailing',
       subjectId: `closing-day:${id}`,
       before: closingDayView(old),
+      after: movedFacts(moved),
     });
   });
 }

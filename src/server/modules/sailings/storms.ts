@@ -1,13 +1,13 @@
 import { and, eq, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Island } from '../../../shared/islands';
-import { OPEN_PLAN_STATES, type MovedBy } from '../../../shared/sailings/plan';
+import { OPEN_PLAN_STATES, type PlannedSailing } from '../../../shared/sailings/plan';
 import { dayInWords } from '../../../shared/sailings/promise-words';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { parcelPlans } from '../../db/schema';
 import type { Uses } from '../../lib/uses';
-import type { Site } from '../../config';
-import type { Tx } from '../../db/client';
-import { moveParcels, type Move } from './moves';
+import type { Headline } from './emails';
+import { moveParcels, type MoveRecord, type MovingPlan } from './moves';
+import { tellMovedCustomers } from './notices';
 import { lockRoutes } from './plans';
 
 /**
@@ -36,54 +36,112 @@ const onSailing = (s: { island: Island; date: string }): SQL =>
     and(eq(parcelPlans.island, s.island), eq(parcelPlans.onwardDate, s.date)),
   )!;
 
+/** The open plans on a route's sailings: its own islands' and, for Guernsey, the onward ones. */
+const onRoute = (island: Island): SQL =>
+  or(eq(parcelPlans.route, island), eq(parcelPlans.island, island))!;
+
 const open = inArray(parcelPlans.state, [...OPEN_PLAN_STATES]);
+
+/** What a parcel moved by another change keeps: why it is not on the sailing it was first given. */
+const kept = (row: MovingPlan): MoveRecord => ({
+  movedBy: row.movedBy,
+  movedFrom: row.movedFrom,
+  reason: row.reason,
+  exceptionId: row.exceptionId,
+});
+
+/** Told only when the days it arrives change. */
+const daysChanged = (row: MovingPlan, planned: PlannedSailing) =>
+  row.plan.earliest !== planned.earliest || row.plan.latest !== planned.latest;
 
 /**
  * Plans again, after an exception changed from `before` to `after` (either null: created,
- * deleted), the parcels on the sailings it names and those it moved before; tells their customers.
+ * deleted), the parcels on the sailings it names and those it moved before; notes their
+ * customers. An extra sailing plans its route's parcels again: those on later sailings may take it.
  */
 export async function replanForException(
   tx: Tx,
   before: ExceptionFacts | null,
   after: ExceptionFacts | null,
   now: Date,
-  site: Site,
 ): Promise<{ moved: number; told: number }> {
   const id = (after ?? before)!.id;
   await lockRoutes(tx, 'update');
   const sailings = [before, after].filter((e): e is ExceptionFacts => e !== null);
-  const rows = await tx
-    .select()
-    .from(parcelPlans)
-    .where(and(open, or(eq(parcelPlans.exceptionId, id), ...sailings.map(onSailing))));
-  const storm = after && after.kind !== 'extra' ? { ...after, kind: after.kind } : null;
+  const extra = after?.kind === 'extra' ? after : null;
+  const where = and(
+    open,
+    or(
+      eq(parcelPlans.exceptionId, id),
+      ...sailings.map(onSailing),
+      ...(extra ? [onRoute(extra.island)] : []),
+    ),
+  )!;
   const named = (after ?? before)!;
-  const move: Move = storm
+  // each said once: the same object for every parcel (moves.ts groups them by it)
+  if (after && after.kind !== 'extra') {
+    const record: MoveRecord = {
+      movedBy: after.kind,
+      movedFrom: after.date,
+      reason: after.reason,
+      exceptionId: after.id,
+    };
+    const headline: Headline = {
+      kind: after.kind,
+      sailing: dayInWords(after.date),
+      island: after.island,
+      reason: after.reason,
+    };
+    return moveParcels(tx, where, now, {
+      record: () => record,
+      headline: () => headline,
+      tells: () => true,
+    });
+  }
+  const restored: MoveRecord = { movedBy: null, movedFrom: null, reason: '', exceptionId: null };
+  const back: Headline = {
+    kind: 'restored',
+    sailing: dayInWords(named.date),
+    island: named.island,
+  };
+  const timetable: Headline | null = extra
     ? {
-        record: () => ({
-          movedBy: storm.kind,
-          movedFrom: storm.date,
-          reason: storm.reason,
-          exceptionId: storm.id,
-        }),
-        headline: () => ({
-          kind: storm.kind,
-          sailing: dayInWords(storm.date),
-          island: storm.island,
-          reason: storm.reason,
-        }),
-        tells: () => true,
+        kind: 'timetable',
+        change: `We have added a sailing to ${extra.island} on ${dayInWords(extra.date)}.`,
       }
-    : {
-        record: () => ({ movedBy: null, movedFrom: null, reason: '', exceptionId: null }),
-        headline: () => ({
-          kind: 'restored',
-          sailing: dayInWords(named.date),
-          island: named.island,
-        }),
-        tells: () => true,
-      };
-  return moveParcels(tx, rows, now, site, move);
+    : before?.kind === 'extra'
+      ? {
+          kind: 'timetable',
+          change: `The extra sailing to ${before.island} on ${dayInWords(before.date)} no longer runs.`,
+        }
+      : null;
+  return moveParcels(tx, where, now, {
+    // a parcel another change moved keeps its reason; those this one had moved are restored
+    record: (row) => (row.exceptionId === id ? restored : kept(row)),
+    headline: (row) => (row.exceptionId !== id && timetable ? timetable : back),
+    tells: (row, planned) => row.exceptionId === id || daysChanged(row, planned),
+  });
+}
+
+/**
+ * Plans again the open parcels a change to the timetable may move (a route's capacity or weekly
+ * pattern, a closing day): those of `islands`' routes, or all of them. Each keeps why it was
+ * moved before; a customer is told, once, when the days their parcels arrive change.
+ */
+export async function replanTimetable(
+  tx: Tx,
+  islands: readonly Island[] | 'all',
+  change: string,
+  now: Date,
+): Promise<{ moved: number; told: number }> {
+  await lockRoutes(tx, 'update');
+  const where = islands === 'all' ? open : and(open, or(...islands.map(onRoute)))!;
+  const headline: Headline = { kind: 'timetable', change };
+  return moveParcels(tx, where, now, {
+    record: kept,
+    headline: () => headline,
+    tells: daysChanged,
+  });
 }
 
 /**
@@ -92,39 +150,33 @@ export async function replanForException(
  * (its promise was conditional: asked again, silently), and one that had no sailing within
  * reach (planned when there is one).
  */
-export async function moveMissedParcels(db: Db, now: Date, site: Site) {
+export async function moveMissedParcels(db: Db, now: Date) {
   return db.transaction(async (tx) => {
     await lockRoutes(tx, 'update');
-    const rows = await tx
-      .select()
-      .from(parcelPlans)
-      .where(
-        // planStands (shared/sailings/plan.ts) in SQL: the plans that no longer stand
-        or(
-          and(
-            eq(parcelPlans.state, 'at-depot'),
-            or(isNull(parcelPlans.departsAt), lt(parcelPlans.departsAt, now)),
-          ),
-          and(
-            inArray(parcelPlans.state, ['booked', 'held']),
-            or(isNull(parcelPlans.cutOffAt), lt(parcelPlans.cutOffAt, now)),
-          ),
-        ),
-      );
+    // planStands (shared/sailings/plan.ts) in SQL: the plans that no longer stand
+    const where = or(
+      and(
+        eq(parcelPlans.state, 'at-depot'),
+        or(isNull(parcelPlans.departsAt), lt(parcelPlans.departsAt, now)),
+      ),
+      and(
+        inArray(parcelPlans.state, ['booked', 'held']),
+        or(isNull(parcelPlans.cutOffAt), lt(parcelPlans.cutOffAt, now)),
+      ),
+    )!;
     // one with no sailing within reach yet is given one silently when there is room
-    const missed = (row: (typeof rows)[number]) =>
-      row.state === 'at-depot' && row.sailingDate !== null;
-    return moveParcels(tx, rows, now, site, {
+    const missed = (row: MovingPlan) => row.state === 'at-depot' && row.plan.sailingDate !== null;
+    const headlines = new Map<string, Headline>();
+    const headlineOf = (date: string) => {
+      if (!headlines.has(date)) headlines.set(date, { kind: 'missed', sailing: dayInWords(date) });
+      return headlines.get(date)!;
+    };
+    return moveParcels(tx, where, now, {
       record: (row) =>
         missed(row)
-          ? { movedBy: 'missed', movedFrom: row.sailingDate, reason: '', exceptionId: null }
-          : {
-              movedBy: row.movedBy as MovedBy | null,
-              movedFrom: row.movedFrom,
-              reason: row.reason,
-              exceptionId: row.exceptionId,
-            },
-      headline: (theirs) => ({ kind: 'missed', sailing: dayInWords(theirs[0].sailingDate ?? '') }),
+          ? { movedBy: 'missed', movedFrom: row.plan.sailingDate, reason: '', exceptionId: null }
+          : kept(row),
+      headline: (row) => headlineOf(row.plan.sailingDate ?? ''),
       tells: missed,
     });
   });
@@ -137,7 +189,9 @@ export async function scheduleMissedSailings(
   app: Uses<'clock' | 'config' | 'database' | 'jobs' | 'log'>,
 ) {
   await app.jobs.every(MISSED_SAILINGS_QUEUE, '*/10 * * * *', async () => {
-    const { moved, told } = await moveMissedParcels(app.database.db, app.clock.now(), app.config);
+    const { moved, told } = await moveMissedParcels(app.database.db, app.clock.now());
     if (moved) app.log.info({ moved, told }, 'parcels moved off missed sailings');
+    // and any change's notice a process that died left untold
+    await tellMovedCustomers(app.database.db, app.clock.now(), app.config);
   });
 }
