@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { expect, test } from 'vitest';
 import type { Config } from '../../../src/server/config';
+import { clockPart } from '../../../src/server/parts/clock';
 import { configPart } from '../../../src/server/parts/config';
 import { jobsPart } from '../../../src/server/parts/jobs';
 import { paymentProviderPart } from '../../../src/server/parts/payment-provider';
@@ -13,6 +14,7 @@ test.each([
 ])('the %s part refuses to start without the database part', async (name, part) => {
   const app = Fastify();
   await app.register(configPart, { config: {} as Config });
+  await app.register(clockPart);
   await expect(app.register(part)).rejects.toThrow(
     `The dependency 'database' of plugin '${name}' is not registered`,
   );
