@@ -24,6 +24,10 @@ interface FormProps {
   onCancel: () => void;
   /** A red submit button, for what cannot be undone. */
   danger?: boolean;
+  /** A submit button that cannot be pressed (the form says why). */
+  disabled?: boolean;
+  /** One more way out, before the way back (`Another order`). */
+  other?: { label: string; onClick: () => void };
   children: ReactNode;
 }
 
@@ -42,6 +46,8 @@ export function DialogForm({
   cancelLabel = 'Cancel',
   onCancel,
   danger = false,
+  disabled,
+  other,
   children,
 }: FormProps & { title?: string }) {
   return (
@@ -54,12 +60,14 @@ export function DialogForm({
         </Stack>
       </DialogContent>
       <DialogActions>
+        {other && <Button onClick={other.onClick}>{other.label}</Button>}
         <Button onClick={onCancel}>{cancelLabel}</Button>
         <Button
           type="submit"
           variant="contained"
           color={danger ? 'error' : 'primary'}
           loading={pending}
+          disabled={disabled}
         >
           {submitLabel}
         </Button>

@@ -11,9 +11,9 @@ import {
   type FormValues,
 } from './form-state';
 
-export interface ZodFormOptions<V extends FormValues> {
+export interface ZodFormOptions<V extends FormValues, B> {
   /** The request body the values make (numbers from the text typed, say); the values by default. */
-  body?: (values: V) => unknown;
+  body?: (values: V) => B;
   /** The last refused send (the mutation's error): its field errors show on their fields. */
   refusal?: unknown;
   /** The words of a refusal that names no field (kit/problem.ts's `problem` by default). */
@@ -29,10 +29,10 @@ type TextExtra = Record<string, unknown> & { helperText?: string };
  * a field shows the schema's message, or the server's for the last refused send, until it is
  * changed; a refusal that names no field is `formError`, for the form to show once.
  */
-export function useZodForm<S extends z.ZodType, V extends FormValues>(
+export function useZodForm<S extends z.ZodType, V extends FormValues, B = V>(
   schema: S,
   initial: V,
-  { body = (values) => values, refusal, describe }: ZodFormOptions<V> = {},
+  { body = (values) => values as unknown as B, refusal, describe }: ZodFormOptions<V, B> = {},
 ) {
   type Field = keyof V & string;
   const [state, setState] = useState(() => initialState(initial));
@@ -69,11 +69,11 @@ export function useZodForm<S extends z.ZodType, V extends FormValues>(
      * A submit handler: sends the body when the schema passes it, or shows the schema's messages
      * and moves the focus to the first field with one.
      */
-    handleSubmit: (send: (data: z.input<S>) => void) => (event?: FormEvent) => {
+    handleSubmit: (send: (data: B & z.input<S>) => void) => (event?: FormEvent) => {
       event?.preventDefault();
       const result = submitted(state, schema, body(state.values));
       setState(result.state);
-      if (result.data !== undefined) send(result.data);
+      if (result.data !== undefined) send(result.data as B & z.input<S>);
       else focusFirstError(event?.currentTarget instanceof Element ? event.currentTarget : null);
     },
   };
