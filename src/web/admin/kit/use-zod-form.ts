@@ -44,6 +44,8 @@ export function useZodForm<S extends z.ZodType, V extends FormValues, B = V>(
     set,
     /** The message a field (or a nested one, `Items.0.Weight`) shows, if any. */
     error,
+    /** Back to the values it started with and no messages (after a send, for the next one). */
+    reset: () => setState(initialState(initial)),
     /** A field the form keeps no value of (a table's row, say) changed: its message goes. */
     forget: (field: string) => setState((current) => forgotten(current, field)),
     formError: formError(refusal, describe),
