@@ -64,9 +64,18 @@ export function submitted<V extends FormValues, S extends z.ZodType>(
   return { state: { ...state, checked: {}, edited: new Set() }, data: body as z.input<S> };
 }
 
-/** The message a field shows: the schema's, else the server's until the field is changed. */
+/**
+ * Every message the form shows, by field: the schema's, else the server's until the field is
+ * changed (a screen lists those of fields it has no place for).
+ */
+export function messages(state: FormState<FormValues>, refusal: unknown): FieldErrors {
+  const server = Object.entries(serverFieldErrors(refusal)).filter(([f]) => !state.edited.has(f));
+  return { ...Object.fromEntries(server), ...state.checked };
+}
+
+/** The message one field shows, if any. */
 export const fieldError = (state: FormState<FormValues>, refusal: unknown, field: string) =>
-  state.checked[field] ?? (state.edited.has(field) ? undefined : serverFieldErrors(refusal)[field]);
+  messages(state, refusal)[field];
 
 /** The form's own message, once: a failure that names no field (a 409, a 5xx, no network). */
 export const formError = (refusal: unknown, describe: (error: unknown) => string = problem) =>

@@ -7,6 +7,7 @@ import {
   forgotten,
   formError,
   initialState,
+  messages,
   submitted,
   type FormValues,
 } from './form-state';
@@ -44,8 +45,10 @@ export function useZodForm<S extends z.ZodType, V extends FormValues, B = V>(
     set,
     /** The message a field (or a nested one, `Items.0.Weight`) shows, if any. */
     error,
-    /** Back to the values it started with and no messages (after a send, for the next one). */
-    reset: () => setState(initialState(initial)),
+    /** Every message shown, by field (for those a screen shows apart from any field). */
+    messages: () => messages(state, refusal),
+    /** No messages, and the values it started with (after a send, for the next) or `values`. */
+    reset: (values: V = initial) => setState(initialState(values)),
     /** A field the form keeps no value of (a table's row, say) changed: its message goes. */
     forget: (field: string) => setState((current) => forgotten(current, field)),
     formError: formError(refusal, describe),
