@@ -7,10 +7,10 @@ import {
   type ReceiveRequest,
 } from '../../../shared/api/depot';
 import { isValidReference, looksLikeReference } from '../../../shared/customer-reference';
-import { ApiError } from '../../lib/api-client';
 import { useLookup, useReceive } from './api/depot';
 import { PageHeading, ReceiveOutcome } from './depot-parts';
 import { ItemLinesEditor } from './item-lines-editor';
+import { serverFieldErrors } from '../kit/form-state';
 import { problem } from '../kit/problem';
 import { useZodForm } from '../kit/use-zod-form';
 import { resizePhoto } from './resize-photo';
@@ -66,10 +66,9 @@ export function ReceivePage() {
   const found = lookup.data;
   const choices = found ? choicesOf(found) : [];
   const choice = choices[Math.min(active, choices.length - 1)];
-  const lookupFailure = lookup.error instanceof ApiError ? lookup.error : null;
   const searchError =
     referenceTypo(query) ??
-    lookupFailure?.body?.errors?.find((e) => e.field === 'q')?.error ??
+    serverFieldErrors(lookup.error).q ??
     (lookup.isError ? problem(lookup.error) : undefined);
   const form = useZodForm(receiveSchema, EMPTY, {
     refusal: receive.error,
