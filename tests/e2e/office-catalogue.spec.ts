@@ -69,6 +69,11 @@ test('an office member changes the notice banner and band M’s price; the publi
       await contact.getByRole('button', { name: 'Save contact details' }).click();
       await expect(email).toHaveAccessibleDescription('That address cannot be reached');
       await expect(contact.getByRole('alert')).toHaveCount(0);
+      // typing in the field takes its message away
+      const address = await email.inputValue();
+      await email.fill(`${address}x`);
+      await expect(email).not.toHaveAccessibleDescription('That address cannot be reached');
+      await email.fill(address);
       await page.unroute('**/api/admin/settings');
       expect(consoleErrors).toEqual([
         'Failed to load resource: the server responded with a status of 400 (Bad Request)',

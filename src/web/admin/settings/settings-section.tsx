@@ -40,7 +40,17 @@ export function Section({
   };
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-      <Box component="form" noValidate onSubmit={submit} aria-labelledby={id}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={submit}
+        // a field typed in loses its message (each is named by its path, `err` below)
+        onChange={(event: FormEvent<HTMLFormElement>) => {
+          const { name } = event.target as HTMLInputElement;
+          if (name) form.forget(name);
+        }}
+        aria-labelledby={id}
+      >
         <Stack spacing={2}>
           <div>
             <Typography variant="h6" component="h2" id={id}>
@@ -68,8 +78,9 @@ export function Section({
   );
 }
 
-/** A field's error props from the section's messages. */
+/** A field's name (its path in the body) and error props from the section's messages. */
 export const err = (errorOf: ErrorOf, field: string, help?: string) => ({
+  name: field,
   error: errorOf(field) !== undefined,
   helperText: errorOf(field) ?? help,
 });
