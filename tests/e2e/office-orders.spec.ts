@@ -176,14 +176,39 @@ test('the office cancels a paid order with a refund; the customer sees it cancel
     // More than was paid is refused with the API's words.
     await page.getByRole('button', { name: 'Refund', exact: true }).click();
     const refund = page.getByRole('dialog', { name: `Refund on ${order.Reference}` });
-    await refund.getByRole('textbox', { name: /Amount/ }).fill('9999');
+    const amount = refund.getByRole('textbox', { name: /Amount/ });
+    await amount.fill('9999');
     await refund.getByRole('textbox', { name: 'Reason' }).fill('Goodwill');
+    // A refusal that names a field shows on that field, as the browser's own check would, and
+    // goes once the field changes (the answer is made up here: the real one names no field).
+    await page.route(
+      '**/api/admin/orders/*/refund',
+      (route) =>
+        route.fulfill({
+          status: 400,
+          json: {
+            statusCode: 400,
+            message: 'Validation failed',
+            errors: [{ field: 'Amount', error: 'Not more than the order’s payments' }],
+          },
+        }),
+      { times: 1 },
+    );
+    await refund.getByRole('button', { name: 'Refund', exact: true }).click();
+    await expect(amount).toHaveAccessibleDescription('Not more than the order’s payments');
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await expect(refund.getByRole('alert')).toHaveCount(0);
+    await screenshots(page, 'admin-refund-field-error', [375, 1280]);
+    await amount.fill('99999');
+    await expect(amount).toHaveAttribute('aria-invalid', 'false');
+    await amount.fill('9999');
     await refund.getByRole('button', { name: 'Refund', exact: true }).click();
     await expect(refund.getByRole('alert')).toHaveText(
       `At most ${refundable} can be refunded on this order.`,
     );
-    // The browser logs the refused call: expected here, and only that.
+    // The browser logs the refused calls: expected here, and only those.
     expect(consoleErrors).toEqual([
+      'Failed to load resource: the server responded with a status of 400 (Bad Request)',
       'Failed to load resource: the server responded with a status of 409 (Conflict)',
     ]);
     consoleErrors.length = 0;

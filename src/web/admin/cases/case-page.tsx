@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   Alert,
@@ -25,7 +25,8 @@ import { formatPounds, toPence } from '../../../shared/money';
 import { REFUND_MESSAGES } from '../../../shared/refunds';
 import { useCase, useReplyToCase, useResolveCase } from '../office/api/office-care';
 import { CaseStatusChip } from './cases-page';
-import { checkForm, serverFieldErrors, withoutField, type FieldErrors } from '../kit/field-errors';
+import { FormAlert } from '../kit/form-alert';
+import { useZodForm } from '../kit/use-zod-form';
 import { problem, refundProblem } from '../kit/problem';
 import { DisputePanel } from './dispute-panel';
 
@@ -161,25 +162,18 @@ function Conversation({ theCase }: { theCase: OfficeCase }) {
 
 function ReplyForm({ theCase, onDone }: { theCase: OfficeCase; onDone: (m: string) => void }) {
   const reply = useReplyToCase();
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkForm(caseReplySchema, { Message: message });
-    if (checked.errors) {
-      setError(Object.values(checked.errors)[0]);
-      return;
-    }
+  const form = useZodForm(caseReplySchema, { Message: '' }, { refusal: reply.error });
+  const submit = form.handleSubmit(({ Message }) =>
     reply.mutate(
-      { id: theCase.Id, message: checked.data.Message },
+      { id: theCase.Id, message: Message },
       {
         onSuccess: () => {
-          setMessage('');
+          form.set('Message', '');
           onDone('Your reply was sent: the customer was e-mailed and sees it on their order.');
         },
       },
-    );
-  };
+    ),
+  );
   return (
     <Paper
       component="form"
@@ -193,19 +187,14 @@ function ReplyForm({ theCase, onDone }: { theCase: OfficeCase; onDone: (m: strin
         <Typography variant="h6" component="h2" id="reply-title">
           Reply to the customer
         </Typography>
-        {reply.isError && <Alert severity="error">{problem(reply.error)}</Alert>}
+        <FormAlert severity="error">{form.formError}</FormAlert>
         <TextField
-          label="Reply"
-          value={message}
-          onChange={(e) => {
-            setMessage(e.target.value);
-            setError(null);
-          }}
+          {...form.text('Message', 'Reply', {
+            helperText: 'E-mailed to the customer, and shown on their order',
+          })}
           multiline
           minRows={4}
           required
-          error={error !== null}
-          helperText={error ?? 'E-mailed to the customer, and shown on their order'}
           slotProps={{ htmlInput: { maxLength: 4000 } }}
         />
         <Box>
@@ -226,27 +215,30 @@ function ResolveForm({
   onDone: (m: string) => void;
 }) {
   const resolve = useResolveCase();
-  const [message, setMessage] = useState('');
-  const [refunding, setRefunding] = useState(false);
-  const [amount, setAmount] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const refundable = detail.Refundable;
+  // The contract's rules, and one the screen knows: no more back than is left to refund.
+  const schema = resolveCaseSchema.refine(
+    ({ Refund }) => Refund === undefined || toPence(Refund) <= toPence(refundable),
+    { path: ['Refund'], message: REFUND_MESSAGES.tooMuch(toPence(refundable)) },
+  );
+  const form = useZodForm(
+    schema,
+    { Message: '', refunding: false as boolean, Refund: '' },
+    {
+      refusal: resolve.error,
+      describe: refundProblem,
+      body: (v) => ({
+        Message: v.Message.trim(),
+        ...(v.refunding ? { Refund: v.Refund.trim() === '' ? Number.NaN : Number(v.Refund) } : {}),
+      }),
+    },
+  );
+  const refunding = form.values.refunding;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const refundTyped = amount.trim() === '' ? Number.NaN : Number(amount);
-    const body = { Message: message.trim(), ...(refunding ? { Refund: refundTyped } : {}) };
-    const checked = checkForm(resolveCaseSchema, body);
-    if (checked.errors) return setErrors(checked.errors);
-    const refund = checked.data.Refund;
-    if (refund !== undefined && toPence(refund) > toPence(refundable)) {
-      return setErrors({ Refund: REFUND_MESSAGES.tooMuch(toPence(refundable)) });
-    }
-    setErrors({});
+  const submit = form.handleSubmit(({ Message, Refund: refund }) =>
     resolve.mutate(
-      { id: detail.Case.Id, message: body.Message, refund },
+      { id: detail.Case.Id, message: Message, refund },
       {
-        onError: (error) => setErrors(serverFieldErrors(error)),
         onSuccess: () =>
           onDone(
             refund === undefined
@@ -254,8 +246,8 @@ function ResolveForm({
               : `The case is resolved and ${formatPounds(refund)} refunded: the customer was e-mailed.`,
           ),
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Paper
@@ -270,28 +262,23 @@ function ResolveForm({
         <Typography variant="h6" component="h2" id="resolve-title">
           Resolve the case
         </Typography>
-        {resolve.isError && <Alert severity="error">{refundProblem(resolve.error)}</Alert>}
+        <FormAlert severity="error">{form.formError}</FormAlert>
         <TextField
-          label="Message to the customer"
-          value={message}
-          onChange={(e) => {
-            setMessage(e.target.value);
-            setErrors(withoutField('Message'));
-          }}
+          {...form.text('Message', 'Message to the customer', {
+            helperText: 'Optional: otherwise they are told the case is resolved',
+          })}
           multiline
           minRows={2}
-          error={errors.Message !== undefined}
-          helperText={errors.Message ?? 'Optional: otherwise they are told the case is resolved'}
           slotProps={{ htmlInput: { maxLength: 4000 } }}
         />
         <FormControlLabel
           control={
             <Checkbox
-              checked={refunding}
+              {...form.check('refunding')}
               disabled={refundable <= 0}
-              onChange={(e) => {
-                setRefunding(e.target.checked);
-                setErrors(withoutField('Refund'));
+              onChange={(_e, on) => {
+                form.set('refunding', on);
+                form.forget('Refund');
               }}
             />
           }
@@ -299,18 +286,11 @@ function ResolveForm({
         />
         {refunding && (
           <TextField
-            label="Refund"
-            value={amount}
-            onChange={(e) => {
-              setAmount(e.target.value);
-              setErrors(withoutField('Refund'));
-            }}
+            {...form.text('Refund', 'Refund', {
+              helperText: `At most ${formatPounds(refundable)}, through the payment provider`,
+            })}
             required
             inputMode="decimal"
-            error={errors.Refund !== undefined}
-            helperText={
-              errors.Refund ?? `At most ${formatPounds(refundable)}, through the payment provider`
-            }
             slotProps={{
               input: { startAdornment: <InputAdornment position="start">£</InputAdornment> },
             }}

@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import {
   Alert,
   Box,
@@ -21,9 +21,9 @@ import {
 import { DISPUTE_DECISIONS, reduceRefusal, type DisputeDecision } from '../../../shared/disputes';
 import { formatPounds, toPence } from '../../../shared/money';
 import { useDecideDispute, useRemeasure } from '../office/api/office-care';
-import { checkForm, serverFieldErrors, type FieldErrors } from '../kit/field-errors';
+import { FormAlert } from '../kit/form-alert';
+import { useZodForm } from '../kit/use-zod-form';
 import { Photo } from '../orders/order-facts';
-import { problem } from '../kit/problem';
 import { PhotoPicker, type Photo as PickedPhoto } from '../depot/photo-picker';
 import { resizePhoto } from '../depot/resize-photo';
 
@@ -158,11 +158,23 @@ const numberOf = (text: string) =>
 
 function RemeasureForm({ caseId, onDone }: { caseId: number; onDone: (m: string) => void }) {
   const remeasure = useRemeasure();
-  const [values, setValues] = useState({ WeightKg: '', LengthCm: '', WidthCm: '', HeightCm: '' });
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [preparing, setPreparing] = useState(0);
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useZodForm(
+    remeasureSchema,
+    { WeightKg: '', LengthCm: '', WidthCm: '', HeightCm: '' },
+    {
+      refusal: remeasure.error,
+      body: (v) => ({
+        WeightKg: numberOf(v.WeightKg),
+        LengthCm: numberOf(v.LengthCm),
+        WidthCm: numberOf(v.WidthCm),
+        HeightCm: numberOf(v.HeightCm),
+        Photos: photos.map((p) => ({ Data: p.data })),
+      }),
+    },
+  );
   const fileRef = useRef<HTMLInputElement>(null);
 
   const addPhotos = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -182,44 +194,28 @@ function RemeasureForm({ caseId, onDone }: { caseId: number; onDone: (m: string)
     setPhotos((current) => [...current, ...ready].slice(0, DEPOT_LIMITS.photos));
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = {
-      WeightKg: numberOf(values.WeightKg),
-      LengthCm: numberOf(values.LengthCm),
-      WidthCm: numberOf(values.WidthCm),
-      HeightCm: numberOf(values.HeightCm),
-      Photos: photos.map((p) => ({ Data: p.data })),
-    };
-    const checked = checkForm(remeasureSchema, body);
-    if (checked.errors) {
-      setErrors(checked.errors);
-      return;
-    }
+  const submit = form.handleSubmit((body) =>
     remeasure.mutate(
-      { id: caseId, body: checked.data },
+      { id: caseId, body },
       {
         onSuccess: () => {
           setPhotos([]);
-          setValues({ WeightKg: '', LengthCm: '', WidthCm: '', HeightCm: '' });
+          form.reset();
           onDone('The re-measure is recorded: the customer was e-mailed.');
         },
-        onError: (error) => setErrors(serverFieldErrors(error)),
       },
-    );
-  };
-  const field = (name: keyof typeof values, label: string, unit: string) => (
+    ),
+  );
+  const field = (
+    name: 'WeightKg' | 'LengthCm' | 'WidthCm' | 'HeightCm',
+    label: string,
+    unit: string,
+  ) => (
     <TextField
-      label={label}
-      value={values[name]}
-      onChange={(e) => {
-        setValues((v) => ({ ...v, [name]: e.target.value }));
-        setErrors(({ [name]: _, ...rest }) => rest);
-      }}
+      {...form.text(name, label)}
+      fullWidth={false}
       required
       inputMode="decimal"
-      error={Boolean(errors[name])}
-      helperText={errors[name]}
       slotProps={{
         input: { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> },
       }}
@@ -239,9 +235,7 @@ function RemeasureForm({ caseId, onDone }: { caseId: number; onDone: (m: string)
         <Typography variant="h6" component="h2" id="remeasure-title">
           Measure again
         </Typography>
-        {remeasure.isError && Object.keys(serverFieldErrors(remeasure.error)).length === 0 && (
-          <Alert severity="error">{problem(remeasure.error)}</Alert>
-        )}
+        <FormAlert severity="error">{form.formError}</FormAlert>
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {field('WeightKg', 'Weight', 'kg')}
           {field('LengthCm', 'Length', 'cm')}
@@ -282,47 +276,44 @@ function DecideForm({
   onDone: (m: string) => void;
 }) {
   const decide = useDecideDispute();
-  const [decision, setDecision] = useState<DisputeDecision>('uphold');
-  const [amount, setAmount] = useState('');
-  const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const paid = evidence.Invoice.Status === 'paid';
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = {
-      Decision: decision,
-      ...(decision === 'reduce' ? { Amount: numberOf(amount) ?? Number.NaN } : {}),
-      Message: message.trim(),
-    };
-    const checked = checkForm(decideDisputeSchema, body);
-    if (checked.errors) {
-      setErrors(checked.errors);
-      return;
-    }
+  // The contract's rules, and one the screen knows: a reduction is below the invoice's amount.
+  const schema = decideDisputeSchema.superRefine((body, ctx) => {
     const tooMuch =
-      decision === 'reduce'
-        ? reduceRefusal(toPence(checked.data.Amount ?? 0), toPence(evidence.Invoice.Amount))
+      body.Decision === 'reduce'
+        ? reduceRefusal(toPence(body.Amount ?? 0), toPence(evidence.Invoice.Amount))
         : null;
-    if (tooMuch) {
-      setErrors({ Amount: tooMuch });
-      return;
-    }
+    if (tooMuch) ctx.addIssue({ code: 'custom', path: ['Amount'], message: tooMuch });
+  });
+  const form = useZodForm(
+    schema,
+    { Decision: 'uphold', Amount: '', Message: '' },
+    {
+      refusal: decide.error,
+      body: (v) => ({
+        Decision: v.Decision as DisputeDecision,
+        ...(v.Decision === 'reduce' ? { Amount: numberOf(v.Amount) ?? Number.NaN } : {}),
+        Message: v.Message.trim(),
+      }),
+    },
+  );
+  const decision = form.values.Decision as DisputeDecision;
+
+  const submit = form.handleSubmit((body) =>
     decide.mutate(
-      { id: detail.Case.Id, body: checked.data },
+      { id: detail.Case.Id, body },
       {
         onSuccess: (after) => {
           const refunded = after.Refunds.filter((r) => r.Status === 'succeeded')
             .slice(-1)
             .map((r) => ` ${formatPounds(r.Amount)} refunded.`);
           onDone(
-            `The dispute is decided (${decision}): the customer was e-mailed.${paid ? refunded.join('') : ''}`,
+            `The dispute is decided (${body.Decision}): the customer was e-mailed.${paid ? refunded.join('') : ''}`,
           );
         },
-        onError: (error) => setErrors(serverFieldErrors(error)),
       },
-    );
-  };
+    ),
+  );
   return (
     <Paper
       component="form"
@@ -336,15 +327,13 @@ function DecideForm({
         <Typography variant="h6" component="h2" id="decide-title">
           Decide
         </Typography>
-        {decide.isError && Object.keys(serverFieldErrors(decide.error)).length === 0 && (
-          <Alert severity="error">{problem(decide.error)}</Alert>
-        )}
+        <FormAlert severity="error">{form.formError}</FormAlert>
         <RadioGroup
           aria-labelledby="decide-title"
           value={decision}
           onChange={(e) => {
-            setDecision(e.target.value as DisputeDecision);
-            setErrors({});
+            form.set('Decision', e.target.value);
+            form.forget('Amount');
           }}
         >
           {DISPUTE_DECISIONS.map((d) => (
@@ -353,19 +342,11 @@ function DecideForm({
         </RadioGroup>
         {decision === 'reduce' && (
           <TextField
-            label="New amount"
-            value={amount}
-            onChange={(e) => {
-              setAmount(e.target.value);
-              setErrors({});
-            }}
+            {...form.text('Amount', 'New amount', {
+              helperText: `Less than ${formatPounds(evidence.Invoice.Amount)}${paid ? '; the difference is refunded' : ''}`,
+            })}
             required
             inputMode="decimal"
-            error={Boolean(errors.Amount)}
-            helperText={
-              errors.Amount ??
-              `Less than ${formatPounds(evidence.Invoice.Amount)}${paid ? '; the difference is refunded' : ''}`
-            }
             slotProps={{
               input: { startAdornment: <InputAdornment position="start">£</InputAdornment> },
             }}
@@ -377,12 +358,11 @@ function DecideForm({
           </Typography>
         )}
         <TextField
-          label="Message to the customer"
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
+          {...form.text('Message', 'Message to the customer', {
+            helperText: 'Optional: added to the decision in their e-mail and on their order',
+          })}
           multiline
           minRows={2}
-          helperText="Optional: added to the decision in their e-mail and on their order"
           slotProps={{ htmlInput: { maxLength: 4000 } }}
         />
         <Box>

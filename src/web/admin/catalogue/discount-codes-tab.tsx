@@ -28,10 +28,11 @@ import {
   useDiscountUses,
   useSetDiscountEnabled,
 } from './api/catalogue';
-import { checkForm, serverFieldErrors } from '../kit/field-errors';
+import { FormDialog } from '../kit/form-dialog';
 import { ListPager, useListView } from '../kit/list-view';
 import { problem } from '../kit/problem';
-import { num, FormDialog, useFields, pounds, StateCell, CatalogueTable } from './catalogue-parts';
+import { useZodForm } from '../kit/use-zod-form';
+import { num, pounds, StateCell, CatalogueTable } from './catalogue-parts';
 
 // The catalogue's Discount codes tab: the codes, searched and paged in the address, and their uses.
 
@@ -145,40 +146,39 @@ export function DiscountCodes() {
 
 function DiscountDialog({ onClose }: { onClose: () => void }) {
   const create = useCreateDiscount();
-  const form = useFields({
-    Code: '',
-    Description: '',
-    Kind: 'percent',
-    Percent: '',
-    Amount: '',
-    MinSpend: '',
-    ValidFrom: '',
-    ValidTo: '',
-    MaxUses: '',
-    MaxUsesPerCustomer: '',
-  });
+  const optional = (text: string) => num(text) ?? null;
+  const form = useZodForm(
+    createDiscountSchema,
+    {
+      Code: '',
+      Description: '',
+      Kind: 'percent',
+      Percent: '',
+      Amount: '',
+      MinSpend: '',
+      ValidFrom: '',
+      ValidTo: '',
+      MaxUses: '',
+      MaxUsesPerCustomer: '',
+    },
+    {
+      refusal: create.error,
+      body: (v) => ({
+        Code: v.Code,
+        Description: v.Description,
+        Kind: v.Kind,
+        Percent: v.Kind === 'percent' ? optional(v.Percent) : null,
+        Amount: v.Kind === 'fixed' ? optional(v.Amount) : null,
+        MinSpend: optional(v.MinSpend),
+        ValidFrom: v.ValidFrom || null,
+        ValidTo: v.ValidTo || null,
+        MaxUses: optional(v.MaxUses),
+        MaxUsesPerCustomer: optional(v.MaxUsesPerCustomer),
+      }),
+    },
+  );
   const { values: v } = form;
-  const submit = () => {
-    const optional = (text: string) => num(text) ?? null;
-    const checked = checkForm(createDiscountSchema, {
-      Code: v.Code,
-      Description: v.Description,
-      Kind: v.Kind,
-      Percent: v.Kind === 'percent' ? optional(v.Percent) : null,
-      Amount: v.Kind === 'fixed' ? optional(v.Amount) : null,
-      MinSpend: optional(v.MinSpend),
-      ValidFrom: v.ValidFrom || null,
-      ValidTo: v.ValidTo || null,
-      MaxUses: optional(v.MaxUses),
-      MaxUsesPerCustomer: optional(v.MaxUsesPerCustomer),
-    });
-    form.setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    create.mutate(checked.data, {
-      onSuccess: onClose,
-      onError: (e) => form.setErrors(serverFieldErrors(e)),
-    });
-  };
+  const submit = form.handleSubmit((body) => create.mutate(body, { onSuccess: onClose }));
   const date = { type: 'date', slotProps: { inputLabel: { shrink: true } } };
   return (
     <FormDialog
@@ -186,7 +186,7 @@ function DiscountDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       onSubmit={submit}
       pending={create.isPending}
-      error={create.error}
+      error={form.formError}
       submitLabel="Create code"
     >
       <TextField

@@ -13,17 +13,10 @@ import type { OrderExtra } from '../../../shared/api/catalogue';
 import { extraInputSchema } from '../../../shared/api/catalogue-admin';
 import { formatPounds } from '../../../shared/money';
 import { useAdminExtras, useSaveExtra } from './api/catalogue';
-import { checkForm, serverFieldErrors } from '../kit/field-errors';
+import { FormDialog } from '../kit/form-dialog';
 import { problem } from '../kit/problem';
-import {
-  num,
-  FormDialog,
-  useFields,
-  pounds,
-  StateCell,
-  EditCell,
-  CatalogueTable,
-} from './catalogue-parts';
+import { useZodForm } from '../kit/use-zod-form';
+import { num, pounds, StateCell, EditCell, CatalogueTable } from './catalogue-parts';
 
 // The catalogue's Extras tab: the extras a booking may add, edited in a dialog.
 
@@ -82,36 +75,36 @@ function ExtraDialog({
   onClose: () => void;
 }) {
   const save = useSaveExtra();
-  const form = useFields({
-    Name: extra?.Name ?? '',
-    Description: extra?.Description ?? '',
-    Price: extra ? extra.Price.toFixed(2) : '',
-    SortOrder: String(extra?.SortOrder ?? nextOrder),
-    Shown: extra?.Enabled === false ? 'hidden' : 'offered',
-  });
-  const { values: v } = form;
-  const submit = () => {
-    const checked = checkForm(extraInputSchema, {
-      Name: v.Name,
-      Description: v.Description,
-      Price: num(v.Price),
-      SortOrder: num(v.SortOrder),
-      Enabled: v.Shown === 'offered',
-    });
-    form.setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    save.mutate(
-      { id: extra?.Id, body: checked.data },
-      { onSuccess: onClose, onError: (e) => form.setErrors(serverFieldErrors(e)) },
-    );
-  };
+  const form = useZodForm(
+    extraInputSchema,
+    {
+      Name: extra?.Name ?? '',
+      Description: extra?.Description ?? '',
+      Price: extra ? extra.Price.toFixed(2) : '',
+      SortOrder: String(extra?.SortOrder ?? nextOrder),
+      Shown: extra?.Enabled === false ? 'hidden' : 'offered',
+    },
+    {
+      refusal: save.error,
+      body: (v) => ({
+        Name: v.Name,
+        Description: v.Description,
+        Price: num(v.Price),
+        SortOrder: num(v.SortOrder),
+        Enabled: v.Shown === 'offered',
+      }),
+    },
+  );
+  const submit = form.handleSubmit((body) =>
+    save.mutate({ id: extra?.Id, body }, { onSuccess: onClose }),
+  );
   return (
     <FormDialog
       title={extra ? `Edit ${extra.Name}` : 'Add an extra'}
       onClose={onClose}
       onSubmit={submit}
       pending={save.isPending}
-      error={save.error}
+      error={form.formError}
     >
       <TextField {...form.text('Name', 'Name')} required />
       <TextField {...form.text('Description', 'Description')} multiline minRows={2} />

@@ -18,17 +18,10 @@ import { BOX_IMAGES, boxImagesFor } from '../../../shared/box-images';
 import { formatDimensionsCm } from '../../../shared/labels';
 import { formatPounds } from '../../../shared/money';
 import { useAdminProducts, useSaveProduct } from './api/catalogue';
-import { checkForm, serverFieldErrors } from '../kit/field-errors';
+import { FormDialog } from '../kit/form-dialog';
 import { problem } from '../kit/problem';
-import {
-  num,
-  FormDialog,
-  useFields,
-  pounds,
-  StateCell,
-  EditCell,
-  CatalogueTable,
-} from './catalogue-parts';
+import { useZodForm } from '../kit/use-zod-form';
+import { num, pounds, StateCell, EditCell, CatalogueTable } from './catalogue-parts';
 
 // The catalogue's Price bands tab: the bands with their size, weight and price, edited in a dialog.
 
@@ -97,40 +90,42 @@ function BandDialog({
   onClose: () => void;
 }) {
   const save = useSaveProduct();
-  const form = useFields({
-    Name: band?.Name ?? '',
-    Code: band?.Code ?? '',
-    Description: band?.Description ?? '',
-    Price: band ? band.Price.toFixed(2) : '',
-    SortOrder: String(band?.SortOrder ?? nextOrder),
-    Length: String(band?.Length ?? ''),
-    Width: String(band?.Width ?? ''),
-    Height: String(band?.Height ?? ''),
-    MaxWeight: band ? String(band.MaxWeight / 1000) : '',
-    TTLMDProductCode: String(band?.TTLMDProductCode ?? 0),
-    enabled: band?.enabled ?? true,
-    public: band?.public ?? true,
-  });
-  const { values: v } = form;
-  const submit = () => {
-    const kg = num(v.MaxWeight);
-    const checked = checkForm(productInputSchema, {
-      ...v,
-      Price: num(v.Price),
-      SortOrder: num(v.SortOrder),
-      Length: num(v.Length),
-      Width: num(v.Width),
-      Height: num(v.Height),
-      MaxWeight: kg === undefined ? undefined : Math.round(kg * 1000),
-      TTLMDProductCode: num(v.TTLMDProductCode),
-    });
-    form.setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    save.mutate(
-      { id: band?.Id, body: checked.data },
-      { onSuccess: onClose, onError: (e) => form.setErrors(serverFieldErrors(e)) },
-    );
-  };
+  const form = useZodForm(
+    productInputSchema,
+    {
+      Name: band?.Name ?? '',
+      Code: band?.Code ?? '',
+      Description: band?.Description ?? '',
+      Price: band ? band.Price.toFixed(2) : '',
+      SortOrder: String(band?.SortOrder ?? nextOrder),
+      Length: String(band?.Length ?? ''),
+      Width: String(band?.Width ?? ''),
+      Height: String(band?.Height ?? ''),
+      MaxWeight: band ? String(band.MaxWeight / 1000) : '',
+      TTLMDProductCode: String(band?.TTLMDProductCode ?? 0),
+      enabled: band?.enabled ?? true,
+      public: band?.public ?? true,
+    },
+    {
+      refusal: save.error,
+      body: (v) => {
+        const kg = num(v.MaxWeight);
+        return {
+          ...v,
+          Price: num(v.Price),
+          SortOrder: num(v.SortOrder),
+          Length: num(v.Length),
+          Width: num(v.Width),
+          Height: num(v.Height),
+          MaxWeight: kg === undefined ? undefined : Math.round(kg * 1000),
+          TTLMDProductCode: num(v.TTLMDProductCode),
+        };
+      },
+    },
+  );
+  const submit = form.handleSubmit((body) =>
+    save.mutate({ id: band?.Id, body }, { onSuccess: onClose }),
+  );
   const mm = { input: { endAdornment: <InputAdornment position="end">mm</InputAdornment> } };
   return (
     <FormDialog
@@ -138,7 +133,7 @@ function BandDialog({
       onClose={onClose}
       onSubmit={submit}
       pending={save.isPending}
-      error={save.error}
+      error={form.formError}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField {...form.text('Code', 'Code')} required sx={{ maxWidth: { sm: 120 } }} />
@@ -166,9 +161,10 @@ function BandDialog({
         required
       />
       <TextField
-        {...form.text('TTLMDProductCode', 'Image')}
+        {...form.text('TTLMDProductCode', 'Image', {
+          helperText: 'The box picture shown with the band',
+        })}
         select
-        helperText={form.errors.TTLMDProductCode ?? 'The box picture shown with the band'}
       >
         <MenuItem value="0">Generic box</MenuItem>
         {IMAGE_CODES.map((code, i) => (
@@ -183,9 +179,9 @@ function BandDialog({
         ))}
       </TextField>
       <Stack direction="row" spacing={3}>
-        <FormControlLabel control={<Switch {...form.toggle('enabled')} />} label="Enabled" />
+        <FormControlLabel control={<Switch {...form.check('enabled')} />} label="Enabled" />
         <FormControlLabel
-          control={<Switch {...form.toggle('public')} />}
+          control={<Switch {...form.check('public')} />}
           label="Public (offered on the site)"
         />
       </Stack>

@@ -1,10 +1,14 @@
-import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import type { ConsolidationEstimate, StaffConsignment } from '../../../shared/api/consolidation';
+import {
+  dispatchConsignmentSchema,
+  measureBoxSchema,
+  reverseSchema,
+  type ConsolidationEstimate,
+  type StaffConsignment,
+} from '../../../shared/api/consolidation';
 import { CARRIERS } from '../../../shared/carriers';
 import { differenceText } from '../../../shared/consolidation';
 import { formatPounds, toPence } from '../../../shared/money';
-import { ApiError } from '../../lib/api-client';
 import {
   useDispatchConsignment,
   useMeasureBox,
@@ -12,7 +16,9 @@ import {
   useReverseDifference,
 } from './api/consolidation';
 import { useConsignmentCustomsDownload } from '../depot/api/depot';
+import { FormAlert } from '../kit/form-alert';
 import { problem } from '../kit/problem';
+import { useZodForm } from '../kit/use-zod-form';
 
 // The consolidation screen's forms (decision 0041): start repacking, weigh and measure
 // the box, dispatch it as one, and the office's reversal of the difference; and the price lines.
@@ -58,30 +64,27 @@ const FIELDS = [
 ] as const;
 type Field = (typeof FIELDS)[number]['field'];
 
-const fieldErrors = (error: unknown) =>
-  error instanceof ApiError ? (error.body?.errors ?? []) : [];
-
 export function MeasureBox({ consignment: c }: { consignment: StaffConsignment }) {
   const measure = useMeasureBox();
-  const [values, setValues] = useState<Record<Field, string>>({
-    WeightKg: c.Box ? String(c.Box.Weight / 1000) : '',
-    LengthCm: c.Box ? String(c.Box.Length / 10) : '',
-    WidthCm: c.Box ? String(c.Box.Width / 10) : '',
-    HeightCm: c.Box ? String(c.Box.Height / 10) : '',
-  });
-  const errors = fieldErrors(measure.error);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    measure.mutate({
-      id: c.Id,
-      box: {
-        WeightKg: Number(values.WeightKg),
-        LengthCm: Number(values.LengthCm),
-        WidthCm: Number(values.WidthCm),
-        HeightCm: Number(values.HeightCm),
-      },
-    });
-  };
+  const form = useZodForm(
+    measureBoxSchema,
+    {
+      WeightKg: c.Box ? String(c.Box.Weight / 1000) : '',
+      LengthCm: c.Box ? String(c.Box.Length / 10) : '',
+      WidthCm: c.Box ? String(c.Box.Width / 10) : '',
+      HeightCm: c.Box ? String(c.Box.Height / 10) : '',
+    } satisfies Record<Field, string>,
+    {
+      refusal: measure.error,
+      body: (v) => ({
+        WeightKg: Number(v.WeightKg),
+        LengthCm: Number(v.LengthCm),
+        WidthCm: Number(v.WidthCm),
+        HeightCm: Number(v.HeightCm),
+      }),
+    },
+  );
+  const submit = form.handleSubmit((box) => measure.mutate({ id: c.Id, box }));
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="The repacked box">
       <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
@@ -92,23 +95,16 @@ export function MeasureBox({ consignment: c }: { consignment: StaffConsignment }
         spacing={2}
         sx={{ alignItems: { sm: 'flex-start' } }}
       >
-        {FIELDS.map(({ field, label }, i) => {
-          const error = errors.find((e) => e.field === field)?.error;
-          return (
-            <TextField
-              key={field}
-              label={label}
-              autoFocus={i === 0 && !c.Final}
-              value={values[field]}
-              onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              error={error !== undefined}
-              helperText={error}
-              required
-              sx={{ maxWidth: { sm: 140 } }}
-            />
-          );
-        })}
+        {FIELDS.map(({ field, label }, i) => (
+          <TextField
+            key={field}
+            {...form.text(field, label, { fullWidth: false })}
+            autoFocus={i === 0 && !c.Final}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            required
+            sx={{ maxWidth: { sm: 140 } }}
+          />
+        ))}
         <Button
           type="submit"
           variant="outlined"
@@ -118,11 +114,9 @@ export function MeasureBox({ consignment: c }: { consignment: StaffConsignment }
           Price the box
         </Button>
       </Stack>
-      {measure.isError && errors.length === 0 && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {problem(measure.error)}
-        </Alert>
-      )}
+      <FormAlert severity="error" sx={{ mt: 2 }}>
+        {form.formError}
+      </FormAlert>
       {c.Final && (
         <Box sx={{ mt: 2 }}>
           <PriceTable price={c.Final} title="The repacked box" />
@@ -140,21 +134,14 @@ export function DispatchBox({
   onDispatched: (id: number) => void;
 }) {
   const send = useDispatchConsignment();
-  const [sailing, setSailing] = useState(today());
-  const [carrier, setCarrier] = useState<string>(CARRIERS[0].id);
-  const [tracking, setTracking] = useState('');
-  const errors = fieldErrors(send.error);
-  const errorOf = (field: string) => errors.find((e) => e.field === field)?.error;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    send.mutate(
-      {
-        id: c.Id,
-        body: { SailingDate: sailing, Carrier: carrier as never, TrackingNumber: tracking },
-      },
-      { onSuccess: () => onDispatched(c.Id) },
-    );
-  };
+  const form = useZodForm(
+    dispatchConsignmentSchema,
+    { SailingDate: today(), Carrier: CARRIERS[0].id as string, TrackingNumber: '' },
+    { refusal: send.error },
+  );
+  const submit = form.handleSubmit((body) =>
+    send.mutate({ id: c.Id, body }, { onSuccess: () => onDispatched(c.Id) }),
+  );
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Dispatch as one">
       <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
@@ -166,20 +153,14 @@ export function DispatchBox({
         sx={{ alignItems: { sm: 'flex-start' } }}
       >
         <TextField
+          {...form.text('SailingDate', 'Sailing date', { fullWidth: false })}
           type="date"
-          label="Sailing date"
-          value={sailing}
-          onChange={(e) => setSailing(e.target.value)}
-          error={errorOf('SailingDate') !== undefined}
-          helperText={errorOf('SailingDate')}
           slotProps={{ inputLabel: { shrink: true } }}
           required
         />
         <TextField
+          {...form.text('Carrier', 'Carrier', { fullWidth: false })}
           select
-          label="Carrier"
-          value={carrier}
-          onChange={(e) => setCarrier(e.target.value)}
           sx={{ minWidth: 200 }}
           required
         >
@@ -190,12 +171,8 @@ export function DispatchBox({
           ))}
         </TextField>
         <TextField
-          label="Tracking number"
+          {...form.text('TrackingNumber', 'Tracking number', { fullWidth: false })}
           autoFocus
-          value={tracking}
-          onChange={(e) => setTracking(e.target.value)}
-          error={errorOf('TrackingNumber') !== undefined}
-          helperText={errorOf('TrackingNumber')}
           required
         />
         <Button
@@ -207,40 +184,26 @@ export function DispatchBox({
           Dispatch {c.Reference}
         </Button>
       </Stack>
-      {send.isError && errors.length === 0 && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {problem(send.error)}
-        </Alert>
-      )}
+      <FormAlert severity="error" sx={{ mt: 2 }}>
+        {form.formError}
+      </FormAlert>
     </Box>
   );
 }
 
 export function Reverse({ id }: { id: number }) {
   const reverse = useReverseDifference();
-  const [reason, setReason] = useState('');
-  const error = fieldErrors(reverse.error).find((e) => e.field === 'Reason')?.error;
+  const form = useZodForm(reverseSchema, { Reason: '' }, { refusal: reverse.error });
+  const submit = form.handleSubmit(({ Reason }) => reverse.mutate({ id, reason: Reason }));
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-label="Reverse the difference"
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        reverse.mutate({ id, reason });
-      }}
-    >
+    <Box component="form" noValidate aria-label="Reverse the difference" onSubmit={submit}>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
         sx={{ alignItems: { sm: 'flex-start' } }}
       >
         <TextField
-          label="Reason for the reversal"
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          error={error !== undefined}
-          helperText={error}
+          {...form.text('Reason', 'Reason for the reversal', { fullWidth: false })}
           sx={{ minWidth: 320 }}
         />
         <Button
@@ -253,11 +216,9 @@ export function Reverse({ id }: { id: number }) {
           Reverse the difference
         </Button>
       </Stack>
-      {reverse.isError && !error && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {problem(reverse.error)}
-        </Alert>
-      )}
+      <FormAlert severity="error" sx={{ mt: 2 }}>
+        {form.formError}
+      </FormAlert>
     </Box>
   );
 }

@@ -33,7 +33,8 @@ import {
   shownDate,
 } from './dispatch-customs';
 import { measuredText, parcelName, receivedText } from './depot-parts';
-import { checkForm, serverFieldErrors, withoutField, type FieldErrors } from '../kit/field-errors';
+import { FormAlert } from '../kit/form-alert';
+import { useZodForm } from '../kit/use-zod-form';
 import { problem } from '../kit/problem';
 import { forChosen, GroupCheckbox, plural, useSelection, WIDE } from './dispatch-selection';
 import { Shipped } from './dispatch-shipped';
@@ -61,9 +62,6 @@ function ReadyToLeave() {
   const send = useDispatch();
   const { selected, toggle, clear } = useSelection();
   const [tracking, setTracking] = useState<Record<number, string>>({});
-  const [sailing, setSailing] = useState(() => formatStoredDate(new Date()));
-  const [carrier, setCarrier] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [sent, setSent] = useState<string | null>(null);
   const [sailed, setSailed] = useState<{
     SailingDate: string;
@@ -78,41 +76,41 @@ function ReadyToLeave() {
     Parcels: sortBy === 'leave-by' ? [...group.Parcels].sort(byLeaveBy) : group.Parcels,
   }));
   const chosen = islands.flatMap((g) => g.Parcels).filter((p) => selected.has(p.OrderId!));
-  const errorOf = (field: string): string | undefined => errors[field];
-  /** A field's message goes once it is changed. */
-  const changed = (field: string) => setErrors(withoutField(field));
-  const trackingError = (orderId: number) =>
-    errorOf(`Parcels.${chosen.findIndex((p) => p.OrderId === orderId)}.TrackingNumber`);
+  const form = useZodForm(
+    dispatchSchema,
+    { SailingDate: formatStoredDate(new Date()), Carrier: '' },
+    {
+      refusal: send.error,
+      body: (v) => ({
+        SailingDate: v.SailingDate,
+        Carrier: v.Carrier as DispatchRequest['Carrier'],
+        Parcels: chosen.map((p) => ({
+          OrderId: p.OrderId!,
+          TrackingNumber: tracking[p.OrderId!] ?? '',
+        })),
+      }),
+    },
+  );
+  const { SailingDate: sailing, Carrier: carrier } = form.values;
+  /** A chosen parcel's tracking number, as the schema names it: by its place among the chosen. */
+  const trackingField = (orderId: number) =>
+    `Parcels.${chosen.findIndex((p) => p.OrderId === orderId)}.TrackingNumber`;
 
   const submit = (event: FormEvent) => {
-    event.preventDefault();
     setSent(null);
     setSailed(null);
-    const body: DispatchRequest = {
-      SailingDate: sailing,
-      Carrier: carrier as DispatchRequest['Carrier'],
-      Parcels: chosen.map((p) => ({
-        OrderId: p.OrderId!,
-        TrackingNumber: tracking[p.OrderId!] ?? '',
-      })),
-    };
-    const checked = checkForm(dispatchSchema, body);
-    if (checked.errors) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    send.mutate(body, {
-      onSuccess: ({ Parcels }) => {
-        clear();
-        setTracking({});
-        setSent(
-          `${plural(Parcels.length, 'parcel')} dispatched for the sailing of ${shownDate(sailing)} with ${carrierOf(carrier)?.name}: each customer was e-mailed the tracking link.`,
-        );
-        setSailed({ SailingDate: body.SailingDate, Carrier: body.Carrier, Parcels });
-      },
-      onError: (error) => setErrors(serverFieldErrors(error)),
-    });
+    form.handleSubmit((body) =>
+      send.mutate(body, {
+        onSuccess: ({ Parcels }) => {
+          clear();
+          setTracking({});
+          setSent(
+            `${plural(Parcels.length, 'parcel')} dispatched for the sailing of ${shownDate(body.SailingDate)} with ${carrierOf(body.Carrier)?.name}: each customer was e-mailed the tracking link.`,
+          );
+          setSailed({ SailingDate: body.SailingDate, Carrier: body.Carrier, Parcels });
+        },
+      }),
+    )(event);
   };
 
   return (
@@ -187,11 +185,9 @@ function ReadyToLeave() {
                         tracking={tracking[parcel.OrderId!] ?? ''}
                         onTracking={(value) => {
                           setTracking((t) => ({ ...t, [parcel.OrderId!]: value }));
-                          changed(
-                            `Parcels.${chosen.findIndex((p) => p.Id === parcel.Id)}.TrackingNumber`,
-                          );
+                          form.forget(trackingField(parcel.OrderId!));
                         }}
-                        error={trackingError(parcel.OrderId!)}
+                        error={form.error(trackingField(parcel.OrderId!))}
                       />
                     ))}
                   </TableBody>
@@ -210,29 +206,16 @@ function ReadyToLeave() {
                 sx={{ alignItems: { sm: 'flex-start' } }}
               >
                 <TextField
+                  {...form.text('SailingDate', 'Sailing date', { fullWidth: false })}
                   type="date"
-                  label="Sailing date"
-                  value={sailing}
-                  onChange={(e) => {
-                    setSailing(e.target.value);
-                    changed('SailingDate');
-                  }}
                   required
-                  error={errorOf('SailingDate') !== undefined}
-                  helperText={errorOf('SailingDate')}
                   slotProps={{ inputLabel: { shrink: true } }}
                 />
                 <TextField
+                  {...form.text('Carrier', 'Carrier', { fullWidth: false })}
                   select
-                  label="Carrier"
-                  value={carrier}
-                  onChange={(e) => {
-                    setCarrier(e.target.value);
-                    changed('Carrier');
-                  }}
                   required
-                  error={errorOf('Carrier') !== undefined}
-                  helperText={errorOf('Carrier') && 'Choose the carrier'}
+                  helperText={form.error('Carrier') && 'Choose the carrier'}
                   sx={{ minWidth: 240 }}
                 >
                   {CARRIERS.map((c) => (
@@ -252,11 +235,9 @@ function ReadyToLeave() {
                   {forChosen(chosen.length, 'Dispatch')}
                 </Button>
               </Stack>
-              {send.isError && Object.keys(errors).length === 0 && (
-                <Alert severity="error" sx={{ mt: 2 }}>
-                  {problem(send.error)}
-                </Alert>
-              )}
+              <FormAlert severity="error" sx={{ mt: 2 }}>
+                {form.formError}
+              </FormAlert>
             </Paper>
           </Stack>
         </Box>

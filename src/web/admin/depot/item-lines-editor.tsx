@@ -18,9 +18,10 @@ import {
 import { DETAILS_RULES } from '../../../shared/booking-steps';
 import { formatMoney, toPence } from '../../../shared/money';
 import { validateField } from '../../../shared/validation/form';
-import { ApiError } from '../../lib/api-client';
 import { focusFirstError } from '../../lib/focus';
 import { useItemLines, useSaveItemLines } from './api/depot';
+import { FormAlert } from '../kit/form-alert';
+import { formError, serverFieldErrors } from '../kit/form-state';
 import { CloseIcon } from '../kit/mui-icons';
 import { problem } from '../kit/problem';
 
@@ -69,7 +70,7 @@ function Editor({ orderId, current }: { orderId: number; current: OrderItemLines
     declaredPence === null || valid.length !== lines.length
       ? null
       : itemLinesMismatch(valid, declaredPence);
-  const serverErrors = save.error instanceof ApiError ? (save.error.body?.errors ?? []) : [];
+  const serverErrors = Object.entries(serverFieldErrors(save.error));
 
   const set = (index: number, field: ItemLineField, value: string) => {
     setSaved(null);
@@ -219,14 +220,12 @@ function Editor({ orderId, current }: { orderId: number; current: OrderItemLines
             {mismatch}
           </Alert>
         )}
-        {serverErrors.map((e) => (
-          <Alert key={e.field} severity="error">
-            {e.error}
+        {serverErrors.map(([field, error]) => (
+          <Alert key={field} severity="error">
+            {error}
           </Alert>
         ))}
-        {save.isError && serverErrors.length === 0 && (
-          <Alert severity="error">{problem(save.error)}</Alert>
-        )}
+        <FormAlert severity="error">{formError(save.error)}</FormAlert>
         {saved && (
           <Alert severity="success" role="status" data-testid="depot-lines-saved">
             Saved {saved.ItemLines.length} item {saved.ItemLines.length === 1 ? 'line' : 'lines'} of{' '}

@@ -7,19 +7,18 @@ import {
   type ReceiveRequest,
 } from '../../../shared/api/depot';
 import { isValidReference, looksLikeReference } from '../../../shared/customer-reference';
-import { ApiError } from '../../lib/api-client';
 import { useLookup, useReceive } from './api/depot';
 import { PageHeading, ReceiveOutcome } from './depot-parts';
 import { ItemLinesEditor } from './item-lines-editor';
-import { checkForm, serverFieldErrors, type FieldErrors } from '../kit/field-errors';
+import { serverFieldErrors } from '../kit/form-state';
 import { problem } from '../kit/problem';
+import { useZodForm } from '../kit/use-zod-form';
 import { resizePhoto } from './resize-photo';
 import { choicesOf, ChoiceList } from './receive-choices';
 import { PhotoPicker, type Photo } from './photo-picker';
 
 const EMPTY = { WeightKg: '', LengthCm: '', WidthCm: '', HeightCm: '', Shelf: '', Note: '' };
-type Measures = typeof EMPTY;
-type MeasureField = keyof Measures;
+type MeasureField = keyof typeof EMPTY;
 
 /** The scale's and the tape measure's fields, in the order they are typed. */
 const MEASURES: { field: MeasureField; label: string }[] = [
@@ -52,11 +51,9 @@ export function ReceivePage() {
   const receive = useReceive();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
-  const [measures, setMeasures] = useState<Measures>(EMPTY);
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [preparing, setPreparing] = useState(0);
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
   /** The person of the customer's household the label names ('' : the account holder). */
   const [addressedTo, setAddressedTo] = useState('');
   const searchRef = useRef<HTMLInputElement>(null);
@@ -69,11 +66,33 @@ export function ReceivePage() {
   const found = lookup.data;
   const choices = found ? choicesOf(found) : [];
   const choice = choices[Math.min(active, choices.length - 1)];
-  const lookupFailure = lookup.error instanceof ApiError ? lookup.error : null;
   const searchError =
     referenceTypo(query) ??
-    lookupFailure?.body?.errors?.find((e) => e.field === 'q')?.error ??
+    serverFieldErrors(lookup.error).q ??
     (lookup.isError ? problem(lookup.error) : undefined);
+  const form = useZodForm(receiveSchema, EMPTY, {
+    refusal: receive.error,
+    body: (measures): Partial<ReceiveRequest> => ({
+      ...(choice?.kind === 'booking' ? { OrderId: choice.booking.OrderId } : {}),
+      ...(choice?.kind === 'unbooked' ? { CustomerId: choice.customer.Id } : {}),
+      ...(choice && choice.kind !== 'unknown' && addressedTo !== ''
+        ? { HouseholdMemberId: Number(addressedTo) }
+        : {}),
+      WeightKg: numberOf(measures.WeightKg),
+      LengthCm: numberOf(measures.LengthCm),
+      WidthCm: numberOf(measures.WidthCm),
+      HeightCm: numberOf(measures.HeightCm),
+      Shelf: measures.Shelf,
+      Note: measures.Note,
+      // the courier's number, kept with the parcel (a reference names the customer instead)
+      InboundTrackingNumber:
+        found?.MatchedBy === 'tracking-number' || found?.MatchedBy === null
+          ? query.trim().slice(0, DEPOT_LIMITS.trackingNumber)
+          : '',
+      Photos: photos.map((p) => ({ Data: p.data })),
+    }),
+  });
+  const errors = form.messages();
   const errorOf = (field: string): string | undefined => errors[field];
 
   // each answer's list takes the focus: arrows and Enter choose
@@ -88,7 +107,8 @@ export function ReceivePage() {
     lookup.mutate(q, {
       onSuccess: (result) => {
         setActive(0);
-        setErrors({});
+        receive.reset();
+        form.reset(form.values);
         setAddressedTo(result.AddressedTo ? String(result.AddressedTo.Id) : '');
       },
     });
@@ -119,63 +139,21 @@ export function ReceivePage() {
   const nextParcel = () => {
     lookup.reset();
     setQuery('');
-    setMeasures(EMPTY);
+    form.reset();
     setPhotos([]);
-    setErrors({});
     setPhotoProblem(null);
     setAddressedTo('');
     searchRef.current?.focus();
   };
 
   const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!found || !choice || preparing > 0) return;
-    const q = query.trim();
-    const body: ReceiveRequest = {
-      ...(choice.kind === 'booking' ? { OrderId: choice.booking.OrderId } : {}),
-      ...(choice.kind === 'unbooked' ? { CustomerId: choice.customer.Id } : {}),
-      ...(choice.kind !== 'unknown' && addressedTo !== ''
-        ? { HouseholdMemberId: Number(addressedTo) }
-        : {}),
-      WeightKg: numberOf(measures.WeightKg) as number,
-      LengthCm: numberOf(measures.LengthCm) as number,
-      WidthCm: numberOf(measures.WidthCm) as number,
-      HeightCm: numberOf(measures.HeightCm) as number,
-      Shelf: measures.Shelf,
-      Note: measures.Note,
-      // the courier's number, kept with the parcel (a reference names the customer instead)
-      InboundTrackingNumber:
-        found.MatchedBy === 'tracking-number' || found.MatchedBy === null
-          ? q.slice(0, DEPOT_LIMITS.trackingNumber)
-          : '',
-      Photos: photos.map((p) => ({ Data: p.data })),
-    };
-    const checked = checkForm(receiveSchema, body);
-    if (checked.errors) {
-      const problems = checked.errors;
-      setErrors(problems);
-      const first = FIELDS.find((f) => f in problems);
-      if (first) focusField(first);
-      return;
-    }
-    setErrors({});
-    receive.mutate(body, {
-      onSuccess: nextParcel,
-      onError: (error) => setErrors(serverFieldErrors(error)),
-    });
+    if (!found || !choice || preparing > 0) return event.preventDefault();
+    form.handleSubmit((body) => receive.mutate(body, { onSuccess: nextParcel }))(event);
   };
 
-  const measureProps = (field: MeasureField) => ({
-    name: field,
-    value: measures[field],
-    onChange: (e: ChangeEvent<HTMLInputElement>) =>
-      setMeasures((m) => ({ ...m, [field]: e.target.value })),
-    error: errorOf(field) !== undefined,
-    helperText: errorOf(field),
-  });
+  const measureProps = (field: MeasureField) => ({ ...form.text(field), fullWidth: false });
   // a refusal without a field (a booking no longer waiting), and errors of no field on screen
-  const receiveProblem =
-    receive.isError && Object.keys(errors).length === 0 ? problem(receive.error) : null;
+  const receiveProblem = form.formError;
   const otherErrors = Object.entries(errors).filter(([field]) => !SHOWN_IN_PLACE.includes(field));
   const photoError = otherErrors.find(([field]) => field.startsWith('Photos'))?.[1];
 

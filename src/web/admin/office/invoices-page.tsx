@@ -1,13 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   Alert,
-  Box,
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   Link,
   Paper,
   Skeleton,
@@ -34,8 +29,9 @@ import {
   type OfficeInvoice,
 } from './api/office-care';
 import { ListPager, oneOf, useListView } from '../kit/list-view';
-import { checkForm } from '../kit/field-errors';
+import { FormDialog } from '../kit/form-dialog';
 import { problem } from '../kit/problem';
+import { useZodForm } from '../kit/use-zod-form';
 import { RaiseInvoiceDialog } from './raise-invoice-dialog';
 
 const TAB_LABELS: Record<InvoiceStatus, string> = { unpaid: 'Unpaid', paid: 'Paid', void: 'Void' };
@@ -212,18 +208,11 @@ function VoidDialog({
   onVoided: (message: string) => void;
 }) {
   const voidIt = useVoidInvoice();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(voidInvoiceSchema, { Reason: '' }, { refusal: voidIt.error });
   const held = invoice.OrderStatus === 'Awaiting Payment';
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkForm(voidInvoiceSchema, { Reason: reason });
-    if (checked.errors) {
-      setError(Object.values(checked.errors)[0]);
-      return;
-    }
+  const submit = form.handleSubmit(({ Reason }) =>
     voidIt.mutate(
-      { id: invoice.Id, reason: checked.data.Reason },
+      { id: invoice.Id, reason: Reason },
       {
         onSuccess: (after) =>
           onVoided(
@@ -233,43 +222,31 @@ function VoidDialog({
                 : ''),
           ),
       },
-    );
-  };
+    ),
+  );
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="void-title">
-      <Box component="form" noValidate onSubmit={submit} aria-label="Void the invoice">
-        <DialogTitle id="void-title">Void {invoice.Reference}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography>
-              {formatPounds(invoice.Amount)} for “{invoice.Reason}” on {invoice.OrderReference}: the
-              customer will no longer be asked to pay it.
-              {held &&
-                ' Its parcel is held at the depot for payment: voiding releases it for dispatch (unless another invoice is unpaid).'}
-            </Typography>
-            {voidIt.isError && <Alert severity="error">{problem(voidIt.error)}</Alert>}
-            <TextField
-              label="Why it is voided"
-              value={reason}
-              onChange={(e) => {
-                setReason(e.target.value);
-                setError(null);
-              }}
-              required
-              autoFocus
-              error={error !== null}
-              helperText={error ?? ' '}
-              slotProps={{ htmlInput: { maxLength: 500 } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" color="error" loading={voidIt.isPending}>
-            Void invoice
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      title={`Void ${invoice.Reference}`}
+      label="Void the invoice"
+      onClose={onClose}
+      onSubmit={submit}
+      pending={voidIt.isPending}
+      error={form.formError}
+      submitLabel="Void invoice"
+      danger
+    >
+      <Typography>
+        {formatPounds(invoice.Amount)} for “{invoice.Reason}” on {invoice.OrderReference}: the
+        customer will no longer be asked to pay it.
+        {held &&
+          ' Its parcel is held at the depot for payment: voiding releases it for dispatch (unless another invoice is unpaid).'}
+      </Typography>
+      <TextField
+        {...form.text('Reason', 'Why it is voided', { helperText: ' ' })}
+        required
+        autoFocus
+        slotProps={{ htmlInput: { maxLength: 500 } }}
+      />
+    </FormDialog>
   );
 }

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import {
   Alert,
-  Box,
   Button,
   Checkbox,
   Dialog,
@@ -10,7 +9,6 @@ import {
   DialogTitle,
   FormControlLabel,
   InputAdornment,
-  Stack,
   TextField,
   Typography,
 } from '@mui/material';
@@ -20,8 +18,9 @@ import { formatPounds } from '../../../shared/money';
 import { INVOICEABLE_STATUSES } from '../../../shared/office';
 import type { OrderStatus } from '../../../shared/order-status';
 import { findOrderByReference, useRaiseInvoice } from './api/office-care';
-import { checkForm, serverFieldErrors, withoutField, type FieldErrors } from '../kit/field-errors';
+import { DialogForm } from '../kit/form-dialog';
 import { problem } from '../kit/problem';
+import { useZodForm } from '../kit/use-zod-form';
 
 /** The order an invoice is raised on: its id and reference, and its status when known. */
 export interface InvoiceOrder {
@@ -110,32 +109,30 @@ function FindOrder({
     }
   };
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Find the order">
-      <DialogContent>
-        <TextField
-          label="Order reference"
-          placeholder="ORD-000042"
-          value={reference}
-          onChange={(e) => {
-            setReference(e.target.value);
-            setError(null);
-          }}
-          required
-          autoFocus
-          fullWidth
-          autoComplete="off"
-          error={error !== null}
-          helperText={error ?? 'The order the invoice is for'}
-          sx={{ mt: 1 }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" loading={busy}>
-          Find order
-        </Button>
-      </DialogActions>
-    </Box>
+    <DialogForm
+      label="Find the order"
+      onSubmit={submit}
+      pending={busy}
+      error={undefined}
+      submitLabel="Find order"
+      onCancel={onClose}
+    >
+      <TextField
+        label="Order reference"
+        placeholder="ORD-000042"
+        value={reference}
+        onChange={(e) => {
+          setReference(e.target.value);
+          setError(null);
+        }}
+        required
+        autoFocus
+        fullWidth
+        autoComplete="off"
+        error={error !== null}
+        helperText={error ?? 'The order the invoice is for'}
+      />
+    </DialogForm>
   );
 }
 
@@ -152,96 +149,70 @@ function InvoiceForm({
   raise: ReturnType<typeof useRaiseInvoice>;
   onRaised?: (invoice: Invoice) => void;
 }) {
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [hold, setHold] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const canHold = order.Status === undefined || order.Status === 'Received at Depot';
   const invoiceable = order.Status === undefined || INVOICEABLE_STATUSES.includes(order.Status);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = {
-      Amount: amount.trim() === '' ? Number.NaN : Number(amount),
-      Reason: reason,
-      Hold: canHold && hold,
-    };
-    const checked = checkForm(raiseInvoiceSchema, body);
-    if (checked.errors) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    raise.mutate(
-      { orderId: order.Id, body },
-      {
-        onSuccess: (invoice) => onRaised?.(invoice),
-        onError: (error) => setErrors(serverFieldErrors(error)),
-      },
-    );
-  };
+  const form = useZodForm(
+    raiseInvoiceSchema,
+    { Amount: '', Reason: '', Hold: false },
+    {
+      refusal: raise.error,
+      body: (v) => ({
+        Amount: v.Amount.trim() === '' ? Number.NaN : Number(v.Amount),
+        Reason: v.Reason,
+        Hold: canHold && v.Hold,
+      }),
+    },
+  );
+  const submit = form.handleSubmit((body) =>
+    raise.mutate({ orderId: order.Id, body }, { onSuccess: (invoice) => onRaised?.(invoice) }),
+  );
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Raise the invoice">
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {order.Customer && (
-            <Typography>
-              {order.Reference} · {order.Customer.Name} ({order.Customer.Reference})
-              {order.Status && ` · ${order.Status}`}
-            </Typography>
-          )}
-          {!invoiceable && (
-            <Alert severity="warning">
-              This order is {order.Status}: an invoice cannot be raised on it.
-            </Alert>
-          )}
-          {raise.isError && Object.keys(errors).length === 0 && (
-            <Alert severity="error">{problem(raise.error)}</Alert>
-          )}
-          <TextField
-            label="What it is for"
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setErrors(withoutField('Reason'));
-            }}
-            required
-            autoFocus
-            error={errors.Reason !== undefined}
-            helperText={errors.Reason ?? 'The customer reads this on the invoice'}
-            slotProps={{ htmlInput: { maxLength: 200 } }}
-          />
-          <TextField
-            label="Amount"
-            value={amount}
-            onChange={(e) => {
-              setAmount(e.target.value);
-              setErrors(withoutField('Amount'));
-            }}
-            required
-            inputMode="decimal"
-            error={errors.Amount !== undefined}
-            helperText={errors.Amount ?? 'In pounds'}
-            slotProps={{
-              input: { startAdornment: <InputAdornment position="start">£</InputAdornment> },
-            }}
-          />
-          {canHold && (
-            <FormControlLabel
-              control={<Checkbox checked={hold} onChange={(e) => setHold(e.target.checked)} />}
-              label="Hold the parcel at the depot until it is paid"
-            />
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        {onBack && <Button onClick={onBack}>Another order</Button>}
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" loading={raise.isPending} disabled={!invoiceable}>
-          Raise invoice
-        </Button>
-      </DialogActions>
-    </Box>
+    <DialogForm
+      label="Raise the invoice"
+      onSubmit={submit}
+      pending={raise.isPending}
+      error={form.formError}
+      submitLabel="Raise invoice"
+      disabled={!invoiceable}
+      other={onBack && { label: 'Another order', onClick: onBack }}
+      onCancel={onClose}
+    >
+      {order.Customer && (
+        <Typography>
+          {order.Reference} · {order.Customer.Name} ({order.Customer.Reference})
+          {order.Status && ` · ${order.Status}`}
+        </Typography>
+      )}
+      {!invoiceable && (
+        <Alert severity="warning">
+          This order is {order.Status}: an invoice cannot be raised on it.
+        </Alert>
+      )}
+      <TextField
+        {...form.text('Reason', 'What it is for', {
+          helperText: 'The customer reads this on the invoice',
+        })}
+        required
+        autoFocus
+        fullWidth={false}
+        slotProps={{ htmlInput: { maxLength: 200 } }}
+      />
+      <TextField
+        {...form.text('Amount', 'Amount', { helperText: 'In pounds' })}
+        required
+        fullWidth={false}
+        inputMode="decimal"
+        slotProps={{
+          input: { startAdornment: <InputAdornment position="start">£</InputAdornment> },
+        }}
+      />
+      {canHold && (
+        <FormControlLabel
+          control={<Checkbox {...form.check('Hold')} />}
+          label="Hold the parcel at the depot until it is paid"
+        />
+      )}
+    </DialogForm>
   );
 }

@@ -1,13 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   Alert,
-  Box,
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   Link,
   Paper,
   Skeleton,
@@ -35,7 +30,8 @@ import { QUOTE_LEFT_DAYS } from '../../../shared/office';
 import { useQuotes, usePriceQuote, type OfficeQuote } from './api/orders';
 import { ListPager, oneOf, useListView } from '../kit/list-view';
 import { CustomerCell } from '../office/office-parts';
-import { checkForm, serverFieldErrors, type FieldErrors } from '../kit/field-errors';
+import { FormDialog } from '../kit/form-dialog';
+import { useZodForm } from '../kit/use-zod-form';
 import { problem } from '../kit/problem';
 
 const STATE_WORDS: Record<OfficeQuoteState, { tab: string; empty: string }> = {
@@ -202,69 +198,44 @@ function PriceDialog({
   onPriced: (q: OfficeQuote) => void;
 }) {
   const price = usePriceQuote();
-  const [amount, setAmount] = useState('');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = { Amount: amount.trim() === '' ? NaN : Number(amount), Note: note };
-    const checked = checkForm(priceQuoteSchema, body);
-    if (checked.errors) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    price.mutate(
-      { id: quote.Id, ...body },
-      {
-        onSuccess: onPriced,
-        onError: (error) => setErrors(serverFieldErrors(error)),
-      },
-    );
-  };
+  const form = useZodForm(
+    priceQuoteSchema,
+    { Amount: '', Note: '' },
+    {
+      refusal: price.error,
+      body: (v) => ({ Amount: v.Amount.trim() === '' ? NaN : Number(v.Amount), Note: v.Note }),
+    },
+  );
+  const submit = form.handleSubmit((body) =>
+    price.mutate({ id: quote.Id, ...body }, { onSuccess: onPriced }),
+  );
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <Box component="form" noValidate onSubmit={submit} aria-label={`Price ${quote.Reference}`}>
-        <DialogTitle>Price {quote.Reference}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography variant="body2">
-              {quote.ItemDescription} to {quote.Island}, {sizeText(quote)}. The customer is e-mailed
-              a link to accept or decline it.
-            </Typography>
-            {price.isError && Object.keys(serverFieldErrors(price.error)).length === 0 && (
-              <Alert severity="error">{problem(price.error)}</Alert>
-            )}
-            <TextField
-              label="Price (£)"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              required
-              autoFocus
-              error={errors.Amount !== undefined}
-              helperText={errors.Amount}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            />
-            <TextField
-              label="Note to the customer"
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-              multiline
-              minRows={3}
-              error={errors.Note !== undefined}
-              helperText={errors.Note ?? 'Shown with the price: what it includes, how it goes.'}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={price.isPending}>
-            Send the price
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      title={`Price ${quote.Reference}`}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={price.isPending}
+      error={form.formError}
+      submitLabel="Send the price"
+    >
+      <Typography variant="body2">
+        {quote.ItemDescription} to {quote.Island}, {sizeText(quote)}. The customer is e-mailed a
+        link to accept or decline it.
+      </Typography>
+      <TextField
+        {...form.text('Amount', 'Price (£)')}
+        required
+        autoFocus
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+      />
+      <TextField
+        {...form.text('Note', 'Note to the customer', {
+          helperText: 'Shown with the price: what it includes, how it goes.',
+        })}
+        multiline
+        minRows={3}
+      />
+    </FormDialog>
   );
 }

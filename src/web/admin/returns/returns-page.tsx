@@ -1,13 +1,9 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   Alert,
   Button,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   Link,
   Paper,
   Skeleton,
@@ -23,13 +19,15 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { DepotReturn } from '../../../shared/api/returns';
+import { markReturnedSchema, type DepotReturn } from '../../../shared/api/returns';
 import { formatDisplayDate } from '../../../shared/dates';
 import { formatPounds } from '../../../shared/money';
 import { RETURN_LIMITS, RETURN_MESSAGES } from '../../../shared/returns';
 import { returnLabelFile, useAttachLabel, useMarkReturned, useReturns } from './api/returns';
-import { serverFieldErrors } from '../kit/field-errors';
+import { FormDialog } from '../kit/form-dialog';
+import { serverFieldErrors } from '../kit/form-state';
 import { problem } from '../kit/problem';
+import { useZodForm } from '../kit/use-zod-form';
 
 const STATE_LABEL = {
   'awaiting-label': 'Buy the label',
@@ -258,57 +256,37 @@ function MarkReturnedDialog({
   onDone(done: DepotReturn): void;
 }) {
   const mark = useMarkReturned();
-  const [carrier, setCarrier] = useState('');
-  const [tracking, setTracking] = useState('');
-  const errors = mark.isError ? serverFieldErrors(mark.error) : {};
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    mark.mutate(
-      { orderId: item.OrderId, Carrier: carrier, TrackingNumber: tracking },
-      { onSuccess: onDone },
-    );
-  };
+  const form = useZodForm(
+    markReturnedSchema,
+    { Carrier: '', TrackingNumber: '' },
+    { refusal: mark.error },
+  );
+  const submit = form.handleSubmit((body) =>
+    mark.mutate({ orderId: item.OrderId, ...body }, { onSuccess: onDone }),
+  );
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="returned-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="returned-title">Mark {item.OrderReference} returned</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography>
-              Sent back to {item.RetailerName} for {item.Customer.Name}. What the booking paid for
-              the crossing is refunded once, and the customer is told by e-mail with the tracking
-              number.
-            </Typography>
-            {mark.isError && Object.keys(errors).length === 0 && (
-              <Alert severity="error">{problem(mark.error)}</Alert>
-            )}
-            <TextField
-              label="Carrier"
-              value={carrier}
-              onChange={(e) => setCarrier(e.target.value)}
-              required
-              slotProps={{ htmlInput: { maxLength: RETURN_LIMITS.carrier } }}
-              error={Boolean(errors.Carrier)}
-              helperText={errors.Carrier}
-            />
-            <TextField
-              label="Tracking number"
-              value={tracking}
-              onChange={(e) => setTracking(e.target.value)}
-              required
-              slotProps={{ htmlInput: { maxLength: RETURN_LIMITS.trackingNumber } }}
-              error={Boolean(errors.TrackingNumber)}
-              helperText={errors.TrackingNumber}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={mark.isPending}>
-            Mark returned
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={`Mark ${item.OrderReference} returned`}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={mark.isPending}
+      error={form.formError}
+      submitLabel="Mark returned"
+    >
+      <Typography>
+        Sent back to {item.RetailerName} for {item.Customer.Name}. What the booking paid for the
+        crossing is refunded once, and the customer is told by e-mail with the tracking number.
+      </Typography>
+      <TextField
+        {...form.text('Carrier', 'Carrier')}
+        required
+        slotProps={{ htmlInput: { maxLength: RETURN_LIMITS.carrier } }}
+      />
+      <TextField
+        {...form.text('TrackingNumber', 'Tracking number')}
+        required
+        slotProps={{ htmlInput: { maxLength: RETURN_LIMITS.trackingNumber } }}
+      />
+    </FormDialog>
   );
 }

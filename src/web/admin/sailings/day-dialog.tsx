@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   Button,
   Dialog,
@@ -14,10 +14,10 @@ import {
   Typography,
 } from '@mui/material';
 import { closingDayInputSchema, type RouteView } from '../../../shared/api/sailings';
-import { useFields } from '../catalogue/catalogue-parts';
 import { FormAlert } from '../kit/form-alert';
-import { checkForm, serverFieldErrors } from '../kit/field-errors';
+import { DialogForm } from '../kit/form-dialog';
 import { problem } from '../kit/problem';
+import { useZodForm } from '../kit/use-zod-form';
 import { useDeleteClosingDay, useDeleteException, useSaveClosingDay } from './api/sailings';
 import { clockOn, jurisdictionsOf, longDay, placeName, type CalendarDay } from './calendar-days';
 import { ExceptionForm, type ExceptionKind } from './exception-form';
@@ -41,43 +41,33 @@ function ClosingDayForm({
 }) {
   const save = useSaveClosingDay();
   const places = jurisdictionsOf(route);
-  const form = useFields({ Jurisdiction: places[0], Name: '' });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkForm(closingDayInputSchema, { ...form.values, Date: date });
-    form.setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    save.mutate(
-      { body: checked.data },
-      {
-        onSuccess: () => onDone(`Closing day added: ${form.values.Name}.`),
-        onError: (e) => form.setErrors(serverFieldErrors(e)),
-      },
-    );
-  };
-  const fieldless = save.error && !Object.keys(serverFieldErrors(save.error)).length;
+  const form = useZodForm(
+    closingDayInputSchema,
+    { Jurisdiction: places[0], Name: '' },
+    { refusal: save.error, body: (v) => ({ ...v, Date: date }) },
+  );
+  const submit = form.handleSubmit((body) =>
+    save.mutate({ body }, { onSuccess: () => onDone(`Closing day added: ${body.Name}.`) }),
+  );
   return (
-    <form noValidate aria-label="Add a closing day" onSubmit={submit}>
-      <DialogContent sx={{ pt: 1 }}>
-        <Stack spacing={2}>
-          {fieldless ? <FormAlert severity="error">{problem(save.error)}</FormAlert> : null}
-          <TextField {...form.text('Name', 'Name')} required autoFocus />
-          <TextField {...form.text('Jurisdiction', 'Closed in')} select>
-            {places.map((p) => (
-              <MenuItem key={p} value={p}>
-                {placeName(p)}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onBack}>Back</Button>
-        <Button type="submit" variant="contained" loading={save.isPending}>
-          Add the closing day
-        </Button>
-      </DialogActions>
-    </form>
+    <DialogForm
+      label="Add a closing day"
+      onSubmit={submit}
+      pending={save.isPending}
+      error={form.formError}
+      submitLabel="Add the closing day"
+      cancelLabel="Back"
+      onCancel={onBack}
+    >
+      <TextField {...form.text('Name', 'Name')} required autoFocus />
+      <TextField {...form.text('Jurisdiction', 'Closed in')} select>
+        {places.map((p) => (
+          <MenuItem key={p} value={p}>
+            {placeName(p)}
+          </MenuItem>
+        ))}
+      </TextField>
+    </DialogForm>
   );
 }
 

@@ -1,5 +1,4 @@
-import type { FormEvent } from 'react';
-import { Button, DialogActions, DialogContent, Stack, TextField } from '@mui/material';
+import { Stack, TextField } from '@mui/material';
 import {
   exceptionInputSchema,
   type ExceptionView,
@@ -7,10 +6,9 @@ import {
 } from '../../../shared/api/sailings';
 import type { Island } from '../../../shared/islands';
 import { dayOf, weekdayOf } from '../../../shared/sailings/london-time';
-import { num, useFields } from '../catalogue/catalogue-parts';
-import { FormAlert } from '../kit/form-alert';
-import { checkForm, serverFieldErrors } from '../kit/field-errors';
-import { problem } from '../kit/problem';
+import { num } from '../catalogue/catalogue-parts';
+import { DialogForm } from '../kit/form-dialog';
+import { useZodForm } from '../kit/use-zod-form';
 import { useSaveException } from './api/sailings';
 
 // A sailing's exception (docs/decisions/0048): cancel it with the reason customers read, change
@@ -58,87 +56,81 @@ export function ExceptionForm({
   onDone: (message: string) => void;
 }) {
   const save = useSaveException();
-  const form = useFields({
-    Reason: exception?.Reason ?? '',
-    DepartsOn: exception?.DepartsOn ?? date,
-    ...startTimes(route, date, exception),
-  });
-  const { values: v } = form;
   const timed = kind !== 'cancelled';
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkForm(exceptionInputSchema, {
-      Island: route.Island as Island,
-      Date: date,
-      Kind: kind,
-      Reason: v.Reason,
-      ...(timed
-        ? {
-            ...(kind === 'changed' ? { DepartsOn: v.DepartsOn } : {}),
-            Departs: v.Departs,
-            CutOffDaysBefore: num(v.CutOffDaysBefore),
-            CutOff: v.CutOff,
-            ArrivesDaysAfter: num(v.ArrivesDaysAfter),
-            Arrives: v.Arrives,
-          }
-        : {}),
-    });
-    form.setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    save.mutate(
-      { id: exception?.Id, body: checked.data },
-      {
-        onSuccess: () => onDone(`${TITLES[kind]}: saved.`),
-        onError: (e) => form.setErrors(serverFieldErrors(e)),
-      },
-    );
-  };
-  const fieldless = save.error && !Object.keys(serverFieldErrors(save.error)).length;
-  return (
-    <form noValidate aria-label={TITLES[kind]} onSubmit={submit}>
-      <DialogContent sx={{ pt: 1 }}>
-        <Stack spacing={2}>
-          {fieldless ? <FormAlert severity="error">{problem(save.error)}</FormAlert> : null}
-          <TextField
-            {...form.text('Reason', kind === 'extra' ? 'Reason (optional)' : 'Reason')}
-            required={kind !== 'extra'}
-            autoFocus
-            helperText={
-              form.errors.Reason ?? 'Customers read it: “gale warning”, “ship in dry dock”.'
+  const form = useZodForm(
+    exceptionInputSchema,
+    {
+      Reason: exception?.Reason ?? '',
+      DepartsOn: exception?.DepartsOn ?? date,
+      ...startTimes(route, date, exception),
+    },
+    {
+      refusal: save.error,
+      body: (v) => ({
+        Island: route.Island as Island,
+        Date: date,
+        Kind: kind,
+        Reason: v.Reason,
+        ...(timed
+          ? {
+              ...(kind === 'changed' ? { DepartsOn: v.DepartsOn } : {}),
+              Departs: v.Departs,
+              CutOffDaysBefore: num(v.CutOffDaysBefore),
+              CutOff: v.CutOff,
+              ArrivesDaysAfter: num(v.ArrivesDaysAfter),
+              Arrives: v.Arrives,
             }
-          />
-          {timed && (
-            <>
-              {kind === 'changed' && (
-                <TextField {...form.text('DepartsOn', 'Leaves on')} type="date" required />
-              )}
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField {...form.text('Departs', 'Leaves at')} type="time" required />
-                <TextField {...form.text('Arrives', 'Lands at')} type="time" required />
-                <TextField
-                  {...form.text('ArrivesDaysAfter', 'Lands days after')}
-                  required
-                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                />
-              </Stack>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField {...form.text('CutOff', 'Cut-off at')} type="time" required />
-                <TextField
-                  {...form.text('CutOffDaysBefore', 'Cut-off days before')}
-                  required
-                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                />
-              </Stack>
-            </>
+          : {}),
+      }),
+    },
+  );
+  const submit = form.handleSubmit((body) =>
+    save.mutate(
+      { id: exception?.Id, body },
+      { onSuccess: () => onDone(`${TITLES[kind]}: saved.`) },
+    ),
+  );
+  return (
+    <DialogForm
+      label={TITLES[kind]}
+      onSubmit={submit}
+      pending={save.isPending}
+      error={form.formError}
+      submitLabel={kind === 'cancelled' ? 'Cancel the sailing' : 'Save'}
+      cancelLabel="Back"
+      onCancel={onBack}
+    >
+      <TextField
+        {...form.text('Reason', kind === 'extra' ? 'Reason (optional)' : 'Reason', {
+          helperText: 'Customers read it: “gale warning”, “ship in dry dock”.',
+        })}
+        required={kind !== 'extra'}
+        autoFocus
+      />
+      {timed && (
+        <>
+          {kind === 'changed' && (
+            <TextField {...form.text('DepartsOn', 'Leaves on')} type="date" required />
           )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onBack}>Back</Button>
-        <Button type="submit" variant="contained" loading={save.isPending}>
-          {kind === 'cancelled' ? 'Cancel the sailing' : 'Save'}
-        </Button>
-      </DialogActions>
-    </form>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField {...form.text('Departs', 'Leaves at')} type="time" required />
+            <TextField {...form.text('Arrives', 'Lands at')} type="time" required />
+            <TextField
+              {...form.text('ArrivesDaysAfter', 'Lands days after')}
+              required
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
+          </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField {...form.text('CutOff', 'Cut-off at')} type="time" required />
+            <TextField
+              {...form.text('CutOffDaysBefore', 'Cut-off days before')}
+              required
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
+          </Stack>
+        </>
+      )}
+    </DialogForm>
   );
 }

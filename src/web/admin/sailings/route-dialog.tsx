@@ -3,8 +3,9 @@ import { Checkbox, FormControlLabel, Stack, TextField, Typography } from '@mui/m
 import { updateRouteSchema, type RouteView } from '../../../shared/api/sailings';
 import { WEEKDAY_NAMES } from '../../../shared/dates';
 import type { Island } from '../../../shared/islands';
-import { FormDialog, num, useFields } from '../catalogue/catalogue-parts';
-import { checkForm, serverFieldErrors, type FieldErrors } from '../kit/field-errors';
+import { num } from '../catalogue/catalogue-parts';
+import { FormDialog } from '../kit/form-dialog';
+import { useZodForm } from '../kit/use-zod-form';
 import { useSaveRoute } from './api/sailings';
 
 // A route's weekly pattern, capacity and delivery days (PUT /api/admin/sailings/routes/{Island}):
@@ -47,49 +48,53 @@ export function RouteDialog({
   onDone: (message: string) => void;
 }) {
   const save = useSaveRoute();
-  const form = useFields({
-    Capacity: String(route.Capacity),
-    DeliveryDaysMin: String(route.DeliveryDaysMin),
-    DeliveryDaysMax: String(route.DeliveryDaysMax),
-  });
   const [rows, setRows] = useState(() => rowsOf(route));
-  const [rowErrors, setRowErrors] = useState<FieldErrors>({});
-  const setRow = (i: number, change: Partial<Row>) =>
-    setRows((all) => all.map((r, j) => (j === i ? { ...r, ...change } : r)));
   const sailing = rows.flatMap((r, i) => (r.sails ? [{ row: r, weekday: i + 1 }] : []));
-
-  const submit = () => {
-    const checked = checkForm(updateRouteSchema, {
-      Capacity: num(form.values.Capacity),
-      DeliveryDaysMin: num(form.values.DeliveryDaysMin),
-      DeliveryDaysMax: num(form.values.DeliveryDaysMax),
-      Departures: sailing.map(({ row, weekday }) => ({
-        Weekday: weekday,
-        Departs: row.Departs,
-        CutOffDaysBefore: num(row.CutOffDaysBefore),
-        CutOff: row.CutOff,
-        ArrivesDaysAfter: num(row.ArrivesDaysAfter),
-        Arrives: row.Arrives,
-      })),
-    });
-    const show = (errors: FieldErrors) => {
-      form.setErrors(errors);
-      setRowErrors(errors);
-    };
-    show(checked.errors ?? {});
-    if (!checked.data) return;
-    save.mutate(
-      { island: route.Island as Island, body: checked.data },
-      {
-        onSuccess: () => onDone(`${route.Island}’s weekly pattern saved.`),
-        onError: (e) => show(serverFieldErrors(e)),
-      },
-    );
-  };
-  /** A departure's field error: the schema names it by its place among the days that sail. */
-  const errorOf = (weekday: number, column: Column) => {
+  const form = useZodForm(
+    updateRouteSchema,
+    {
+      Capacity: String(route.Capacity),
+      DeliveryDaysMin: String(route.DeliveryDaysMin),
+      DeliveryDaysMax: String(route.DeliveryDaysMax),
+    },
+    {
+      refusal: save.error,
+      body: (v) => ({
+        Capacity: num(v.Capacity),
+        DeliveryDaysMin: num(v.DeliveryDaysMin),
+        DeliveryDaysMax: num(v.DeliveryDaysMax),
+        Departures: sailing.map(({ row, weekday }) => ({
+          Weekday: weekday,
+          Departs: row.Departs,
+          CutOffDaysBefore: num(row.CutOffDaysBefore),
+          CutOff: row.CutOff,
+          ArrivesDaysAfter: num(row.ArrivesDaysAfter),
+          Arrives: row.Arrives,
+        })),
+      }),
+    },
+  );
+  /** A departure's field, as the schema names it: by its place among the days that sail. */
+  const pathOf = (weekday: number, column: Column) => {
     const at = sailing.findIndex((s) => s.weekday === weekday);
-    return at < 0 ? undefined : rowErrors[`Departures.${at}.${column}`];
+    return at < 0 ? undefined : `Departures.${at}.${column}`;
+  };
+  const setRow = (i: number, change: Partial<Row>) => {
+    setRows((all) => all.map((r, j) => (j === i ? { ...r, ...change } : r)));
+    for (const column of Object.keys(change) as Column[]) {
+      const path = pathOf(i + 1, column);
+      if (path) form.forget(path);
+    }
+  };
+  const submit = form.handleSubmit((body) =>
+    save.mutate(
+      { island: route.Island as Island, body },
+      { onSuccess: () => onDone(`${route.Island}’s weekly pattern saved.`) },
+    ),
+  );
+  const errorOf = (weekday: number, column: Column) => {
+    const path = pathOf(weekday, column);
+    return path && form.error(path);
   };
 
   return (
@@ -98,7 +103,7 @@ export function RouteDialog({
       onClose={onClose}
       onSubmit={submit}
       pending={save.isPending}
-      error={save.error}
+      error={form.formError}
       submitLabel="Save the pattern"
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

@@ -59,7 +59,7 @@ function NoticeSection({ settings }: { settings: SiteSettings }) {
       description="Shown under the header on every page. Leave it empty for no banner. Write {book-by 2026-12-24} for the last moment a parcel may reach us to arrive by that day, from the timetable (add island names for theirs only)."
       build={() => ({ Notice: { NoticeBanner: text } })}
     >
-      {(errors) => (
+      {(errorOf) => (
         <TextField
           label="Notice banner"
           value={text}
@@ -67,7 +67,7 @@ function NoticeSection({ settings }: { settings: SiteSettings }) {
           multiline
           minRows={2}
           fullWidth
-          {...err(errors, 'Notice.NoticeBanner')}
+          {...err(errorOf, 'Notice.NoticeBanner')}
         />
       )}
     </Section>
@@ -87,7 +87,7 @@ function ContactSection({ settings }: { settings: SiteSettings }) {
       description="Customer care's phone, e-mail and address, in the footer and on Contact us."
       build={() => ({ Contact: { ...v, Address: linesOf(v.Address) } })}
     >
-      {(errors) => (
+      {(errorOf) => (
         <>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
@@ -96,7 +96,7 @@ function ContactSection({ settings }: { settings: SiteSettings }) {
               value={v.Phone}
               onChange={(e) => setV({ ...v, Phone: e.target.value })}
               fullWidth
-              {...err(errors, 'Contact.Phone')}
+              {...err(errorOf, 'Contact.Phone')}
             />
             <TextField
               label="Email"
@@ -104,7 +104,7 @@ function ContactSection({ settings }: { settings: SiteSettings }) {
               value={v.Email}
               onChange={(e) => setV({ ...v, Email: e.target.value })}
               fullWidth
-              {...err(errors, 'Contact.Email')}
+              {...err(errorOf, 'Contact.Email')}
             />
           </Stack>
           <TextField
@@ -114,7 +114,7 @@ function ContactSection({ settings }: { settings: SiteSettings }) {
             multiline
             minRows={4}
             fullWidth
-            {...err(errors, 'Contact.Address', 'One line per line of the address')}
+            {...err(errorOf, 'Contact.Address', 'One line per line of the address')}
           />
         </>
       )}
@@ -150,7 +150,7 @@ function DepotSection({ settings }: { settings: SiteSettings }) {
         },
       })}
     >
-      {(errors) => (
+      {(errorOf) => (
         <>
           <TextField
             label="Depot address"
@@ -160,7 +160,7 @@ function DepotSection({ settings }: { settings: SiteSettings }) {
             minRows={4}
             fullWidth
             {...err(
-              errors,
+              errorOf,
               'Depot.Address',
               'One line per line; {Reference} marks where the customer reference goes',
             )}
@@ -171,7 +171,7 @@ function DepotSection({ settings }: { settings: SiteSettings }) {
               value={v.days}
               onChange={set('days')}
               fullWidth
-              {...err(errors, 'Depot.ReceivingHours.days')}
+              {...err(errorOf, 'Depot.ReceivingHours.days')}
             />
             <TextField
               label="Opens"
@@ -180,7 +180,7 @@ function DepotSection({ settings }: { settings: SiteSettings }) {
               onChange={set('opens')}
               slotProps={{ inputLabel: { shrink: true } }}
               sx={{ minWidth: 160 }}
-              {...err(errors, 'Depot.ReceivingHours.opens')}
+              {...err(errorOf, 'Depot.ReceivingHours.opens')}
             />
             <TextField
               label="Closes"
@@ -189,7 +189,7 @@ function DepotSection({ settings }: { settings: SiteSettings }) {
               onChange={set('closes')}
               slotProps={{ inputLabel: { shrink: true } }}
               sx={{ minWidth: 160 }}
-              {...err(errors, 'Depot.ReceivingHours.closes')}
+              {...err(errorOf, 'Depot.ReceivingHours.closes')}
             />
           </Stack>
           <TextField
@@ -197,7 +197,7 @@ function DepotSection({ settings }: { settings: SiteSettings }) {
             value={v.note}
             onChange={set('note')}
             fullWidth
-            {...err(errors, 'Depot.ReceivingHours.note', 'For example: Closed at weekends')}
+            {...err(errorOf, 'Depot.ReceivingHours.note', 'For example: Closed at weekends')}
           />
         </>
       )}
@@ -216,7 +216,7 @@ function SocialSection({ settings }: { settings: SiteSettings }) {
       description="Shown in the header and footer. Facebook, Instagram and X get their own icons."
       build={() => ({ Social: { Links: links } })}
     >
-      {(errors) => (
+      {(errorOf) => (
         <>
           {links.map((link, i) => (
             <Stack key={i} direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -225,14 +225,14 @@ function SocialSection({ settings }: { settings: SiteSettings }) {
                 value={link.name}
                 onChange={(e) => change(i, 'name', e.target.value)}
                 sx={{ minWidth: 180 }}
-                {...err(errors, `Social.Links.${i}.name`)}
+                {...err(errorOf, `Social.Links.${i}.name`)}
               />
               <TextField
                 label={`Address of network ${i + 1}`}
                 value={link.url}
                 onChange={(e) => change(i, 'url', e.target.value)}
                 fullWidth
-                {...err(errors, `Social.Links.${i}.url`)}
+                {...err(errorOf, `Social.Links.${i}.url`)}
               />
               <Box>
                 <IconButton
@@ -244,7 +244,7 @@ function SocialSection({ settings }: { settings: SiteSettings }) {
               </Box>
             </Stack>
           ))}
-          {errors['Social.Links'] && <Alert severity="error">{errors['Social.Links']}</Alert>}
+          {errorOf('Social.Links') && <Alert severity="error">{errorOf('Social.Links')}</Alert>}
           <Box>
             <Button onClick={() => setLinks([...links, { name: '', url: '' }])}>
               Add a social link

@@ -2,8 +2,11 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { updateSettingsSchema, type UpdateSettings } from '../../../shared/api/settings-admin';
 import { useSaveSettings } from '../catalogue/api/catalogue';
-import { checkForm, serverFieldErrors, type FieldErrors } from '../kit/field-errors';
-import { problem } from '../kit/problem';
+import { FormAlert } from '../kit/form-alert';
+import { useZodForm } from '../kit/use-zod-form';
+
+/** The message the section shows for a field of its body (`Contact.Phone`), if any. */
+type ErrorOf = (field: string) => string | undefined;
 
 /** One section of the settings: its own form, Save button, errors and confirmation. */
 export function Section({
@@ -22,27 +25,32 @@ export function Section({
   savedText?: string;
   /** The PUT body of this section from the form's values. */
   build: () => UpdateSettings;
-  children: (errors: FieldErrors) => ReactNode;
+  children: (errorOf: ErrorOf) => ReactNode;
 }) {
   const save = useSaveSettings();
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The section's values live in its page (one state for the whole settings); its body is built
+  // from them on each send.
+  const form = useZodForm(updateSettingsSchema, {}, { body: build, refusal: save.error });
   const [saved, setSaved] = useState(false);
   const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const send = form.handleSubmit((body) => save.mutate(body, { onSuccess: () => setSaved(true) }));
+  const submit = (event: FormEvent) => {
     setSaved(false);
-    const checked = checkForm(updateSettingsSchema, build());
-    setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    save.mutate(checked.data, {
-      onSuccess: () => setSaved(true),
-      onError: (error) => setErrors(serverFieldErrors(error)),
-    });
+    send(event);
   };
-  const fieldless = save.error && !Object.keys(serverFieldErrors(save.error)).length;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-      <Box component="form" noValidate onSubmit={submit} aria-labelledby={id}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={submit}
+        // a field typed in loses its message (each is named by its path, `err` below)
+        onChange={(event: FormEvent<HTMLFormElement>) => {
+          const { name } = event.target as HTMLInputElement;
+          if (name) form.forget(name);
+        }}
+        aria-labelledby={id}
+      >
         <Stack spacing={2}>
           <div>
             <Typography variant="h6" component="h2" id={id}>
@@ -52,8 +60,8 @@ export function Section({
               {description}
             </Typography>
           </div>
-          {children(errors)}
-          {fieldless ? <Alert severity="error">{problem(save.error)}</Alert> : null}
+          {children(form.error)}
+          <FormAlert severity="error">{form.formError}</FormAlert>
           {saved && (
             <Alert severity="success" onClose={() => setSaved(false)}>
               {savedText}
@@ -70,8 +78,9 @@ export function Section({
   );
 }
 
-/** A field's error props from the section's errors. */
-export const err = (errors: FieldErrors, field: string, help?: string) => ({
-  error: !!errors[field],
-  helperText: errors[field] ?? help,
+/** A field's name (its path in the body) and error props from the section's messages. */
+export const err = (errorOf: ErrorOf, field: string, help?: string) => ({
+  name: field,
+  error: errorOf(field) !== undefined,
+  helperText: errorOf(field) ?? help,
 });

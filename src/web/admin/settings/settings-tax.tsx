@@ -41,7 +41,7 @@ export function TaxSection({ settings }: { settings: SiteSettings }) {
         ) as SiteSettings['Tax'],
       })}
     >
-      {(errors) => (
+      {(errorOf) => (
         <Stack spacing={2}>
           {ISLANDS.map((island) => (
             <Stack
@@ -70,7 +70,7 @@ export function TaxSection({ settings }: { settings: SiteSettings }) {
                   input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
                   htmlInput: { inputMode: 'decimal' },
                 }}
-                {...err(errors, `Tax.${island}.Percent`)}
+                {...err(errorOf, `Tax.${island}.Percent`)}
               />
               <TextField
                 label={`${island} threshold`}
@@ -80,7 +80,7 @@ export function TaxSection({ settings }: { settings: SiteSettings }) {
                   input: { startAdornment: <InputAdornment position="start">£</InputAdornment> },
                   htmlInput: { inputMode: 'decimal' },
                 }}
-                {...err(errors, `Tax.${island}.Threshold`)}
+                {...err(errorOf, `Tax.${island}.Threshold`)}
               />
             </Stack>
           ))}
@@ -118,7 +118,7 @@ export function CustomsSection({ settings }: { settings: SiteSettings }) {
         },
       })}
     >
-      {(errors) => (
+      {(errorOf) => (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField
             label="CN22 limit"
@@ -128,21 +128,21 @@ export function CustomsSection({ settings }: { settings: SiteSettings }) {
               input: { startAdornment: <InputAdornment position="start">£</InputAdornment> },
               htmlInput: { inputMode: 'decimal' },
             }}
-            {...err(errors, 'Customs.Cn22Limit', 'Above it: a CN23')}
+            {...err(errorOf, 'Customs.Cn22Limit', 'Above it: a CN23')}
           />
           <TextField
             label="Evidence months"
             value={v.months}
             onChange={set('months')}
             slotProps={whole}
-            {...err(errors, 'Customs.EvidenceMonths', 'From the retailer’s order date')}
+            {...err(errorOf, 'Customs.EvidenceMonths', 'From the retailer’s order date')}
           />
           <TextField
             label="Warning days"
             value={v.days}
             onChange={set('days')}
             slotProps={whole}
-            {...err(errors, 'Customs.EvidenceWarningDays', 'Before the leave-by date')}
+            {...err(errorOf, 'Customs.EvidenceWarningDays', 'Before the leave-by date')}
           />
         </Stack>
       )}
