@@ -146,7 +146,14 @@ export function SailingsPage() {
           />
         </>
       ) : (
-        !failed && <Skeleton variant="rounded" height={480} aria-label="Loading the calendar" />
+        !failed && (
+          <Skeleton
+            variant="rounded"
+            height={480}
+            role="progressbar"
+            aria-label="Loading the calendar"
+          />
+        )
       )}
       {open && route && (
         <DayDialog
