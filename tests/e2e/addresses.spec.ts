@@ -203,9 +203,12 @@ test('Add pressed before the form has arrived opens it once it has; pressed afte
   await logIn(page, email, password);
   await expect(page.getByText('You have no saved addresses yet.')).toBeVisible();
   // The form's code held back: a fresh load of the book, pressed at once.
-  const release = await holdScripts(page, { scripts: '**/assets/address-form-*.js' });
+  const asked: string[] = [];
+  const release = await holdScripts(page, { asked, scripts: '**/assets/address-form-*.js' });
   await page.reload();
   await page.getByRole('button', { name: 'Add a billing address' }).click();
+  // The press asked for the form's code, which is held back: no dialog yet.
+  await expect.poll(() => asked.length).toBeGreaterThan(0);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   release();
   const billing = dialog(page, 'Add a billing address');
