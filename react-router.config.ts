@@ -38,7 +38,13 @@ export default {
     const pages = [...contentRoutePaths(), ...APP_PAGES];
     return [...pages, ...screenShells(getStaticPaths(), pages)];
   },
-  future: { v8_trailingSlashAwareDataRequests: true, v8_middleware: true },
+  // unstable_optimizeDeps: the dev server finds every dependency at start by crawling the routes,
+  // rather than on a page's first use, when it reloads the page (and a Fast Refresh loses state).
+  future: {
+    v8_trailingSlashAwareDataRequests: true,
+    v8_middleware: true,
+    unstable_optimizeDeps: true,
+  },
   // sitemap.xml and robots.txt from the content; site.json tells the server about this build;
   // compressed copies of the assets for the server to send.
   buildEnd({ reactRouterConfig }) {
