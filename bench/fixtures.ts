@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';
 import { addresses, products, users } from '../src/server/db/schema';
 import { loadConfig } from '../src/server/config';
+import { createStaff } from '../src/server/modules/staff/service';
 import { start } from '../src/server/start';
 import { createScratchDatabase } from '../tests/support/database';
 
@@ -39,6 +40,26 @@ export async function startApi() {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A staff member of `role`, made and logged in on the running API: the headers of their calls. */
+export async function staffHeaders(
+  { app, database }: Awaited<ReturnType<typeof startApi>>['running'],
+  role: 'depot' | 'office',
+) {
+  const password = `${role[0].toUpperCase()}${role.slice(1)}-bench-pass-1`;
+  const member = await createStaff(database.db, {
+    email: `${role}.${Date.now()}@staff.ferrybox.test`,
+    password,
+    role,
+    firstName: 'Bench',
+  });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    payload: { email: member.email, password },
+  });
+  return { authorization: `Bearer ${login.json() as string}` };
 }
 
 export async function registeredCustomer(base: string, database: Database) {

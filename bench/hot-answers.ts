@@ -4,9 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { desc } from 'drizzle-orm';
 import { orders } from '../src/server/db/schema';
-import { createStaff } from '../src/server/modules/staff/service';
 import { trackingPathOf } from '../src/server/lib/tracking-codes';
-import { checkoutFixture, registeredCustomer, startApi } from './fixtures';
+import { checkoutFixture, registeredCustomer, staffHeaders, startApi } from './fixtures';
 import { measure } from './load';
 import { HISTORY_CASES, seedOrderHistory } from './order-history';
 import { recordPg, recordStatements, startTwins, type TwinRequest } from './twins';
@@ -123,18 +122,7 @@ export async function hotAnswers(
     .orderBy(desc(orders.id))
     .limit(1);
   const tracking = await trackingPathOf(database.db, latest.id);
-  const depot = await createStaff(database.db, {
-    email: `depot.${Date.now()}@staff.ferrybox.test`,
-    password: 'Depot-bench-pass-1',
-    role: 'depot',
-    firstName: 'Bench',
-  });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/admin/auth/login',
-    payload: { email: depot.email, password: 'Depot-bench-pass-1' },
-  });
-  const staff = { authorization: `Bearer ${login.json() as string}` };
+  const staff = await staffHeaders(running, 'depot');
   const bookings = (JSON.parse(checkout.body) as { Orders: unknown[] }).Orders;
   const search = HISTORY_CASES.find((c) => c.name === 'search a retailer')!;
 

@@ -8,14 +8,13 @@
 // sailing each time; so is the promise alone (the plans read, the loads counted, the shared rule
 // over all of them). The target is under 1 s to the answer (docs/decisions/0049, 0054).
 import type { Database } from '../src/server/db/client';
-import { createStaff } from '../src/server/modules/staff/service';
 import os from 'node:os';
 import { eq } from 'drizzle-orm';
 import type { Sailing } from '../src/shared/sailings/timetable';
 import { parcelPlans } from '../src/server/db/schema';
 import { parcelStateOfPlan } from '../src/server/modules/sailings/moves';
 import { compiledAround, loadsOf, planInTurn } from '../src/server/modules/sailings/plans';
-import type { startApi } from './fixtures';
+import { staffHeaders, type startApi } from './fixtures';
 
 type Running = Awaited<ReturnType<typeof startApi>>['running'];
 
@@ -90,18 +89,7 @@ export async function stormRows(running: Running) {
   const sailing = await seed(database, now);
   const date = sailing.date;
   console.log(`Seeded ${STORM_PARCELS} parcels on Jersey ${date} in ${Date.now() - started} ms`);
-  const office = await createStaff(database.db, {
-    email: `office.storm.${Date.now()}@staff.ferrybox.test`,
-    password: 'Office-bench-pass-1',
-    role: 'office',
-    firstName: 'Bench',
-  });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/admin/auth/login',
-    payload: { email: office.email, password: 'Office-bench-pass-1' },
-  });
-  const headers = { authorization: `Bearer ${login.json() as string}` };
+  const headers = await staffHeaders(running, 'office');
   const cancel = [];
   const restore = [];
   const told = [];
