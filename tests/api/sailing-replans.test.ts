@@ -3,7 +3,7 @@
 // closing day, an onward sailing cancelled. The customer whose parcel's days change sees them on
 // the tracking page and gets one e-mail; one whose parcel does not move is not told. The tests
 // run in order on one app, each on its own days (the app's clock set for it).
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq, inArray, isNull } from 'drizzle-orm';
 import { afterEach, describe, expect, test } from 'vitest';
 import { mailOutbox, parcelPlans, sailingNotices } from '../../src/server/db/schema';
 import { useTestApp } from '../support/app';
@@ -78,19 +78,14 @@ async function mailsTo(customer: Customer) {
         .length === 0,
     { what: 'every sailing notice told' },
   );
+  // In the order they were queued: a row the sender has since marked sent may come back from
+  // PostgreSQL after a newer one when nothing orders them.
   const rows = await ctx.database.db
     .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.kind, 'sailing-timetable')));
-  return rows
-    .concat(
-      await ctx.database.db
-        .select()
-        .from(mailOutbox)
-        .where(eq(mailOutbox.kind, 'sailing-cancelled')),
-    )
-    .filter((m) => m.message.to === customer.email)
-    .map((m) => m.message);
+    .where(inArray(mailOutbox.kind, ['sailing-timetable', 'sailing-cancelled']))
+    .orderBy(mailOutbox.id);
+  return rows.filter((m) => m.message.to === customer.email).map((m) => m.message);
 }
 
 const jerseyRoute = async (token: string) =>

@@ -17,10 +17,18 @@ export async function freshDatabase(): Promise<Database & { url?: string }> {
     if (template) return openDatabase({ pgliteFrom: new Blob([fs.readFileSync(template)]) });
     return seededPglite();
   }
-  const scratch = await createScratchDatabase(base, process.env.FERRYBOX_TEST_RUN ?? 'ferrybox_t');
+  // A copy of the run's migrated and seeded database (tests/setup/global-db.ts), or one made here.
+  const template = process.env.FERRYBOX_PG_TEMPLATE;
+  const scratch = await createScratchDatabase(
+    base,
+    process.env.FERRYBOX_TEST_RUN ?? 'ferrybox_t',
+    template,
+  );
   const database = await openDatabase({ url: scratch.url, poolSize: 4 });
-  await database.migrate();
-  await seed(database.db);
+  if (!template) {
+    await database.migrate();
+    await seed(database.db);
+  }
   return {
     ...database,
     url: scratch.url,
@@ -39,10 +47,13 @@ export async function seededPglite() {
   return database;
 }
 
-/** Creates an empty PostgreSQL database beside the one `base` names; `drop()` removes it. */
-export async function createScratchDatabase(base: string, prefix: string) {
+/**
+ * Creates a PostgreSQL database beside the one `base` names, empty or a copy of `template`;
+ * `drop()` removes it.
+ */
+export async function createScratchDatabase(base: string, prefix: string, template?: string) {
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(base, `create database "${name}"`);
+  await adminQuery(base, `create database "${name}"${template ? ` template "${template}"` : ''}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {
