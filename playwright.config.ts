@@ -7,8 +7,10 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
-  // Two files at once (each file's tests in order, in one worker); every worker drives its own
-  // Chromium against the one server below. E2E_WORKERS overrides the count.
+  // Two tests at once; every worker drives its own Chromium against the one server below.
+  // E2E_WORKERS overrides the count. The journeys' tests spread over the workers one by one (the
+  // chromium project below), not file by file, so that a long file at the end of the run does not
+  // leave one worker alone with it (the waking-up tests alone are over 2 minutes).
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: true,
@@ -35,6 +37,9 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'] },
+      // Each test makes its own customers, staff and orders: any two may run at once, whatever
+      // their file (a file that must keep its order says so: site-deploy.spec.ts).
+      fullyParallel: true,
       grepInvert: /@alone/,
       // 'alone' runs once these have finished, passed or not (a dependency would skip it when
       // one of these failed; a teardown project runs regardless). Like a dependency, it runs
