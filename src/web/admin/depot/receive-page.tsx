@@ -214,7 +214,10 @@ export function ReceivePage() {
               select
               label="Addressed to"
               value={addressedTo}
-              onChange={(e) => setAddressedTo(e.target.value)}
+              onChange={(e) => {
+                setAddressedTo(e.target.value);
+                form.forget('HouseholdMemberId');
+              }}
               error={errorOf('HouseholdMemberId') !== undefined}
               helperText={
                 errorOf('HouseholdMemberId') ??
