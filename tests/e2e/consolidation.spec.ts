@@ -112,6 +112,25 @@ test('three bookings shipped as one: requested, received, repacked, dispatched, 
     await expect(panel.getByText('£5.90 back to you')).toBeVisible();
   });
 
+  await test.step('a sailing date two months off is refused by the server, on its field', async () => {
+    // Only the server knows its own today: its refusal shows on the field, until it is changed.
+    const tracking = panel.getByRole('textbox', { name: 'Tracking number' });
+    const sailing = panel.getByLabel('Sailing date');
+    const today = await sailing.inputValue();
+    await sailing.fill(new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10));
+    await tracking.fill('JP555000111GB');
+    await tracking.press('Enter');
+    await expect(sailing).toHaveAccessibleDescription('must be within 30 days of today');
+    await expect(sailing).toHaveAttribute('aria-invalid', 'true');
+    await expect(
+      panel.getByRole('form', { name: 'Dispatch as one' }).getByRole('alert'),
+    ).toHaveCount(0);
+    await sailing.fill(today);
+    await expect(sailing).toHaveAttribute('aria-invalid', 'false');
+    await tracking.fill('');
+    await tracking.focus();
+  });
+
   await test.step('the tracking number typed; Enter dispatches: in Dispatched, focused, refunded', async () => {
     const tracking = panel.getByRole('textbox', { name: 'Tracking number' });
     await expect(tracking).toBeFocused();

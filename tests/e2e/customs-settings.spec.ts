@@ -14,29 +14,35 @@ test('an office member changes the evidence warning days; a senseless value is r
   const headers = { authorization: `Bearer ${office.token}` };
   const before = await (await request.get('/api/admin/settings', { headers })).json();
   try {
-    await staffLogIn(page, office.email, office.password);
-    await page.goto('/admin/settings/');
     const customs = page.getByRole('form', { name: 'Customs paperwork' });
-    await expect(customs.getByRole('textbox', { name: 'CN22 limit' })).toHaveValue('270.00');
-    await expect(customs.getByRole('textbox', { name: 'Evidence months' })).toHaveValue('3');
+    await test.step("Settings shows the customs paperwork's numbers", async () => {
+      await staffLogIn(page, office.email, office.password);
+      await page.goto('/admin/settings/');
+      await expect(customs.getByRole('textbox', { name: 'CN22 limit' })).toHaveValue('270.00');
+      await expect(customs.getByRole('textbox', { name: 'Evidence months' })).toHaveValue('3');
+    });
 
-    await customs.getByRole('textbox', { name: 'Warning days' }).fill('400');
-    await customs.getByRole('button', { name: 'Save customs' }).click();
-    await expect(customs.getByText('must be between 0 and 365')).toBeVisible();
-    await customs.scrollIntoViewIfNeeded();
-    await screenshots(page, 'admin-settings-customs-refused', [1280]);
+    await test.step('400 warning days are refused on their field', async () => {
+      await customs.getByRole('textbox', { name: 'Warning days' }).fill('400');
+      await customs.getByRole('button', { name: 'Save customs' }).click();
+      await expect(customs.getByText('must be between 0 and 365')).toBeVisible();
+      await customs.scrollIntoViewIfNeeded();
+      await screenshots(page, 'admin-settings-customs-refused', [1280]);
+    });
 
-    await customs.getByRole('textbox', { name: 'Warning days' }).fill('21');
-    await customs.getByRole('button', { name: 'Save customs' }).click();
-    await expect(customs.getByRole('alert')).toContainText('Saved');
-    await screenshots(page, 'admin-settings-customs', [1280]);
+    await test.step('21 warning days are saved, and read back after a reload', async () => {
+      await customs.getByRole('textbox', { name: 'Warning days' }).fill('21');
+      await customs.getByRole('button', { name: 'Save customs' }).click();
+      await expect(customs.getByRole('alert')).toContainText('Saved');
+      await screenshots(page, 'admin-settings-customs', [1280]);
 
-    await page.reload();
-    await expect(
-      page.getByRole('form', { name: 'Customs paperwork' }).getByRole('textbox', {
-        name: 'Warning days',
-      }),
-    ).toHaveValue('21');
+      await page.reload();
+      await expect(
+        page.getByRole('form', { name: 'Customs paperwork' }).getByRole('textbox', {
+          name: 'Warning days',
+        }),
+      ).toHaveValue('21');
+    });
   } finally {
     await request.put('/api/admin/settings', { headers, data: { Customs: before.Customs } });
   }

@@ -153,3 +153,58 @@ test('a parcel addressed to a household member is received onto the account', as
     await expect(page.getByText('Received at Depot').first()).toBeVisible();
   });
 });
+
+test('a person removed from the household while the depot receives is refused on Addressed to', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const ann = await depotCustomer(request);
+  const depot = await depotMember(request);
+  const headers = { authorization: `Bearer ${ann.token}` };
+  const added = await request.post('/public/household', {
+    headers,
+    data: { FirstName: 'Tom', LastName: `Bisson${unique()}` },
+  });
+  expect(added.status()).toBe(201);
+  const tom = (await added.json()) as { Id: number; FullName: string };
+  const form = page.getByRole('form', { name: 'Receive the parcel' });
+  const addressedTo = page.getByRole('combobox', { name: 'Addressed to' });
+
+  await test.step('the depot finds Ann, chooses Tom as the name on the label and measures the parcel', async () => {
+    await staffLogIn(page, depot.email, depot.password);
+    await page.goto('/admin/receive/');
+    await receiveSearch(page).fill(ann.reference);
+    await receiveSearch(page).press('Enter');
+    await addressedTo.selectOption({ label: `${tom.FullName} (household)` });
+    await form.getByRole('textbox', { name: 'Weight (kg)' }).fill('2');
+    await form.getByRole('textbox', { name: 'Length (cm)' }).fill('30');
+    await form.getByRole('textbox', { name: 'Width (cm)' }).fill('20');
+    await form.getByRole('textbox', { name: 'Height (cm)' }).fill('10');
+    await form.getByRole('textbox', { name: 'Shelf' }).fill('H-8');
+  });
+
+  await test.step('Ann removes Tom meanwhile: the server refuses the parcel, on Addressed to', async () => {
+    const removed = await request.delete(`/public/household/${tom.Id}`, { headers });
+    expect(removed.ok()).toBe(true);
+    await form.getByRole('textbox', { name: 'Shelf' }).press('Enter');
+    await expect(addressedTo).toHaveAccessibleDescription(
+      'This person is not in the household of the customer the parcel is for.',
+    );
+    await expect(addressedTo).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('receive-outcome')).toHaveCount(0);
+    expect(consoleErrors).toEqual([
+      'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+    ]);
+    consoleErrors.splice(0);
+  });
+
+  await test.step('the account holder chosen instead: the message goes, and the parcel is received', async () => {
+    await addressedTo.selectOption({ label: 'Ann Le Brocq (account holder)' });
+    await expect(addressedTo).toHaveAttribute('aria-invalid', 'false');
+    await form.getByRole('textbox', { name: 'Shelf' }).press('Enter');
+    await expect(page.getByTestId('receive-outcome')).toContainText(
+      /Unbooked: Parcel \d+ for Ann Le Brocq/,
+    );
+  });
+});

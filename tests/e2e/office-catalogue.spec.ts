@@ -130,6 +130,27 @@ test('an office member changes the notice banner and band M’s price; the publi
       await screenshots(page, 'admin-catalogue-discounts', [1280]);
     });
 
+    await test.step('a code another discount code has is refused by the server, on the Code field', async () => {
+      // Only the server knows which codes are taken: its refusal shows on the field, until typed in.
+      await page.getByRole('button', { name: 'New discount code' }).click();
+      const create = page.getByRole('dialog', { name: 'New discount code' });
+      const code = create.getByRole('textbox', { name: 'Code' });
+      await code.fill('WELCOME10');
+      await create.getByRole('textbox', { name: 'Percent off' }).fill('10');
+      await create.getByRole('button', { name: 'Create code' }).click();
+      await expect(code).toHaveAccessibleDescription('is already used by another discount code');
+      await expect(code).toHaveAttribute('aria-invalid', 'true');
+      await expect(create.getByRole('alert')).toHaveCount(0);
+      await code.fill('WELCOME100');
+      await expect(code).toHaveAttribute('aria-invalid', 'false');
+      await create.getByRole('button', { name: 'Cancel' }).click();
+      await expect(create).toBeHidden();
+      expect(consoleErrors).toEqual([
+        'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+      ]);
+      consoleErrors.length = 0;
+    });
+
     await test.step('the public site: the banner in the page as served, the new price on the home page and the band step', async () => {
       // The public site: the banner in the page as served, the new price on the home page and the
       // booking's band step.

@@ -269,34 +269,42 @@ test('Today shows the day’s numbers and the chart of bookings @alone', async (
 }) => {
   test.setTimeout(90_000);
   const customer = await depotCustomer(request, 'Tess');
-  await officeLogIn(page, request);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Today');
-  const waiting = Number(await tile(page, 'Quotes waiting').textContent());
-  const booked = Number(await tile(page, 'Bookings this week').textContent());
   const chart = page.getByRole('table', { name: 'Bookings per day' });
-  const todayBookings = Number(
-    await chart.getByRole('row').last().getByRole('cell').last().textContent(),
-  );
+  const { waiting, booked, todayBookings } =
+    await test.step('the office logs in on Today and reads its numbers', async () => {
+      await officeLogIn(page, request);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Today');
+      return {
+        waiting: Number(await tile(page, 'Quotes waiting').textContent()),
+        booked: Number(await tile(page, 'Bookings this week').textContent()),
+        todayBookings: Number(
+          await chart.getByRole('row').last().getByRole('cell').last().textContent(),
+        ),
+      };
+    });
 
-  await requestQuote(request, customer);
-  await paidBooking(request, customer);
-  await page.reload();
-  await expect(tile(page, 'Quotes waiting')).toHaveText(String(waiting + 1));
-  await expect(tile(page, 'Bookings this week')).toHaveText(String(booked + 1));
-  await expect(chart.getByRole('row')).toHaveCount(31);
-  await expect(chart.getByRole('row').last().getByRole('cell').last()).toHaveText(
-    String(todayBookings + 1),
-  );
-  await expect(page.getByRole('img', { name: /Bar chart of bookings per day/ })).toBeVisible();
-  // A bar a day, today's (with the booking just made) drawn.
-  const bars = page.locator('.MuiBarChart-element');
-  await expect(bars).toHaveCount(30);
-  await expect(bars.last()).toBeVisible();
-  await screenshots(page, 'admin-today', [375, 1280]);
+  await test.step('a quote asked and a booking paid: each counted, today’s bar drawn', async () => {
+    await requestQuote(request, customer);
+    await paidBooking(request, customer);
+    await page.reload();
+    await expect(tile(page, 'Quotes waiting')).toHaveText(String(waiting + 1));
+    await expect(tile(page, 'Bookings this week')).toHaveText(String(booked + 1));
+    await expect(chart.getByRole('row')).toHaveCount(31);
+    await expect(chart.getByRole('row').last().getByRole('cell').last()).toHaveText(
+      String(todayBookings + 1),
+    );
+    await expect(page.getByRole('img', { name: /Bar chart of bookings per day/ })).toBeVisible();
+    // A bar a day, today's (with the booking just made) drawn.
+    const bars = page.locator('.MuiBarChart-element');
+    await expect(bars).toHaveCount(30);
+    await expect(bars.last()).toBeVisible();
+    await screenshots(page, 'admin-today', [375, 1280]);
+  });
 
-  // A tile leads to its list.
-  await page.getByRole('region', { name: 'Quotes waiting' }).getByRole('link').click();
-  await expect(page).toHaveURL(/\/admin\/quotes\/$/);
+  await test.step('a tile leads to its list', async () => {
+    await page.getByRole('region', { name: 'Quotes waiting' }).getByRole('link').click();
+    await expect(page).toHaveURL(/\/admin\/quotes\/$/);
+  });
 });
 
 // A quiet month: the numbers the server counts, each day's bookings 0 (the database the browser

@@ -62,60 +62,68 @@ test('a quote accepted with an extra and paid', async ({ page, request }) => {
   test.setTimeout(120_000);
   const account = await customer(request);
   const order = await quote(request, account.token, 145.5);
-  await openQuote(page, order.Id, account);
-  await expect(page).toHaveTitle('Your quote - Ferrybox');
-  await expect(page.getByTestId('quote-price')).toHaveText('£145.50');
-  await expect(page.getByTestId('quote-note')).toHaveText(
-    'Two-person delivery to the ground floor included.',
-  );
-  await expect(page.getByTestId('quote-description')).toHaveText(order.ItemDescription);
-  await expect(page.getByTestId('quote-island')).toHaveText('Jersey');
-  await expect(page.getByTestId('quote-total')).toHaveText('£145.50');
+  await test.step('the quote opens priced at £145.50, with its note, description and island', async () => {
+    await openQuote(page, order.Id, account);
+    await expect(page).toHaveTitle('Your quote - Ferrybox');
+    await expect(page.getByTestId('quote-price')).toHaveText('£145.50');
+    await expect(page.getByTestId('quote-note')).toHaveText(
+      'Two-person delivery to the ground floor included.',
+    );
+    await expect(page.getByTestId('quote-description')).toHaveText(order.ItemDescription);
+    await expect(page.getByTestId('quote-island')).toHaveText('Jersey');
+    await expect(page.getByTestId('quote-total')).toHaveText('£145.50');
+  });
 
-  // Accept with nothing ticked: the terms are asked for, and nothing is sent.
-  await page.getByTestId('accept-quote').click();
-  await expect(page.getByText('This field is required')).toBeVisible();
-  await expect(page).toHaveURL(`/dashboard/quote/${order.Id}`);
+  await test.step('Accept with nothing ticked: the terms are asked for, and nothing is sent', async () => {
+    await page.getByTestId('accept-quote').click();
+    await expect(page.getByText('This field is required')).toBeVisible();
+    await expect(page).toHaveURL(`/dashboard/quote/${order.Id}`);
+  });
 
-  // An extra adds its price to the total; the address is the only one there is.
-  await page.getByRole('checkbox', { name: /Signature on delivery/ }).check();
-  await expect(page.getByTestId('quote-total')).toHaveText('£148.00');
-  await expect(
-    page
-      .getByRole('radiogroup', { name: 'Delivery address' })
-      .getByRole('radio', { name: /12 Rue de la Mare/ }),
-  ).toBeChecked();
-  await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
-  await expect(page.getByTestId('accept-quote')).toHaveText('Accept and pay £148.00');
-  await stepShots(page, 'quote-ready');
-  expect(await axeProblems(page)).toEqual([]);
+  await test.step('an extra adds its price to the total; the only address chosen; the terms accepted', async () => {
+    // An extra adds its price to the total; the address is the only one there is.
+    await page.getByRole('checkbox', { name: /Signature on delivery/ }).check();
+    await expect(page.getByTestId('quote-total')).toHaveText('£148.00');
+    await expect(
+      page
+        .getByRole('radiogroup', { name: 'Delivery address' })
+        .getByRole('radio', { name: /12 Rue de la Mare/ }),
+    ).toBeChecked();
+    await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
+    await expect(page.getByTestId('accept-quote')).toHaveText('Accept and pay £148.00');
+    await stepShots(page, 'quote-ready');
+    expect(await axeProblems(page)).toEqual([]);
+  });
 
-  // Accept: the sandbox's payment page, for the server's amount; pay there.
-  await page.getByTestId('accept-quote').click();
-  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
-  await expect(page.getByRole('note')).toHaveText(/TEST MODE/);
-  await expect(page.getByRole('button', { name: /^Pay / })).toHaveText(/£148\.00/);
-  await page.getByLabel('Card number').fill(GOOD_CARD);
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 30');
-  await page.getByLabel('Security code').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page).toHaveURL(/\/payment\/success\/\?ref=PAY-\d{6}$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    'Thank you, your delivery is paid',
-  );
-  await expect(page.getByTestId('amount-paid')).toHaveText('£148.00');
-  await expect(page.getByTestId('order-reference')).toHaveText(order.Reference);
+  await test.step("Accept and pay: the sandbox's payment page for £148.00, paid", async () => {
+    // Accept: the sandbox's payment page, for the server's amount; pay there.
+    await page.getByTestId('accept-quote').click();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+    await expect(page.getByRole('note')).toHaveText(/TEST MODE/);
+    await expect(page.getByRole('button', { name: /^Pay / })).toHaveText(/£148\.00/);
+    await page.getByLabel('Card number').fill(GOOD_CARD);
+    await page.getByLabel('Expiry (MM / YY)').fill('12 / 30');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page).toHaveURL(/\/payment\/success\/\?ref=PAY-\d{6}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Thank you, your delivery is paid',
+    );
+    await expect(page.getByTestId('amount-paid')).toHaveText('£148.00');
+    await expect(page.getByTestId('order-reference')).toHaveText(order.Reference);
+  });
 
-  // The quote now says it was accepted and paid, with what was paid, and no actions.
-  await page.goto(`/dashboard/quote/${order.Id}`);
-  await expect(page.getByTestId('quote-state')).toHaveText(
-    'You accepted and paid this quote: it is now an order.',
-  );
-  await expect(page.getByTestId('quote-total')).toHaveText('£148.00');
-  await expect(page.getByTestId('accept-quote')).toHaveCount(0);
-  await expect(page.getByTestId('decline-quote')).toHaveCount(0);
-  await stepShots(page, 'quote-paid');
-  expect(await axeProblems(page)).toEqual([]);
+  await test.step('the quote says it was accepted and paid, with what was paid, and no actions', async () => {
+    await page.goto(`/dashboard/quote/${order.Id}`);
+    await expect(page.getByTestId('quote-state')).toHaveText(
+      'You accepted and paid this quote: it is now an order.',
+    );
+    await expect(page.getByTestId('quote-total')).toHaveText('£148.00');
+    await expect(page.getByTestId('accept-quote')).toHaveCount(0);
+    await expect(page.getByTestId('decline-quote')).toHaveCount(0);
+    await stepShots(page, 'quote-paid');
+    expect(await axeProblems(page)).toEqual([]);
+  });
 });
 
 test('a quote declined after confirming, and one still being priced', async ({
@@ -125,48 +133,55 @@ test('a quote declined after confirming, and one still being priced', async ({
 }) => {
   const account = await customer(request);
   const order = await quote(request, account.token, 89);
-  await openQuote(page, order.Id, account);
-  await expect(page.getByTestId('quote-price')).toHaveText('£89.00');
-
-  // Cancelling the dialog keeps the quote.
-  await page.getByTestId('decline-quote').click();
   const dialog = page.getByRole('dialog', { name: 'Decline this quote?' });
-  await expect(dialog).toContainText('£89.00');
-  await stepShots(page, 'quote-decline-dialog');
-  expect(await axeProblems(page)).toEqual([]);
-  await dialog.getByRole('button', { name: 'Keep the quote' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('accept-quote')).toBeVisible();
+  await test.step('Decline asks first, with the price; Keep the quote keeps it', async () => {
+    await openQuote(page, order.Id, account);
+    await expect(page.getByTestId('quote-price')).toHaveText('£89.00');
+    await page.getByTestId('decline-quote').click();
+    await expect(dialog).toContainText('£89.00');
+    await stepShots(page, 'quote-decline-dialog');
+    expect(await axeProblems(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Keep the quote' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('accept-quote')).toBeVisible();
+  });
 
-  await page.getByTestId('decline-quote').click();
-  await dialog.getByRole('button', { name: 'Decline', exact: true }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('quote-state')).toHaveText(
-    'You declined this quote, so nothing is due.',
-  );
-  await expect(page.getByTestId('accept-quote')).toHaveCount(0);
-  await page.reload();
-  await expect(page.getByTestId('quote-state')).toHaveText(
-    'You declined this quote, so nothing is due.',
-  );
-  await stepShots(page, 'quote-declined');
+  await test.step('Decline: the quote is declined, nothing is due, and it stays so after a reload', async () => {
+    await page.getByTestId('decline-quote').click();
+    await dialog.getByRole('button', { name: 'Decline', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('quote-state')).toHaveText(
+      'You declined this quote, so nothing is due.',
+    );
+    await expect(page.getByTestId('accept-quote')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('quote-state')).toHaveText(
+      'You declined this quote, so nothing is due.',
+    );
+    await stepShots(page, 'quote-declined');
+  });
 
-  // A quote not priced yet says so, without a price or actions.
-  const waiting = await quote(request, account.token);
-  await page.goto(`/dashboard/quote/${waiting.Id}`);
-  await expect(page.getByTestId('quote-state')).toContainText('We are still pricing this delivery');
-  await expect(page.getByTestId('quote-price')).toHaveCount(0);
-  await expect(page.getByTestId('accept-quote')).toHaveCount(0);
-  await stepShots(page, 'quote-requested');
-  expect(await axeProblems(page)).toEqual([]);
+  await test.step('a quote not priced yet says so, without a price or actions', async () => {
+    const waiting = await quote(request, account.token);
+    await page.goto(`/dashboard/quote/${waiting.Id}`);
+    await expect(page.getByTestId('quote-state')).toContainText(
+      'We are still pricing this delivery',
+    );
+    await expect(page.getByTestId('quote-price')).toHaveCount(0);
+    await expect(page.getByTestId('accept-quote')).toHaveCount(0);
+    await stepShots(page, 'quote-requested');
+    expect(await axeProblems(page)).toEqual([]);
+  });
 
-  // Another customer's quote is not found; a non-digit id is the not-found page.
-  const other = await customer(request);
-  const theirs = await quote(request, other.token, 50);
-  await page.goto(`/dashboard/quote/${theirs.Id}`);
-  await expect(page.getByText('This quote was not found.')).toBeVisible();
-  await page.goto('/dashboard/quote/abc');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found/i);
+  await test.step("another customer's quote is not found; a non-digit id is the not-found page", async () => {
+    const other = await customer(request);
+    const theirs = await quote(request, other.token, 50);
+    await page.goto(`/dashboard/quote/${theirs.Id}`);
+    await expect(page.getByText('This quote was not found.')).toBeVisible();
+    await page.goto('/dashboard/quote/abc');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found/i);
+  });
+
   // The browser logs those two 404s; anything else still fails the test.
   const expected = /Failed to load resource: the server responded with a status of 404/;
   expect(consoleErrors.filter((e) => expected.test(e))).toHaveLength(2);

@@ -39,44 +39,54 @@ test('the banner’s book-by follows the timetable: a cancelled sailing moves it
   const target = plusDays(calendar.From, 24);
   const notice = (cutOff: string) => `Jersey by your day: your parcel must reach us by ${cutOff}.`;
   const exceptionIds: number[] = [];
+  const banner = page.getByTestId('notice-banner');
   try {
-    const saved = await request.put('/api/admin/settings', {
-      headers,
-      data: { Notice: { NoticeBanner: notice(`{book-by ${target} Jersey}`) } },
-    });
-    expect(saved.status()).toBe(200);
-    const first = await bookBy(request, target);
-    await page.goto('/');
-    const banner = page.getByTestId('notice-banner');
-    await expect(banner).toHaveText(notice(first.cutOff));
-
-    // The office cancels the sailings whose cut-off that is (near a bank holiday, several
-    // sailings may share the working day before it as their cut-off).
-    const sailings = calendar.Sailings.filter(
-      (s) => s.Island === 'Jersey' && Date.parse(s.CutOffAt) === Date.parse(first.By),
-    );
-    expect(sailings.length).toBeGreaterThan(0);
-    for (const sailing of sailings) {
-      const cancelled = await request.post('/api/admin/sailings/exceptions', {
-        headers,
-        data: { Island: 'Jersey', Date: sailing.Date, Kind: 'cancelled', Reason: 'Dry dock' },
+    const first =
+      await test.step('the office names a target day in the banner: the home page shows its book-by', async () => {
+        const saved = await request.put('/api/admin/settings', {
+          headers,
+          data: { Notice: { NoticeBanner: notice(`{book-by ${target} Jersey}`) } },
+        });
+        expect(saved.status()).toBe(200);
+        const first = await bookBy(request, target);
+        await page.goto('/');
+        await expect(banner).toHaveText(notice(first.cutOff));
+        return first;
       });
-      expect(cancelled.status()).toBe(201);
-      exceptionIds.push(((await cancelled.json()) as { Id: number }).Id);
-    }
-    const second = await bookBy(request, target);
-    expect(Date.parse(second.By)).toBeLessThan(Date.parse(first.By));
 
-    // The public settings are cached for seconds: the next pages show the earlier cut-off.
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          return banner.textContent();
-        },
-        { timeout: 30_000, intervals: [1_000, 2_000] },
-      )
-      .toBe(notice(second.cutOff));
+    const second =
+      await test.step('the office cancels the sailings of that cut-off: the book-by is earlier', async () => {
+        // The office cancels the sailings whose cut-off that is (near a bank holiday, several
+        // sailings may share the working day before it as their cut-off).
+        const sailings = calendar.Sailings.filter(
+          (s) => s.Island === 'Jersey' && Date.parse(s.CutOffAt) === Date.parse(first.By),
+        );
+        expect(sailings.length).toBeGreaterThan(0);
+        for (const sailing of sailings) {
+          const cancelled = await request.post('/api/admin/sailings/exceptions', {
+            headers,
+            data: { Island: 'Jersey', Date: sailing.Date, Kind: 'cancelled', Reason: 'Dry dock' },
+          });
+          expect(cancelled.status()).toBe(201);
+          exceptionIds.push(((await cancelled.json()) as { Id: number }).Id);
+        }
+        const second = await bookBy(request, target);
+        expect(Date.parse(second.By)).toBeLessThan(Date.parse(first.By));
+        return second;
+      });
+
+    await test.step('the next pages show the earlier cut-off in the banner', async () => {
+      // The public settings are cached for seconds: the next pages show the earlier cut-off.
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            return banner.textContent();
+          },
+          { timeout: 30_000, intervals: [1_000, 2_000] },
+        )
+        .toBe(notice(second.cutOff));
+    });
   } finally {
     for (const id of exceptionIds) {
       await request.delete(`/api/admin/sailings/exceptions/${id}`, { headers });

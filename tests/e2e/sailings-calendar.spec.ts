@@ -30,6 +30,14 @@ async function calendar(request: APIRequestContext, token: string): Promise<Cale
 const plusDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
+/** Herm's route as PUT /routes/Herm takes it back afterwards: all but its name and hub. */
+async function hermRoute(request: APIRequestContext, headers: Record<string, string>) {
+  const res = await request.get('/api/admin/sailings/routes', { headers });
+  const { Routes } = (await res.json()) as { Routes: RouteView[] };
+  const { Island: _island, Via: _via, ...herm } = Routes.find((r) => r.Island === 'Herm')!;
+  return herm;
+}
+
 const grid = (page: Page) => page.getByRole('grid', { name: 'Jersey sailings' });
 const cell = (page: Page, day: string) => grid(page).locator(`[data-day="${day}"]`);
 
@@ -153,11 +161,7 @@ test('the depot reads the calendar and changes nothing', async ({ page, request 
 test('the office changes a route’s capacity by keyboard alone', async ({ page, request }) => {
   const office = await staffMember(request, 'office');
   const headers = { authorization: `Bearer ${office.token}` };
-  const routes = (await (await request.get('/api/admin/sailings/routes', { headers })).json()) as {
-    Routes: RouteView[];
-  };
-  // What PUT /routes/Herm takes back afterwards: all but its name and hub.
-  const { Island: _island, Via: _via, ...herm } = routes.Routes.find((r) => r.Island === 'Herm')!;
+  const herm = await hermRoute(request, headers);
   try {
     await staffLogIn(page, office.email, office.password);
     await page.goto('/admin/sailings/');
@@ -178,6 +182,54 @@ test('the office changes a route’s capacity by keyboard alone', async ({ page,
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('route-summary')).toContainText('25 parcels a sailing');
+  } finally {
+    await request.put('/api/admin/sailings/routes/Herm', { headers, data: herm });
+  }
+});
+
+test('a sailing the timetable loses while its day is open is refused, the day named', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const office = await staffMember(request, 'office');
+  const headers = { authorization: `Bearer ${office.token}` };
+  const herm = await hermRoute(request, headers);
+  // The Thursday of the third week shown: Herm sails on Tuesdays and Thursdays.
+  const thursday = plusDays((await calendar(request, office.token)).From, 17);
+  const day = page.getByRole('dialog', { name: /^Herm: Thursday/ });
+  try {
+    await test.step('the office opens a Herm Thursday and goes to cancel its sailing', async () => {
+      await staffLogIn(page, office.email, office.password);
+      await page.goto('/admin/sailings/');
+      await page.getByRole('tab', { name: 'Herm' }).click();
+      await page
+        .getByRole('grid', { name: 'Herm sailings' })
+        .locator(`[data-day="${thursday}"]`)
+        .click();
+      await day.getByRole('button', { name: 'Cancel this sailing' }).click();
+      await day.getByRole('textbox', { name: 'Reason' }).fill('Harbour works');
+    });
+
+    await test.step('Herm no longer sails on Thursdays meanwhile: the server refuses, naming the day', async () => {
+      const changed = await request.put('/api/admin/sailings/routes/Herm', {
+        headers,
+        data: { ...herm, Departures: herm.Departures.filter((d) => d.Weekday !== 4) },
+      });
+      expect(changed.status()).toBe(200);
+      await day.getByRole('button', { name: 'Cancel the sailing' }).click();
+      await expect(day.getByRole('alert')).toHaveText(
+        'This day has no sailing of the route that day.',
+      );
+      await expect(day.getByRole('textbox', { name: 'Reason' })).toHaveAttribute(
+        'aria-invalid',
+        'false',
+      );
+      expect(consoleErrors).toEqual([
+        'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+      ]);
+      consoleErrors.length = 0;
+    });
   } finally {
     await request.put('/api/admin/sailings/routes/Herm', { headers, data: herm });
   }

@@ -24,7 +24,7 @@ import { useDecideDispute, useRemeasure } from '../office/api/office-care';
 import { FormAlert } from '../kit/form-alert';
 import { useZodForm } from '../kit/use-zod-form';
 import { Photo } from '../orders/order-facts';
-import { PhotoPicker, type Photo as PickedPhoto } from '../depot/photo-picker';
+import { photoMessage, PhotoPicker, type Photo as PickedPhoto } from '../depot/photo-picker';
 import { resizePhoto } from '../depot/resize-photo';
 
 type Evidence = NonNullable<OfficeCaseDetail['Evidence']>;
@@ -245,7 +245,7 @@ function RemeasureForm({ caseId, onDone }: { caseId: number; onDone: (m: string)
         <PhotoPicker
           photos={photos}
           preparing={preparing}
-          problem={photoProblem}
+          problem={photoProblem ?? photoMessage(form.messages()) ?? null}
           fileRef={fileRef}
           onAdd={addPhotos}
           onRemove={(i) => setPhotos((current) => current.filter((_, j) => j !== i))}

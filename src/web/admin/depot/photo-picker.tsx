@@ -11,6 +11,10 @@ export interface Photo {
   data: string;
 }
 
+/** The server's word on a photo it was sent (`Photos.2.Data`: not one it can read), if any. */
+export const photoMessage = (messages: Record<string, string>) =>
+  Object.entries(messages).find(([field]) => field.startsWith('Photos'))?.[1];
+
 /** The camera (on a tablet) or files: each resized in the browser, shown as a thumbnail. */
 export function PhotoPicker({
   photos,

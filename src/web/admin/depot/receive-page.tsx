@@ -15,7 +15,7 @@ import { problem } from '../kit/problem';
 import { useZodForm } from '../kit/use-zod-form';
 import { resizePhoto } from './resize-photo';
 import { choicesOf, ChoiceList } from './receive-choices';
-import { PhotoPicker, type Photo } from './photo-picker';
+import { photoMessage, PhotoPicker, type Photo } from './photo-picker';
 
 const EMPTY = { WeightKg: '', LengthCm: '', WidthCm: '', HeightCm: '', Shelf: '', Note: '' };
 type MeasureField = keyof typeof EMPTY;
@@ -155,7 +155,7 @@ export function ReceivePage() {
   // a refusal without a field (a booking no longer waiting), and errors of no field on screen
   const receiveProblem = form.formError;
   const otherErrors = Object.entries(errors).filter(([field]) => !SHOWN_IN_PLACE.includes(field));
-  const photoError = otherErrors.find(([field]) => field.startsWith('Photos'))?.[1];
+  const photoError = photoMessage(errors);
 
   return (
     <Stack spacing={3}>
@@ -214,7 +214,10 @@ export function ReceivePage() {
               select
               label="Addressed to"
               value={addressedTo}
-              onChange={(e) => setAddressedTo(e.target.value)}
+              onChange={(e) => {
+                setAddressedTo(e.target.value);
+                form.forget('HouseholdMemberId');
+              }}
               error={errorOf('HouseholdMemberId') !== undefined}
               helperText={
                 errorOf('HouseholdMemberId') ??

@@ -84,6 +84,9 @@ export function ExceptionForm({
       }),
     },
   );
+  // The day is the dialog's, not a field: the server's word on it (the timetable changed since the
+  // day was opened) shows over the form.
+  const onDay = form.error('Date');
   const submit = form.handleSubmit((body) =>
     save.mutate(
       { id: exception?.Id, body },
@@ -95,7 +98,7 @@ export function ExceptionForm({
       label={TITLES[kind]}
       onSubmit={submit}
       pending={save.isPending}
-      error={form.formError}
+      error={form.formError ?? (onDay && `This day ${onDay}.`)}
       submitLabel={kind === 'cancelled' ? 'Cancel the sailing' : 'Save'}
       cancelLabel="Back"
       onCancel={onBack}
