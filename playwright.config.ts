@@ -38,7 +38,7 @@ export default defineConfig({
       name: 'chromium',
       use: { ...devices['Desktop Chrome'] },
       // Each test makes its own customers, staff and orders: any two may run at once, whatever
-      // their file (a file that must keep its order says so: site-deploy.spec.ts).
+      // their file (a file whose tests must keep their order says so: site-deploy, sailings-calendar).
       fullyParallel: true,
       grepInvert: /@alone/,
       // 'alone' runs once these have finished, passed or not (a dependency would skip it when

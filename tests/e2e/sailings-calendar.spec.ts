@@ -12,6 +12,10 @@ import { expectAudited, staffLogIn } from './support/staff';
 // Escape closes a day; axe finds nothing serious; the depot reads the calendar but changes
 // nothing.
 
+// In order, one at a time: two of them change Herm's route and put it back, each with the whole
+// route as it read it, so one running beside the other would put back what the other changed.
+test.describe.configure({ mode: 'default' });
+
 interface Calendar {
   From: string;
   Sailings: { Island: string; Date: string; Status: string; Reason: string }[];
