@@ -8,6 +8,7 @@ import type { StatusProcess } from '../../src/shared/transitions';
 import { discountRedemptions, payments, refunds, statusEvents } from '../../src/server/db/schema';
 import { SYSTEM, staffActor } from '../../src/server/lib/actor';
 import { moveInvoice, movePayments, StatusMoveError } from '../../src/server/lib/status-moves';
+import { bearer } from '../support/accounts';
 import { useTestApp } from '../support/app';
 import { booking, band, checkoutCalls, checkoutCustomer } from '../support/checkout';
 import { paidBooking } from '../support/depot';
@@ -110,6 +111,25 @@ describe('each process writes its event when it moves', () => {
       409,
     );
     expect(await allEvents()).toBe(count);
+  });
+
+  test('a case answered twice: one event, as its status changed once', async () => {
+    const depot = await staffMember(ctx, 'depot');
+    const staff = await staffMember(ctx, 'office');
+    const ann = await checkoutCustomer(ctx);
+    const { invoice } = await excessInvoice(ctx, ann, depot.token);
+    const opened = await disputeCalls(ctx).disputed(invoice.Id, ann);
+    for (const Message of ['We are looking at the photos.', 'Still looking.']) {
+      const res = await ctx.post(
+        `/api/admin/cases/${opened.Id}/reply`,
+        { Message },
+        bearer(staff.token),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(await historyOf('case', opened.Id)).toEqual([
+      { from: 'Open', to: 'Answered', actor: `staff ${staff.user.id}`, note: '' },
+    ]);
   });
 
   test('an office refund: settled on the provider’s answer, by the staff member who made it', async () => {

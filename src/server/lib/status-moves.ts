@@ -74,7 +74,8 @@ export type Mover = Actor & { note?: string };
  * locked and read with their real status (a row another transaction moves meanwhile is read as
  * it left it, or skipped once it is in none of `from`); the update moves exactly the locked rows
  * (it joins on them alone), and each writes its event from the status it was locked in. A move
- * that finds nothing to move writes nothing.
+ * that finds nothing to move writes nothing, nor does a status written again (a refund the
+ * provider still says is pending, a case answered twice): its status did not change.
  */
 async function moveRows<T extends Moving>(
   tx: Tx,
@@ -106,7 +107,8 @@ async function moveRows<T extends Moving>(
   ].map((column) => sql.identifier(column.name));
   const events = tx.$with('events', {}).as(
     sql`insert into ${statusEvents} (${sql.join(into, sql`, `)})
-      select ${process}, ${locked.id}, ${locked.was}, ${to}, ${by.type}, ${by.id ?? null}::int, ${by.note ?? ''} from ${locked}`,
+      select ${process}, ${locked.id}, ${locked.was}, ${to}, ${by.type}, ${by.id ?? null}::int, ${by.note ?? ''}
+      from ${locked} where ${locked.was} <> ${to}`,
   );
   return tx
     .with(locked, events)
