@@ -10,3 +10,11 @@ export type TransitionTable<S extends string> = Readonly<Record<S, readonly S[]>
 /** Whether the table lets a row move from one status to another. */
 export const canMove = <S extends string>(table: TransitionTable<S>, from: S, to: S): boolean =>
   table[from].includes(to);
+
+/**
+ * The processes beside the order whose every move is recorded as a status event, who moved which
+ * row from what to what (docs/decisions/0058); the order's own moves are its timeline's events.
+ */
+export const STATUS_PROCESSES = ['payment', 'invoice', 'refund', 'case', 'discount-use'] as const;
+
+export type StatusProcess = (typeof STATUS_PROCESSES)[number];

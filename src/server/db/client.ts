@@ -16,7 +16,7 @@ import { statementTimeouts } from '../lib/metrics';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** A database handle or an open transaction: anything drizzle can query with. */
-export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | '$with' | 'with'>;
 
 /** Plain SQL on one connection (backup and restore's statements, in their transaction). */
 export type SqlRunner = <R = Record<string, unknown>>(

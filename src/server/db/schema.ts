@@ -11,3 +11,4 @@ export * from './schema/consolidation';
 export * from './schema/refunds';
 export * from './schema/sailings';
 export * from './schema/plans';
+export * from './schema/status-events';

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { CASE_STATUS_TRANSITIONS } from '../../shared/case-status';
 import { INVOICE_STATUS_TRANSITIONS } from '../../shared/invoice-status';
@@ -8,19 +8,28 @@ import {
   type RedemptionStatus,
 } from '../../shared/redemption-status';
 import { REFUND_STATUS_TRANSITIONS, type RefundStatus } from '../../shared/refund-status';
-import { canMove, type TransitionTable } from '../../shared/transitions';
+import { canMove, type StatusProcess, type TransitionTable } from '../../shared/transitions';
 import type { InvoiceStatus } from '../../shared/api/orders';
 import type { CaseStatus } from '../../shared/api/cases';
 import type { Tx } from '../db/client';
-import { discountRedemptions, invoices, orderCases, payments, refunds } from '../db/schema';
+import {
+  discountRedemptions,
+  invoices,
+  orderCases,
+  payments,
+  refunds,
+  statusEvents,
+} from '../db/schema';
+import type { Actor } from './actor';
 
 /**
  * The one way a payment, an invoice, a refund, a case or a discount's use changes status (docs/decisions/0052), as
  * `orders/lifecycle.ts` is the order's: the move must be in the process's table (src/shared:
  * payment-status.ts, invoice-status.ts, refund-status.ts, case-status.ts, redemption-status.ts), and the row must still
  * be in a status the caller expects, so that two racing changes cannot both apply. Each runs in
- * the caller's transaction, beside what the caller writes of it (the order's timeline, the audit
- * log), and answers the rows that moved: none when someone else moved them first.
+ * the caller's transaction, writes a status event for each row it moved (who, when, from, to,
+ * docs/decisions/0058) beside what the caller writes of it (the order's timeline, the audit log),
+ * and answers the rows that moved: none when someone else moved them first.
  */
 
 export class StatusMoveError extends Error {
@@ -53,22 +62,61 @@ type Moving =
   | typeof orderCases
   | typeof discountRedemptions;
 
-/** The conditional update every move makes once its table has allowed it. */
+/**
+ * Who moved a row and, if they say, why: written on its status event. A bare actor moves it
+ * without a note.
+ */
+export type Mover = Actor & { note?: string };
+
+/**
+ * The conditional update every move makes once its table has allowed it, and its status events,
+ * in one statement (docs/decisions/0058): the rows `where` picks that are in one of `from` are
+ * locked and read with their real status (a row another transaction moves meanwhile is read as
+ * it left it, or skipped once it is in none of `from`); the update moves exactly the locked rows
+ * (it joins on them alone), and each writes its event from the status it was locked in. A move
+ * that finds nothing to move writes nothing, nor does a status written again (a refund the
+ * provider still says is pending, a case answered twice): its status did not change.
+ */
 async function moveRows<T extends Moving>(
   tx: Tx,
+  process: StatusProcess,
   table: T,
   where: SQL | undefined,
   from: readonly string[],
   to: string,
+  by: Mover,
   set: object,
 ): Promise<T['$inferSelect'][]> {
-  // One table's type for drizzle's builder: the four share the columns the update names.
+  // One table's type for drizzle's builder: the five share the columns the update names.
   const rows = table as typeof payments;
+  const locked = tx.$with('moving').as(
+    tx
+      .select({ id: rows.id, was: sql<string>`${rows.status}`.as('was') })
+      .from(rows)
+      .where(and(where, inArray(rows.status, from as never[])))
+      .for('update'),
+  );
+  const into = [
+    statusEvents.process,
+    statusEvents.rowId,
+    statusEvents.fromStatus,
+    statusEvents.toStatus,
+    statusEvents.actorType,
+    statusEvents.actorId,
+    statusEvents.note,
+  ].map((column) => sql.identifier(column.name));
+  const events = tx.$with('events', {}).as(
+    sql`insert into ${statusEvents} (${sql.join(into, sql`, `)})
+      select ${process}, ${locked.id}, ${locked.was}, ${to}, ${by.type}, ${by.id ?? null}::int, ${by.note ?? ''}
+      from ${locked} where ${locked.was} <> ${to}`,
+  );
   return tx
+    .with(locked, events)
     .update(rows)
     .set({ updatedAt: new Date(), ...set, status: to as never })
-    .where(and(where, inArray(rows.status, from as never[])))
-    .returning();
+    .from(locked)
+    .where(eq(rows.id, locked.id))
+    .returning(getTableColumns(rows));
 }
 
 /** Moves the payments `where` picks that are in one of `from` to `to`. */
@@ -77,10 +125,11 @@ export async function movePayments(
   where: SQL,
   from: readonly PaymentStatus[],
   to: PaymentStatus,
+  by: Mover,
   set: Set<typeof payments> = {},
 ) {
   guardMove('payment', PAYMENT_STATUS_TRANSITIONS, from, to);
-  return moveRows(tx, payments, where, from, to, set);
+  return moveRows(tx, 'payment', payments, where, from, to, by, set);
 }
 
 /** Moves an invoice in one of `from` to `to`. */
@@ -89,10 +138,11 @@ export async function moveInvoice(
   invoiceId: number,
   from: readonly InvoiceStatus[],
   to: InvoiceStatus,
+  by: Mover,
   set: Set<typeof invoices> = {},
 ) {
   guardMove('invoice', INVOICE_STATUS_TRANSITIONS, from, to);
-  return moveRows(tx, invoices, eq(invoices.id, invoiceId), from, to, set);
+  return moveRows(tx, 'invoice', invoices, eq(invoices.id, invoiceId), from, to, by, set);
 }
 
 /** Moves a refund in one of `from` to `to`. */
@@ -101,10 +151,11 @@ export async function moveRefund(
   refundId: number,
   from: readonly RefundStatus[],
   to: RefundStatus,
+  by: Mover,
   set: Set<typeof refunds> = {},
 ) {
   guardMove('refund', REFUND_STATUS_TRANSITIONS, from, to);
-  return moveRows(tx, refunds, eq(refunds.id, refundId), from, to, set);
+  return moveRows(tx, 'refund', refunds, eq(refunds.id, refundId), from, to, by, set);
 }
 
 /** Moves a case from the status the caller read to `to`, by its kind's table. */
@@ -112,10 +163,11 @@ export async function moveCase(
   tx: Tx,
   row: Pick<typeof orderCases.$inferSelect, 'id' | 'kind' | 'status'>,
   to: CaseStatus,
+  by: Mover,
   set: Set<typeof orderCases> = {},
 ) {
   guardMove(`${row.kind} case`, CASE_STATUS_TRANSITIONS[row.kind], [row.status], to);
-  return moveRows(tx, orderCases, eq(orderCases.id, row.id), [row.status], to, set);
+  return moveRows(tx, 'case', orderCases, eq(orderCases.id, row.id), [row.status], to, by, set);
 }
 
 /** Moves a payment's discount use, while it is in one of `from`, to `to`. */
@@ -124,14 +176,9 @@ export async function moveRedemption(
   paymentId: number,
   from: readonly RedemptionStatus[],
   to: RedemptionStatus,
+  by: Mover,
 ) {
   guardMove('discount use', REDEMPTION_STATUS_TRANSITIONS, from, to);
-  return moveRows(
-    tx,
-    discountRedemptions,
-    eq(discountRedemptions.paymentId, paymentId),
-    from,
-    to,
-    {},
-  );
+  const where = eq(discountRedemptions.paymentId, paymentId);
+  return moveRows(tx, 'discount-use', discountRedemptions, where, from, to, by, {});
 }

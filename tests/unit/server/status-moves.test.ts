@@ -13,6 +13,7 @@ import {
 } from '../../../src/shared/redemption-status';
 import { REFUND_STATUSES, REFUND_STATUS_TRANSITIONS } from '../../../src/shared/refund-status';
 import { canMove, type TransitionTable } from '../../../src/shared/transitions';
+import { SYSTEM } from '../../../src/server/lib/actor';
 import type { Tx } from '../../../src/server/db/client';
 import { payments } from '../../../src/server/db/schema';
 import {
@@ -44,33 +45,35 @@ const processes = [
     statuses: PAYMENT_STATUSES,
     table: PAYMENT_STATUS_TRANSITIONS,
     move: (from: string, to: string) =>
-      movePayments(untouchable, eq(payments.id, 1), [from as never], to as never),
+      movePayments(untouchable, eq(payments.id, 1), [from as never], to as never, SYSTEM),
   },
   {
     name: 'invoice',
     statuses: INVOICE_STATUSES,
     table: INVOICE_STATUS_TRANSITIONS,
-    move: (from: string, to: string) => moveInvoice(untouchable, 1, [from as never], to as never),
+    move: (from: string, to: string) =>
+      moveInvoice(untouchable, 1, [from as never], to as never, SYSTEM),
   },
   {
     name: 'refund',
     statuses: REFUND_STATUSES,
     table: REFUND_STATUS_TRANSITIONS,
-    move: (from: string, to: string) => moveRefund(untouchable, 1, [from as never], to as never),
+    move: (from: string, to: string) =>
+      moveRefund(untouchable, 1, [from as never], to as never, SYSTEM),
   },
   {
     name: 'discount use',
     statuses: REDEMPTION_STATUSES,
     table: REDEMPTION_STATUS_TRANSITIONS,
     move: (from: string, to: string) =>
-      moveRedemption(untouchable, 1, [from as never], to as never),
+      moveRedemption(untouchable, 1, [from as never], to as never, SYSTEM),
   },
   ...CASE_KINDS.map((kind) => ({
     name: `${kind} case`,
     statuses: CASE_STATUSES,
     table: CASE_STATUS_TRANSITIONS[kind],
     move: (from: string, to: string) =>
-      moveCase(untouchable, { id: 1, kind, status: from as CaseStatus }, to as CaseStatus),
+      moveCase(untouchable, { id: 1, kind, status: from as CaseStatus }, to as CaseStatus, SYSTEM),
   })),
 ] as {
   name: string;

@@ -166,7 +166,7 @@ export async function decideDispute(
   // A payment page open for the invoice is closed before its amount changes or it is voided.
   const [peek] = await db.select().from(orderCases).where(eq(orderCases.id, caseId));
   if (peek?.invoiceId && input.decision !== 'uphold' && peek.status !== 'Resolved') {
-    await closeInvoicePayments(app, [peek.invoiceId]);
+    await closeInvoicePayments(app, [peek.invoiceId], actor);
   }
 
   const { rows, reservedPence } = await db.transaction(async (tx) => {
@@ -190,7 +190,7 @@ export async function decideDispute(
         released = (await voidInvoice(tx, invoice.id, actor))?.released ?? false;
       } else {
         if (input.decision === 'cancel' && invoice.status === 'paid') {
-          await moveInvoice(tx, invoice.id, ['paid'], 'void', { amountPence: current });
+          await moveInvoice(tx, invoice.id, ['paid'], 'void', actor, { amountPence: current });
         } else {
           await tx
             .update(invoices)
@@ -224,7 +224,11 @@ export async function decideDispute(
     }
     const outcome = OUTCOME_OF[input.decision];
     const reservedPence = sumPence(refunds.map((r) => r.amountPence));
-    await moveCase(tx, orderCase, 'Resolved', { outcome, outcomePence: after, decidedBy: staffId });
+    await moveCase(tx, orderCase, 'Resolved', actor, {
+      outcome,
+      outcomePence: after,
+      decidedBy: staffId,
+    });
     const told = outcomeText(outcome, after, reservedPence);
     await tx.insert(caseMessages).values({
       caseId: orderCase.id,

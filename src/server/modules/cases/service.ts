@@ -170,7 +170,8 @@ export async function reportMissingItems(
       .for('update');
     let row: CaseRow;
     if (open) {
-      [row] = await moveCase(tx, open, 'Open', { updatedAt: now });
+      const customer = { type: 'customer' as const, id: customerId };
+      [row] = await moveCase(tx, open, 'Open', customer, { updatedAt: now });
     } else {
       const [id] = await nextIds(tx, 'order_cases');
       [row] = await tx

@@ -149,7 +149,10 @@ export async function createCheckout(
     await priceBookings(db, body.Orders);
     await checkoutAddresses(db, customer.id, body);
     for (const row of replaced) {
-      await closePayment(app, row, 'cancelled', 'Replaced by a newer checkout');
+      await closePayment(app, row, 'cancelled', 'Replaced by a newer checkout', {
+        type: 'customer',
+        id: customer.id,
+      });
     }
   }
 

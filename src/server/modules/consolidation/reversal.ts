@@ -39,7 +39,7 @@ export async function reverseDifference(
     .from(consignments)
     .where(eq(consignments.id, id));
   if (peek?.invoiceId) {
-    await closeInvoicePayments(app, [peek.invoiceId], 'The difference was reversed');
+    await closeInvoicePayments(app, [peek.invoiceId], actor, 'The difference was reversed');
   }
   const reserved = await db.transaction(async (tx) => {
     const row = await lockConsignment(tx, id);

@@ -128,7 +128,8 @@ export const orderDetailRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       // A payment page started before the dispute is closed: the invoice is not paid while
       // disputed (decision 0038). Paid that moment, the dispute stands on a paid invoice.
-      await closeInvoicePayments(app, [request.params.Id], 'The invoice was disputed');
+      const customer = { type: 'customer' as const, id: user.id };
+      await closeInvoicePayments(app, [request.params.Id], customer, 'The invoice was disputed');
       request.log.info(
         { invoiceId: request.params.Id, case: orderCase.Reference },
         'invoice disputed',

@@ -49,7 +49,8 @@ export const parcelRoutes: FastifyPluginAsyncZod = async (app) => {
         abandonParcel(tx, request.params.Id, actor, now, app.config),
       );
       // The payment pages of the invoices voided with its booking, closed after the commit.
-      await closeInvoicePayments(app, voidedInvoiceIds, 'Its parcel was treated as abandoned');
+      const why = 'Its parcel was treated as abandoned';
+      await closeInvoicePayments(app, voidedInvoiceIds, actor, why);
       return depotParcel(db, request.params.Id, now);
     },
   );

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/discounts';
 import { discountCodes, discountRedemptions } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { moveRedemption } from '../../lib/status-moves';
+import { moveRedemption, type Mover } from '../../lib/status-moves';
 import type { Tx } from '../../db/client';
 
 /**
@@ -126,13 +126,13 @@ export async function reserveDiscount(
 }
 
 /** The payment was made: the use is final. */
-export async function redeemDiscount(tx: Tx, paymentId: number): Promise<void> {
-  await moveRedemption(tx, paymentId, ['reserved'], 'redeemed');
+export async function redeemDiscount(tx: Tx, paymentId: number, by: Mover): Promise<void> {
+  await moveRedemption(tx, paymentId, ['reserved'], 'redeemed', by);
 }
 
 /** The payment will never be made: the use is given back. */
-export async function releaseDiscount(tx: Tx, paymentId: number): Promise<void> {
-  await moveRedemption(tx, paymentId, ['reserved'], 'released');
+export async function releaseDiscount(tx: Tx, paymentId: number, by: Mover): Promise<void> {
+  await moveRedemption(tx, paymentId, ['reserved'], 'released', by);
 }
 
 /** The code of a discount, for showing on a payment. */

@@ -141,7 +141,9 @@ export async function invoicePaid(
   actor: Actor,
   note: string,
 ): Promise<number | null> {
-  const [row] = await moveInvoice(tx, invoiceId, ['unpaid'], 'paid', { paidAt: new Date() });
+  const [row] = await moveInvoice(tx, invoiceId, ['unpaid'], 'paid', actor, {
+    paidAt: new Date(),
+  });
   if (!row) return null;
   const [{ unpaid }] = await tx
     .select({ unpaid: count() })
@@ -170,9 +172,10 @@ export async function voidInvoice(
   invoiceId: number,
   actor: Actor,
 ): Promise<{ invoice: InvoiceRow; released: boolean } | null> {
-  const [row] = await moveInvoice(tx, invoiceId, ['unpaid'], 'void');
+  const [row] = await moveInvoice(tx, invoiceId, ['unpaid'], 'void', actor);
   if (!row) return null;
-  await movePayments(tx, eq(payments.invoiceId, row.id), ['pending'], 'cancelled', {
+  const by = { ...actor, note: `${row.reference} voided` };
+  await movePayments(tx, eq(payments.invoiceId, row.id), ['pending'], 'cancelled', by, {
     idempotencyKey: null,
   });
   const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId));

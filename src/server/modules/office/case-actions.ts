@@ -55,7 +55,7 @@ async function answerCase(
   await tx
     .insert(caseMessages)
     .values({ caseId, authorType: 'staff', authorId: staffId, body: message });
-  await moveCase(tx, orderCase, status);
+  await moveCase(tx, orderCase, status, staffActor(staffId));
   await audit(tx, {
     actorId: staffId,
     action: resolved ? 'resolve' : 'reply',
@@ -139,14 +139,16 @@ export async function resolveCase(
   const sent = await sendRefunds(app, rows, actor);
   if (sent.some((r) => r.status === 'failed')) {
     await db.transaction(async (tx) => {
-      await moveCase(tx, { id: caseId, kind: 'missing-items', status: 'Resolved' }, before);
+      const reason = 'The payment provider refused the refund';
+      const resolved = { id: caseId, kind: 'missing-items' as const, status: 'Resolved' as const };
+      await moveCase(tx, resolved, before, { ...actor, note: reason });
       await audit(tx, {
         actorId: staffId,
         action: 'reopen',
         subject: 'Case',
         subjectId: caseId,
         before: { Status: 'Resolved' },
-        after: { Status: before, Reason: 'The payment provider refused the refund' },
+        after: { Status: before, Reason: reason },
       });
     });
     throw refundShortfall(sent);

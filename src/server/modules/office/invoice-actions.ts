@@ -40,7 +40,7 @@ export async function voidInvoiceAsStaff(
 ) {
   const db = app.database.db;
   await db.transaction((tx) => lockInvoice(tx, invoiceId));
-  if ((await closeInvoicePayments(app, [invoiceId])) === 'paid') {
+  if ((await closeInvoicePayments(app, [invoiceId], staffActor(staffId))) === 'paid') {
     throw new HttpError(409, OFFICE_MESSAGES.justPaid);
   }
   await db.transaction(async (tx) => {

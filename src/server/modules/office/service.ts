@@ -70,6 +70,7 @@ export async function cancelOrder(
   await closeInvoicePayments(
     app,
     unpaid.map((i) => i.id),
+    actor,
   );
 
   const reserved = await db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import type { Uses } from '../../lib/uses';
 import { payments } from '../../db/schema';
 import { checkouts } from '../../lib/metrics';
 import { abandonPayment, PAYMENT_TTL_MS, settleSession } from './service';
+import { SYSTEM, type Actor } from '../../lib/actor';
 import type { PaymentRow } from './views';
 
 /**
@@ -20,6 +21,7 @@ export async function closePayment(
   row: PaymentRow,
   status: 'expired' | 'cancelled',
   note: string,
+  actor: Actor,
 ): Promise<'closed' | 'paid'> {
   if (row.providerSessionId) {
     const answer = await app.paymentProvider.expireSession(row.providerSessionId);
@@ -29,7 +31,7 @@ export async function closePayment(
     }
   }
   const closed = await app.database.db.transaction((tx) =>
-    abandonPayment(tx, row.id, status, note),
+    abandonPayment(tx, row.id, status, note, actor),
   );
   if (closed && status === 'expired' && row.kind === 'checkout') {
     checkouts.inc({ outcome: 'expired' });
@@ -46,6 +48,7 @@ export async function closePayment(
 export async function closeInvoicePayments(
   app: Uses<'clock' | 'config' | 'database' | 'log' | 'paymentProvider'>,
   invoiceIds: number[],
+  actor: Actor,
   why = 'The invoice was voided',
 ) {
   if (invoiceIds.length === 0) return 'closed';
@@ -63,7 +66,7 @@ export async function closeInvoicePayments(
     );
   let outcome: 'closed' | 'paid' = 'closed';
   for (const row of pending) {
-    if ((await closePayment(app, row, 'cancelled', why)) === 'paid') {
+    if ((await closePayment(app, row, 'cancelled', why, actor)) === 'paid') {
       outcome = 'paid';
     }
   }
@@ -88,7 +91,7 @@ export async function expireStalePayments(
     .limit(200);
   const counts = { expired: 0, paid: 0 };
   for (const row of stale) {
-    const outcome = await closePayment(app, row, 'expired', 'Not paid within 24 hours');
+    const outcome = await closePayment(app, row, 'expired', 'Not paid within 24 hours', SYSTEM);
     counts[outcome === 'paid' ? 'paid' : 'expired'] += 1;
   }
   return counts;

@@ -211,7 +211,7 @@ export async function settleRefund(
   actor: Actor,
 ): Promise<RefundRow | null> {
   return app.database.db.transaction(async (tx) => {
-    const [updated] = await moveRefund(tx, refundId, ['pending'], outcome.status, {
+    const [updated] = await moveRefund(tx, refundId, ['pending'], outcome.status, actor, {
       providerRefundId: outcome.refundId ?? sql`${refunds.providerRefundId}`,
     });
     if (!updated) return null;

@@ -36,12 +36,13 @@ async function lockPayment(tx: Tx, where: SQL) {
 }
 
 /** The payment recorded as taken, once: undefined when it already was. */
-async function recordPaid(tx: Tx, row: PaymentRow, providerPaymentId: string | null) {
+async function recordPaid(tx: Tx, row: PaymentRow, providerPaymentId: string | null, actor: Actor) {
   const [paid] = await movePayments(
     tx,
     eq(payments.id, row.id),
     ['pending', 'expired', 'cancelled'],
     'paid',
+    actor,
     { paidAt: new Date(), providerPaymentId, lastFailure: null },
   );
   return paid;
@@ -60,13 +61,13 @@ export async function markPaid(
   /** The site (its e-mails) and the app's clock: an invoice paid charges its wait's storage. */
   storage: { site: Site; now: Date },
 ): Promise<boolean> {
-  const paid = await recordPaid(tx, row, providerPaymentId);
+  const paid = await recordPaid(tx, row, providerPaymentId, actor);
   if (!paid) return false;
   const note = `Paid: ${row.reference}`;
   if (row.kind === 'checkout') {
     const ids = (await ordersOf(tx, row)).map((o) => o.id);
     await transitionOrders(tx, ids, 'Awaiting Payment', 'Awaiting Parcel', actor, note);
-    await redeemDiscount(tx, row.id);
+    await redeemDiscount(tx, row.id, actor);
   } else {
     const released = await invoicePaid(tx, row.invoiceId!, actor, note);
     // Its parcel's wait for the customer ended: the storage of the wait is invoiced, not held.
@@ -88,8 +89,10 @@ export async function abandonPayment(
   paymentId: number,
   status: 'expired' | 'cancelled',
   note: string,
+  actor: Actor,
 ): Promise<boolean> {
-  const [row] = await movePayments(tx, eq(payments.id, paymentId), ['pending'], status, {
+  const by = { ...actor, note };
+  const [row] = await movePayments(tx, eq(payments.id, paymentId), ['pending'], status, by, {
     idempotencyKey: null,
   });
   if (!row) return false;
@@ -98,7 +101,7 @@ export async function abandonPayment(
     const ids = (quotes: boolean) => rows.filter((o) => isQuoteRow(o) === quotes).map((o) => o.id);
     await transitionOrders(tx, ids(false), 'Awaiting Payment', 'Cancelled', SYSTEM, note);
     await reopenQuotes(tx, ids(true), note);
-    await releaseDiscount(tx, row.id);
+    await releaseDiscount(tx, row.id, by);
   }
   return true;
 }
@@ -139,7 +142,7 @@ async function refundUnwanted(
   providerPaymentId: string | null,
   actor: Actor,
 ): Promise<RefundRow[] | null> {
-  const paid = await recordPaid(tx, row, providerPaymentId);
+  const paid = await recordPaid(tx, row, providerPaymentId, actor);
   if (!paid) return null;
   const reason = `${row.reference} was paid after it was given up: refunded in full`;
   const rows: RefundRow[] = [];
@@ -200,6 +203,7 @@ export async function settleSession(
         row.id,
         'expired',
         'Not paid: the payment page expired',
+        actor,
       );
       return { outcome: 'expired' as const, row: expired ? row : undefined };
     }

@@ -39,7 +39,7 @@ export async function withdrawReturn(
     .from(retailerReturns)
     .where(and(eq(retailerReturns.orderId, orderId), eq(retailerReturns.customerId, customerId)));
   if (asked?.invoiceId) {
-    await closeInvoicePayments(app, [asked.invoiceId], 'The return was withdrawn');
+    await closeInvoicePayments(app, [asked.invoiceId], actor, 'The return was withdrawn');
   }
   const rows: RefundRow[] = await db.transaction(async (tx) => {
     const [order] = await tx
@@ -79,7 +79,7 @@ export async function withdrawReturn(
         .for('update');
       const voided = (await voidInvoice(tx, invoice.id, actor)) !== null;
       if (!voided && invoice.status === 'paid') {
-        await moveInvoice(tx, invoice.id, ['paid'], 'void');
+        await moveInvoice(tx, invoice.id, ['paid'], 'void', actor);
         const [paid] = await tx
           .select({ id: payments.id })
           .from(payments)
