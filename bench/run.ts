@@ -736,8 +736,13 @@ if (only === 'rest') {
 if (only === 'twins') {
   if (!process.env.DATABASE_URL)
     throw new Error('BENCH_ONLY=twins needs DATABASE_URL (PostgreSQL)');
-  const twins = await twinRows();
-  printTwins(twins);
+  const measured = await twinRows();
+  printTwins(measured);
+  // With BENCH_ANSWERS, the rows measured replace theirs and the others are kept.
+  const kept = ((previous.twins ?? []) as { call: string }[]).map(
+    (row) => measured.find((m) => m.call === row.call) ?? row,
+  );
+  const twins = [...kept, ...measured.filter((m) => !kept.includes(m))];
   fs.writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, twins }, null, 2) + '\n');
   console.log(`Written to ${RESULTS_FILE} (twins)`);
   process.exit(0);
