@@ -45,6 +45,11 @@ export interface ProfileRow {
   file: string;
   rps: number;
   p99: number;
+  /**
+   * The server's CPU time a request (all its threads, user and system, over the profiled seconds):
+   * unlike requests a second, hardly moved by other work on the machine, so a fix shows in it.
+   */
+  cpuMsPerRequest: number;
   /** The functions with the most self time, as a share of the profile's samples. */
   top: { fn: string; where: string; selfPercent: number }[];
   /** Self time by where the code lives: our source, each package, Node, idle and GC. */
@@ -55,12 +60,14 @@ export interface ProfileRow {
  * Load from a child process: autocannon's own JavaScript stays out of the server's profile (and
  * autocannon answers differently inside a worker thread, where it runs its own workers).
  */
-function loadElsewhere(job: LoadJob): Promise<{ rps: number; p50: number; p99: number }> {
+type Load = Awaited<ReturnType<typeof measure>>;
+
+function loadElsewhere(job: LoadJob): Promise<Load> {
   const child = fork(fileURLToPath(import.meta.url), [], {
     env: { ...process.env, PROFILE_LOAD: JSON.stringify(job) },
   });
   return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve(m as { rps: number; p50: number; p99: number }));
+    child.once('message', (m) => resolve(m as Load));
     child.once('error', reject);
     child.once('exit', (code) => code && reject(new Error(`the load ended with ${code}`)));
   });
@@ -137,11 +144,21 @@ export async function profileRows(): Promise<ProfileRow[]> {
       const url = `${base}${answer.request.url}`;
       await loadElsewhere({ url, answer, seconds: WARM_SECONDS });
       await session.post('Profiler.start');
+      const cpu = process.cpuUsage();
       const load = await loadElsewhere({ url, answer, seconds: PROFILED_SECONDS });
+      const used = process.cpuUsage(cpu);
       const { profile } = (await session.post('Profiler.stop')) as { profile: CpuProfile };
+      const cpuMsPerRequest = (used.user + used.system) / 1000 / load.requests;
       const file = path.join(PROFILES_DIR, `${fileNameOf(answer.call)}.cpuprofile`);
       fs.writeFileSync(file, JSON.stringify(profile));
-      rows.push({ call: answer.call, file, rps: load.rps, p99: load.p99, ...summarise(profile) });
+      rows.push({
+        call: answer.call,
+        file,
+        rps: load.rps,
+        p99: load.p99,
+        cpuMsPerRequest: Math.round(cpuMsPerRequest * 1000) / 1000,
+        ...summarise(profile),
+      });
     }
     return rows;
   } finally {
@@ -150,9 +167,12 @@ export async function profileRows(): Promise<ProfileRow[]> {
   }
 }
 
-export function printProfiles(rows: Pick<ProfileRow, 'call' | 'top' | 'byPlace'>[]) {
+export function printProfiles(
+  rows: (Pick<ProfileRow, 'call' | 'top' | 'byPlace'> & Partial<ProfileRow>)[],
+) {
   for (const row of rows) {
-    console.log(`\n${row.call}: self time by place, then the top functions`);
+    const cost = row.cpuMsPerRequest ? ` (${row.cpuMsPerRequest} ms of CPU a request)` : '';
+    console.log(`\n${row.call}${cost}: self time by place, then the top functions`);
     console.table(row.byPlace.slice(0, 8));
     console.table(row.top);
   }

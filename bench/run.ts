@@ -732,20 +732,27 @@ if (only === 'rest') {
   }
   process.exit(0);
 }
+/** With BENCH_ANSWERS, the rows measured replace theirs among the kept ones, the others stay. */
+function replacingRows<R extends { call: string }>(kept: unknown, measured: R[]) {
+  const rows = ((kept ?? []) as R[]).map((row) => measured.find((m) => m.call === row.call) ?? row);
+  return [...rows, ...measured.filter((m) => !rows.includes(m))];
+}
 // BENCH_ONLY=twins: each hot answer beside its bare twin, on PostgreSQL (DATABASE_URL).
 if (only === 'twins') {
   if (!process.env.DATABASE_URL)
     throw new Error('BENCH_ONLY=twins needs DATABASE_URL (PostgreSQL)');
-  const twins = await twinRows();
-  printTwins(twins);
+  const measured = await twinRows();
+  printTwins(measured);
+  const twins = replacingRows(previous.twins, measured);
   fs.writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, twins }, null, 2) + '\n');
   console.log(`Written to ${RESULTS_FILE} (twins)`);
   process.exit(0);
 }
 // BENCH_ONLY=profile: a CPU profile of each hot answer under load (bench/profile.ts).
 if (only === 'profile') {
-  const profiles = await profileRows();
-  printProfiles(profiles);
+  const measured = await profileRows();
+  printProfiles(measured);
+  const profiles = replacingRows(previous.profiles, measured);
   fs.writeFileSync(RESULTS_FILE, JSON.stringify({ ...previous, profiles }, null, 2) + '\n');
   console.log(`Profiles in bench/profiles, top functions in ${RESULTS_FILE} (profiles)`);
   process.exit(0);

@@ -150,6 +150,34 @@ describe('parcels on one sailing are valued together', () => {
   });
 });
 
+describe('the prices it values', () => {
+  test('an office price change is in the next estimate, on the node that made it at once', async () => {
+    const customer = await checkoutCustomer(ctx);
+    const justUnder = await bookingWorth(5999);
+    expect((await islands(customer.token, [justUnder]))[0]).toMatchObject({ Liable: false });
+
+    // The estimate prices from the node's cached catalogue, which the office's change clears.
+    const office = await staffMember(ctx, 'office');
+    const listed = await ctx.app.inject({
+      url: '/api/admin/catalogue/products',
+      headers: bearer(office.token),
+    });
+    const { Id, ...a } = (
+      listed.json().items as { Id: number; Code: string; Price: number }[]
+    ).find((p) => p.Code === 'A')!;
+    const dearer = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/catalogue/products/${Id}`,
+      headers: bearer(office.token),
+      payload: { ...a, Price: Math.round(a.Price * 100 + 2) / 100 },
+    });
+    expect(dearer.statusCode, dearer.body).toBe(200);
+
+    const [jersey] = await islands(customer.token, [justUnder]);
+    expect(jersey).toMatchObject({ Value: 60.01, Liable: true, Gst: 3 });
+  });
+});
+
 describe('GST per island', () => {
   test('off for the Bailiwick of Guernsey until the office switches it on for Guernsey', async () => {
     const customer = await checkoutCustomer(ctx);

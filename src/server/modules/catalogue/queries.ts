@@ -9,7 +9,7 @@ import {
 } from '../../../shared/api/catalogue';
 import { everyPage, PRICE_BANDS_REQUEST } from '../../../shared/catalogue-requests';
 import { toPounds } from '../../../shared/money';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { listPage } from '../../lib/paging';
 import type { Uses } from '../../lib/uses';
 import { orderExtras, products } from '../../db/schema';
@@ -123,9 +123,31 @@ export async function listAllExtras(db: Db) {
 }
 
 /** Price bands and extras by id: what orders' ProductId and selectedExtras name. */
-interface CatalogueById {
+export interface CatalogueById {
   products: ReadonlyMap<number, Product>;
   extras: ReadonlyMap<number, OrderExtra>;
+}
+
+export interface CatalogueIds {
+  products: Iterable<number>;
+  extras: Iterable<number>;
+}
+
+/**
+ * The price bands and extras of these ids as the database has them now, all of them in one query
+ * per table (none for no ids): what takes money is priced from.
+ */
+export async function catalogueInDatabase(tx: Tx, ids: CatalogueIds): Promise<CatalogueById> {
+  const productIds = [...new Set(ids.products)];
+  const extraIds = [...new Set(ids.extras)];
+  const [bands, extras] = await Promise.all([
+    productIds.length ? tx.select().from(products).where(inArray(products.id, productIds)) : [],
+    extraIds.length ? tx.select().from(orderExtras).where(inArray(orderExtras.id, extraIds)) : [],
+  ]);
+  return {
+    products: new Map(bands.map((p) => [p.id, toProduct(p)])),
+    extras: new Map(extras.map((e) => [e.id, toOrderExtra(e)])),
+  };
 }
 
 /**
@@ -137,7 +159,7 @@ interface CatalogueById {
  */
 export async function catalogueItems(
   app: Uses<'cache' | 'database'>,
-  ids: { products: Iterable<number>; extras: Iterable<number> },
+  ids: CatalogueIds,
 ): Promise<CatalogueById> {
   const db = app.database.db;
   const cached = await app.cache.get('catalogue:by-id', async () => {
@@ -147,15 +169,12 @@ export async function catalogueItems(
       extras: new Map(extras.map((e) => [e.Id, e])),
     };
   });
-  const newProducts = [...new Set(ids.products)].filter((id) => !cached.products.has(id));
-  const newExtras = [...new Set(ids.extras)].filter((id) => !cached.extras.has(id));
+  const newProducts = [...ids.products].filter((id) => !cached.products.has(id));
+  const newExtras = [...ids.extras].filter((id) => !cached.extras.has(id));
   if (newProducts.length === 0 && newExtras.length === 0) return cached;
-  const [bands, extras] = await Promise.all([
-    newProducts.length ? db.select().from(products).where(inArray(products.id, newProducts)) : [],
-    newExtras.length ? db.select().from(orderExtras).where(inArray(orderExtras.id, newExtras)) : [],
-  ]);
+  const found = await catalogueInDatabase(db, { products: newProducts, extras: newExtras });
   return {
-    products: new Map([...cached.products, ...bands.map((p) => [p.id, toProduct(p)] as const)]),
-    extras: new Map([...cached.extras, ...extras.map((e) => [e.id, toOrderExtra(e)] as const)]),
+    products: new Map([...cached.products, ...found.products]),
+    extras: new Map([...cached.extras, ...found.extras]),
   };
 }

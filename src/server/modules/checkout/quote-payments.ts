@@ -9,8 +9,8 @@ import { ANSWERABLE_QUOTE_STATUS, QUOTE_MESSAGES, quoteActions } from '../../../
 import { nextIds } from '../../db/next-ids';
 import { orders, payments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { ensureSession } from '../payments/start';
-import { paymentView, toPayment, type PaymentRow } from '../payments/views';
+import { openedPaymentView, type Payer } from '../payments/start';
+import { toPayment, type PaymentRow } from '../payments/views';
 import { chosenAddresses } from './service';
 import { transitionOrders } from '../orders/lifecycle';
 import type { Tx } from '../../db/client';
@@ -61,11 +61,12 @@ const hashChoices = (body: AcceptBody) =>
  */
 export async function acceptQuote(
   app: Uses<'config' | 'database' | 'paymentProvider'>,
-  customerId: number,
+  customer: Payer,
   id: number,
   body: AcceptBody,
 ): Promise<{ result: CheckoutResult; created: boolean }> {
   const db = app.database.db;
+  const customerId = customer.id;
   const requestHash = hashChoices(body);
   const { payment, created } = await db.transaction(async (tx) => {
     const quote = await lockQuote(tx, id, customerId);
@@ -123,7 +124,7 @@ export async function acceptQuote(
     );
     return { payment: row, created: true };
   });
-  return { result: await paymentView(db, await ensureSession(app, payment)), created };
+  return { result: await openedPaymentView(app, payment, customer), created };
 }
 
 /** The payment still to be made for an accepted quote, if there is one. */

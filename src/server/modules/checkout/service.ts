@@ -21,13 +21,14 @@ import { uniqueViolation } from '../auth/user-data';
 import { findCustomerAddress } from '../addresses/service';
 import { applyDiscount, reserveDiscount } from '../discounts/service';
 import { markPaid, queueReceipt } from '../payments/service';
-import { ensureSession, otherPendingCheckouts } from '../payments/start';
-import { paymentView, type PaymentRow } from '../payments/views';
+import { checkoutsBefore, openedPaymentView, type Payer } from '../payments/start';
+import type { PaymentRow } from '../payments/views';
 import { closePayment } from '../payments/close';
 import { recordCreated } from '../orders/lifecycle';
 import type { Tx } from '../../db/client';
 import { itemLineRows } from '../orders/item-lines';
 import { priceBookings } from '../orders/pricing';
+import { catalogueInDatabase } from '../catalogue/queries';
 
 /**
  * Checkout (decision 0012): the basket's bookings become orders on the server.
@@ -48,7 +49,9 @@ export async function checkDiscount(
   body: z.output<typeof checkDiscountRequest>,
 ): Promise<CheckDiscountResult> {
   const db = app.database.db;
-  const subtotal = subtotalOf(await priceBookings(db, body.Orders));
+  const subtotal = subtotalOf(
+    await priceBookings((ids) => catalogueInDatabase(db, ids), body.Orders),
+  );
   const applied = await applyDiscount(db, customerId, body.Code, subtotal, {
     ignoreOwnPending: true,
     now: app.clock.now(),
@@ -119,7 +122,7 @@ const checkoutAddresses = (tx: Tx, customerId: number, body: CheckoutBody) =>
  */
 export async function createCheckout(
   app: Uses<'clock' | 'config' | 'database' | 'log' | 'paymentProvider'>,
-  customer: { id: number },
+  customer: Payer,
   body: CheckoutBody,
   key: string,
 ): Promise<{ result: CheckoutResult; created: boolean }> {
@@ -128,39 +131,35 @@ export async function createCheckout(
   const replay = async (row: PaymentRow) => {
     if (row.requestHash !== requestHash)
       throw new HttpError(409, CHECKOUT_MESSAGES.idempotencyConflict);
-    return { result: await paymentView(db, await ensureSession(app, row)), created: false };
+    return { result: await openedPaymentView(app, row, customer), created: false };
   };
 
   // The server alone says whether the key still stands (one press of Pay is one request): the
   // same details again are a repeat; other details under a key whose payment is still pending
   // are the customer's new checkout (the basket or an address changed since), which replaces it
   // below and takes the key over; a key whose payment was paid is spent (409).
-  const earlier = await findByKey(db, customer.id, key);
+  const { earlier, others } = await checkoutsBefore(db, customer.id, key);
   if (earlier && (earlier.requestHash === requestHash || earlier.status !== 'pending'))
     return replay(earlier);
 
+  // Priced and its addresses checked once, before anything is replaced: an unbookable checkout
+  // replaces nothing. (Read again inside the transaction, they would be no better: nothing locks
+  // the catalogue's or the addresses' rows.)
+  const priced = await priceBookings((ids) => catalogueInDatabase(db, ids), body.Orders);
+  const { delivery, billing } = await checkoutAddresses(db, customer.id, body);
+
   // A new checkout replaces the customer's pending ones (their pages are closed, their discount
-  // uses given back and their keys freed), once this one is known to be bookable.
-  const replaced = [
-    ...(earlier ? [earlier] : []),
-    ...(await otherPendingCheckouts(db, customer.id, key)),
-  ];
-  if (replaced.length > 0) {
-    await priceBookings(db, body.Orders);
-    await checkoutAddresses(db, customer.id, body);
-    for (const row of replaced) {
-      await closePayment(app, row, 'cancelled', 'Replaced by a newer checkout', {
-        type: 'customer',
-        id: customer.id,
-      });
-    }
+  // uses given back and their keys freed).
+  for (const row of [...(earlier ? [earlier] : []), ...others]) {
+    await closePayment(app, row, 'cancelled', 'Replaced by a newer checkout', {
+      type: 'customer',
+      id: customer.id,
+    });
   }
 
   let payment: PaymentRow;
   try {
     payment = await db.transaction(async (tx) => {
-      const priced = await priceBookings(tx, body.Orders);
-      const { delivery, billing } = await checkoutAddresses(tx, customer.id, body);
       const subtotal = subtotalOf(priced);
       const discount = body.DiscountCode
         ? await applyDiscount(tx, customer.id, body.DiscountCode, subtotal, {
@@ -246,7 +245,7 @@ export async function createCheckout(
     }
     throw err;
   }
-  const opened = await ensureSession(app, payment);
+  const result = await openedPaymentView(app, payment, customer);
   checkouts.inc({ outcome: 'created' });
-  return { result: await paymentView(db, opened), created: true };
+  return { result, created: true };
 }

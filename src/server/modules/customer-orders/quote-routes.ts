@@ -53,7 +53,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = authOf(request);
-      const { result, created } = await acceptQuote(app, user.id, request.params.id, request.body);
+      const { result, created } = await acceptQuote(app, user, request.params.id, request.body);
       if (created) {
         request.log.info(
           { orderId: request.params.id, payment: result.Payment.Reference },

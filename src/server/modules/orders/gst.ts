@@ -16,6 +16,7 @@ import { orders } from '../../db/schema';
 import { publicSettings } from '../settings/service';
 import type { Uses } from '../../lib/uses';
 import { priceBookings } from './pricing';
+import { catalogueItems } from '../catalogue/queries';
 
 /**
  * POST /public/orders/gst-estimate (src/shared/api/gst.ts): the basket's bookings, priced from
@@ -48,7 +49,8 @@ export async function estimateCustomerGst(
   const db = app.database.db;
   const stored = flattenSettings(await publicSettings(app));
   const settings = parseGstSettings(stored[GST_SETTING.category]?.[GST_SETTING.name]);
-  const priced = await priceBookings(db, bookings);
+  // Priced as the basket shows its prices: from the node's cached catalogue (orders/pricing.ts).
+  const priced = await priceBookings((ids) => catalogueItems(app, ids), bookings);
   const islands = [...new Set(bookings.map((b) => b.Island))].filter((i) => gstOf(settings, i));
   const waiting =
     islands.length === 0

@@ -1,4 +1,3 @@
-import { inArray } from 'drizzle-orm';
 import type { FieldError } from '../../../shared/api/errors';
 import { CHECKOUT_MESSAGES, type Booking } from '../../../shared/api/checkout';
 import { fitsBand } from '../../../shared/band-fit';
@@ -6,10 +5,9 @@ import { basketPriceLines, type BasketItemOrder } from '../../../shared/labels';
 import { toPounds } from '../../../shared/money';
 import { orderTotalPence } from '../../../shared/pricing';
 import { QUOTE_MESSAGES } from '../../../shared/quotes';
-import type { OrderExtra } from '../../../shared/api/catalogue';
-import { orderExtras, products, type PriceLine } from '../../db/schema';
+import type { PriceLine } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { toOrderExtra, toProduct } from '../catalogue/queries';
+import { catalogueInDatabase, type CatalogueById, type CatalogueIds } from '../catalogue/queries';
 import type { Tx } from '../../db/client';
 
 /**
@@ -35,27 +33,24 @@ function priceLines(order: BasketItemOrder): { lines: PriceLine[]; totalPence: n
   };
 }
 
-async function extrasById(tx: Tx, ids: readonly number[]) {
-  if (ids.length === 0) return new Map<number, OrderExtra>();
-  const rows = await tx
-    .select()
-    .from(orderExtras)
-    .where(inArray(orderExtras.id, [...ids]));
-  return new Map(rows.map((e) => [e.id, toOrderExtra(e)]));
-}
+/**
+ * Where the bands and extras come from: the database as it is now for what takes money (a
+ * checkout, a discount's check: `catalogueInDatabase`), the node's cached catalogue for an
+ * estimate shown beside the prices the basket shows (`catalogueItems`, within CACHE_TTL_MS of an
+ * edit on any node).
+ */
+export type CatalogueReader = (ids: CatalogueIds) => Promise<CatalogueById>;
 
 export async function priceBookings(
-  tx: Tx,
+  read: CatalogueReader,
   bookings: readonly Booking[],
 ): Promise<PricedBooking[]> {
-  const productIds = [...new Set(bookings.map((b) => b.ProductId))];
-  const extraIds = [...new Set(bookings.flatMap((b) => b.selectedExtras))];
-  const bands = new Map(
-    (await tx.select().from(products).where(inArray(products.id, productIds)))
-      .filter((p) => p.enabled && p.public)
-      .map((p) => [p.id, toProduct(p)]),
-  );
-  const extras = await extrasById(tx, extraIds);
+  const catalogue = await read({
+    products: bookings.map((b) => b.ProductId),
+    extras: bookings.flatMap((b) => b.selectedExtras),
+  });
+  const bands = new Map([...catalogue.products].filter(([, p]) => p.enabled && p.public));
+  const { extras } = catalogue;
 
   const errors: FieldError[] = [];
   const priced = bookings.map((booking, i) => {
@@ -95,7 +90,7 @@ export async function priceAcceptedQuote(
   selectedExtras: readonly number[],
 ): Promise<{ extraIds: number[]; lines: PriceLine[]; totalPence: number }> {
   const extraIds = [...new Set(selectedExtras)];
-  const extras = await extrasById(tx, extraIds);
+  const { extras } = await catalogueInDatabase(tx, { products: [], extras: extraIds });
   const errors: FieldError[] = selectedExtras.flatMap((id, i) =>
     extras.get(id)?.Enabled
       ? []

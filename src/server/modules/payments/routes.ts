@@ -72,7 +72,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { result, created } = await startInvoicePayment(
         app,
-        authOf(request).user.id,
+        authOf(request).user,
         request.params.Id,
       );
       return reply.status(created ? 201 : 200).send(result);

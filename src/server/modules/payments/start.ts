@@ -1,38 +1,43 @@
-import { and, eq, isNull, ne, not, or } from 'drizzle-orm';
+import { and, eq, isNull, not, or } from 'drizzle-orm';
 import { CHECKOUT_MESSAGES, type CheckoutResult } from '../../../shared/api/checkout';
 import { toPence } from '../../../shared/money';
 import { paymentReference } from '../../../shared/order-reference';
 import type { Tx } from '../../db/client';
 import { nextIds } from '../../db/next-ids';
-import { invoices, payments, users } from '../../db/schema';
+import { invoices, payments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import type { Uses } from '../../lib/uses';
 import { uniqueViolation } from '../auth/user-data';
 import { findCustomerInvoice, openDisputeOf } from '../invoices/service';
 import { paysForAQuote } from '../orders/quotes';
 import { PAYMENT_TTL_MS } from './service';
-import { paymentView, type PaymentRow } from './views';
+import { paymentView, toPayment, type PaymentRow } from './views';
 
 /**
  * Starting a payment (decision 0012): its page at the provider, the checkouts a new one
  * replaces, and an invoice's payment. Settling what the provider answers is ./service.ts's.
  */
 
+/** Whose payment it is: the signed-in customer, as their session read them. */
+export interface Payer {
+  id: number;
+  email: string | null;
+}
+
 /**
- * A pending payment's page at the provider, opened when it has none yet (the first attempt
- * failed, or the payment was just created). Two callers racing keep one page: the other is closed.
+ * A payment and its orders as the API answers them, its page at the provider opened first when
+ * it has none yet (the first attempt failed, or the payment was just made). Two callers racing
+ * keep one page: the other is closed. The orders are read once: opening the page changes only
+ * the payment.
  */
-export async function ensureSession(
+export async function openedPaymentView(
   app: Uses<'config' | 'database' | 'paymentProvider'>,
   row: PaymentRow,
-): Promise<PaymentRow> {
-  if (row.status !== 'pending' || row.providerSessionId) return row;
+  payer: Payer,
+): Promise<CheckoutResult> {
   const db = app.database.db;
-  const [customer] = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.id, row.customerId));
   const view = await paymentView(db, row);
+  if (row.status !== 'pending' || row.providerSessionId) return view;
   const base = app.config.publicUrl;
   const session = await app.paymentProvider.createSession({
     reference: row.reference,
@@ -50,39 +55,47 @@ export async function ensureSession(
             },
           ],
     discountPence: row.discountPence,
-    customerEmail: customer?.email ?? null,
+    customerEmail: payer.email,
     successUrl: `${base}/payment/success/?ref=${row.reference}`,
     cancelUrl: `${base}/payment/failure/?ref=${row.reference}&reason=cancelled`,
     expiresAt: new Date(row.createdAt.getTime() + PAYMENT_TTL_MS),
   });
-  const [updated] = await db
+  let [opened] = await db
     .update(payments)
     .set({ providerSessionId: session.sessionId, checkoutUrl: session.url, updatedAt: new Date() })
     .where(and(eq(payments.id, row.id), isNull(payments.providerSessionId)))
     .returning();
-  if (updated) return updated;
-  await app.paymentProvider.expireSession(session.sessionId);
-  return (await db.select().from(payments).where(eq(payments.id, row.id)))[0];
+  if (!opened) {
+    await app.paymentProvider.expireSession(session.sessionId);
+    [opened] = await db.select().from(payments).where(eq(payments.id, row.id));
+  }
+  return { ...view, Payment: toPayment(opened, view.Payment.DiscountCode) };
 }
 
 /**
- * The customer's pending checkouts other than the one made with this idempotency key (which is
- * this checkout, made by a request racing this one): a new checkout replaces them. An accepted
- * quote's payment is not a basket's, and stays.
+ * What a new checkout with this idempotency key meets, in one statement: the payment made with
+ * the key (`earlier`: a repeat, or the checkout this key started before), and the customer's
+ * other pending checkouts (`replaced`: a new checkout replaces them). An accepted quote's payment
+ * is not a basket's, and stays.
  */
-export function otherPendingCheckouts(tx: Tx, customerId: number, key: string) {
-  return tx
+export async function checkoutsBefore(tx: Tx, customerId: number, key: string) {
+  const rows = await tx
     .select()
     .from(payments)
     .where(
       and(
         eq(payments.customerId, customerId),
-        eq(payments.kind, 'checkout'),
-        eq(payments.status, 'pending'),
-        or(isNull(payments.idempotencyKey), ne(payments.idempotencyKey, key)),
-        not(paysForAQuote),
+        or(
+          eq(payments.idempotencyKey, key),
+          and(eq(payments.kind, 'checkout'), eq(payments.status, 'pending'), not(paysForAQuote)),
+        ),
       ),
-    );
+    )
+    .orderBy(payments.id);
+  return {
+    earlier: rows.find((row) => row.idempotencyKey === key) ?? null,
+    others: rows.filter((row) => row.idempotencyKey !== key),
+  };
 }
 
 /**
@@ -92,10 +105,11 @@ export function otherPendingCheckouts(tx: Tx, customerId: number, key: string) {
  */
 export async function startInvoicePayment(
   app: Uses<'config' | 'database' | 'paymentProvider'>,
-  customerId: number,
+  customer: Payer,
   invoiceId: number,
 ): Promise<{ result: CheckoutResult; created: boolean }> {
   const db = app.database.db;
+  const customerId = customer.id;
   const found = await findCustomerInvoice(db, customerId, invoiceId);
   if (!found) throw new HttpError(404, CHECKOUT_MESSAGES.invoiceNotFound);
   if (found.row.status !== 'unpaid') throw new HttpError(409, CHECKOUT_MESSAGES.invoiceNotPayable);
@@ -146,5 +160,5 @@ export async function startInvoicePayment(
       [row] = await pending();
     }
   }
-  return { result: await paymentView(db, await ensureSession(app, row)), created };
+  return { result: await openedPaymentView(app, row, customer), created };
 }
