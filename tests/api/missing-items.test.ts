@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { CASE_MESSAGES, orderCaseSchema } from '../../src/shared/api/cases';
+import { orderCaseSchema } from '../../src/shared/api/cases';
+import { CASE_MESSAGES } from '../../src/shared/missing-items';
 import { ORDER_DETAIL_MESSAGES, orderDetailResponse } from '../../src/shared/api/order-detail';
 import { mailOutbox, orderCases, orders } from '../../src/server/db/schema';
 import { useTestApp } from '../support/app';

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
-import { CASE_MESSAGES, type OrderCase } from '../../../shared/api/cases';
+import type { OrderCase } from '../../../shared/api/cases';
+import { CASE_MESSAGES } from '../../../shared/missing-items';
 import { ORDER_DETAIL_MESSAGES } from '../../../shared/api/order-detail';
 import { caseReference } from '../../../shared/order-reference';
 import { canReportMissingItems } from '../../../shared/order-status';
