@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { disputeRequest, missingItemsRequest, orderCaseSchema } from '../../../shared/api/cases';
 import {
-  ORDER_DETAIL_MESSAGES,
   orderDetailResponse,
   orderIdParams,
   parcelPhotoParams,
 } from '../../../shared/api/order-detail';
+import { ORDER_DETAIL_MESSAGES } from '../../../shared/order-timeline';
 import { authOf, MOVES_MONEY } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { reportMissingItems } from '../cases/service';
