@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { formatDisplayDate } from './dates';
 import { formatMoney } from './money';
-import { cleanString } from './validation/clean-text';
+import { wordsBetween } from './validation/own-words';
 
 // Disputing a re-measure (decision 0038): an excess-carriage invoice (src/shared/excess.ts, raised
 // when the depot's measure finds a parcel bigger than booked) may be disputed by its customer, with
@@ -99,19 +98,10 @@ export const reduceRefusal = (newPence: number | undefined, currentPence: number
     ? DISPUTE_MESSAGES.reduceAmount(currentPence)
     : null;
 
-const DISPUTE_MESSAGE_MIN = 10;
 export const DISPUTE_MESSAGE_MAX = 2000;
 
-/** POST /public/orders/dispute/{Id} (an invoice's id): why the customer disputes it. */
-export const disputeRequest = z
-  .object({
-    Message: cleanString({ lines: true })
-      .trim()
-      .min(DISPUTE_MESSAGE_MIN, `must be at least ${DISPUTE_MESSAGE_MIN} characters`)
-      .max(DISPUTE_MESSAGE_MAX, `must be at most ${DISPUTE_MESSAGE_MAX} characters`),
-  })
-  .strict();
-export type DisputeRequest = z.input<typeof disputeRequest>;
+/** Why the customer disputes an invoice: the dispute form's rules and its contract's (api/cases.ts). */
+export const DISPUTE_MESSAGE_RULES = [wordsBetween(10, DISPUTE_MESSAGE_MAX)];
 
 export const DISPUTE_MESSAGES = {
   noSuchInvoice: 'This invoice was not found.',

@@ -8,6 +8,7 @@
 // for work the depot did and are not refunded.
 
 import type { OrderStatus } from './order-status';
+import type { Rule } from './validation/form';
 import { refundablePence, type RefundSource } from './refunds';
 
 /** The statuses whose parcel is at the depot and has not sailed: a return may be asked. */
@@ -65,9 +66,30 @@ export const RETURN_MESSAGES = {
     `The return label’s invoice ${reference} is not paid yet: the parcel waits until it is.`,
   alreadyReturned: 'This parcel has already been returned to the retailer.',
   labelNotBought: 'The customer uploaded their own label: it cannot be replaced here.',
+  chooseWay: 'Choose how the parcel goes back.',
+  chooseLabel: 'Choose the label file.',
   cannotWithdraw:
     'We have already acted on this return (bought its label or sent the parcel back), so it can no longer be withdrawn. Please contact us.',
 } as const;
+
+/**
+ * The ask form's rules, checked before it is sent: how the parcel goes back (`upload` the
+ * retailer's label, or `buy` one), and with `upload` a label file within the size the contract
+ * (api/returns.ts) takes. The contract has the label or BuyLabel instead of the way.
+ */
+export const RETURN_WAY_RULES: readonly Rule[] = [
+  (value) => value === 'upload' || value === 'buy' || RETURN_MESSAGES.chooseWay,
+];
+
+/** The label file (a File, or empty), asked for only when the retailer's label is uploaded. */
+export const returnLabelRules = (way: unknown): readonly Rule[] =>
+  way === 'upload' ? [labelFile] : [];
+
+const labelFile: Rule = (value) => {
+  const size = value instanceof Blob ? value.size : 0;
+  if (size === 0) return RETURN_MESSAGES.chooseLabel;
+  return size <= RETURN_LIMITS.labelBytes || RETURN_MESSAGES.labelTooLarge;
+};
 
 /**
  * Names that make a PDF do something when opened, reach elsewhere or carry other files: a label

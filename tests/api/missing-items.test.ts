@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { CASE_MESSAGES, orderCaseSchema } from '../../src/shared/api/cases';
-import { ORDER_DETAIL_MESSAGES, orderDetailResponse } from '../../src/shared/api/order-detail';
+import { orderCaseSchema } from '../../src/shared/api/cases';
+import { CASE_MESSAGES } from '../../src/shared/missing-items';
+import { orderDetailResponse } from '../../src/shared/api/order-detail';
+import { ORDER_DETAIL_MESSAGES } from '../../src/shared/order-timeline';
 import { mailOutbox, orderCases, orders } from '../../src/server/db/schema';
 import { useTestApp } from '../support/app';
 import { bearer, waitForMail } from '../support/accounts';

@@ -1,9 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import {
-  ORDER_DETAIL_MESSAGES,
-  orderDetailResponse,
-  type OrderDetail,
-} from '../../src/shared/api/order-detail';
+import { orderDetailResponse, type OrderDetail } from '../../src/shared/api/order-detail';
+import { ORDER_DETAIL_MESSAGES } from '../../src/shared/order-timeline';
 import { checkoutResponse } from '../../src/shared/api/checkout';
 import { transitionOrders } from '../../src/server/modules/orders/lifecycle';
 import { useTestApp } from '../support/app';

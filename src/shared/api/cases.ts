@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { CASE_KINDS, DISPUTE_OUTCOMES } from '../disputes';
+import { CASE_KINDS, DISPUTE_MESSAGE_RULES, DISPUTE_OUTCOMES } from '../disputes';
+import { MISSING_DESCRIPTION_RULES } from '../missing-items';
 import { cleanString } from '../validation/clean-text';
+import { withRules } from '../validation/zod-rules';
 
 /**
  * Missing-items cases (decision 0020): POST /public/orders/missing/{Id} opens one on a dispatched
@@ -12,28 +14,21 @@ import { cleanString } from '../validation/clean-text';
 export const CASE_STATUSES = ['Open', 'Answered', 'Resolved'] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 
-export const CASE_MESSAGES = {
-  notYet: (status: string) =>
-    `This order is ${status}: missing items can be reported once the parcel has left the UK (Shipped or Delivered).`,
-  opened: (reference: string) =>
-    `Thank you. We have opened case ${reference} and will reply by email.`,
-  added: (reference: string) =>
-    `Thank you. We have added your message to case ${reference} and will reply by email.`,
-} as const;
-
-const MISSING_DESCRIPTION_MIN = 10;
-export const MISSING_DESCRIPTION_MAX = 2000;
-
 /** POST /public/orders/missing/{Id}: what is missing, in the customer's words. */
 export const missingItemsRequest = z
   .object({
-    Description: cleanString({ lines: true })
-      .trim()
-      .min(MISSING_DESCRIPTION_MIN, `must be at least ${MISSING_DESCRIPTION_MIN} characters`)
-      .max(MISSING_DESCRIPTION_MAX, `must be at most ${MISSING_DESCRIPTION_MAX} characters`),
+    Description: withRules(cleanString({ lines: true }).trim(), MISSING_DESCRIPTION_RULES),
   })
   .strict();
 export type MissingItemsRequest = z.input<typeof missingItemsRequest>;
+
+/** POST /public/orders/dispute/{Id} (an invoice's id): why the customer disputes it. */
+export const disputeRequest = z
+  .object({
+    Message: withRules(cleanString({ lines: true }).trim(), DISPUTE_MESSAGE_RULES),
+  })
+  .strict();
+export type DisputeRequest = z.input<typeof disputeRequest>;
 
 export const caseMessageSchema = z.object({
   /** `customer` or `staff`. */

@@ -1,4 +1,5 @@
-import { TIMELINE_TITLES, type TimelineEntry } from '../../shared/api/order-detail';
+import type { TimelineEntry } from '../../shared/api/order-detail';
+import { TIMELINE_TITLES } from '../../shared/order-timeline';
 import { formatDisplayDate, parseStoredDate } from '../../shared/dates';
 import { formatDimensionsCm } from '../../shared/labels';
 import { formatPounds } from '../../shared/money';

@@ -2,6 +2,7 @@ import type { FieldError } from '../../shared/api/errors';
 import type { BookingInput, CheckoutRequest } from '../../shared/api/checkout';
 import type { BookingStep } from '../../shared/booking-steps';
 import { ISLANDS, type Island } from '../../shared/islands';
+import { plainWords } from './plain-words';
 import type { LocalOrder } from '../../shared/local-order';
 
 // What the checkout sends (POST /public/orders/create, /public/orders/checkdiscount) built from
@@ -112,11 +113,6 @@ const PAGE_FIELDS = {
   TermsAccepted: 'terms',
 } as const;
 type PagePlace = (typeof PAGE_FIELDS)[keyof typeof PAGE_FIELDS];
-
-/** A message in plain words: a bare rule (`must be …`) is given the field's name. */
-export function plainWords(label: string, error: string): string {
-  return /^[a-z]/.test(error) ? `${label} ${error}.` : error;
-}
 
 interface BookingError {
   message: string;

@@ -8,7 +8,8 @@ import {
 } from '../../shared/validation/form';
 import { focusFirstError } from './focus';
 
-type Value = string | boolean;
+/** A field's value: text, a switch, or a chosen file (set with `setValue`). */
+type Value = string | boolean | File;
 
 /** The form an event happened in (its own submit, or a button's click inside it). */
 export const formOf = (event?: SyntheticEvent): HTMLFormElement | null =>

@@ -12,13 +12,16 @@ import {
   RETURN_LABEL_EXTRA,
   RETURN_LIMITS,
   RETURN_MESSAGES,
+  RETURN_WAY_RULES,
   canAskReturn,
   looksLikePdf,
   pdfLabelProblem,
   returnRefundPence,
+  returnLabelRules,
   returnStateOf,
 } from '../../../src/shared/returns';
 import { seedExtras } from '../../../src/server/db/seed-data';
+import { validateField } from '../../../src/shared/validation/form';
 
 const pdf = await new Promise<Buffer>((resolve) => {
   const doc = new PDFDocument({ size: 'A6' });
@@ -180,5 +183,25 @@ describe('the FAQ and the terms say the seeded values', () => {
       expect(text).toContain(`**${formatMoney(price)}**`);
       expect(text).toContain(`**${RETURN_LIMITS.labelBytes / 1024 / 1024} MB**`);
     }
+  });
+});
+
+describe('the ask form, before it is sent', () => {
+  test('a way is chosen: the retailer’s label uploaded, or one we buy', () => {
+    expect(validateField('', RETURN_WAY_RULES)).toBe('Choose how the parcel goes back.');
+    expect(validateField('upload', RETURN_WAY_RULES)).toBeUndefined();
+    expect(validateField('buy', RETURN_WAY_RULES)).toBeUndefined();
+  });
+
+  test('uploading, a label file is chosen, of at most 2 MB; buying, none is asked for', () => {
+    const file = (bytes: number) => new File([new Uint8Array(bytes)], 'label.pdf');
+    const upload = returnLabelRules('upload');
+    expect(validateField('', upload)).toBe('Choose the label file.');
+    expect(validateField(file(0), upload)).toBe('Choose the label file.');
+    expect(validateField(file(RETURN_LIMITS.labelBytes), upload)).toBeUndefined();
+    expect(validateField(file(RETURN_LIMITS.labelBytes + 1), upload)).toBe(
+      RETURN_MESSAGES.labelTooLarge,
+    );
+    expect(validateField('', returnLabelRules('buy'))).toBeUndefined();
   });
 });

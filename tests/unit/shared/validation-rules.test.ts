@@ -2,6 +2,7 @@ import { notCommonPassword } from '../../../src/shared/validation/common-passwor
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { isFormValid, validateField, validateForm } from '../../../src/shared/validation/form';
+import { wordsBetween } from '../../../src/shared/validation/own-words';
 import {
   alpha,
   alphaDash,
@@ -298,5 +299,19 @@ describe('withRules: a rule becomes a zod refinement with the same message', () 
 
   test('a value that passes every rule parses', () => {
     expect(schema.parse('abc')).toBe('abc');
+  });
+});
+
+describe('wordsBetween: what a customer writes, in the API words its form says of the field', () => {
+  const rule = wordsBetween(10, 20);
+
+  test('too short, empty and blank included, then too long; counted trimmed, an emoji as one', () => {
+    expect(rule('')).toBe('must be at least 10 characters');
+    expect(rule(undefined)).toBe('must be at least 10 characters');
+    expect(rule('  Toaster    ')).toBe('must be at least 10 characters');
+    expect(rule('🍞'.repeat(9))).toBe('must be at least 10 characters');
+    expect(rule('🍞'.repeat(10))).toBe(true);
+    expect(rule('x'.repeat(20))).toBe(true);
+    expect(rule('x'.repeat(21))).toBe('must be at most 20 characters');
   });
 });

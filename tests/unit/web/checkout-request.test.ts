@@ -7,8 +7,8 @@ import {
   bookingsIsland,
   checkoutBody,
   placeCheckoutErrors,
-  plainWords,
 } from '../../../src/web/lib/checkout-request';
+import { plainWords } from '../../../src/web/lib/plain-words';
 import {
   failureMessage,
   isPaymentReference,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
-import { CASE_MESSAGES, type OrderCase } from '../../../shared/api/cases';
-import { ORDER_DETAIL_MESSAGES } from '../../../shared/api/order-detail';
+import type { OrderCase } from '../../../shared/api/cases';
+import { CASE_MESSAGES } from '../../../shared/missing-items';
+import { ORDER_DETAIL_MESSAGES } from '../../../shared/order-timeline';
 import { caseReference } from '../../../shared/order-reference';
 import { canReportMissingItems } from '../../../shared/order-status';
 import { nextIds } from '../../db/next-ids';

@@ -1,17 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { missingItemsRequest, orderCaseSchema } from '../../../shared/api/cases';
+import { disputeRequest, missingItemsRequest, orderCaseSchema } from '../../../shared/api/cases';
 import {
-  ORDER_DETAIL_MESSAGES,
   orderDetailResponse,
   orderIdParams,
   parcelPhotoParams,
 } from '../../../shared/api/order-detail';
+import { ORDER_DETAIL_MESSAGES } from '../../../shared/order-timeline';
 import { authOf, MOVES_MONEY } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { reportMissingItems } from '../cases/service';
 import { openDispute } from '../cases/disputes';
 import { closeInvoicePayments } from '../payments/close';
-import { disputeRequest } from '../../../shared/disputes';
 import { orderDetail, parcelPhoto } from './detail';
 
 /** The customer's browser may keep a photo a day; no shared cache may (it is personal). */

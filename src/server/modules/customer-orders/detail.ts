@@ -1,12 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { addressLines } from '../../../shared/addresses';
 import { carrierOf, trackingLink } from '../../../shared/carriers';
-import type {
-  OrderDetail,
-  ParcelPhoto,
-  TimelineEntry,
-  TimelineKind,
-} from '../../../shared/api/order-detail';
+import type { OrderDetail, ParcelPhoto, TimelineEntry } from '../../../shared/api/order-detail';
+import type { TimelineKind } from '../../../shared/order-timeline';
 import {
   canReportMissingItems,
   hasLeftTheUk,

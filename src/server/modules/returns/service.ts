@@ -12,7 +12,7 @@ import {
   returnRefundPence,
 } from '../../../shared/returns';
 import { DEPOT_MESSAGES } from '../../../shared/api/depot';
-import { ORDER_DETAIL_MESSAGES } from '../../../shared/api/order-detail';
+import { ORDER_DETAIL_MESSAGES } from '../../../shared/order-timeline';
 import { REFUND_MESSAGES } from '../../../shared/refunds';
 import { consignmentReference } from '../../../shared/consolidation';
 import { openConsignmentOf } from '../consignments/core';

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Uses } from '../../lib/uses';
-import { ORDER_DETAIL_MESSAGES } from '../../../shared/api/order-detail';
+import { ORDER_DETAIL_MESSAGES } from '../../../shared/order-timeline';
 import { sumPence } from '../../../shared/money';
 import type { OrderStatus } from '../../../shared/order-status';
 import { canWithdrawReturn, RETURN_MESSAGES } from '../../../shared/returns';

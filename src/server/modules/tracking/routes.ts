@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OFFICE_MESSAGES } from '../../../shared/api/office';
-import { ORDER_DETAIL_MESSAGES } from '../../../shared/api/order-detail';
+import { ORDER_DETAIL_MESSAGES } from '../../../shared/order-timeline';
 import {
   TRACKING_MESSAGES,
   trackedParcelSchema,

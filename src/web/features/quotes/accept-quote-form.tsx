@@ -8,7 +8,7 @@ import { Alert, BusyButton, Choice } from '../../components/plain-controls';
 import { refusalMessage, type Failure } from '../../lib/route-data';
 import type { ChooserLists } from '../../lib/chooser-lists';
 import { PriceLines } from '../../components/price-lines';
-import { plainWords } from '../../lib/checkout-request';
+import { plainWords } from '../../lib/plain-words';
 import {
   AddressChoices,
   FieldErrors,

@@ -4,7 +4,7 @@ import type {
   CheckDiscountResult,
 } from '../../../../shared/api/checkout';
 import { apiRequest, ApiError } from '../../../lib/api-client';
-import { plainWords } from '../../../lib/checkout-request';
+import { plainWords } from '../../../lib/plain-words';
 import { useAsked, type Asked, type Asking } from '../use-asked';
 
 /** What the checkout sends its action to check a discount code. */

@@ -1,14 +1,15 @@
-import { CASE_MESSAGES, missingItemsRequest } from '../../../../shared/api/cases';
+import type { FieldError } from '../../../../shared/api/errors';
 import { CERTIFICATE_MESSAGES } from '../../../../shared/certificates';
+import { CASE_MESSAGES } from '../../../../shared/missing-items';
 import { ApiError } from '../../../lib/api-client';
 import { saveCertificate } from './api/download-certificate';
 import { reportMissingItems } from './api/report-missing-items';
 import { disputeInvoice } from './api/dispute-invoice';
-import { DISPUTE_MESSAGES, disputeRequest } from '../../../../shared/disputes';
+import { DISPUTE_MESSAGES } from '../../../../shared/disputes';
 import { TRACKING_MESSAGES } from '../../../../shared/tracking';
 import { replaceTrackingLink } from './api/replace-tracking-link';
 import { askReturn, withdrawReturn } from './api/ask-return';
-import { RETURN_LIMITS, RETURN_MESSAGES } from '../../../../shared/returns';
+import { RETURN_LIMITS } from '../../../../shared/returns';
 
 const REPORT_FAILED = 'Your report could not be sent just now. Please try again.';
 const DISPUTE_FAILED = 'Your dispute could not be sent just now. Please try again.';
@@ -18,14 +19,23 @@ const RETURN_ASKED =
   'Your return is asked for: the parcel stays at our depot and goes back to the retailer.';
 const RETURN_WITHDRAWN = 'Your return is withdrawn: the parcel goes to the island as booked.';
 
+/**
+ * A dialog's send refused: the server's errors of the form's fields (each shown under its field
+ * by the form's useForm, decision 0061), or else a message for the whole form.
+ */
+interface Refusal {
+  errors?: readonly FieldError[];
+  message?: string;
+}
+
 /** What the order page's action answers, by the form's `intent`. */
 export type OrderActionResult =
   | { intent: 'report'; notice: string }
-  | { intent: 'report'; fieldError?: string; message?: string }
+  | ({ intent: 'report' } & Refusal)
   | { intent: 'dispute'; notice: string }
-  | { intent: 'dispute'; fieldError?: string; message?: string }
+  | ({ intent: 'dispute' } & Refusal)
   | { intent: 'return'; notice: string }
-  | { intent: 'return'; how?: string; file?: string; reason?: string; message?: string }
+  | ({ intent: 'return' } & Refusal)
   | { intent: 'withdraw-return'; notice: string }
   | { intent: 'withdraw-return'; message: string }
   | { intent: 'certificate'; message?: string }
@@ -38,9 +48,20 @@ const messageOf = (error: unknown, fallback: string) =>
     : fallback;
 
 /**
- * The order page's writes (routes/dashboard-order.tsx): `report` sends what is missing, checked by
- * the shared rule first (and again by the server), to the case open on the order (`openCase`) or
- * a new one; `certificate` saves the export certificate (`reference` names the file); `tracking`
+ * The refusal of a dialog's send: the server's errors of the form's `fields` (a nested one, such
+ * as `Label.Data`, under the field it is in), or else the message of `error` or `fallback`.
+ */
+function refusal(error: unknown, fields: readonly string[], fallback: string): Refusal {
+  const errors = (error instanceof ApiError ? (error.body?.errors ?? []) : [])
+    .map((e) => ({ field: e.field.split('.')[0]!, error: e.error }))
+    .filter((e) => fields.includes(e.field));
+  return errors.length > 0 ? { errors } : { message: messageOf(error, fallback) };
+}
+
+/**
+ * The order page's writes (routes/dashboard-order.tsx), each form checked by its shared rules
+ * before it is sent here (and again by the server): `report` sends what is missing to the case
+ * open on the order (`openCase`) or a new one; `dispute` disputes an invoice; `certificate` saves the export certificate (`reference` names the file); `tracking`
  * replaces the order's private tracking link; `return` asks for the parcel to go back to the
  * retailer, `withdraw-return` takes that back.
  */
@@ -76,12 +97,10 @@ export async function orderAction(orderId: number, form: FormData): Promise<Orde
     }
   }
   if (form.get('intent') === 'dispute') return dispute(form);
-  const parsed = missingItemsRequest.safeParse({ Description: String(form.get('description')) });
-  if (!parsed.success) {
-    return { intent: 'report', fieldError: `Your description ${parsed.error.issues[0]?.message}.` };
-  }
   try {
-    const reported = await reportMissingItems(orderId, parsed.data);
+    const reported = await reportMissingItems(orderId, {
+      Description: String(form.get('Description')),
+    });
     const added = String(reported.Id) === form.get('openCase');
     return {
       intent: 'report',
@@ -90,33 +109,19 @@ export async function orderAction(orderId: number, form: FormData): Promise<Orde
         : CASE_MESSAGES.opened(reported.Reference),
     };
   } catch (error) {
-    const field =
-      error instanceof ApiError
-        ? error.body?.errors?.find((e) => e.field === 'Description')?.error
-        : undefined;
-    return field
-      ? { intent: 'report', fieldError: `Your description ${field}.` }
-      : { intent: 'report', message: messageOf(error, REPORT_FAILED) };
+    return { intent: 'report', ...refusal(error, ['Description'], REPORT_FAILED) };
   }
 }
 
 /** `dispute`: the customer disputes an excess-carriage invoice (`invoice`) with a message. */
 async function dispute(form: FormData): Promise<OrderActionResult> {
-  const parsed = disputeRequest.safeParse({ Message: String(form.get('message')) });
-  if (!parsed.success) {
-    return { intent: 'dispute', fieldError: `Your message ${parsed.error.issues[0]?.message}.` };
-  }
   try {
-    const opened = await disputeInvoice(Number(form.get('invoice')), parsed.data);
+    const opened = await disputeInvoice(Number(form.get('invoice')), {
+      Message: String(form.get('Message')),
+    });
     return { intent: 'dispute', notice: DISPUTE_MESSAGES.opened(opened.Reference) };
   } catch (error) {
-    const field =
-      error instanceof ApiError
-        ? error.body?.errors?.find((e) => e.field === 'Message')?.error
-        : undefined;
-    return field
-      ? { intent: 'dispute', fieldError: `Your message ${field}.` }
-      : { intent: 'dispute', message: messageOf(error, DISPUTE_FAILED) };
+    return { intent: 'dispute', ...refusal(error, ['Message'], DISPUTE_FAILED) };
   }
 }
 
@@ -130,22 +135,13 @@ const readBase64 = (file: File) =>
   });
 
 /**
- * `return`: with the retailer's label (`label`, a file) or one we buy (`how` is `buy`), and the
- * customer's reason; the server's refusal of the label or the reason is said under its field.
+ * `return`: with the retailer's label (`Label`, a file, its choice and size checked by the form)
+ * or one we buy (`how` is `buy`), and the customer's reason (`Reason`).
  */
 async function askForReturn(orderId: number, form: FormData): Promise<OrderActionResult> {
-  const Reason = String(form.get('reason') ?? '');
-  const how = form.get('how');
-  const label = form.get('label');
-  // What the browser knows without asking: a way chosen, and a label file of an allowed size.
-  if (how !== 'upload' && how !== 'buy') {
-    return { intent: 'return', how: 'Choose how the parcel goes back.' };
-  }
-  const file = how === 'upload' && label instanceof File && label.size > 0 ? label : null;
-  if (how === 'upload' && !file) return { intent: 'return', file: 'Choose the label file.' };
-  if (file && file.size > RETURN_LIMITS.labelBytes) {
-    return { intent: 'return', file: `The label ${RETURN_MESSAGES.labelTooLarge}.` };
-  }
+  const Reason = String(form.get('Reason') ?? '');
+  const label = form.get('Label');
+  const file = form.get('how') === 'upload' && label instanceof File ? label : null;
   try {
     await askReturn(
       orderId,
@@ -161,16 +157,6 @@ async function askForReturn(orderId: number, form: FormData): Promise<OrderActio
     );
     return { intent: 'return', notice: RETURN_ASKED };
   } catch (error) {
-    const fields = error instanceof ApiError ? (error.body?.errors ?? []) : [];
-    const file = fields.find((e) => e.field.startsWith('Label'))?.error;
-    const reason = fields.find((e) => e.field === 'Reason')?.error;
-    if (file || reason) {
-      return {
-        intent: 'return',
-        file: file && `The label ${file}.`,
-        reason: reason && `Your reason ${reason}.`,
-      };
-    }
-    return { intent: 'return', message: messageOf(error, ASK_FAILED) };
+    return { intent: 'return', ...refusal(error, ['Label', 'Reason'], ASK_FAILED) };
   }
 }

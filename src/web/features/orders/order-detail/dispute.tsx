@@ -2,16 +2,22 @@ import { useState } from 'react';
 import type { OrderCase } from '../../../../shared/api/cases';
 import type { OrderDetail } from '../../../../shared/api/order-detail';
 import { formatDisplayDate } from '../../../../shared/dates';
-import { DISPUTE_MESSAGE_MAX, outcomeText } from '../../../../shared/disputes';
+import {
+  DISPUTE_MESSAGE_MAX,
+  DISPUTE_MESSAGE_RULES,
+  outcomeText,
+} from '../../../../shared/disputes';
 import { formatPounds, toPence } from '../../../../shared/money';
 import { Alert, Spinner } from '../../../components/plain-controls';
 import { PlainDialog } from '../../../components/plain-dialog';
 import { FormField } from '../../../components/form-fields';
-import { useDialogAction } from './dialog-action';
+import { useForm } from '../../../lib/use-form';
+import { saidOf, useDialogAction } from './dialog-action';
 import { CaseCard } from './missing-items';
 import '../../../styles/account-screens.css';
 
 const MESSAGE_ID = 'dispute-message';
+const RULES = { Message: DISPUTE_MESSAGE_RULES };
 
 type Invoice = OrderDetail['Invoices'][number];
 
@@ -121,21 +127,22 @@ function DisputeForm({
   onCancel(): void;
   onSent(notice: string): void;
 }) {
-  const {
-    fetcher: send,
-    failure,
-    sending,
-  } = useDialogAction('dispute', {
+  const { fetcher, failure, sending } = useDialogAction('dispute', {
     open,
     fieldId: MESSAGE_ID,
     onDone: onSent,
   });
-  const [message, setMessage] = useState('');
+  const form = useForm({ Message: '' }, () => RULES, { serverErrors: failure?.errors });
+  const send = form.handleSubmit(
+    (values) =>
+      void fetcher.submit(
+        { intent: 'dispute', invoice: invoice.Id, ...values },
+        { method: 'post' },
+      ),
+  );
 
   return (
-    <send.Form method="post" noValidate className="screen">
-      <input type="hidden" name="intent" value="dispute" />
-      <input type="hidden" name="invoice" value={invoice.Id} />
+    <form noValidate onSubmit={send} className="screen">
       <Alert severity="error">{failure?.message}</Alert>
       <p>
         Tell us why you think the measure is wrong. We will look at the arrival photos, measure the
@@ -143,17 +150,13 @@ function DisputeForm({
         not ask you to pay {formatPounds(invoice.Amount)}.
       </p>
       <FormField
+        {...saidOf('Your message', form.text('Message'))}
         id={MESSAGE_ID}
-        name="message"
         label="Why do you dispute it?"
-        value={message}
-        onChange={(e) => setMessage(e.target.value)}
         multiline
         minRows={4}
         required
         maxLength={DISPUTE_MESSAGE_MAX}
-        error={Boolean(failure?.fieldError)}
-        helperText={failure?.fieldError}
       />
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onCancel}>
@@ -164,6 +167,6 @@ function DisputeForm({
           Send dispute
         </button>
       </div>
-    </send.Form>
+    </form>
   );
 }

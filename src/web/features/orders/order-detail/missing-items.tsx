@@ -1,14 +1,20 @@
 import { useState } from 'react';
-import { MISSING_DESCRIPTION_MAX, type OrderCase } from '../../../../shared/api/cases';
+import type { OrderCase } from '../../../../shared/api/cases';
+import {
+  MISSING_DESCRIPTION_MAX,
+  MISSING_DESCRIPTION_RULES,
+} from '../../../../shared/missing-items';
 import { Alert, Spinner } from '../../../components/plain-controls';
 import { PlainDialog } from '../../../components/plain-dialog';
 import { FormField } from '../../../components/form-fields';
-import { useDialogAction } from './dialog-action';
+import { useForm } from '../../../lib/use-form';
+import { saidOf, useDialogAction } from './dialog-action';
 import { formatWhen } from '../../../components/order-timeline';
 import '../../../styles/account-screens.css';
 import './missing-items.css';
 
 const DESCRIPTION_ID = 'missing-description';
+const RULES = { Description: MISSING_DESCRIPTION_RULES };
 
 /**
  * The order's missing-items cases with their status and messages, and Report missing items
@@ -98,7 +104,7 @@ export function CaseCard({ orderCase }: { orderCase: OrderCase }) {
   );
 }
 
-/** What is missing: checked by the shared request rule in the action, then by the server. */
+/** What is missing: checked by the shared rules before it is sent, then by the server. */
 function ReportForm({
   open,
   openCase,
@@ -119,12 +125,17 @@ function ReportForm({
     fieldId: DESCRIPTION_ID,
     onDone: onReported,
   });
-  const [description, setDescription] = useState('');
+  const form = useForm({ Description: '' }, () => RULES, { serverErrors: failure?.errors });
+  const send = form.handleSubmit(
+    (values) =>
+      void report.submit(
+        { intent: 'report', openCase: openCase?.Id ?? '', ...values },
+        { method: 'post' },
+      ),
+  );
 
   return (
-    <report.Form method="post" noValidate className="screen">
-      <input type="hidden" name="intent" value="report" />
-      <input type="hidden" name="openCase" value={openCase?.Id ?? ''} />
+    <form noValidate onSubmit={send} className="screen">
       <Alert severity="error">{failure?.message}</Alert>
       <p>
         {openCase
@@ -132,17 +143,13 @@ function ReportForm({
           : 'Tell us what you ordered that was not in the parcel. We will open a case and reply by email.'}
       </p>
       <FormField
+        {...saidOf('Your description', form.text('Description'))}
         id={DESCRIPTION_ID}
-        name="description"
         label="What is missing?"
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
         multiline
         minRows={4}
         required
         maxLength={MISSING_DESCRIPTION_MAX}
-        error={Boolean(failure?.fieldError)}
-        helperText={failure?.fieldError}
       />
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onCancel}>
@@ -153,6 +160,6 @@ function ReportForm({
           Send report
         </button>
       </div>
-    </report.Form>
+    </form>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { countryName } from '../../../../shared/countries';
 import { Link } from 'react-router';
 import type { OrderDetail } from '../../../../shared/api/order-detail';
-import { ORDER_DETAIL_MESSAGES } from '../../../../shared/api/order-detail';
+import { ORDER_DETAIL_MESSAGES } from '../../../../shared/order-timeline';
 import { formatDisplayDate, storedToDisplayDate } from '../../../../shared/dates';
 import { formatMoney, formatPounds, sumPence, toPence } from '../../../../shared/money';
 import { storageClockText } from '../../../../shared/storage';

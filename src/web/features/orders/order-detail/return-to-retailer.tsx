@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { OrderDetail } from '../../../../shared/api/order-detail';
 import { formatDisplayDate } from '../../../../shared/dates';
 import { formatPounds } from '../../../../shared/money';
-import { RETURN_LIMITS } from '../../../../shared/returns';
+import { RETURN_LIMITS, RETURN_WAY_RULES, returnLabelRules } from '../../../../shared/returns';
 import {
   Alert,
   BusyButton,
@@ -13,10 +13,16 @@ import {
 import { PlainDialog } from '../../../components/plain-dialog';
 import { FormField } from '../../../components/form-fields';
 import { downloadReturnLabel } from './api/ask-return';
-import { useDialogAction } from './dialog-action';
+import { plainWords } from '../../../lib/plain-words';
+import { useForm } from '../../../lib/use-form';
+import { saidOf, useDialogAction } from './dialog-action';
 import '../../../styles/account-screens.css';
 
 const LABEL_TYPES = 'application/pdf,image/jpeg,image/png,image/webp';
+
+/** How the parcel goes back, the retailer's label when it is uploaded, and why. */
+const ASK: { how: string; Label: File | ''; Reason: string } = { how: '', Label: '', Reason: '' };
+const askRules = ({ how }: typeof ASK) => ({ how: RETURN_WAY_RULES, Label: returnLabelRules(how) });
 
 /**
  * Return to the retailer (decision 0039): while the parcel is at our depot and has not sailed, the
@@ -172,7 +178,7 @@ function WithdrawReturn({ bought, withdrawal }: { bought: boolean; withdrawal: W
             {bought &&
               ' We have not bought the return label yet: its invoice is cancelled, or refunded to your card if you paid it.'}
           </p>
-          <Alert severity="error">{sending ? null : failure?.message}</Alert>
+          <Alert severity="error">{failure?.message}</Alert>
           <div className="dialog-actions">
             <button type="button" className="button" onClick={() => setOpen(false)}>
               Keep the return
@@ -198,37 +204,50 @@ function AskForm({
   onCancel(): void;
   onAsked(notice: string): void;
 }) {
-  // The action checks the form (./actions.ts); its refusal shows until the next send.
   const { fetcher, failure, sending } = useDialogAction('return', { open, onDone: onAsked });
-  const [how, setHow] = useState<'upload' | 'buy' | ''>('');
-  const [reason, setReason] = useState('');
-  const errors = sending ? undefined : failure;
+  const form = useForm(ASK, askRules, { serverErrors: failure?.errors });
+  const { how } = form.values;
+  const choose = (way: string) => {
+    form.setValue('how', way);
+    form.patch({ Label: '' });
+  };
+  const send = form.handleSubmit(({ Label, ...values }) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries({ intent: 'return', ...values })) {
+      body.set(name, value);
+    }
+    if (Label) body.set('Label', Label);
+    void fetcher.submit(body, { method: 'post', encType: 'multipart/form-data' });
+  });
+  const wayError = form.errorOf('how');
+  const labelError = form.errorOf('Label') ?? form.serverError('Label');
+  const fileError = labelError && plainWords('The label', labelError);
 
   return (
-    <fetcher.Form method="post" encType="multipart/form-data" noValidate className="screen">
-      <input type="hidden" name="intent" value="return" />
-      <Alert severity="error">{errors?.message}</Alert>
+    <form noValidate onSubmit={send} className="screen">
+      <Alert severity="error">{failure?.message}</Alert>
       <p>
         The parcel stays at our depot and does not sail. Once it is on its way back, we refund what
         you paid for the crossing.
       </p>
-      <ChoiceGroup legend="How does it go back?" id="return-how" error={errors?.how}>
+      <ChoiceGroup legend="How does it go back?" id="return-how" error={wayError}>
         <Choice
           type="radio"
           name="how"
           value="upload"
           checked={how === 'upload'}
-          onChange={() => setHow('upload')}
+          onChange={() => choose('upload')}
           label="I have the retailer’s return label"
           description="Upload it as a PDF or a photo (JPEG, PNG or WebP), at most 2 MB."
-          aria-describedby={errors?.how ? 'return-how-error' : undefined}
+          invalid={Boolean(wayError)}
+          aria-describedby={wayError ? 'return-how-error' : undefined}
         />
         <Choice
           type="radio"
           name="how"
           value="buy"
           checked={how === 'buy'}
-          onChange={() => setHow('buy')}
+          onChange={() => choose('buy')}
           label={`Buy a return label from us (${formatPounds(labelPrice)})`}
           description="We invoice the label; the parcel goes back once it is paid."
         />
@@ -240,26 +259,23 @@ function AskForm({
           </label>
           <input
             id="return-label-file"
-            name="label"
+            name="Label"
             type="file"
             accept={LABEL_TYPES}
-            aria-invalid={errors?.file ? true : undefined}
-            aria-describedby={errors?.file ? 'return-label-file-error' : undefined}
+            onChange={(e) => form.setValue('Label', e.target.files?.[0] ?? '')}
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={fileError ? 'return-label-file-error' : undefined}
           />
-          <FieldError id="return-label-file-error" message={errors?.file} />
+          <FieldError id="return-label-file-error" message={fileError} />
         </div>
       )}
       <FormField
+        {...saidOf('Your reason', form.text('Reason'))}
         id="return-reason"
-        name="reason"
         label="Why (optional)"
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
         multiline
         minRows={2}
         maxLength={RETURN_LIMITS.reason}
-        error={Boolean(errors?.reason)}
-        helperText={errors?.reason}
       />
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onCancel}>
@@ -269,6 +285,6 @@ function AskForm({
           Ask for the return
         </BusyButton>
       </div>
-    </fetcher.Form>
+    </form>
   );
 }

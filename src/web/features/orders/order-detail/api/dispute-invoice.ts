@@ -1,5 +1,4 @@
-import type { OrderCase } from '../../../../../shared/api/cases';
-import type { DisputeRequest } from '../../../../../shared/disputes';
+import type { DisputeRequest, OrderCase } from '../../../../../shared/api/cases';
 import { apiRequest } from '../../../../lib/api-client';
 
 /** POST /public/orders/dispute/{Id}: disputes an excess-carriage invoice (decision 0038). */
