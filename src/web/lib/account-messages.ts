@@ -1,6 +1,6 @@
 // The account screens' texts; those quoted by docs/requirements.md §2, §4 and §8 are exact. The
-// login and register failures are the server's too: AUTH_MESSAGES in src/shared/api/auth.ts (kept
-// out of this file, which the header loads, because that module brings zod with it).
+// login and register failures are the server's too: AUTH_MESSAGES in
+// src/shared/api/auth-messages.ts (its own file: the contracts beside it bring zod with them).
 export const ACCOUNT_MESSAGES = {
   /** docs/requirements.md §4: the login dialog opened by a 401 outside the auth calls. */
   sessionExpired: 'Your session has expired, please login to continue.',

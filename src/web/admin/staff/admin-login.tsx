@@ -1,6 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
-import { AUTH_MESSAGES } from '../../../shared/api/auth';
+import { AUTH_MESSAGES } from '../../../shared/api/auth-messages';
 import { LOGIN_RULES } from '../../../shared/auth/login-rules';
 import { FormAlert } from '../kit/form-alert';
 import { useForm } from '../../lib/use-form';

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { REGISTER_SERVER_ERROR_FIELDS, registerRules } from '../../../shared/auth/register-rules';
-import { AUTH_MESSAGES } from '../../../shared/api/auth';
+import { AUTH_MESSAGES } from '../../../shared/api/auth-messages';
 import { Alert, Choice, FieldError, Spinner } from '../../components/plain-controls';
 import { ApiError } from '../../lib/api-client';
 import { NewPasswordInputs, TextButton } from './account-inputs';

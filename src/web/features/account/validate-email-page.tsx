@@ -1,5 +1,5 @@
 import { Link, useFetcher, useLoaderData } from 'react-router';
-import { AUTH_MESSAGES } from '../../../shared/api/auth';
+import { AUTH_MESSAGES } from '../../../shared/api/auth-messages';
 import { Alert } from '../../components/plain-controls';
 import type { Failure } from '../../lib/route-data';
 import { useSession } from '../../lib/session';
