@@ -325,6 +325,7 @@ test('a parcel with no booking is matched once the customer books it; one nobody
 test('two parcels leave on a sailing; the customer downloads the export certificate; both are delivered', async ({
   page,
   request,
+  consoleErrors,
 }) => {
   test.setTimeout(150_000);
   const { depot, ann } = await floorAndCustomer(page, request);
@@ -371,6 +372,24 @@ test('two parcels leave on a sailing; the customer downloads the export certific
     await page.getByRole('option', { name: 'Jersey Post' }).click();
     await screenshots(page, 'admin-dispatch-chosen', STAFF_WIDTHS);
     expect(await axeProblems(page)).toEqual([]);
+  });
+
+  await test.step('a sailing two months off is refused by the server, on its field', async () => {
+    // Only the server knows its own today: its refusal shows on the field, until it is changed.
+    const sailing = page.getByLabel('Sailing date');
+    const today = await sailing.inputValue();
+    await sailing.fill(new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10));
+    await send.click();
+    await expect(sailing).toHaveAccessibleDescription('must be within 30 days of today');
+    await expect(sailing).toHaveAttribute('aria-invalid', 'true');
+    await expect(jersey.getByRole('row', { name: new RegExp(first.Reference) })).toHaveCount(1);
+    // the browser logs the refused call: that line is what this step is meant to cause
+    expect(consoleErrors).toEqual([
+      'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+    ]);
+    consoleErrors.length = 0;
+    await sailing.fill(today);
+    await expect(sailing).toHaveAttribute('aria-invalid', 'false');
   });
 
   await test.step("Dispatch 2 parcels: they leave the island's list for Shipped, with their tracking links", async () => {
