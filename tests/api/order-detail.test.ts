@@ -226,11 +226,12 @@ describe('GET /public/orders/{Id}', () => {
 
 describe('the arrival promise on the order page (docs/decisions/0049, 0050)', () => {
   test('booked, at the depot and held each read their promise; a sailed parcel none', async () => {
-    const ann = await checkoutCustomer(ctx);
-    const order = await paidBooking(ctx, ann);
-    // Monday 7 December 2026, 10am: Jersey's sailing tonight, cut-off 4pm.
+    // Monday 7 December 2026, 10am: Jersey's sailing tonight, cut-off 4pm. Set before the booking,
+    // which is planned on the sailings by the app's clock when it is paid.
     ctx.app.clock.set(new Date('2026-12-07T10:00:00Z'));
     try {
+      const ann = await checkoutCustomer(ctx);
+      const order = await paidBooking(ctx, ann);
       const arrival = async () => (await detail(order.Id, ann.token)).Arrival;
       expect((await arrival())?.Words).toBe(
         'If it reaches us by 4pm today, it arrives between Wednesday 9 and Thursday 10 December.',

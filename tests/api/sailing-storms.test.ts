@@ -279,33 +279,44 @@ describe('the office and the depot follow the plan', () => {
   });
 
   test('dispatch lists tonight’s sailing per route; a parcel that missed its sailing moves on, its customer told', async () => {
-    const depot = (await staffMember(ctx, 'depot')).token;
-    const customer = await depotCustomer(ctx);
-    const parcel = await receivedOrder(depot, customer);
-    const list = dispatchListResponse.parse((await get('/api/admin/depot/dispatch', depot)).json());
-    const jersey = list.Tonight.find((t) => t.Route === 'Jersey')!;
-    expect(jersey.OrderIds).toContain(parcel.id);
-    expect(list.Tonight.map((t) => t.Route).sort()).toEqual(['Guernsey', 'Jersey']);
+    // Monday 7 December 2026, 10am: Jersey's and Guernsey's sailings tonight, cut-off 4pm (at
+    // the machine's own time, a run after 4pm would find tomorrow's).
+    ctx.app.clock.set(new Date('2026-12-07T10:00:00Z'));
+    try {
+      const depot = (await staffMember(ctx, 'depot')).token;
+      const customer = await depotCustomer(ctx);
+      const parcel = await receivedOrder(depot, customer);
+      const list = dispatchListResponse.parse(
+        (await get('/api/admin/depot/dispatch', depot)).json(),
+      );
+      const jersey = list.Tonight.find((t) => t.Route === 'Jersey')!;
+      expect(jersey.OrderIds).toContain(parcel.id);
+      expect(list.Tonight.map((t) => t.Route).sort()).toEqual(['Guernsey', 'Jersey']);
 
-    // the sailing left without it: the next one, and one e-mail
-    const plan = await planOf(parcel.id);
-    const after = new Date(plan.departsAt!.getTime() + 60_000);
-    const result = await moveMissedParcels(ctx.database.db, after);
-    // the missed-sailings sweep tells them after the move's commit
-    await tellMovedCustomers(ctx.database.db, after, ctx.config);
-    expect(result.moved).toBeGreaterThanOrEqual(1);
-    const moved = await planOf(parcel.id);
-    expect(moved).toMatchObject({ movedBy: 'missed', movedFrom: plan.sailingDate });
-    expect(moved.sailingDate! > plan.sailingDate!).toBe(true);
-    const mails = (await mailsOf('sailing-missed')).filter((m) => m.message.to === customer.email);
-    expect(mails).toHaveLength(1);
-    expect(mails[0].message.text).toContain(`${parcel.reference}: It leaves on the sailing of`);
-    // run again at the same moment: nothing more to move, no one told twice
-    await moveMissedParcels(ctx.database.db, after);
-    await tellMovedCustomers(ctx.database.db, after, ctx.config);
-    expect(
-      (await mailsOf('sailing-missed')).filter((m) => m.message.to === customer.email),
-    ).toHaveLength(1);
+      // the sailing left without it: the next one, and one e-mail
+      const plan = await planOf(parcel.id);
+      const after = new Date(plan.departsAt!.getTime() + 60_000);
+      const result = await moveMissedParcels(ctx.database.db, after);
+      // the missed-sailings sweep tells them after the move's commit
+      await tellMovedCustomers(ctx.database.db, after, ctx.config);
+      expect(result.moved).toBeGreaterThanOrEqual(1);
+      const moved = await planOf(parcel.id);
+      expect(moved).toMatchObject({ movedBy: 'missed', movedFrom: plan.sailingDate });
+      expect(moved.sailingDate! > plan.sailingDate!).toBe(true);
+      const mails = (await mailsOf('sailing-missed')).filter(
+        (m) => m.message.to === customer.email,
+      );
+      expect(mails).toHaveLength(1);
+      expect(mails[0].message.text).toContain(`${parcel.reference}: It leaves on the sailing of`);
+      // run again at the same moment: nothing more to move, no one told twice
+      await moveMissedParcels(ctx.database.db, after);
+      await tellMovedCustomers(ctx.database.db, after, ctx.config);
+      expect(
+        (await mailsOf('sailing-missed')).filter((m) => m.message.to === customer.email),
+      ).toHaveLength(1);
+    } finally {
+      ctx.app.clock.set(null);
+    }
   });
 
   test('the on-time rate per week and route, with the late ones’ reasons', async () => {

@@ -176,7 +176,10 @@ export function invoiceFor(
   amountPence: number,
   { hold = false, reason = 'Excess carriage: the parcel is larger than booked' } = {},
 ) {
-  return ctx.database.db.transaction((tx) =>
-    raiseInvoice(tx, { orderId, amountPence, reason, hold }, { type: 'system' }),
+  // in the app's clock, as the office's request runs (a held parcel is planned by it: appNow())
+  return ctx.app.clock.run(() =>
+    ctx.database.db.transaction((tx) =>
+      raiseInvoice(tx, { orderId, amountPence, reason, hold }, { type: 'system' }),
+    ),
   );
 }

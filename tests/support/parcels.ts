@@ -27,12 +27,15 @@ export const receive = (
   orderId: number,
   input: Partial<Omit<ReceiveInput, 'orderId'>> = {},
 ) =>
-  ctx.database.db.transaction((tx) =>
-    receiveBookedParcel(
-      tx,
-      { orderId, weightGrams: 2300, lengthMm: 400, widthMm: 300, heightMm: 200, ...input },
-      SYSTEM,
-      ctx.config,
+  // in the app's clock, as the depot's request runs (a status change plans by it: appNow())
+  ctx.app.clock.run(() =>
+    ctx.database.db.transaction((tx) =>
+      receiveBookedParcel(
+        tx,
+        { orderId, weightGrams: 2300, lengthMm: 400, widthMm: 300, heightMm: 200, ...input },
+        SYSTEM,
+        ctx.config,
+      ),
     ),
   );
 
@@ -45,23 +48,27 @@ export const dispatch = (
     sailing = '2026-12-01',
   } = {},
 ) =>
-  ctx.database.db.transaction(async (tx) => {
-    // a booking without item lines gets one from its description, as the depot would at receipt
-    await itemiseFromBooking(tx, [orderId]);
-    return dispatchParcels(
-      tx,
-      {
-        sailingDate: new Date(`${sailing}T08:00:00Z`),
-        carrier,
-        parcels: [{ orderId, trackingNumber }],
-      },
-      SYSTEM,
-      ctx.config,
-    );
-  });
+  ctx.app.clock.run(() =>
+    ctx.database.db.transaction(async (tx) => {
+      // a booking without item lines gets one from its description, as the depot would at receipt
+      await itemiseFromBooking(tx, [orderId]);
+      return dispatchParcels(
+        tx,
+        {
+          sailingDate: new Date(`${sailing}T08:00:00Z`),
+          carrier,
+          parcels: [{ orderId, trackingNumber }],
+        },
+        SYSTEM,
+        ctx.config,
+      );
+    }),
+  );
 
 export const deliver = (ctx: TestContext, orderId: number) =>
-  ctx.database.db.transaction((tx) => markDelivered(tx, [orderId], SYSTEM));
+  ctx.app.clock.run(() =>
+    ctx.database.db.transaction((tx) => markDelivered(tx, [orderId], SYSTEM)),
+  );
 
 /** A paid order whose parcel was received and has left on a sailing: Shipped. */
 export async function shippedOrder(ctx: TestContext, customer: Customer) {
