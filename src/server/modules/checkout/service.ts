@@ -1,6 +1,6 @@
 import { checkouts } from '../../lib/metrics';
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Uses } from '../../lib/uses';
 import type { z } from 'zod';
 import {
@@ -67,14 +67,6 @@ export async function checkDiscount(
 
 const hashRequest = (body: CheckoutBody) =>
   createHash('sha256').update(JSON.stringify(body)).digest('hex');
-
-async function findByKey(tx: Tx, customerId: number, key: string): Promise<PaymentRow | null> {
-  const [row] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.customerId, customerId), eq(payments.idempotencyKey, key)));
-  return row ?? null;
-}
 
 /**
  * The addresses chosen for a checkout or an accepted quote: the customer's own, the delivery one
@@ -240,7 +232,7 @@ export async function createCheckout(
   } catch (err) {
     // Two requests with the same key at once: the second finds the first's payment.
     if (uniqueViolation(err) === 'payments_customer_idempotency_idx') {
-      const first = await findByKey(db, customer.id, key);
+      const { earlier: first } = await checkoutsBefore(db, customer.id, key);
       if (first) return replay(first);
     }
     throw err;

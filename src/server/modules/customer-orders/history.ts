@@ -121,23 +121,31 @@ async function countShown(db: Db, customerId: number): Promise<number> {
   return row.n;
 }
 
-/** A page of the orders the customer sees in this order, with nothing else asked of them. */
-const unfilteredPage = (sortBy: OrderSortField, sortDesc: boolean) =>
-  builtOnce((db) => {
-    const dir = sortDesc ? desc : asc;
-    return db
-      .select(customerOrderColumns)
-      .from(orders)
-      .where(shownTo(sql.placeholder('customerId')))
-      .orderBy(dir(sortColumns[sortBy]), dir(orders.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare('');
-  });
+/** A page of the orders `where` picks, in the order asked for (its values, or placeholders). */
+function pageQuery(
+  db: Db,
+  where: SQL | undefined,
+  { sortBy, sortDesc }: Pick<OrderHistoryQuery['options'], 'sortBy' | 'sortDesc'>,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
+  const dir = sortDesc ? desc : asc;
+  return db
+    .select(customerOrderColumns)
+    .from(orders)
+    .where(where)
+    .orderBy(dir(sortColumns[sortBy]), dir(orders.id))
+    .limit(limit)
+    .offset(offset);
+}
 
-/** The unfiltered pages, each order built once when first asked for (the history's own pages). */
-const unfilteredPages = new Map<string, ReturnType<typeof unfilteredPage>>();
+/** The pages with nothing asked of them but their order: each order built once when first asked. */
+const unfilteredPages = new Map<
+  string,
+  (db: Db) => ReturnType<ReturnType<typeof pageQuery>['prepare']>
+>();
 
+/** A page of the customer's orders; with no filters, one of the history's own pages, built once. */
 function pageOf(
   db: Db,
   customerId: number,
@@ -146,19 +154,22 @@ function pageOf(
 ) {
   const limit = options.itemsPerPage;
   const offset = (options.page - 1) * options.itemsPerPage;
-  const dir = options.sortDesc ? desc : asc;
-  if (filters) {
-    return db
-      .select(customerOrderColumns)
-      .from(orders)
-      .where(and(shownTo(customerId), filters))
-      .orderBy(dir(sortColumns[options.sortBy]), dir(orders.id))
-      .limit(limit)
-      .offset(offset);
-  }
+  if (filters) return pageQuery(db, and(shownTo(customerId), filters), options, limit, offset);
   const key = `${options.sortBy} ${options.sortDesc}`;
   let page = unfilteredPages.get(key);
-  if (!page) unfilteredPages.set(key, (page = unfilteredPage(options.sortBy, options.sortDesc)));
+  if (!page) {
+    const order = { sortBy: options.sortBy, sortDesc: options.sortDesc };
+    page = builtOnce((handle) =>
+      pageQuery(
+        handle,
+        shownTo(sql.placeholder('customerId')),
+        order,
+        sql.placeholder('limit'),
+        sql.placeholder('offset'),
+      ).prepare(''),
+    );
+    unfilteredPages.set(key, page);
+  }
   return page(db).execute({ customerId, limit, offset });
 }
 

@@ -75,7 +75,7 @@ export async function openedPaymentView(
 /**
  * What a new checkout with this idempotency key meets, in one statement: the payment made with
  * the key (`earlier`: a repeat, or the checkout this key started before), and the customer's
- * other pending checkouts (`replaced`: a new checkout replaces them). An accepted quote's payment
+ * other pending checkouts (`others`: a new checkout replaces them). An accepted quote's payment
  * is not a basket's, and stays.
  */
 export async function checkoutsBefore(tx: Tx, customerId: number, key: string) {
