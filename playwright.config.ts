@@ -40,11 +40,23 @@ export default defineConfig({
       // Each test makes its own customers, staff and orders: any two may run at once, whatever
       // their file (a file whose tests must keep their order says so: site-deploy, sailings-calendar).
       fullyParallel: true,
-      grepInvert: /@alone/,
+      grepInvert: /@alone|@pdf-viewer/,
       // 'alone' runs once these have finished, passed or not (a dependency would skip it when
       // one of these failed; a teardown project runs regardless). Like a dependency, it runs
       // whatever files the command line names: add --no-deps to run just those.
       teardown: 'alone',
+    },
+    // The browser above is Debian's headless one (tests/e2e/support/browser.ts), which saves a
+    // PDF opened in a tab rather than showing it: the journeys that open a PDF in a new tab, as
+    // the depot's Print label does, run in the whole browser, which shows it (tagged @pdf-viewer).
+    {
+      name: 'pdf-viewer',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { executablePath: chromiumExecutable('browser'), args: CHROMIUM_FLAGS },
+      },
+      fullyParallel: true,
+      grep: /@pdf-viewer/,
     },
     // Tests tagged @alone change what every page shows (the notice banner, a band's price) or
     // count what everybody makes (Today's numbers): they run after the others, one at a time.

@@ -225,7 +225,7 @@ const median = (values: number[]) => {
 /** Press to painted answer, PRESS_TRIES times each, after the load event and after 2 s at rest. */
 export async function pressRows(base: string): Promise<PressRow[]> {
   const browser = await chromium.launch({
-    executablePath: chromiumExecutable(),
+    executablePath: chromiumExecutable('browser'),
     args: CHROMIUM_FLAGS,
   });
   const stored = await session(base);
@@ -282,7 +282,7 @@ async function bookedInBrowser(base: string): Promise<Record<string, string>> {
 /** JavaScript transferred (compressed bytes) once the page has been at rest 3 s, cold cache. */
 export async function restJsRows(base: string): Promise<RestJsRow[]> {
   const browser = await chromium.launch({
-    executablePath: chromiumExecutable(),
+    executablePath: chromiumExecutable('browser'),
     args: CHROMIUM_FLAGS,
   });
   const stored = await session(base);

@@ -455,7 +455,7 @@ async function lighthouseRows(): Promise<LighthouseRow[]> {
   const { base, stop } = await builtSite('web');
   const copy = await staticCopyServer(base);
   const chrome = await chromeLauncher.launch({
-    chromePath: chromiumExecutable(),
+    chromePath: chromiumExecutable('browser'),
     // the browser tests' flags; headless too, which Playwright adds itself and chrome-launcher not
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
@@ -533,7 +533,7 @@ async function depotRows(): Promise<DepotRow[]> {
     ADMIN_PASSWORD: FIRST_ADMIN.password,
   });
   const browser = await chromium.launch({
-    executablePath: chromiumExecutable(),
+    executablePath: chromiumExecutable('browser'),
     args: CHROMIUM_FLAGS,
   });
   const steps: Record<'find' | 'choose' | 'receive' | 'script', number[]> = {

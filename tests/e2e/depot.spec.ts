@@ -95,7 +95,7 @@ async function labelMade(page: Page) {
   await expect(page.locator('a:not([href])', { hasText: 'Print label' })).toHaveCount(0);
 }
 
-test('a depot member receives a booked parcel with a photo; the customer sees it arrive', async ({
+test('a depot member receives a booked parcel with a photo; the customer sees it arrive @pdf-viewer', async ({
   page,
   request,
 }) => {

@@ -28,7 +28,7 @@ const retailerLabel = () =>
     doc.end();
   });
 
-test('a return to the retailer with an uploaded label', async ({
+test('a return to the retailer with an uploaded label @pdf-viewer', async ({
   page,
   request,
   consoleErrors,

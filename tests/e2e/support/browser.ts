@@ -16,12 +16,17 @@ export const CHROMIUM_FLAGS = [
 ];
 
 /**
- * The Chromium the browser tests drive: Debian's /usr/bin/chromium, or Playwright's own when
- * one is installed. Browsers are never downloaded here, so with neither we stop and say so.
+ * The Chromium the browser journeys drive: `CHROMIUM_PATH` when set, else Debian's headless
+ * Chromium (`chromium-headless-shell`, the same engine without the desktop browser around it: a
+ * quarter less CPU for the same journeys, docs/testing.md), else Debian's /usr/bin/chromium, else
+ * Playwright's own when one is installed. Browsers are never downloaded here, so with none of
+ * them we stop and say so. The bench measures what a person feels, in the whole browser:
+ * `chromiumExecutable('browser')` skips the headless one.
  */
-export function chromiumExecutable(): string {
+export function chromiumExecutable(kind: 'journeys' | 'browser' = 'journeys'): string {
   const candidates = [
     process.env.CHROMIUM_PATH,
+    kind === 'journeys' ? '/usr/bin/chromium-headless-shell' : undefined,
     '/usr/bin/chromium',
     safe(() => chromium.executablePath()),
   ];
