@@ -1,11 +1,11 @@
 // Every content route this site owns (docs/requirements.md §2): heading, title, SEO tags, no
 // serious accessibility problems; the not-found pages; the contact block; sitemap.xml and
 // robots.txt.
-import AxeBuilder from '@axe-core/playwright';
 import { contentRoutePaths, contentFileFor, readContent } from '../../src/web/lib/content.server';
 import { siteBuildConfig } from '../../src/web/lib/site-config.server';
 import { expect, screenshots, test } from './support/fixtures';
 import { holdScripts, hydrated, viewportShots } from './support/site';
+import { axeProblems } from './support/booking';
 
 /** The public address the site was built with (PUBLIC_URL, default http://localhost:3000). */
 const SITE_URL = siteBuildConfig().siteUrl;
@@ -71,13 +71,7 @@ for (const content of pages) {
     await hydrated(page);
     // The settings have arrived (the footer's contact details), so axe sees the whole page.
     await expect(page.getByTestId('contact-details')).toContainText('Jersey');
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .analyze();
-    const serious = violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-    expect(serious).toEqual([]);
+    expect(await axeProblems(page)).toEqual([]);
   });
 }
 
