@@ -1,7 +1,7 @@
 // `npm test`: unit and API tests (Vitest, against PGlite or DATABASE_URL's PostgreSQL), then the
 // browser journeys (Playwright in Chromium, against the built site). Prints one closing line
 // with the totals of both.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
 const out = 'tests/.artifacts';
@@ -19,6 +19,20 @@ const read = (file) => {
 
 fs.rmSync(`${out}/vitest.json`, { force: true });
 fs.rmSync(`${out}/playwright.json`, { force: true });
+// E2E=off runs the unit and API tests alone: CI's second run, on PostgreSQL (.ci/run).
+const journeys = process.env.E2E !== 'off';
+// The journeys' site is built while the unit and API tests run (they do not read it), in the CPU
+// they leave idle, rather than after them; its output is shown if it fails.
+const buildLog = `${out}/build.log`;
+const build = journeys
+  ? new Promise((resolve) => {
+      const log = fs.openSync(buildLog, 'w');
+      spawn('npx', ['tsx', 'scripts/ensure-build.ts'], { stdio: ['ignore', log, log] }).on(
+        'exit',
+        (code) => resolve(code ?? 1),
+      );
+    })
+  : Promise.resolve(0);
 // UNIT=off runs the API tests alone (CI's second run, on PostgreSQL: the unit tests read no
 // database and ran in the first).
 const projects = process.env.UNIT === 'off' ? ['--project', 'api'] : [];
@@ -30,13 +44,15 @@ const unit = run('npx', [
   '--reporter=json',
   `--outputFile.json=${out}/vitest.json`,
 ]);
-// E2E=off runs the unit and API tests alone: CI's second run, on PostgreSQL (.ci/run).
-const journeys = process.env.E2E !== 'off';
-const e2e = journeys
-  ? run('npx', ['playwright', 'test', '--reporter=list,json'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`,
-    })
-  : 0;
+const built = await build;
+if (built !== 0) console.error(`Building the site failed:\n${fs.readFileSync(buildLog, 'utf8')}`);
+const e2e = !journeys
+  ? 0
+  : built !== 0
+    ? 1
+    : run('npx', ['playwright', 'test', '--reporter=list,json'], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`,
+      });
 
 const v = read(`${out}/vitest.json`);
 const p = read(`${out}/playwright.json`);
