@@ -21,46 +21,101 @@ const APP_VENDOR =
   /node_modules[\\/](@mui|@emotion|@popperjs|@babel[\\/]runtime|@tanstack|react-transition-group|react-is|dom-helpers|stylis|hoist-non-react-statics|clsx|prop-types)[\\/]/;
 const DATE_PICKER = /node_modules[\\/]@mui[\\/]x-/;
 
+type ModuleGraph = {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+  getModuleIds(): IterableIterator<string>;
+};
+
+/** The modules `roots` import statically, their own imports and so on, not past `stop`. */
+function closure(graph: ModuleGraph, roots: string[], stop: (id: string) => boolean) {
+  const found = new Set<string>();
+  const queue = [...roots];
+  while (queue.length) {
+    const next = queue.pop()!;
+    if (found.has(next) || stop(next)) continue;
+    found.add(next);
+    queue.push(...(graph.getModuleInfo(next)?.importedIds ?? []));
+  }
+  return found;
+}
+
+const withoutQuery = (id: string) => id.split('?')[0];
+
+const LATER_STEPS = ['order-retailer', 'order-terms', 'order-details', 'order-additions'];
+
 /**
  * Every page needs the framework and the shell (root.tsx and what it imports statically); left
  * to itself the bundler cuts them into some twenty small files, each a request before the page
  * is interactive. This puts them in two: `framework` (React, React Router) and `shell` (the
  * layout, header slots included, and what the public pages import), with one stylesheet.
+ *
+ * Two more groups of the booking's code, as the bundler would otherwise cut it in a file for each
+ * set of routes importing a module (a name in the route manifest every page loads, and an import
+ * of its own: a few hundred bytes each, compressed alone):
+ * - `booking-start`: what `/order/` imports, the size step and the bookings store. Every page with
+ *   the header fetches it whole anyway: its "Add a delivery" prefetches `/order/` in view.
+ * - `later-steps`: what two or more of the later steps share and no other route imports.
  */
-function initialChunks(): Plugin & { test(id: string): boolean } {
-  type Ctx = {
-    getModuleInfo(id: string): { importedIds: readonly string[] } | null;
-    getModuleIds(): IterableIterator<string>;
-  };
-  let ctx: Ctx | null = null;
-  let closure: Set<string> | null = null;
-  const root = path.resolve('src/web/root.tsx');
+function initialChunks() {
+  let graph: ModuleGraph | null = null;
+  let groups: Record<'shell' | 'bookingStart' | 'laterSteps', Set<string>> | null = null;
+  const route = (name: string) => path.resolve(`src/web/routes/${name}.tsx`);
+  const routesDir = path.resolve('src/web/routes') + path.sep;
   // The public pages' routes: what they import is wanted by every visitor too.
-  const pages = ['home', 'content-page'].map((r) => path.resolve(`src/web/routes/${r}.tsx`));
-  return {
+  const pages = [route('home'), route('content-page')];
+  const find = (graph: ModuleGraph) => {
+    const ids = [...graph.getModuleIds()];
+    const importsOf = (file: string) =>
+      ids
+        .filter((m) => withoutQuery(m) === file)
+        .flatMap((m) => graph.getModuleInfo(m)?.importedIds ?? []);
+    const root = ids.filter((m) => withoutQuery(m) === path.resolve('src/web/root.tsx'));
+    const shell = closure(graph, [...root, ...pages.flatMap(importsOf)], (id) =>
+      pages.includes(withoutQuery(id)),
+    );
+    const bookingStart = closure(
+      graph,
+      importsOf(route('order-start')),
+      (id) => shell.has(id) || FRAMEWORK.test(id),
+    );
+    const reached = (file: string) =>
+      closure(
+        graph,
+        importsOf(file),
+        (id) => shell.has(id) || bookingStart.has(id) || FRAMEWORK.test(id),
+      );
+    const steps = LATER_STEPS.map((name) => reached(route(name)));
+    const elsewhere = new Set(
+      ids
+        .map(withoutQuery)
+        .filter((m) => m.startsWith(routesDir) && !LATER_STEPS.map(route).includes(m))
+        .flatMap((m) => [...reached(m)]),
+    );
+    const laterSteps = new Set(
+      [...new Set(steps.flatMap((step) => [...step]))].filter(
+        (id) => steps.filter((step) => step.has(id)).length >= 2 && !elsewhere.has(id),
+      ),
+    );
+    return { shell, bookingStart, laterSteps };
+  };
+  const plugin: Plugin = {
     name: 'ferrybox-initial-chunks',
     apply: 'build',
     buildStart() {
-      ctx = this as unknown as Ctx;
-      closure = null;
+      graph = this as unknown as ModuleGraph;
+      groups = null;
     },
-    test(id: string) {
-      if (!ctx) return false;
-      if (!closure) {
-        closure = new Set();
-        const ids = [...ctx.getModuleIds()];
-        const queue = ids.filter((m) => m.split('?')[0] === root);
-        for (const page of ids.filter((m) => pages.includes(m.split('?')[0])))
-          queue.push(...(ctx.getModuleInfo(page)?.importedIds ?? []));
-        while (queue.length) {
-          const next = queue.pop()!;
-          if (closure.has(next) || pages.includes(next.split('?')[0])) continue;
-          closure.add(next);
-          queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
-        }
-      }
-      return closure.has(id) && !FRAMEWORK.test(id);
-    },
+  };
+  const member = (group: 'shell' | 'bookingStart' | 'laterSteps') => (id: string) => {
+    if (!graph) return false;
+    groups ??= find(graph);
+    return groups[group].has(id) && !FRAMEWORK.test(id);
+  };
+  return {
+    plugin,
+    shell: member('shell'),
+    bookingStart: member('bookingStart'),
+    laterSteps: member('laterSteps'),
   };
 }
 
@@ -93,7 +148,7 @@ const NAMED_CHUNKS = ['framework-react', 'framework-router', 'app-vendor', 'shel
 export default defineConfig(({ isSsrBuild }) => {
   const chunks = initialChunks();
   return {
-    plugins: [designTokens(), reactRouter(), chunks],
+    plugins: [designTokens(), reactRouter(), chunks.plugin],
     define: {
       __BRAND__: JSON.stringify(site.brand),
       __SITE_URL__: JSON.stringify(site.siteUrl),
@@ -130,7 +185,9 @@ export default defineConfig(({ isSsrBuild }) => {
                     test: (id: string) => APP_VENDOR.test(id) && !DATE_PICKER.test(id),
                     priority: 2,
                   },
-                  { name: 'shell', test: (id: string) => chunks.test(id), priority: 1 },
+                  { name: 'shell', test: chunks.shell, priority: 1 },
+                  { name: 'booking-start', test: chunks.bookingStart, priority: 0 },
+                  { name: 'later-steps', test: chunks.laterSteps, priority: 0 },
                 ],
               },
             },

@@ -102,6 +102,37 @@ export interface RestJsRow {
   page: string;
   kb: number;
   targetKb: number;
+  /** With REST_FILES=1: each file fetched (its name in the build, what it is, KB). */
+  files?: { file: string; what: string; kb: number }[];
+}
+
+/** REST_FILES=1: each page's files, file by file, under the table. */
+const REST_FILES = process.env.REST_FILES === '1';
+
+interface RouteManifest {
+  url: string;
+  entry: { module: string; imports: string[] };
+  routes: Record<string, { module: string; imports?: string[] }>;
+}
+
+/**
+ * What each file of the build is, from the route manifest the page holds: the manifest itself, the
+ * entry, a route's module, or a chunk the routes' modules import (named by the routes).
+ */
+function fileRoles(manifest: RouteManifest | undefined) {
+  const roles: Record<string, string> = {};
+  if (!manifest) return roles;
+  const add = (url: string, role: string) => {
+    roles[url] = roles[url] ? `${roles[url]}, ${role}` : role;
+  };
+  add(manifest.url, 'route manifest');
+  add(manifest.entry.module, 'entry');
+  for (const url of manifest.entry.imports) add(url, 'import of the entry');
+  for (const [id, route] of Object.entries(manifest.routes)) {
+    add(route.module, `route ${id}`);
+    for (const url of route.imports ?? []) add(url, `import of ${id}`);
+  }
+  return roles;
 }
 
 /** A customer's stored session (docs/requirements.md §3 keys), from the API. */
@@ -292,18 +323,37 @@ export async function restJsRows(base: string): Promise<RestJsRow[]> {
     for (const { path, loggedIn, booked: withBooking, targetKb } of REST_PAGES) {
       const state = { ...(loggedIn ? stored : {}), ...(withBooking ? booked : {}) };
       const { context, page } = await freshPage(browser, base, state, 1);
-      const sizes: Promise<number>[] = [];
+      const sizes: Promise<{ url: string; bytes: number }>[] = [];
       page.on('requestfinished', (request) => {
         if (request.resourceType() === 'script')
-          sizes.push(request.sizes().then((s) => s.responseBodySize));
+          sizes.push(
+            request.sizes().then((s) => ({
+              url: new URL(request.url()).pathname,
+              bytes: s.responseBodySize,
+            })),
+          );
       });
       await page.goto(path, { waitUntil: 'load' });
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(REST_MS);
       const shown = new URL(page.url()).pathname;
       if (shown !== path) throw new Error(`${path} showed ${shown} instead`);
-      const bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
-      rows.push({ page: path, kb: Math.round((bytes / 1024) * 10) / 10, targetKb });
+      const fetched = await Promise.all(sizes);
+      const bytes = fetched.reduce((a, b) => a + b.bytes, 0);
+      // No function of ours in the page (tsx's `__name` wrappers do not exist there).
+      const roles = fileRoles(
+        await page.evaluate(
+          () =>
+            (window as unknown as { __reactRouterManifest?: RouteManifest }).__reactRouterManifest,
+        ),
+      );
+      const files = fetched.map(({ url, bytes }) => ({
+        file: url.split('/').pop() ?? url,
+        // A route's chunk is named by the routes that import it (the first three).
+        what: (roles[url] ?? 'fetched by the code').split(', ').slice(0, 3).join(', '),
+        kb: kb(bytes),
+      }));
+      rows.push({ page: path, kb: kb(bytes), targetKb, ...(REST_FILES ? { files } : {}) });
       await context.close();
     }
   } finally {
@@ -311,6 +361,8 @@ export async function restJsRows(base: string): Promise<RestJsRow[]> {
   }
   return rows;
 }
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 export function printPresses(presses: PressRow[], restJs: RestJsRow[]) {
   if (presses.length > 0) {
@@ -337,4 +389,8 @@ export function printPresses(presses: PressRow[], restJs: RestJsRow[]) {
       met: r.kb <= r.targetKb ? 'yes' : 'no',
     })),
   );
+  for (const row of restJs.filter((r) => r.files?.length)) {
+    console.log(row.page);
+    console.table([...row.files!].sort((a, b) => b.kb - a.kb));
+  }
 }
