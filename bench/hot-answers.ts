@@ -6,9 +6,9 @@ import { desc } from 'drizzle-orm';
 import { orders } from '../src/server/db/schema';
 import { trackingPathOf } from '../src/server/lib/tracking-codes';
 import { checkoutFixture, registeredCustomer, staffHeaders, startApi } from './fixtures';
-import { measure } from './load';
+import { CONNECTIONS, measure } from './load';
 import { HISTORY_CASES, seedOrderHistory } from './order-history';
-import { recordPg, recordStatements, startTwins, type TwinRequest } from './twins';
+import { recordPg, recordStatements, startTwins, type Recording, type TwinRequest } from './twins';
 
 export interface TwinRow {
   call: string;
@@ -31,7 +31,16 @@ export interface HotAnswer {
   request: TwinRequest;
   /** A new Idempotency-Key for every request (a checkout). */
   uniqueKey?: boolean;
+  /**
+   * A request for each connection, the first of them `request` (a checkout: a customer per
+   * connection, each with their own session and basket, as customers check out).
+   */
+  perConnection?: TwinRequest[];
 }
+
+/** What a connection sends, for `measure`: its own request's headers and body, or the answer's. */
+export const connectionRequests = (answer: HotAnswer) =>
+  answer.perConnection?.map(({ headers, body }) => ({ headers, body }));
 
 const json = { 'content-type': 'application/json' };
 
@@ -53,20 +62,28 @@ export async function twinRows(): Promise<TwinRow[]> {
       });
       return { status: res.statusCode, body: res.body };
     };
-    const recordings = [];
+    const recordings: Recording[][] = [];
     for (const answer of answers) {
       // A read is asked once before it is recorded, as under load: what the node keeps (the
       // depot's address, the catalogue) is then kept, and the twin sends what a request sends then.
       // (A write is not: a second checkout would replace the first, a different answer.)
       if (answer.kind === 'read') await ask(answer.request);
-      recordings.push(await recordStatements(answer.request, ask));
+      // Each connection's own request is recorded (its customer's statements), for its twin.
+      const own: Recording[] = [];
+      for (const request of answer.perConnection ?? [answer.request])
+        own.push(await recordStatements(request, ask));
+      recordings.push(own);
     }
     const twins = await startTwins(databaseUrl, 10, recordings);
     const rows: TwinRow[] = [];
     try {
       for (const [i, answer] of answers.entries()) {
         const { method, url, headers, body } = answer.request;
-        const options = { headers, uniqueKey: answer.uniqueKey };
+        const options = {
+          headers,
+          uniqueKey: answer.uniqueKey,
+          perConnection: connectionRequests(answer),
+        };
         // Once by hand first: a twin whose statements fail says which.
         const tried = await fetch(`${twins.base}/${i}`, {
           method,
@@ -79,7 +96,7 @@ export async function twinRows(): Promise<TwinRow[]> {
         rows.push({
           call: answer.call,
           kind: answer.kind,
-          statements: recordings[i].statements.length,
+          statements: recordings[i][0].statements.length,
           ...ours,
           twinRps: twin.rps,
           twinP50: twin.p50,
@@ -108,14 +125,31 @@ export async function hotAnswers(
   const { app, database } = running;
   const reader = await registeredCustomer(base, database);
   console.log(`Seeding the order history (${await seedOrderHistory(database, reader.id)} own)`);
-  const checkout = await checkoutFixture(base, database);
-  const booked = await app.inject({
-    method: 'POST',
-    url: '/public/orders/create',
-    headers: { ...checkout.headers, ...json, 'idempotency-key': randomUUID() },
-    payload: checkout.body,
-  });
-  if (booked.statusCode >= 300) throw new Error(`checkout: ${booked.body}`);
+  // A customer for each connection, each with a checkout made already: under load, each of their
+  // checkouts replaces their last, as a customer's second does. (Ten connections checking out as
+  // one customer would wait in turn for that customer's lock: docs/decisions/0053.)
+  const checkouts: TwinRequest[] = [];
+  for (let i = 0; i < CONNECTIONS; i++) {
+    const fixture = await checkoutFixture(base, database);
+    const checkout = {
+      method: 'POST' as const,
+      url: '/public/orders/create',
+      headers: { ...fixture.headers, ...json },
+      body: fixture.body,
+    };
+    const booked = await app.inject({
+      method: checkout.method,
+      url: checkout.url,
+      headers: { ...checkout.headers, 'idempotency-key': randomUUID() },
+      payload: checkout.body,
+    });
+    if (booked.statusCode >= 300) throw new Error(`checkout: ${booked.body}`);
+    checkouts.push({
+      ...checkout,
+      headers: { ...checkout.headers, 'idempotency-key': randomUUID() },
+    });
+  }
+  const [checkout] = checkouts;
   const [latest] = await database.db
     .select({ id: orders.id })
     .from(orders)
@@ -123,20 +157,16 @@ export async function hotAnswers(
     .limit(1);
   const tracking = await trackingPathOf(database.db, latest.id);
   const staff = await staffHeaders(running, 'depot');
-  const bookings = (JSON.parse(checkout.body) as { Orders: unknown[] }).Orders;
+  const bookings = (JSON.parse(checkout.body!) as { Orders: unknown[] }).Orders;
   const search = HISTORY_CASES.find((c) => c.name === 'search a retailer')!;
 
   const answers: HotAnswer[] = [
     {
       call: 'POST /public/orders/create',
       kind: 'write',
-      request: {
-        method: 'POST',
-        url: '/public/orders/create',
-        headers: { ...checkout.headers, ...json, 'idempotency-key': randomUUID() },
-        body: checkout.body,
-      },
+      request: checkout,
       uniqueKey: true,
+      perConnection: checkouts,
     },
     {
       call: 'GET /public/auth/me',
@@ -181,7 +211,7 @@ export async function hotAnswers(
       request: {
         method: 'POST',
         url: '/public/orders/gst-estimate',
-        headers: { ...checkout.headers, ...json },
+        headers: { authorization: checkout.headers.authorization, ...json },
         body: JSON.stringify({ Orders: bookings }),
       },
     },

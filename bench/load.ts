@@ -15,10 +15,21 @@ export interface Row {
   ratio?: number;
 }
 
+/** A connection's own headers and body (its customer's session and basket). */
+export interface ConnectionRequest {
+  headers: Record<string, string>;
+  body?: string;
+}
+
 /** Headers of every request, and a fresh Idempotency-Key for each when `uniqueKey` is set. */
 export interface MeasureOptions {
   headers?: Record<string, string>;
   uniqueKey?: boolean;
+  /**
+   * One request per connection, in place of `headers` and `body`: connection i sends the i-th
+   * (modulo their number) every time, so that ten connections are ten customers, not one.
+   */
+  perConnection?: ConnectionRequest[];
   /** Seconds, instead of the run's (BENCH_SECONDS). */
   seconds?: number;
 }
@@ -27,8 +38,13 @@ export async function measure(
   url: string,
   method: 'GET' | 'POST',
   body?: string,
-  { headers = {}, uniqueKey = false, seconds = DURATION }: MeasureOptions = {},
+  { headers = {}, uniqueKey = false, perConnection, seconds = DURATION }: MeasureOptions = {},
 ) {
+  const withKey = (req: autocannon.Request) => ({
+    ...req,
+    headers: { ...req.headers, 'idempotency-key': randomUUID() },
+  });
+  let connection = 0;
   const result = await autocannon({
     url,
     method,
@@ -36,16 +52,23 @@ export async function measure(
     headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
     connections: CONNECTIONS,
     duration: seconds,
-    ...(uniqueKey
+    ...(uniqueKey ? { requests: [{ setupRequest: withKey }] } : {}),
+    // Called once for each connection as it is made: its own request from then on.
+    ...(perConnection
       ? {
-          requests: [
-            {
-              setupRequest: (req) => ({
-                ...req,
-                headers: { ...req.headers, 'idempotency-key': randomUUID() },
-              }),
-            },
-          ],
+          setupClient: (client: autocannon.Client) => {
+            const own = perConnection[connection++ % perConnection.length];
+            client.setRequests([
+              {
+                headers: {
+                  ...(own.body ? { 'content-type': 'application/json' } : {}),
+                  ...own.headers,
+                },
+                body: own.body,
+                ...(uniqueKey ? { setupRequest: withKey } : {}),
+              },
+            ]);
+          },
         }
       : {}),
   });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Session } from 'node:inspector/promises';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { hotAnswers, type HotAnswer } from './hot-answers';
+import { connectionRequests, hotAnswers, type HotAnswer } from './hot-answers';
 import { startApi } from './fixtures';
 import { measure } from './load';
 
@@ -76,7 +76,15 @@ function loadElsewhere(job: LoadJob): Promise<Load> {
 if (process.env.PROFILE_LOAD && process.send) {
   const { url, answer, seconds } = JSON.parse(process.env.PROFILE_LOAD) as LoadJob;
   const { method, headers, body } = answer.request;
-  process.send(await measure(url, method, body, { headers, uniqueKey: answer.uniqueKey, seconds }));
+  const perConnection = connectionRequests(answer);
+  process.send(
+    await measure(url, method, body, {
+      headers,
+      uniqueKey: answer.uniqueKey,
+      perConnection,
+      seconds,
+    }),
+  );
   process.exit(0);
 }
 

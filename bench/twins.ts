@@ -122,12 +122,18 @@ function pairLeaves(recorded: unknown, current: unknown, into: Map<unknown, unkn
 const parse = (body?: string) => (body ? (JSON.parse(body) as unknown) : undefined);
 const isId = (name: string) => name === 'id' || name.endsWith('_id');
 
-/** The twin: one route answering `request`'s method and path by sending the recorded SQL. */
-export function twinRoute(app: FastifyInstance, pool: pg.Pool, path: string, rec: Recording) {
+/**
+ * The twin: one route answering `request`'s method and path by sending the recorded SQL. With a
+ * recording for each connection's customer (a checkout), a request sends the statements recorded
+ * for its own session (its Authorization), as ours does for that customer.
+ */
+export function twinRoute(app: FastifyInstance, pool: pg.Pool, path: string, recs: Recording[]) {
+  const bySession = new Map(recs.map((rec) => [rec.request.headers.authorization, rec]));
   app.route({
-    method: rec.request.method,
+    method: recs[0].request.method,
     url: path,
     handler: async (request, reply) => {
+      const rec = bySession.get(request.headers.authorization ?? '') ?? recs[0];
       const swap = new Map<unknown, unknown>();
       pairLeaves(rec.request.headers, request.headers, swap);
       pairLeaves(parse(rec.request.body), request.body, swap);
@@ -182,8 +188,8 @@ export function twinRoute(app: FastifyInstance, pool: pg.Pool, path: string, rec
   });
 }
 
-/** A plain Fastify server with one twin per recording, on its own `pg` pool of `max`. */
-export async function startTwins(databaseUrl: string, max: number, recordings: Recording[]) {
+/** A plain Fastify server with one twin per answer's recordings, on its own `pg` pool of `max`. */
+export async function startTwins(databaseUrl: string, max: number, recordings: Recording[][]) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max });
   const app = Fastify();
   recordings.forEach((rec, i) => twinRoute(app, pool, `/${i}`, rec));

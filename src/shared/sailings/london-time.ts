@@ -71,16 +71,34 @@ export interface LondonTime {
   minutes: number;
 }
 
+/**
+ * What London's clocks showed in the minutes already asked about (ms since the epoch / 60,000):
+ * what a minute shows never changes, and a timetable asks about the same few hundred minutes (the
+ * sailings' cut-offs, departures and landings) on every page that shows a promise, where asking
+ * Intl each time was two fifths of the tracking page's CPU (docs/decisions/0053). Emptied when
+ * it grows past MINUTES_KEPT, so it stays a few megabytes at most.
+ */
+const shownAt = new Map<number, LondonTime>();
+const MINUTES_KEPT = 20_000;
+
 /** What London's clocks show at an instant (ms since the epoch), to the minute. */
 export function londonTimeOf(instant: number): LondonTime {
+  // London's offset from UTC has been whole hours since 1847: the instants of one UTC minute
+  // show one minute.
+  const minute = Math.floor(instant / MS_PER_MINUTE);
+  const known = shownAt.get(minute);
+  if (known) return { day: known.day, minutes: known.minutes };
   const parts: Record<string, number> = {};
   for (const p of LONDON.formatToParts(instant)) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }
-  return {
+  const shown = {
     day: Date.UTC(parts.year, parts.month - 1, parts.day) / MS_PER_DAY,
     minutes: parts.hour * 60 + parts.minute,
   };
+  if (shownAt.size >= MINUTES_KEPT) shownAt.clear();
+  shownAt.set(minute, shown);
+  return { day: shown.day, minutes: shown.minutes };
 }
 
 /**

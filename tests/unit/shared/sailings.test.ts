@@ -10,6 +10,7 @@ import {
   dayOf,
   londonInstant,
   londonTimeOf,
+  minutesOf,
 } from '../../../src/shared/sailings/london-time';
 import {
   arrivalPromise,
@@ -231,6 +232,28 @@ describe('the clocks change', () => {
       day: dayOf('2026-10-25'),
       minutes: 90,
     });
+  });
+
+  test('a moment asked about again shows the same, to the second, around both changes', () => {
+    // Every minute of the two nights, and seconds into each, asked twice: what was asked before
+    // is answered from memory (london-time.ts), and must be what London's clock showed.
+    const clock = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      dateStyle: 'short',
+      timeStyle: 'short',
+    });
+    for (const night of ['2026-03-29T00:00:00Z', '2026-10-25T00:00:00Z']) {
+      for (let minute = 0; minute < 180; minute += 1) {
+        for (const seconds of [0, 59.999]) {
+          const at = Date.parse(night) + minute * 60_000 + seconds * 1000;
+          const [date, time] = clock.format(at).split(', ');
+          const [d, m, y] = date.split('/');
+          const expected = { day: dayOf(`${y}-${m}-${d}`), minutes: minutesOf(time) };
+          expect(londonTimeOf(at)).toEqual(expected);
+          expect(londonTimeOf(at)).toEqual(expected);
+        }
+      }
+    }
   });
 
   test('a sailing overnight into the change lands on the right day', () => {

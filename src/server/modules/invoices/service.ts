@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Invoice } from '../../../shared/api/orders';
 import { toPounds } from '../../../shared/money';
 import { invoiceReference } from '../../../shared/order-reference';
@@ -6,7 +6,8 @@ import { nextIds } from '../../db/next-ids';
 import { invoices, orderCases, orders, parcels, payments } from '../../db/schema';
 import { transitionOrders } from '../orders/lifecycle';
 import type { Actor } from '../../lib/actor';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import { builtOnce } from '../../db/prepared';
 import { moveInvoice, movePayments } from '../../lib/status-moves';
 
 /**
@@ -37,16 +38,31 @@ const withOrder = (tx: Tx) =>
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId));
 
+/**
+ * The invoices of some of a customer's orders, built once (db/prepared.ts): the orders are one
+ * array, `= any($2)`, so a page of any length is the same statement (an `in (…)` list is built
+ * anew for each length; PostgreSQL reads `in (…)` as `= any` of the list in any case).
+ */
+const invoicesOfOrders = builtOnce((db) =>
+  withOrder(db)
+    .where(
+      and(
+        eq(invoices.customerId, sql.placeholder('customerId')),
+        sql`${invoices.orderId} = any(${sql.placeholder('orderIds')})`,
+      ),
+    )
+    .orderBy(asc(invoices.id))
+    .prepare(''),
+);
+
 /** The customer's invoices on these orders (a page of their history), oldest first. */
 export async function customerInvoices(
-  tx: Tx,
+  db: Db,
   customerId: number,
   orderIds: readonly number[],
 ): Promise<Invoice[]> {
   if (orderIds.length === 0) return [];
-  const rows = await withOrder(tx)
-    .where(and(eq(invoices.customerId, customerId), inArray(invoices.orderId, [...orderIds])))
-    .orderBy(asc(invoices.id));
+  const rows = await invoicesOfOrders(db).execute({ customerId, orderIds: [...orderIds] });
   return rows.map((r) => toInvoice(r.invoice, r.orderReference));
 }
 

@@ -1,6 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { TrackedParcel } from '../../../shared/api/tracking';
 import type { Db, Tx } from '../../db/client';
+import { builtOnce } from '../../db/prepared';
 import { orders, orderTrackingCodes, users } from '../../db/schema';
 import { timeline, timelineSources } from '../customer-orders/detail';
 import { arrivalOf } from '../sailings/arrival';
@@ -19,6 +20,17 @@ export async function isOwnOrder(tx: Tx, customerId: number, orderId: number): P
   return Boolean(row);
 }
 
+/** The order a tracking code names, with its customer's first name, built once (db/prepared.ts). */
+const orderOfCode = builtOnce((db) =>
+  db
+    .select({ order: orders, firstName: users.firstName })
+    .from(orderTrackingCodes)
+    .innerJoin(orders, eq(orders.id, orderTrackingCodes.orderId))
+    .innerJoin(users, eq(users.id, orders.customerId))
+    .where(and(eq(orderTrackingCodes.code, sql.placeholder('code')), isNull(users.deletedAt)))
+    .prepare(''),
+);
+
 /**
  * What the public page shows for a code: the first name, the island, the status, the timeline
  * without money, photos or measurements, and when it arrives (asked at `now`); null for an unknown
@@ -29,12 +41,7 @@ export async function trackedParcel(
   code: string,
   now: Date,
 ): Promise<TrackedParcel | null> {
-  const [row] = await db
-    .select({ order: orders, firstName: users.firstName })
-    .from(orderTrackingCodes)
-    .innerJoin(orders, eq(orders.id, orderTrackingCodes.orderId))
-    .innerJoin(users, eq(users.id, orders.customerId))
-    .where(and(eq(orderTrackingCodes.code, code), isNull(users.deletedAt)));
+  const [row] = await orderOfCode(db).execute({ code });
   if (!row) return null;
   const { order } = row;
   const { events, parcel } = await timelineSources(db, order.id);
