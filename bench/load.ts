@@ -44,12 +44,17 @@ export async function measure(
     ...req,
     headers: { ...req.headers, 'idempotency-key': randomUUID() },
   });
+  /** A request's headers: JSON's content type when it carries a body, then its own. */
+  const requestHeaders = (own: Record<string, string>, sent?: string) => ({
+    ...(sent ? { 'content-type': 'application/json' } : {}),
+    ...own,
+  });
   let connection = 0;
   const result = await autocannon({
     url,
     method,
     body,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    headers: requestHeaders(headers, body),
     connections: CONNECTIONS,
     duration: seconds,
     ...(uniqueKey ? { requests: [{ setupRequest: withKey }] } : {}),
@@ -60,10 +65,7 @@ export async function measure(
             const own = perConnection[connection++ % perConnection.length];
             client.setRequests([
               {
-                headers: {
-                  ...(own.body ? { 'content-type': 'application/json' } : {}),
-                  ...own.headers,
-                },
+                headers: requestHeaders(own.headers, own.body),
                 body: own.body,
                 ...(uniqueKey ? { setupRequest: withKey } : {}),
               },
