@@ -17,10 +17,12 @@ const read = (file) => {
   }
 };
 
-fs.rmSync(`${out}/vitest.json`, { force: true });
-fs.rmSync(`${out}/playwright.json`, { force: true });
-// E2E=off runs the unit and API tests alone: CI's second run, on PostgreSQL (.ci/run).
+// E2E=off runs the unit and API tests alone: CI's second run, on PostgreSQL (.ci/run), which runs
+// beside the first: each run's results have a file of their own.
 const journeys = process.env.E2E !== 'off';
+const vitestJson = `${out}/vitest${process.env.DATABASE_URL ? '-postgres' : ''}.json`;
+fs.rmSync(vitestJson, { force: true });
+if (journeys) fs.rmSync(`${out}/playwright.json`, { force: true });
 // The journeys' site is built while the unit and API tests run (they do not read it), in the CPU
 // they leave idle, rather than after them; its output is shown if it fails.
 const buildLog = `${out}/build.log`;
@@ -42,7 +44,7 @@ const unit = run('npx', [
   ...projects,
   '--reporter=default',
   '--reporter=json',
-  `--outputFile.json=${out}/vitest.json`,
+  `--outputFile.json=${vitestJson}`,
 ]);
 const built = await build;
 if (built !== 0) console.error(`Building the site failed:\n${fs.readFileSync(buildLog, 'utf8')}`);
@@ -54,8 +56,8 @@ const e2e = !journeys
         PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`,
       });
 
-const v = read(`${out}/vitest.json`);
-const p = read(`${out}/playwright.json`);
+const v = read(vitestJson);
+const p = journeys ? read(`${out}/playwright.json`) : null;
 const passed = (v?.numPassedTests ?? 0) + (p?.stats?.expected ?? 0);
 const failed = (v?.numFailedTests ?? 0) + (p?.stats?.unexpected ?? 0) + (p?.stats?.flaky ?? 0);
 const failedRuns = [unit && 'vitest', e2e && 'playwright'].filter(Boolean);

@@ -6,7 +6,7 @@
 // provider for its key, once the follow-up job settles any the kill left pending), and the
 // dispatch e-mailed once. Then two office members reverse one box's refund at once: one reversal,
 // read back from the audit log with who made it. PGlite, or PostgreSQL with DATABASE_URL.
-// CONSOLIDATION_KILL_ROUNDS sets the rounds (default 3).
+// 2 rounds in `npm test`, 3 in `npm run soak`; CONSOLIDATION_KILL_ROUNDS sets any other count.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,8 +19,9 @@ import { followUpRefunds } from '../../src/server/modules/payments/refund-follow
 import { jerseyDelivery } from '../support/addresses';
 import { createScratchDatabase } from '../support/database';
 import { freePort, startServerProcess } from '../support/nodes';
+import { rounds } from '../support/rounds';
 
-const ROUNDS = Number(process.env.CONSOLIDATION_KILL_ROUNDS ?? 3);
+const ROUNDS = rounds('CONSOLIDATION_KILL_ROUNDS', 2, 3);
 const BOXES_PER_ROUND = 2;
 /** Three band A crossings (£6.95 each) in one band B box (£9.95) with repacking (£5.00). */
 const DIFFERENCE_PENCE = 3 * 695 - (995 + 500);

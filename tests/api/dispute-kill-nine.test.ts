@@ -5,7 +5,7 @@
 // Afterwards each dispute was decided once and refunded £2.00 exactly once, at our side and at the
 // provider's (the sandbox's own records), once the refund follow-up has asked the provider about
 // refunds left pending (decision 0018). PGlite, or PostgreSQL with DATABASE_URL.
-// DISPUTE_KILL_ROUNDS sets the rounds (default 4).
+// 2 rounds in `npm test`, 4 in `npm run soak`; DISPUTE_KILL_ROUNDS sets any other count.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,8 +20,9 @@ import { jerseyDelivery } from '../support/addresses';
 import { createScratchDatabase } from '../support/database';
 import { freePort, startServerProcess } from '../support/nodes';
 import { waitFor } from '../support/wait';
+import { rounds } from '../support/rounds';
 
-const ROUNDS = Number(process.env.DISPUTE_KILL_ROUNDS ?? 4);
+const ROUNDS = rounds('DISPUTE_KILL_ROUNDS', 2, 4);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferrybox-dispute-kill9-'));
 const scratch = process.env.DATABASE_URL
   ? await createScratchDatabase(process.env.DATABASE_URL, 'ferrybox_dispute_kill9')

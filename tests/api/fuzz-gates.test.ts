@@ -1,7 +1,7 @@
 // The fuzz gate: every route, called by a caller it lets in, with bodies, paths and
 // queries generated from the route's own zod schema, inside it and outside it. Never a 5xx, never
-// a hang, a 400 always names the field, and a refused request writes nothing. FUZZ_RUNS sets the
-// cases per route (CI: a few thousand in all; `npm run bench -- --fuzz` runs many more).
+// a hang, a 400 always names the field, and a refused request writes nothing. 10 cases a route in
+// `npm test`, 30 in `npm run soak`, many more in `npm run bench -- --fuzz`; FUZZ_RUNS sets any other.
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
@@ -11,8 +11,9 @@ import { createStaff } from '../../src/server/modules/staff/service';
 import { useTestApp } from '../support/app';
 import { bearer, registerCustomer } from '../support/accounts';
 import { fitting, jsonSchemaOf, pathValue, unfitting } from '../support/fuzz';
+import { rounds } from '../support/rounds';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+const RUNS = rounds('FUZZ_RUNS', 10, 30);
 const ctx = useTestApp();
 
 /** The ids last written in the tables a request may add to: a refused request moves none. */

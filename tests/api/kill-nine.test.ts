@@ -2,8 +2,8 @@
 // out and pay on the sandbox's page (whose signed events reach our webhook through the job
 // queue), then started again. Afterwards no paid order is lost (every payment the provider took
 // is booked), none is booked twice, each receipt is queued once, and the database opens cleanly
-// every time (PGlite, or PostgreSQL with DATABASE_URL). KILL_ROUNDS sets the rounds (CI: 10;
-// `npm run bench -- --kill` runs 100).
+// every time (PGlite, or PostgreSQL with DATABASE_URL). 4 rounds in `npm test`, 10 in `npm run
+// soak`, 100 in `npm run bench -- --kill`; KILL_ROUNDS sets any other count.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,8 +13,9 @@ import { openDatabase } from '../../src/server/db/client';
 import { jerseyDelivery } from '../support/addresses';
 import { createScratchDatabase } from '../support/database';
 import { freePort, startServerProcess } from '../support/nodes';
+import { rounds } from '../support/rounds';
 
-const ROUNDS = Number(process.env.KILL_ROUNDS ?? 10);
+const ROUNDS = rounds('KILL_ROUNDS', 4, 10);
 const FLOWS_PER_ROUND = 3;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferrybox-kill9-'));
 const scratch = process.env.DATABASE_URL

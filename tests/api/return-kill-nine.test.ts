@@ -3,8 +3,8 @@
 // again and a member of staff tries once more where they saw no answer. Afterwards every return
 // is marked once, its unused crossing refunded exactly once (one refund counted, one refund at
 // the provider for its key, after the follow-up settles any left pending by the kill), and its
-// e-mail queued once (PGlite, or PostgreSQL with DATABASE_URL). RETURN_KILL_ROUNDS sets the
-// rounds (default 4).
+// e-mail queued once (PGlite, or PostgreSQL with DATABASE_URL). 2 rounds in `npm test`, 4 in
+// `npm run soak`; RETURN_KILL_ROUNDS sets any other count.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,8 +18,9 @@ import { followUpRefunds } from '../../src/server/modules/payments/refund-follow
 import { jerseyDelivery } from '../support/addresses';
 import { createScratchDatabase } from '../support/database';
 import { freePort, startServerProcess } from '../support/nodes';
+import { rounds } from '../support/rounds';
 
-const ROUNDS = Number(process.env.RETURN_KILL_ROUNDS ?? 4);
+const ROUNDS = rounds('RETURN_KILL_ROUNDS', 2, 4);
 const RETURNS_PER_ROUND = 3;
 const ADMIN = { email: 'admin.kill9@ferrybox.test', password: 'Kill-Nine-Admin-1' };
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferrybox-return-kill9-'));
