@@ -1,7 +1,7 @@
 /**
  * Every ISO 3166-1 alpha-2 code the site knows (docs/requirements.md §3, country lookup): the
  * codes of i18n-iso-countries' English names, written out so that checking a code (a stored
- * booking's item lines, an address) does not fetch the names (2.1 KB compressed), which only a
+ * booking's item lines, an address) does not fetch the names (1.4 KB compressed), which only a
  * picker or a printed name needs (countries.ts). tests/unit/shared/country-codes.test.ts keeps the
  * two the same.
  */

@@ -1,17 +1,20 @@
 import { BREAKPOINTS } from '../shared/breakpoints';
+import { headerScroll, THEME_COLOUR, WEB_FONT } from './page-tokens';
 
 /**
  * The site's design tokens, the one place each colour and size is written: the MUI theme of the
  * app screens (theme.ts) reads them, and the plain stylesheets of the light pages read them as
  * CSS custom properties (`tokensCss()`, served as `virtual:design-tokens.css` by the build,
- * vite.config.ts). docs/requirements.md §9: the primary colour is a teal. Plain data only: root.tsx
- * and the light pages import it, so it must pull in nothing.
+ * vite.config.ts). docs/requirements.md §9: the primary colour is a teal. Plain data only: it must
+ * pull in nothing. The few tokens every page's own code needs are in page-tokens.ts, which root.tsx
+ * imports instead of this module: the whole palette and type scale would otherwise be in the shell
+ * every page loads, for one colour.
  *
  * Tints of a token (a hover over teal, a border at a quarter of white) are written in the CSS as
  * `color-mix()` of the token, not as another colour.
  */
 export const palette = {
-  primary: '#00796b',
+  primary: THEME_COLOUR,
   primaryLight: '#48a999',
   primaryDark: '#004c40',
   onPrimary: '#ffffff',
@@ -51,8 +54,6 @@ export const palette = {
   infoText: '#014361',
 } as const;
 
-/** The text font, self-hosted (see styles/base.css). */
-export const WEB_FONT = '"Roboto Variable"';
 /**
  * The fonts a page is drawn in until the web font is at hand: the first view of a first visit
  * (root.tsx, decision 0028), or when the web font is late.
@@ -95,12 +96,6 @@ const shadows = {
 } as const;
 
 const layout = { headerHeight: 64, containerWidth: 1200 } as const;
-
-/**
- * docs/requirements.md §9: the header changes style once the page is scrolled more than 100 px;
- * scroll handling is throttled to 250 ms where a script has to do it (root.tsx's HEADER_GATE).
- */
-export const headerScroll = { thresholdPx: 100, throttleMs: 250 } as const;
 
 export { BREAKPOINTS };
 

@@ -27,7 +27,7 @@ import { pageLoadGuard } from './lib/deployment';
 import { lazyChunk } from './lib/lazy';
 import { BUILD_META_NAME } from './lib/page-data';
 import { BUILD_ID, pageTitle, TRACKING_CONFIGURED } from './lib/site';
-import { headerScroll, palette, WEB_FONT } from './design-tokens';
+import { headerScroll, THEME_COLOUR, WEB_FONT } from './page-tokens';
 import { SITE_VERSION } from '../shared/site-version';
 import 'virtual:design-tokens.css';
 import './styles/site.css';
@@ -110,7 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: GATES }} />
         <EarlyStylesheets />
-        <meta name="theme-color" content={palette.primary} />
+        <meta name="theme-color" content={THEME_COLOUR} />
         <meta name={BUILD_META_NAME} content={BUILD_ID} />
         <meta name="ferrybox-version" content={SITE_VERSION} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import { COUNTRY_NAMES, countryOptions, countryName } from '../../../src/shared/countries';
 
 describe('country lookup (docs/requirements.md §3)', () => {
@@ -21,6 +22,15 @@ describe('country lookup (docs/requirements.md §3)', () => {
     expect(countryName('TW')).toBe('Taiwan, Province of China');
     expect(countryName('TR')).toBe('Türkiye');
     expect(countryName('US')).toBe('United States of America');
+  });
+
+  test("are i18n-iso-countries' English names, each country's first (official) one", () => {
+    const names = english.countries as Record<string, string | string[]>;
+    expect(COUNTRY_NAMES).toEqual(
+      Object.fromEntries(
+        Object.entries(names).map(([code, name]) => [code, Array.isArray(name) ? name[0] : name]),
+      ),
+    );
   });
 
   test('unknown codes give undefined', () => {
