@@ -142,7 +142,10 @@ export function twinRoute(app: FastifyInstance, pool: pg.Pool, path: string, rec
       try {
         for (const statement of rec.statements) {
           const inserts = /^\s*insert/i.test(statement.text);
-          const values = statement.values.map((value) => {
+          // An array (a column's values in an insert of many rows, or a list of ids) is carried
+          // over value by value.
+          const carried = (value: unknown): unknown => {
+            if (Array.isArray(value)) return value.map(carried);
             if (swap.has(value)) return swap.get(value);
             if (inserts && typeof value === 'string' && (RANDOM.test(value) || UUID.test(value))) {
               const made = fresh(value);
@@ -156,7 +159,8 @@ export function twinRoute(app: FastifyInstance, pool: pg.Pool, path: string, rec
               return `${reference[1]}${id.padStart(reference[2].length, '0')}`;
             }
             return value;
-          });
+          };
+          const values = statement.values.map(carried);
           const result = await client
             .query({
               text: statement.text,

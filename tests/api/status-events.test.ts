@@ -157,7 +157,7 @@ describe('a move that does not happen writes nothing', () => {
     const count = await allEvents();
     await expect(
       db().transaction((tx) =>
-        movePayments(tx, eq(payments.id, payment.id), ['paid'], 'pending', SYSTEM),
+        movePayments(tx, payments.id, payment.id, ['paid'], 'pending', SYSTEM),
       ),
     ).rejects.toBeInstanceOf(StatusMoveError);
     expect(await allEvents()).toBe(count);
@@ -186,14 +186,11 @@ describe('a move that does not happen writes nothing', () => {
     const res = await checkoutCalls(ctx).checkout(ann, [booking((await band(ctx, 'C')).id)]);
     const payment = await paymentOf(res.json().Payment.Reference);
     await db().transaction(async (tx) => {
-      await movePayments(tx, eq(payments.id, payment.id), ['pending'], 'expired', SYSTEM);
-      await movePayments(
-        tx,
-        eq(payments.id, payment.id),
-        ['pending', 'expired', 'cancelled'],
-        'paid',
-        { type: 'provider', note: 'Paid after its page expired' },
-      );
+      await movePayments(tx, payments.id, payment.id, ['pending'], 'expired', SYSTEM);
+      await movePayments(tx, payments.id, payment.id, ['pending', 'expired', 'cancelled'], 'paid', {
+        type: 'provider',
+        note: 'Paid after its page expired',
+      });
     });
     expect(await historyOf('payment', payment.id)).toEqual([
       { from: 'pending', to: 'expired', actor: 'system', note: '' },
@@ -218,7 +215,7 @@ postgresOnly('racing moves of one row (PostgreSQL)', () => {
     const moved = await Promise.all(
       [1, 2].map(() =>
         db().transaction((tx) =>
-          movePayments(tx, eq(payments.id, payment.id), ['pending'], 'cancelled', SYSTEM),
+          movePayments(tx, payments.id, payment.id, ['pending'], 'cancelled', SYSTEM),
         ),
       ),
     );
@@ -235,13 +232,13 @@ postgresOnly('racing moves of one row (PostgreSQL)', () => {
     let expiring!: () => void;
     const expired = new Promise<void>((resolve) => (expiring = resolve));
     const first = db().transaction(async (tx) => {
-      await movePayments(tx, eq(payments.id, payment.id), ['pending'], 'expired', SYSTEM);
+      await movePayments(tx, payments.id, payment.id, ['pending'], 'expired', SYSTEM);
       expiring();
       await held;
     });
     await expired;
     const second = db().transaction((tx) =>
-      movePayments(tx, eq(payments.id, payment.id), ['pending', 'expired', 'cancelled'], 'paid', {
+      movePayments(tx, payments.id, payment.id, ['pending', 'expired', 'cancelled'], 'paid', {
         type: 'provider',
       }),
     );

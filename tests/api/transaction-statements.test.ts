@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Database } from '../../src/server/db/client';
+import { insertRows } from '../../src/server/db/prepared';
+import { settings } from '../../src/server/db/schema';
 import { freshDatabase } from '../support/database';
 
 // Statements of one transaction started together (a Promise.all over `tx`, as the depot's lists
@@ -34,4 +36,35 @@ test('five statements started together in a transaction answer in turn, without 
     process.off('warning', onWarning);
   }
   expect(warnings.filter((w) => /already executing a query/.test(w))).toEqual([]);
+});
+
+// Statements built once (src/server/db/prepared.ts) run on the connection of the handle they are
+// given: inside a transaction, on the transaction's own, so they commit or roll back with it.
+test('rows inserted in one statement are written as given, and a rollback takes them back', async () => {
+  const rows = ['NULL', 'say "hi"', 'back\\slash, {braces}', '', 'Gorey 🦀'].map((value, i) => ({
+    category: 'Statements',
+    name: `row ${i}`,
+    value,
+    public: i % 2 === 0,
+  }));
+  const written = () =>
+    database.db
+      .select({
+        category: settings.category,
+        name: settings.name,
+        value: settings.value,
+        public: settings.public,
+      })
+      .from(settings)
+      .where(eq(settings.category, 'Statements'))
+      .orderBy(asc(settings.id));
+  await expect(
+    database.db.transaction(async (tx) => {
+      await insertRows(tx, settings, rows);
+      throw new Error('changed our mind');
+    }),
+  ).rejects.toThrow('changed our mind');
+  expect(await written()).toEqual([]);
+  await database.db.transaction((tx) => insertRows(tx, settings, rows));
+  expect(await written()).toEqual(rows);
 });

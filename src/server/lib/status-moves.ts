@@ -1,5 +1,5 @@
-import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { CASE_STATUS_TRANSITIONS } from '../../shared/case-status';
 import { INVOICE_STATUS_TRANSITIONS } from '../../shared/invoice-status';
 import { PAYMENT_STATUS_TRANSITIONS, type PaymentStatus } from '../../shared/payment-status';
@@ -12,6 +12,7 @@ import { canMove, type StatusProcess, type TransitionTable } from '../../shared/
 import type { InvoiceStatus } from '../../shared/api/orders';
 import type { CaseStatus } from '../../shared/api/cases';
 import type { Tx } from '../db/client';
+import { builtOnce } from '../db/prepared';
 import {
   discountRedemptions,
   invoices,
@@ -54,7 +55,7 @@ function guardMove<S extends string>(
 }
 
 /** What else the move writes on the row (never its status, which is the move's own). */
-type Set<T extends PgTable> = Omit<PgUpdateSetSource<T>, 'status'>;
+type Set<T extends Moving> = Partial<Omit<T['$inferInsert'], 'status'>>;
 type Moving =
   | typeof payments
   | typeof invoices
@@ -68,68 +69,117 @@ type Moving =
  */
 export type Mover = Actor & { note?: string };
 
+const eventColumns = [
+  statusEvents.process,
+  statusEvents.rowId,
+  statusEvents.fromStatus,
+  statusEvents.toStatus,
+  statusEvents.actorType,
+  statusEvents.actorId,
+  statusEvents.note,
+].map((column) => sql.identifier(column.name));
+
+/**
+ * The statement of one kind of move (its table, the column that picks its rows, the columns it
+ * writes besides the status), built once (db/prepared.ts): every value is a placeholder, the
+ * statuses it moves from one array (`= any`).
+ */
+function moveOf(table: Moving, key: PgColumn, written: readonly string[]) {
+  return builtOnce((db) => {
+    // One table's type for drizzle's builder: the five share the columns the update names.
+    const rows = table as typeof payments;
+    const to = sql.placeholder('to');
+    const locked = db.$with('moving').as(
+      db
+        .select({ id: rows.id, was: sql<string>`${rows.status}`.as('was') })
+        .from(rows)
+        .where(
+          and(
+            eq(key, sql.placeholder('key')),
+            sql`${rows.status} = any(${sql.placeholder('from')})`,
+          ),
+        )
+        .for('update'),
+    );
+    const events = db.$with('events', {}).as(
+      sql`insert into ${statusEvents} (${sql.join(eventColumns, sql`, `)})
+      select ${sql.placeholder('process')}, ${locked.id}, ${locked.was}, ${to}, ${sql.placeholder('actorType')}, ${sql.placeholder('actorId')}::int, ${sql.placeholder('note')}
+      from ${locked} where ${locked.was} <> ${to}`,
+    );
+    const set = Object.fromEntries(
+      written.map((column) => [column, sql.placeholder(`set.${column}`)]),
+    );
+    return db
+      .with(locked, events)
+      .update(rows)
+      .set({ ...set, status: to } as never)
+      .from(locked)
+      .where(eq(rows.id, locked.id))
+      .returning(getTableColumns(rows))
+      .prepare('');
+  });
+}
+
+const moves = new Map<string, ReturnType<typeof moveOf>>();
+
 /**
  * The conditional update every move makes once its table has allowed it, and its status events,
- * in one statement (docs/decisions/0058): the rows `where` picks that are in one of `from` are
- * locked and read with their real status (a row another transaction moves meanwhile is read as
- * it left it, or skipped once it is in none of `from`); the update moves exactly the locked rows
- * (it joins on them alone), and each writes its event from the status it was locked in. A move
- * that finds nothing to move writes nothing, nor does a status written again (a refund the
+ * in one statement (docs/decisions/0058): the rows whose `key` is `id` that are in one of `from`
+ * are locked and read with their real status (a row another transaction moves meanwhile is read
+ * as it left it, or skipped once it is in none of `from`); the update moves exactly the locked
+ * rows (it joins on them alone), and each writes its event from the status it was locked in. A
+ * move that finds nothing to move writes nothing, nor does a status written again (a refund the
  * provider still says is pending, a case answered twice): its status did not change.
  */
 async function moveRows<T extends Moving>(
   tx: Tx,
   process: StatusProcess,
   table: T,
-  where: SQL | undefined,
+  key: PgColumn,
+  id: number,
   from: readonly string[],
   to: string,
   by: Mover,
-  set: object,
+  set: Set<T>,
 ): Promise<T['$inferSelect'][]> {
-  // One table's type for drizzle's builder: the five share the columns the update names.
-  const rows = table as typeof payments;
-  const locked = tx.$with('moving').as(
-    tx
-      .select({ id: rows.id, was: sql<string>`${rows.status}`.as('was') })
-      .from(rows)
-      .where(and(where, inArray(rows.status, from as never[])))
-      .for('update'),
+  const written = Object.entries({ updatedAt: new Date(), ...set }).filter(
+    ([, value]) => value !== undefined,
   );
-  const into = [
-    statusEvents.process,
-    statusEvents.rowId,
-    statusEvents.fromStatus,
-    statusEvents.toStatus,
-    statusEvents.actorType,
-    statusEvents.actorId,
-    statusEvents.note,
-  ].map((column) => sql.identifier(column.name));
-  const events = tx.$with('events', {}).as(
-    sql`insert into ${statusEvents} (${sql.join(into, sql`, `)})
-      select ${process}, ${locked.id}, ${locked.was}, ${to}, ${by.type}, ${by.id ?? null}::int, ${by.note ?? ''}
-      from ${locked} where ${locked.was} <> ${to}`,
-  );
-  return tx
-    .with(locked, events)
-    .update(rows)
-    .set({ updatedAt: new Date(), ...set, status: to as never })
-    .from(locked)
-    .where(eq(rows.id, locked.id))
-    .returning(getTableColumns(rows));
+  const shape = `${process} ${key.name} ${written.map(([column]) => column).join()}`;
+  let move = moves.get(shape);
+  if (!move)
+    moves.set(
+      shape,
+      (move = moveOf(
+        table,
+        key,
+        written.map(([column]) => column),
+      )),
+    );
+  return move(tx).execute({
+    key: id,
+    from: [...from],
+    to,
+    process,
+    actorType: by.type,
+    actorId: by.id ?? null,
+    note: by.note ?? '',
+    ...Object.fromEntries(written.map(([column, value]) => [`set.${column}`, value])),
+  });
 }
 
-/** Moves the payments `where` picks that are in one of `from` to `to`. */
+/** Moves the payments whose `key` is `id` that are in one of `from` to `to`. */
 export async function movePayments(
   tx: Tx,
-  where: SQL,
+  key: typeof payments.id | typeof payments.invoiceId,
+  id: number,
   from: readonly PaymentStatus[],
   to: PaymentStatus,
   by: Mover,
   set: Set<typeof payments> = {},
 ) {
   guardMove('payment', PAYMENT_STATUS_TRANSITIONS, from, to);
-  return moveRows(tx, 'payment', payments, where, from, to, by, set);
+  return moveRows(tx, 'payment', payments, key, id, from, to, by, set);
 }
 
 /** Moves an invoice in one of `from` to `to`. */
@@ -142,7 +192,7 @@ export async function moveInvoice(
   set: Set<typeof invoices> = {},
 ) {
   guardMove('invoice', INVOICE_STATUS_TRANSITIONS, from, to);
-  return moveRows(tx, 'invoice', invoices, eq(invoices.id, invoiceId), from, to, by, set);
+  return moveRows(tx, 'invoice', invoices, invoices.id, invoiceId, from, to, by, set);
 }
 
 /** Moves a refund in one of `from` to `to`. */
@@ -155,7 +205,7 @@ export async function moveRefund(
   set: Set<typeof refunds> = {},
 ) {
   guardMove('refund', REFUND_STATUS_TRANSITIONS, from, to);
-  return moveRows(tx, 'refund', refunds, eq(refunds.id, refundId), from, to, by, set);
+  return moveRows(tx, 'refund', refunds, refunds.id, refundId, from, to, by, set);
 }
 
 /** Moves a case from the status the caller read to `to`, by its kind's table. */
@@ -167,7 +217,7 @@ export async function moveCase(
   set: Set<typeof orderCases> = {},
 ) {
   guardMove(`${row.kind} case`, CASE_STATUS_TRANSITIONS[row.kind], [row.status], to);
-  return moveRows(tx, 'case', orderCases, eq(orderCases.id, row.id), [row.status], to, by, set);
+  return moveRows(tx, 'case', orderCases, orderCases.id, row.id, [row.status], to, by, set);
 }
 
 /** Moves a payment's discount use, while it is in one of `from`, to `to`. */
@@ -179,6 +229,6 @@ export async function moveRedemption(
   by: Mover,
 ) {
   guardMove('discount use', REDEMPTION_STATUS_TRANSITIONS, from, to);
-  const where = eq(discountRedemptions.paymentId, paymentId);
-  return moveRows(tx, 'discount-use', discountRedemptions, where, from, to, by, {});
+  const key = discountRedemptions.paymentId;
+  return moveRows(tx, 'discount-use', discountRedemptions, key, paymentId, from, to, by, {});
 }

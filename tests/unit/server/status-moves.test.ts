@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { CASE_STATUSES, type CaseStatus } from '../../../src/shared/api/cases';
 import { INVOICE_STATUSES } from '../../../src/shared/api/orders';
@@ -45,7 +44,7 @@ const processes = [
     statuses: PAYMENT_STATUSES,
     table: PAYMENT_STATUS_TRANSITIONS,
     move: (from: string, to: string) =>
-      movePayments(untouchable, eq(payments.id, 1), [from as never], to as never, SYSTEM),
+      movePayments(untouchable, payments.id, 1, [from as never], to as never, SYSTEM),
   },
   {
     name: 'invoice',

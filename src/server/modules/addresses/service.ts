@@ -15,6 +15,7 @@ import { addresses, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { listPage } from '../../lib/paging';
 import type { Db, Tx } from '../../db/client';
+import { builtOnce } from '../../db/prepared';
 
 type AddressRow = typeof addresses.$inferSelect;
 
@@ -139,6 +140,19 @@ export async function deleteAddress(db: Db, customerId: number, id: number): Pro
   if (rows.length === 0) throw notFound();
 }
 
+const addressOf = builtOnce((db) =>
+  db
+    .select()
+    .from(addresses)
+    .where(
+      and(
+        eq(addresses.customerId, sql.placeholder('customerId')),
+        eq(addresses.id, sql.placeholder('id')),
+      ),
+    )
+    .prepare(''),
+);
+
 /**
  * One of the customer's addresses as its fields (for the checkout, which checks its type and
  * island and snapshots it on the orders), or null when the customer has no address of that id.
@@ -148,6 +162,6 @@ export async function findCustomerAddress(
   customerId: number,
   id: number,
 ): Promise<AddressInput | null> {
-  const [row] = await db.select().from(addresses).where(ownedBy(customerId, id));
+  const [row] = await addressOf(db).execute({ customerId, id });
   return row ? toInput(row) : null;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListingOptions } from '../../../shared/api/listing';
 import type { OrderExtra, Product } from '../../../shared/api/catalogue';
@@ -10,6 +10,7 @@ import {
 import { everyPage, PRICE_BANDS_REQUEST } from '../../../shared/catalogue-requests';
 import { toPounds } from '../../../shared/money';
 import type { Db, Tx } from '../../db/client';
+import { builtOnce } from '../../db/prepared';
 import { listPage } from '../../lib/paging';
 import type { Uses } from '../../lib/uses';
 import { orderExtras, products } from '../../db/schema';
@@ -133,6 +134,23 @@ export interface CatalogueIds {
   extras: Iterable<number>;
 }
 
+// Built once (db/prepared.ts): the ids are one array, `= any($1)`, the same statement for any
+// number of them.
+const bandsOf = builtOnce((db) =>
+  db
+    .select()
+    .from(products)
+    .where(sql`${products.id} = any(${sql.placeholder('ids')})`)
+    .prepare(''),
+);
+const extrasOf = builtOnce((db) =>
+  db
+    .select()
+    .from(orderExtras)
+    .where(sql`${orderExtras.id} = any(${sql.placeholder('ids')})`)
+    .prepare(''),
+);
+
 /**
  * The price bands and extras of these ids as the database has them now, all of them in one query
  * per table (none for no ids): what takes money is priced from.
@@ -141,8 +159,8 @@ export async function catalogueInDatabase(tx: Tx, ids: CatalogueIds): Promise<Ca
   const productIds = [...new Set(ids.products)];
   const extraIds = [...new Set(ids.extras)];
   const [bands, extras] = await Promise.all([
-    productIds.length ? tx.select().from(products).where(inArray(products.id, productIds)) : [],
-    extraIds.length ? tx.select().from(orderExtras).where(inArray(orderExtras.id, extraIds)) : [],
+    productIds.length ? bandsOf(tx).execute({ ids: productIds }) : [],
+    extraIds.length ? extrasOf(tx).execute({ ids: extraIds }) : [],
   ]);
   return {
     products: new Map(bands.map((p) => [p.id, toProduct(p)])),

@@ -1,6 +1,6 @@
 import { checkouts } from '../../lib/metrics';
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Uses } from '../../lib/uses';
 import type { z } from 'zod';
 import {
@@ -15,6 +15,7 @@ import { allocatePence } from '../../../shared/discounts';
 import { toPence, toPounds } from '../../../shared/money';
 import { orderReference, paymentReference } from '../../../shared/order-reference';
 import { nextIds } from '../../db/next-ids';
+import { builtOnce, insertRows } from '../../db/prepared';
 import { orderItemLines, orders, payments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { uniqueViolation } from '../auth/user-data';
@@ -108,6 +109,28 @@ const checkoutAddresses = (tx: Tx, customerId: number, body: CheckoutBody) =>
     body.Orders.map((booking, i) => ({ field: `Orders.${i}.Island`, island: booking.Island })),
   );
 
+/** A checkout's payment, built once (db/prepared.ts). */
+const paymentInserted = builtOnce((db) =>
+  db
+    .insert(payments)
+    .values({
+      id: sql.placeholder('id'),
+      reference: sql.placeholder('reference'),
+      customerId: sql.placeholder('customerId'),
+      kind: 'checkout',
+      provider: sql.placeholder('provider'),
+      subtotalPence: sql.placeholder('subtotalPence'),
+      discountPence: sql.placeholder('discountPence'),
+      amountPence: sql.placeholder('amountPence'),
+      discountCodeId: sql.placeholder('discountCodeId'),
+      idempotencyKey: sql.placeholder('idempotencyKey'),
+      requestHash: sql.placeholder('requestHash'),
+      billingAddress: sql.placeholder('billingAddress'),
+    })
+    .returning()
+    .prepare(''),
+);
+
 /**
  * POST /public/orders/create. Answers the payment and its orders, and whether they were made now
  * (201) or by an earlier request with the same key (200).
@@ -161,29 +184,27 @@ export async function createCheckout(
         : null;
       const discountPence = discount?.discountPence ?? 0;
       const [paymentId] = await nextIds(tx, 'payments', 1);
-      const [row] = await tx
-        .insert(payments)
-        .values({
-          id: paymentId,
-          reference: paymentReference(paymentId),
-          customerId: customer.id,
-          kind: 'checkout',
-          provider: app.paymentProvider.name,
-          subtotalPence: subtotal,
-          discountPence,
-          amountPence: subtotal - discountPence,
-          discountCodeId: discount?.id ?? null,
-          idempotencyKey: key,
-          requestHash,
-          billingAddress: billing,
-        })
-        .returning();
+      const [row] = await paymentInserted(tx).execute({
+        id: paymentId,
+        reference: paymentReference(paymentId),
+        customerId: customer.id,
+        provider: app.paymentProvider.name,
+        subtotalPence: subtotal,
+        discountPence,
+        amountPence: subtotal - discountPence,
+        discountCodeId: discount?.id ?? null,
+        idempotencyKey: key,
+        requestHash,
+        billingAddress: billing,
+      });
       const shares = allocatePence(
         discountPence,
         priced.map((p) => p.totalPence),
       );
       const ids = await nextIds(tx, 'orders', priced.length);
-      await tx.insert(orders).values(
+      await insertRows(
+        tx,
+        orders,
         priced.map(({ booking, lines, totalPence }, i) => ({
           id: ids[i],
           reference: orderReference(ids[i]),
@@ -217,7 +238,7 @@ export async function createCheckout(
         })),
       );
       const lines = priced.flatMap(({ booking }, i) => itemLineRows(ids[i], booking.ItemLines));
-      if (lines.length > 0) await tx.insert(orderItemLines).values(lines);
+      await insertRows(tx, orderItemLines, lines);
       const actor = { type: 'customer' as const, id: customer.id };
       await recordCreated(tx, ids, 'Awaiting Payment', actor, `Checkout ${row.reference}`);
       if (discount) await reserveDiscount(tx, discount.id, customer.id, paymentId);

@@ -25,7 +25,7 @@ import {
 } from '../../../shared/api/orders';
 import { orderIdFromReference } from '../../../shared/order-reference';
 import { HIDDEN_ORDER_STATUSES, ORDER_STATUSES } from '../../../shared/order-status';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { builtOnce } from '../../db/prepared';
 import { householdMembers, invoices, orderCases, orders, parcels } from '../../db/schema';
 import { storageClock } from '../../../shared/storage';
@@ -123,7 +123,7 @@ async function countShown(db: Db, customerId: number): Promise<number> {
 
 /** A page of the orders `where` picks, in the order asked for (its values, or placeholders). */
 function pageQuery(
-  db: Db,
+  db: Tx,
   where: SQL | undefined,
   { sortBy, sortDesc }: Pick<OrderHistoryQuery['options'], 'sortBy' | 'sortDesc'>,
   limit: number | Placeholder,
@@ -142,7 +142,7 @@ function pageQuery(
 /** The pages with nothing asked of them but their order: each order built once when first asked. */
 const unfilteredPages = new Map<
   string,
-  (db: Db) => ReturnType<ReturnType<typeof pageQuery>['prepare']>
+  (db: Tx) => ReturnType<ReturnType<typeof pageQuery>['prepare']>
 >();
 
 /** A page of the customer's orders; with no filters, one of the history's own pages, built once. */

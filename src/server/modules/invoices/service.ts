@@ -191,7 +191,7 @@ export async function voidInvoice(
   const [row] = await moveInvoice(tx, invoiceId, ['unpaid'], 'void', actor);
   if (!row) return null;
   const by = { ...actor, note: `${row.reference} voided` };
-  await movePayments(tx, eq(payments.invoiceId, row.id), ['pending'], 'cancelled', by, {
+  await movePayments(tx, payments.invoiceId, row.id, ['pending'], 'cancelled', by, {
     idempotencyKey: null,
   });
   const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId));

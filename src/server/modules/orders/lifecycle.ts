@@ -1,6 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { canTransition, type OrderEventKind, type OrderStatus } from '../../../shared/order-status';
 import type { Tx } from '../../db/client';
+import { builtOnce, insertRows } from '../../db/prepared';
 import { orderEvents, orders } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { appNow } from '../../lib/clock';
@@ -23,6 +24,24 @@ export class TransitionError extends Error {
 }
 
 /**
+ * Orders still in one status moved to another, built once (db/prepared.ts): the ids are one
+ * array, `= any($1)`, the same statement for any number of them.
+ */
+const ordersMoved = builtOnce((db) =>
+  db
+    .update(orders)
+    .set({ status: sql`${sql.placeholder('to')}`, updatedAt: sql`${sql.placeholder('now')}` })
+    .where(
+      and(
+        sql`${orders.id} = any(${sql.placeholder('ids')})`,
+        eq(orders.status, sql.placeholder('from')),
+      ),
+    )
+    .returning({ id: orders.id })
+    .prepare(''),
+);
+
+/**
  * Moves orders from `from` to `to`. Returns the ids that moved: an order no longer in `from`
  * (someone else moved it first) is left alone and not returned. Throws when the table does not
  * allow the move at all.
@@ -38,14 +57,17 @@ export async function transitionOrders(
 ): Promise<number[]> {
   if (orderIds.length === 0) return [];
   if (!canTransition(from, to)) throw new TransitionError(orderIds[0], from, to);
-  const moved = await tx
-    .update(orders)
-    .set({ status: to, updatedAt: new Date() })
-    .where(and(inArray(orders.id, [...orderIds]), eq(orders.status, from)))
-    .returning({ id: orders.id });
+  const moved = await ordersMoved(tx).execute({
+    ids: [...orderIds],
+    from,
+    to,
+    now: orders.updatedAt.mapToDriverValue(new Date()),
+  });
   const ids = moved.map((m) => m.id).sort((a, b) => a - b);
   if (ids.length > 0) {
-    await tx.insert(orderEvents).values(
+    await insertRows(
+      tx,
+      orderEvents,
       ids.map((orderId) => ({
         orderId,
         actorType: actor.type,
@@ -73,8 +95,9 @@ export async function recordCreated(
   actor: Actor,
   note = '',
 ): Promise<void> {
-  if (orderIds.length === 0) return;
-  await tx.insert(orderEvents).values(
+  await insertRows(
+    tx,
+    orderEvents,
     orderIds.map((orderId) => ({
       orderId,
       actorType: actor.type,

@@ -211,9 +211,14 @@ export async function settleRefund(
   actor: Actor,
 ): Promise<RefundRow | null> {
   return app.database.db.transaction(async (tx) => {
-    const [updated] = await moveRefund(tx, refundId, ['pending'], outcome.status, actor, {
-      providerRefundId: outcome.refundId ?? sql`${refunds.providerRefundId}`,
-    });
+    const [updated] = await moveRefund(
+      tx,
+      refundId,
+      ['pending'],
+      outcome.status,
+      actor,
+      outcome.refundId === null ? {} : { providerRefundId: outcome.refundId },
+    );
     if (!updated) return null;
     if (outcome.status !== 'pending') {
       const [payment] = await tx.select().from(payments).where(eq(payments.id, updated.paymentId));

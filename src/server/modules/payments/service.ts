@@ -39,7 +39,8 @@ async function lockPayment(tx: Tx, where: SQL) {
 async function recordPaid(tx: Tx, row: PaymentRow, providerPaymentId: string | null, actor: Actor) {
   const [paid] = await movePayments(
     tx,
-    eq(payments.id, row.id),
+    payments.id,
+    row.id,
     ['pending', 'expired', 'cancelled'],
     'paid',
     actor,
@@ -92,7 +93,7 @@ export async function abandonPayment(
   actor: Actor,
 ): Promise<boolean> {
   const by = { ...actor, note };
-  const [row] = await movePayments(tx, eq(payments.id, paymentId), ['pending'], status, by, {
+  const [row] = await movePayments(tx, payments.id, paymentId, ['pending'], status, by, {
     idempotencyKey: null,
   });
   if (!row) return false;

@@ -1,9 +1,10 @@
-import { and, eq, isNull, not, or } from 'drizzle-orm';
+import { and, eq, isNull, not, or, sql } from 'drizzle-orm';
 import { CHECKOUT_MESSAGES, type CheckoutResult } from '../../../shared/api/checkout';
 import { toPence } from '../../../shared/money';
 import { paymentReference } from '../../../shared/order-reference';
 import type { Tx } from '../../db/client';
 import { nextIds } from '../../db/next-ids';
+import { builtOnce } from '../../db/prepared';
 import { invoices, payments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import type { Uses } from '../../lib/uses';
@@ -23,6 +24,37 @@ export interface Payer {
   id: number;
   email: string | null;
 }
+
+// The statements below are built once (db/prepared.ts).
+const pageOpened = builtOnce((db) =>
+  db
+    .update(payments)
+    .set({
+      providerSessionId: sql`${sql.placeholder('sessionId')}`,
+      checkoutUrl: sql`${sql.placeholder('url')}`,
+      updatedAt: sql`${sql.placeholder('now')}`,
+    })
+    .where(and(eq(payments.id, sql.placeholder('id')), isNull(payments.providerSessionId)))
+    .returning()
+    .prepare(''),
+);
+
+const paymentsBefore = builtOnce((db) =>
+  db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.customerId, sql.placeholder('customerId')),
+        or(
+          eq(payments.idempotencyKey, sql.placeholder('key')),
+          and(eq(payments.kind, 'checkout'), eq(payments.status, 'pending'), not(paysForAQuote)),
+        ),
+      ),
+    )
+    .orderBy(payments.id)
+    .prepare(''),
+);
 
 /**
  * A payment and its orders as the API answers them, its page at the provider opened first when
@@ -60,11 +92,12 @@ export async function openedPaymentView(
     cancelUrl: `${base}/payment/failure/?ref=${row.reference}&reason=cancelled`,
     expiresAt: new Date(row.createdAt.getTime() + PAYMENT_TTL_MS),
   });
-  let [opened] = await db
-    .update(payments)
-    .set({ providerSessionId: session.sessionId, checkoutUrl: session.url, updatedAt: new Date() })
-    .where(and(eq(payments.id, row.id), isNull(payments.providerSessionId)))
-    .returning();
+  let [opened] = await pageOpened(db).execute({
+    id: row.id,
+    sessionId: session.sessionId,
+    url: session.url,
+    now: payments.updatedAt.mapToDriverValue(new Date()),
+  });
   if (!opened) {
     await app.paymentProvider.expireSession(session.sessionId);
     [opened] = await db.select().from(payments).where(eq(payments.id, row.id));
@@ -79,19 +112,7 @@ export async function openedPaymentView(
  * is not a basket's, and stays.
  */
 export async function checkoutsBefore(tx: Tx, customerId: number, key: string) {
-  const rows = await tx
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.customerId, customerId),
-        or(
-          eq(payments.idempotencyKey, key),
-          and(eq(payments.kind, 'checkout'), eq(payments.status, 'pending'), not(paysForAQuote)),
-        ),
-      ),
-    )
-    .orderBy(payments.id);
+  const rows = await paymentsBefore(tx).execute({ customerId, key });
   return {
     earlier: rows.find((row) => row.idempotencyKey === key) ?? null,
     others: rows.filter((row) => row.idempotencyKey !== key),

@@ -1,10 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CheckoutResult, Payment } from '../../../shared/api/checkout';
 import { toPounds } from '../../../shared/money';
 import { orders, payments } from '../../db/schema';
 import { discountCodeOf } from '../discounts/service';
 import { invoiceOrderId } from '../invoices/service';
 import type { Tx } from '../../db/client';
+import { builtOnce } from '../../db/prepared';
 import { toCustomerOrder } from '../orders/service';
 
 /** A payment as the API shows it (payments/service.ts settles and expires them). */
@@ -27,11 +28,19 @@ export const toPayment = (row: PaymentRow, discountCode: string | null = null): 
   PaidAt: row.paidAt?.toISOString() ?? null,
 });
 
+/** A checkout's orders, built once (db/prepared.ts). */
+const ordersOfPayment = builtOnce((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.paymentId, sql.placeholder('paymentId')))
+    .orderBy(asc(orders.id))
+    .prepare(''),
+);
+
 /** The orders a payment pays for: its checkout's orders, or the order of its invoice. */
 export async function ordersOf(tx: Tx, row: PaymentRow) {
-  if (row.kind === 'checkout') {
-    return tx.select().from(orders).where(eq(orders.paymentId, row.id)).orderBy(asc(orders.id));
-  }
+  if (row.kind === 'checkout') return ordersOfPayment(tx).execute({ paymentId: row.id });
   const orderId = await invoiceOrderId(tx, row.invoiceId!);
   return tx.select().from(orders).where(eq(orders.id, orderId));
 }

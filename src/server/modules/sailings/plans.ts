@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Island } from '../../../shared/islands';
 import { ISLANDS } from '../../../shared/islands';
 import { dayKey, londonTimeOf } from '../../../shared/sailings/london-time';
@@ -18,6 +18,7 @@ import {
 } from '../../../shared/sailings/promise';
 import type { CompiledTimetable } from '../../../shared/sailings/timetable';
 import type { Db } from '../../db/client';
+import { builtOnce } from '../../db/prepared';
 import { orders, parcelPlans, parcels, sailingRoutes } from '../../db/schema';
 import { timetableBetween } from './queries';
 
@@ -38,12 +39,47 @@ export type PlanRow = typeof parcelPlans.$inferSelect;
  * such a change is made, and its customers told, once, and no plan is written beside it.
  */
 export async function lockRoutes(tx: Tx, mode: 'share' | 'update') {
-  await tx
-    .select({ island: sailingRoutes.island })
-    .from(sailingRoutes)
-    .orderBy(asc(sailingRoutes.island))
-    .for(mode);
+  await routesLocked[mode](tx).execute();
 }
+
+// The statements every status change's planning sends, built once (db/prepared.ts): the orders'
+// ids are one array, `= any($1)`, the same statement for any number of them.
+const routesLock = (mode: 'share' | 'update') =>
+  builtOnce((db: Reader) =>
+    db
+      .select({ island: sailingRoutes.island })
+      .from(sailingRoutes)
+      .orderBy(asc(sailingRoutes.island))
+      .for(mode)
+      .prepare(''),
+  );
+const routesLocked = { share: routesLock('share'), update: routesLock('update') };
+
+const ordersToPlan = builtOnce((db: Reader) =>
+  db
+    .select({
+      id: orders.id,
+      customerId: orders.customerId,
+      island: orders.island,
+      status: orders.status,
+      parcelId: parcels.id,
+      dispatchedAt: parcels.dispatchedAt,
+    })
+    .from(orders)
+    .leftJoin(parcels, eq(parcels.orderId, orders.id))
+    .where(sql`${orders.id} = any(${sql.placeholder('ids')})`)
+    .orderBy(asc(orders.id))
+    .prepare(''),
+);
+
+const plansLocked = builtOnce((db: Reader) =>
+  db
+    .select()
+    .from(parcelPlans)
+    .where(sql`${parcelPlans.orderId} = any(${sql.placeholder('ids')})`)
+    .for('update')
+    .prepare(''),
+);
 
 /** The timetable compiled around `now`, as the promise reads it. */
 export async function compiledAround(tx: Reader, now: Date): Promise<CompiledTimetable> {
@@ -160,25 +196,9 @@ export const sailingOf = (r: PlanRow): PlannedSailing => ({
 export async function planOrders(tx: Tx, orderIds: readonly number[], now: Date): Promise<void> {
   if (orderIds.length === 0) return;
   const ids = [...orderIds];
-  const rows = await tx
-    .select({
-      id: orders.id,
-      customerId: orders.customerId,
-      island: orders.island,
-      status: orders.status,
-      parcelId: parcels.id,
-      dispatchedAt: parcels.dispatchedAt,
-    })
-    .from(orders)
-    .leftJoin(parcels, eq(parcels.orderId, orders.id))
-    .where(inArray(orders.id, ids))
-    .orderBy(asc(orders.id));
+  const rows = await ordersToPlan(tx).execute({ ids });
   await lockRoutes(tx, 'share');
-  const existing = new Map(
-    (
-      await tx.select().from(parcelPlans).where(inArray(parcelPlans.orderId, ids)).for('update')
-    ).map((p) => [p.orderId, p]),
-  );
+  const existing = new Map((await plansLocked(tx).execute({ ids })).map((p) => [p.orderId, p]));
   let planning: { compiled: CompiledTimetable; loads: Loads } | undefined;
   for (const row of rows) {
     const before = existing.get(row.id);

@@ -1,9 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, sum } from 'drizzle-orm';
+import { and, eq, sql, sum } from 'drizzle-orm';
 import { z } from 'zod';
 import type { PaymentFailure } from '../../../../shared/api/checkout';
 import { PAYMENT_FAILURES } from '../../../../shared/checkout-messages';
 import type { Db } from '../../../db/client';
+import { builtOnce } from '../../../db/prepared';
 import { sandboxRefunds, sandboxSessions, settings } from '../../../db/schema';
 import {
   eventId,
@@ -96,6 +97,31 @@ const toState = (row: SandboxSession): SessionState => ({
   lastFailure: (row.lastFailure as PaymentFailure | null) ?? null,
 });
 
+// What every checkout asks of the sandbox, built once (db/prepared.ts).
+const sessionOpened = builtOnce((db) =>
+  db
+    .insert(sandboxSessions)
+    .values({
+      id: sql.placeholder('id'),
+      amountPence: sql.placeholder('amountPence'),
+      description: sql.placeholder('description'),
+      customerEmail: sql.placeholder('customerEmail'),
+      clientReference: sql.placeholder('clientReference'),
+      successUrl: sql.placeholder('successUrl'),
+      cancelUrl: sql.placeholder('cancelUrl'),
+      expiresAt: sql.placeholder('expiresAt'),
+    })
+    .prepare(''),
+);
+const sessionExpired = builtOnce((db) =>
+  db
+    .update(sandboxSessions)
+    .set({ status: 'expired' })
+    .where(and(eq(sandboxSessions.id, sql.placeholder('id')), eq(sandboxSessions.status, 'open')))
+    .returning()
+    .prepare(''),
+);
+
 export async function createSandboxProvider(db: Db): Promise<SandboxProvider> {
   const secret = await loadSecret(db);
   const sign = (body: string, at = Math.floor(Date.now() / 1000)) =>
@@ -118,7 +144,7 @@ export async function createSandboxProvider(db: Db): Promise<SandboxProvider> {
 
     async createSession(input: CreateSessionInput) {
       const id = `sbx_cs_${randomBytes(16).toString('hex')}`;
-      await db.insert(sandboxSessions).values({
+      await sessionOpened(db).execute({
         id,
         amountPence: input.amountPence,
         description: JSON.stringify({ lines: input.lines, discountPence: input.discountPence }),
@@ -140,11 +166,7 @@ export async function createSandboxProvider(db: Db): Promise<SandboxProvider> {
     },
 
     async expireSession(sessionId) {
-      const [closed] = await db
-        .update(sandboxSessions)
-        .set({ status: 'expired' })
-        .where(and(eq(sandboxSessions.id, sessionId), eq(sandboxSessions.status, 'open')))
-        .returning();
+      const [closed] = await sessionExpired(db).execute({ id: sessionId });
       if (closed) return 'expired';
       const row = await find(sessionId);
       return row?.status === 'complete' ? 'paid' : 'expired';
