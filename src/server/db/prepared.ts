@@ -1,4 +1,4 @@
-import { getTableColumns, sql, type SQL, type SQLChunk } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL, type SQLChunk, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgDialect, PgSession, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from './client';
 
@@ -35,6 +35,14 @@ export function builtOnce<Q extends object, H extends Pick<Tx, 'select'> = Tx>(
     return Object.create(query, { client: { value: session.client } }) as Q;
   };
 }
+
+/**
+ * `column = any($n)`: the column is one of the array given to `execute` as `name`, so a query
+ * built once serves a list of any length (an `in (…)` list is a statement of its own for each
+ * length; PostgreSQL reads `in (…)` as `= any` of the list in any case).
+ */
+export const isAnyOf = (column: SQLWrapper, name: string) =>
+  sql`${column} = any(${sql.placeholder(name)})`;
 
 /** SQL written with `sql`, prepared (unnamed) as a query builder's `.prepare('')` is. */
 function preparedSql(db: Tx, query: SQL) {

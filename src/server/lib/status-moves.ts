@@ -12,7 +12,7 @@ import { canMove, type StatusProcess, type TransitionTable } from '../../shared/
 import type { InvoiceStatus } from '../../shared/api/orders';
 import type { CaseStatus } from '../../shared/api/cases';
 import type { Tx } from '../db/client';
-import { builtOnce } from '../db/prepared';
+import { builtOnce, isAnyOf } from '../db/prepared';
 import {
   discountRedemptions,
   invoices,
@@ -82,7 +82,7 @@ const eventColumns = [
 /**
  * The statement of one kind of move (its table, the column that picks its rows, the columns it
  * writes besides the status), built once (db/prepared.ts): every value is a placeholder, the
- * statuses it moves from one array (`= any`).
+ * statuses it moves from one array (`isAnyOf`).
  */
 function moveOf(table: Moving, key: PgColumn, written: readonly string[]) {
   return builtOnce((db) => {
@@ -93,12 +93,7 @@ function moveOf(table: Moving, key: PgColumn, written: readonly string[]) {
       db
         .select({ id: rows.id, was: sql<string>`${rows.status}`.as('was') })
         .from(rows)
-        .where(
-          and(
-            eq(key, sql.placeholder('key')),
-            sql`${rows.status} = any(${sql.placeholder('from')})`,
-          ),
-        )
+        .where(and(eq(key, sql.placeholder('key')), isAnyOf(rows.status, 'from')))
         .for('update'),
     );
     const events = db.$with('events', {}).as(
@@ -145,17 +140,10 @@ async function moveRows<T extends Moving>(
   const written = Object.entries({ updatedAt: new Date(), ...set }).filter(
     ([, value]) => value !== undefined,
   );
-  const shape = `${process} ${key.name} ${written.map(([column]) => column).join()}`;
+  const columns = written.map(([column]) => column);
+  const shape = `${process} ${key.name} ${columns.join()}`;
   let move = moves.get(shape);
-  if (!move)
-    moves.set(
-      shape,
-      (move = moveOf(
-        table,
-        key,
-        written.map(([column]) => column),
-      )),
-    );
+  if (!move) moves.set(shape, (move = moveOf(table, key, columns)));
   return move(tx).execute({
     key: id,
     from: [...from],

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListingOptions } from '../../../shared/api/listing';
 import type { OrderExtra, Product } from '../../../shared/api/catalogue';
@@ -10,7 +10,7 @@ import {
 import { everyPage, PRICE_BANDS_REQUEST } from '../../../shared/catalogue-requests';
 import { toPounds } from '../../../shared/money';
 import type { Db, Tx } from '../../db/client';
-import { builtOnce } from '../../db/prepared';
+import { builtOnce, isAnyOf } from '../../db/prepared';
 import { listPage } from '../../lib/paging';
 import type { Uses } from '../../lib/uses';
 import { orderExtras, products } from '../../db/schema';
@@ -134,21 +134,12 @@ export interface CatalogueIds {
   extras: Iterable<number>;
 }
 
-// Built once (db/prepared.ts): the ids are one array, `= any($1)`, the same statement for any
-// number of them.
+// Built once (db/prepared.ts), the ids one array (`isAnyOf`).
 const bandsOf = builtOnce((db) =>
-  db
-    .select()
-    .from(products)
-    .where(sql`${products.id} = any(${sql.placeholder('ids')})`)
-    .prepare(''),
+  db.select().from(products).where(isAnyOf(products.id, 'ids')).prepare(''),
 );
 const extrasOf = builtOnce((db) =>
-  db
-    .select()
-    .from(orderExtras)
-    .where(sql`${orderExtras.id} = any(${sql.placeholder('ids')})`)
-    .prepare(''),
+  db.select().from(orderExtras).where(isAnyOf(orderExtras.id, 'ids')).prepare(''),
 );
 
 /**

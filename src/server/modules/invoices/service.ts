@@ -7,7 +7,7 @@ import { invoices, orderCases, orders, parcels, payments } from '../../db/schema
 import { transitionOrders } from '../orders/lifecycle';
 import type { Actor } from '../../lib/actor';
 import type { Db, Tx } from '../../db/client';
-import { builtOnce } from '../../db/prepared';
+import { builtOnce, isAnyOf } from '../../db/prepared';
 import { moveInvoice, movePayments } from '../../lib/status-moves';
 
 /**
@@ -39,16 +39,15 @@ const withOrder = (tx: Tx) =>
     .innerJoin(orders, eq(orders.id, invoices.orderId));
 
 /**
- * The invoices of some of a customer's orders, built once (db/prepared.ts): the orders are one
- * array, `= any($2)`, so a page of any length is the same statement (an `in (…)` list is built
- * anew for each length; PostgreSQL reads `in (…)` as `= any` of the list in any case).
+ * The invoices of some of a customer's orders, built once (db/prepared.ts), the orders one array
+ * (`isAnyOf`): a page of any length is the same statement.
  */
 const invoicesOfOrders = builtOnce((db) =>
   withOrder(db)
     .where(
       and(
         eq(invoices.customerId, sql.placeholder('customerId')),
-        sql`${invoices.orderId} = any(${sql.placeholder('orderIds')})`,
+        isAnyOf(invoices.orderId, 'orderIds'),
       ),
     )
     .orderBy(asc(invoices.id))

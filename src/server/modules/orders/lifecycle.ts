@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { canTransition, type OrderEventKind, type OrderStatus } from '../../../shared/order-status';
 import type { Tx } from '../../db/client';
-import { builtOnce, insertRows } from '../../db/prepared';
+import { builtOnce, insertRows, isAnyOf } from '../../db/prepared';
 import { orderEvents, orders } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { appNow } from '../../lib/clock';
@@ -24,19 +24,14 @@ export class TransitionError extends Error {
 }
 
 /**
- * Orders still in one status moved to another, built once (db/prepared.ts): the ids are one
- * array, `= any($1)`, the same statement for any number of them.
+ * Orders still in one status moved to another, built once (db/prepared.ts), the ids one array
+ * (`isAnyOf`).
  */
 const ordersMoved = builtOnce((db) =>
   db
     .update(orders)
     .set({ status: sql`${sql.placeholder('to')}`, updatedAt: sql`${sql.placeholder('now')}` })
-    .where(
-      and(
-        sql`${orders.id} = any(${sql.placeholder('ids')})`,
-        eq(orders.status, sql.placeholder('from')),
-      ),
-    )
+    .where(and(isAnyOf(orders.id, 'ids'), eq(orders.status, sql.placeholder('from'))))
     .returning({ id: orders.id })
     .prepare(''),
 );

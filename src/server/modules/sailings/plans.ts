@@ -18,7 +18,7 @@ import {
 } from '../../../shared/sailings/promise';
 import type { CompiledTimetable } from '../../../shared/sailings/timetable';
 import type { Db } from '../../db/client';
-import { builtOnce } from '../../db/prepared';
+import { builtOnce, isAnyOf } from '../../db/prepared';
 import { orders, parcelPlans, parcels, sailingRoutes } from '../../db/schema';
 import { timetableBetween } from './queries';
 
@@ -42,8 +42,8 @@ export async function lockRoutes(tx: Tx, mode: 'share' | 'update') {
   await routesLocked[mode](tx).execute();
 }
 
-// The statements every status change's planning sends, built once (db/prepared.ts): the orders'
-// ids are one array, `= any($1)`, the same statement for any number of them.
+// The statements every status change's planning sends, built once (db/prepared.ts), the orders'
+// ids one array (`isAnyOf`).
 const routesLock = (mode: 'share' | 'update') =>
   builtOnce((db: Reader) =>
     db
@@ -67,7 +67,7 @@ const ordersToPlan = builtOnce((db: Reader) =>
     })
     .from(orders)
     .leftJoin(parcels, eq(parcels.orderId, orders.id))
-    .where(sql`${orders.id} = any(${sql.placeholder('ids')})`)
+    .where(isAnyOf(orders.id, 'ids'))
     .orderBy(asc(orders.id))
     .prepare(''),
 );
@@ -76,7 +76,7 @@ const plansLocked = builtOnce((db: Reader) =>
   db
     .select()
     .from(parcelPlans)
-    .where(sql`${parcelPlans.orderId} = any(${sql.placeholder('ids')})`)
+    .where(isAnyOf(parcelPlans.orderId, 'ids'))
     .for('update')
     .prepare(''),
 );
